@@ -1,0 +1,51 @@
+# Two commands set everything up on a fresh machine: `make run` and `make test`.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1:8000
+# `make run` is a development server: DEBUG on, SQLite unless DATABASE_URL says otherwise.
+DEV_ENV := DEBUG=true
+
+.PHONY: run test worker install install-dev migrate demo lint typecheck bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.run-installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.run-installed
+
+install: $(VENV)/.run-installed
+install-dev: $(VENV)/.dev-installed
+
+migrate: install
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(DEV_ENV) $(BIN)/python manage.py carregar_demo
+
+## Serve the app on http://127.0.0.1:8000 with demo data (SQLite, Celery in-process).
+run: demo
+	$(DEV_ENV) $(BIN)/python manage.py runserver $(HOST)
+
+## Run the whole suite (in parallel). Extra pytest arguments: make test ARGS="-k importacao"
+test: install-dev
+	$(BIN)/pytest -n auto $(ARGS)
+
+## A Celery worker against CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0).
+worker: install
+	@test -n "$$CELERY_BROKER_URL" || { echo "Defina CELERY_BROKER_URL (ex.: redis://127.0.0.1:6379/0)"; exit 2; }
+	$(BIN)/celery -A config worker -l info
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,19 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from candidatos.importacao import TAMANHO_MAXIMO
+
+
+class ImportacaoForm(forms.Form):
+    arquivo = forms.FileField(
+        label=_("Planilha da banca (CSV ou XLSX)"),
+        help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
+                    "Tudo ou nada: qualquer linha com erro rejeita o arquivo."))
+
+    def clean_arquivo(self):
+        arquivo = self.cleaned_data["arquivo"]
+        if arquivo.size > TAMANHO_MAXIMO:
+            raise forms.ValidationError(_("O arquivo excede o tamanho máximo de 60 MB."))
+        if arquivo.size == 0:
+            raise forms.ValidationError(_("O arquivo está vazio."))
+        return arquivo

@@ -1,0 +1,616 @@
+"""Import of the banca's spreadsheet (CSV or XLSX): candidates, inscrições and scores.
+
+All or nothing: every row is parsed and validated first; any error rejects the whole file with
+every error listed by line and column (in Portuguese) and nothing is written. Then one
+transaction writes only what changed, with bulk operations (no per-row queries), so
+re-importing the same file changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+from localflavor.br.validators import BRCPFValidator
+from simple_history.utils import bulk_create_with_history, bulk_update_with_history
+
+from candidatos.models import Candidato, CorRaca, Inscricao, TipoDeficiencia
+from certames.auditoria import registrar_ato
+from certames.models import Cargo, Certame
+
+LOTE = 2000  # rows per bulk statement and per progress update
+TAMANHO_MAXIMO = 60 * 1024 * 1024  # bytes
+
+# Canonical column name -> accepted header spellings (already normalised: lowercase, no
+# accents, non-alphanumerics as "_").
+COLUNAS: dict[str, tuple[str, ...]] = {
+    "inscricao": ("inscricao", "numero_inscricao", "n_inscricao", "numero"),
+    "cpf": ("cpf",),
+    "nome": ("nome", "nome_civil", "nome_completo"),
+    "nome_social": ("nome_social",),
+    "data_nascimento": ("data_nascimento", "nascimento", "data_de_nascimento"),
+    "email": ("email", "e_mail"),
+    "telefone": ("telefone", "celular"),
+    "cargo": ("cargo", "codigo_cargo", "cod_cargo", "codigo_do_cargo"),
+    "cor_raca": ("cor_raca", "raca_cor", "cor", "cor_ou_raca"),
+    "quilombola": ("quilombola",),
+    "deficiencia": ("deficiencia", "pcd", "pessoa_com_deficiencia"),
+    "tipo_deficiencia": ("tipo_deficiencia", "tipo_de_deficiencia"),
+    "listas": ("listas", "reserva", "opcao_reserva", "listas_reservadas", "cotas"),
+    "nota": ("nota", "nota_final", "pontuacao", "pontuacao_final"),
+    "situacao": ("situacao",),
+    "situacao_taxa": ("situacao_taxa", "taxa"),
+}
+OBRIGATORIAS = ("inscricao", "cpf", "nome", "cargo", "cor_raca")
+COLUNA_DESEMPATE = re.compile(r"^desempate_?(\d+)$")
+
+VERDADEIRO = {"sim", "s", "1", "true", "verdadeiro", "x", "yes"}
+FALSO = {"nao", "n", "0", "false", "falso", "", "no"}
+COR_RACA = {
+    "branca": CorRaca.BRANCA, "branco": CorRaca.BRANCA,
+    "preta": CorRaca.PRETA, "preto": CorRaca.PRETA,
+    "parda": CorRaca.PARDA, "pardo": CorRaca.PARDA,
+    "amarela": CorRaca.AMARELA, "amarelo": CorRaca.AMARELA,
+    "indigena": CorRaca.INDIGENA,
+}
+TIPOS_DEFICIENCIA = {
+    unicodedata.normalize("NFKD", str(label)).encode("ascii", "ignore").decode().lower(): valor
+    for valor, label in TipoDeficiencia.choices
+} | {v: v for v in TipoDeficiencia.values}
+SITUACOES = set(Inscricao.Situacao.values)
+SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
+SEPARADOR_LISTAS = re.compile(r"[|/+;,\s]+")
+cpf_validator = BRCPFValidator()
+
+
+@dataclass(frozen=True)
+class ErroLinha:
+    linha: int  # 1-based line of the file (the header is line 1); 0 for the whole file
+    coluna: str
+    mensagem: str
+
+    def __str__(self) -> str:
+        if self.linha == 0:
+            return self.mensagem
+        return _("Linha %(linha)d, coluna “%(coluna)s”: %(mensagem)s") % {
+            "linha": self.linha, "coluna": self.coluna, "mensagem": self.mensagem}
+
+    def como_dict(self) -> dict[str, Any]:
+        return {"linha": self.linha, "coluna": self.coluna, "mensagem": self.mensagem}
+
+
+class ArquivoRejeitado(Exception):
+    """The file has errors; nothing was written."""
+
+    def __init__(self, erros: list[ErroLinha]):
+        self.erros = erros
+        super().__init__("; ".join(str(e) for e in erros[:5]))
+
+
+@dataclass
+class Resumo:
+    linhas: int = 0
+    candidatos_criados: int = 0
+    candidatos_atualizados: int = 0
+    inscricoes_criadas: int = 0
+    inscricoes_atualizadas: int = 0
+    inscricoes_inalteradas: int = 0
+    cargos_afetados: set[int] = field(default_factory=set)
+
+    def como_dict(self) -> dict[str, Any]:
+        return {
+            "linhas": self.linhas,
+            "candidatos_criados": self.candidatos_criados,
+            "candidatos_atualizados": self.candidatos_atualizados,
+            "inscricoes_criadas": self.inscricoes_criadas,
+            "inscricoes_atualizadas": self.inscricoes_atualizadas,
+            "inscricoes_inalteradas": self.inscricoes_inalteradas,
+            "cargos_afetados": sorted(self.cargos_afetados),
+        }
+
+
+Progresso = Callable[[int, int, str], None]  # (done, total, phase)
+
+
+def _normalizar(texto: str) -> str:
+    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", sem_acento.strip().lower()).strip("_")
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _celula_para_texto(valor: Any) -> str:
+    if valor is None:
+        return ""
+    if isinstance(valor, dt.datetime):
+        return valor.date().isoformat()
+    if isinstance(valor, dt.date):
+        return valor.isoformat()
+    if isinstance(valor, float):
+        # Excel stores numbers as binary floats; repr gives the shortest exact decimal text.
+        texto = repr(valor)
+        return texto[:-2] if texto.endswith(".0") else texto
+    return str(valor).strip()
+
+
+def _decodificar(conteudo: bytes) -> str:
+    """UTF-8 (with or without BOM), else Windows-1252/Latin-1 as Excel writes in Brazil."""
+    try:
+        return conteudo.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return conteudo.decode("cp1252")
+    except UnicodeDecodeError:
+        return conteudo.decode("latin-1")
+
+
+def ler_linhas(conteudo: bytes) -> list[list[str]]:
+    """Rows of the file as text cells, header first. XLSX is told by content, not by name."""
+    if not conteudo.strip():
+        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo está vazio."))])
+    if len(conteudo) > TAMANHO_MAXIMO:
+        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo excede o tamanho máximo de "
+                                                   "60 MB."))])
+    if conteudo[:4] == b"PK\x03\x04":
+        return _ler_xlsx(conteudo)
+    if b"\x00" in conteudo[:4096]:
+        raise ArquivoRejeitado([ErroLinha(0, "", _(
+            "Formato não reconhecido: envie uma planilha CSV (separada por ; ou ,) ou XLSX."))])
+    texto = _decodificar(conteudo)
+    primeira = texto.split("\n", 1)[0]
+    delimitador = ";" if primeira.count(";") >= primeira.count(",") else ","
+    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=delimitador)
+    return [[c.strip() for c in linha] for linha in leitor]
+
+
+def _ler_xlsx(conteudo: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    try:
+        livro = load_workbook(io.BytesIO(conteudo), read_only=True, data_only=True)
+    except Exception:  # noqa: BLE001 - any parse failure is the user's file
+        raise ArquivoRejeitado([ErroLinha(0, "", _(
+            "Não foi possível ler a planilha XLSX: o arquivo está corrompido ou não é uma "
+            "planilha do Excel."))]) from None
+    try:
+        folha = livro.worksheets[0]
+        linhas = folha.iter_rows(values_only=True)
+        return [[_celula_para_texto(c) for c in linha] for linha in linhas]
+    finally:
+        livro.close()
+
+
+# --- parsing of cells ----------------------------------------------------------------------
+
+
+class ValorInvalido(Exception):
+    pass
+
+
+def decimal_br(texto: str) -> Decimal:
+    """'87,5', '87.5', '1.234,5' -> Decimal. Exact, no float."""
+    t = texto.strip().replace(" ", "")
+    if "," in t:
+        t = t.replace(".", "").replace(",", ".")
+    try:
+        valor = Decimal(t)
+    except InvalidOperation:
+        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": texto}) from None
+    if not valor.is_finite():
+        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": texto})
+    return valor
+
+
+def _data(texto: str) -> dt.date | None:
+    if not texto:
+        return None
+    for formato in ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y"):
+        try:
+            return dt.datetime.strptime(texto, formato).date()
+        except ValueError:
+            continue
+    raise ValorInvalido(_("data inválida “%(v)s” (use DD/MM/AAAA)") % {"v": texto})
+
+
+def _booleano(texto: str) -> bool:
+    t = _normalizar(texto)
+    if t in VERDADEIRO:
+        return True
+    if t in FALSO:
+        return False
+    raise ValorInvalido(_("valor “%(v)s” não é sim/não") % {"v": texto})
+
+
+def _cpf(texto: str) -> str:
+    digitos = "".join(ch for ch in texto if ch.isdigit())
+    if len(digitos) < 11 and digitos and texto.strip().isdigit():
+        digitos = digitos.zfill(11)  # spreadsheets drop leading zeros
+    try:
+        cpf_validator(digitos)
+    except ValidationError:
+        raise ValorInvalido(_("CPF inválido “%(v)s”") % {"v": texto}) from None
+    return digitos
+
+
+# --- the import ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Linha:
+    numero_linha: int
+    valores: dict[str, Any]
+
+
+def _mapear_cabecalho(cabecalho: list[str]) -> tuple[dict[str, int], list[int], list[ErroLinha]]:
+    erros: list[ErroLinha] = []
+    indices: dict[str, int] = {}
+    desempates: list[tuple[int, int]] = []
+    apelidos = {apelido: canonica for canonica, lista in COLUNAS.items() for apelido in lista}
+    for i, bruto in enumerate(cabecalho):
+        nome = _normalizar(bruto)
+        if not nome:
+            continue
+        if m := COLUNA_DESEMPATE.match(nome):
+            desempates.append((int(m.group(1)), i))
+            continue
+        canonica = apelidos.get(nome)
+        if canonica is None:
+            erros.append(ErroLinha(1, bruto, _("coluna desconhecida")))
+        elif canonica in indices:
+            erros.append(ErroLinha(1, bruto, _("coluna repetida")))
+        else:
+            indices[canonica] = i
+    for obrigatoria in OBRIGATORIAS:
+        if obrigatoria not in indices:
+            erros.append(ErroLinha(1, obrigatoria, _("coluna obrigatória ausente")))
+    return indices, [i for _, i in sorted(desempates)], erros
+
+
+def importar_inscricoes(
+    certame: Certame,
+    conteudo: bytes,
+    *,
+    autor=None,
+    nome_arquivo: str = "",
+    progresso: Progresso | None = None,
+) -> Resumo:
+    """Validate the whole file, then write it in one transaction. Raises ArquivoRejeitado."""
+    progresso = progresso or (lambda feito, total, fase: None)
+    linhas = ler_linhas(conteudo)
+    if not linhas:
+        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo está vazio."))])
+    cabecalho, corpo = linhas[0], linhas[1:]
+    indices, col_desempate, erros = _mapear_cabecalho(cabecalho)
+    if erros:
+        raise ArquivoRejeitado(erros)
+    nomes_desempate = [cabecalho[i] for i in col_desempate]
+
+    cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
+              .select_related("certame")}
+    nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
+
+    total = len(corpo)
+    validas: list[_Linha] = []
+    vistos_numero: dict[str, int] = {}
+    vistos_cpf_cargo: dict[tuple[str, str], int] = {}
+    nome_por_cpf: dict[str, tuple[str, int]] = {}
+
+    for pos, celulas in enumerate(corpo):
+        n = pos + 2
+        if not any(c.strip() for c in celulas):
+            continue  # blank line
+
+        def cel(nome: str, celulas=celulas) -> str:
+            i = indices.get(nome)
+            return celulas[i].strip() if i is not None and i < len(celulas) else ""
+
+        v: dict[str, Any] = {}
+        erros_linha: list[ErroLinha] = []
+
+        def conv(coluna: str, funcao, texto: str, erros_linha=erros_linha, v=v, n=n):
+            try:
+                v[coluna] = funcao(texto)
+            except ValorInvalido as exc:
+                erros_linha.append(ErroLinha(n, coluna, str(exc)))
+
+        for obrigatoria in OBRIGATORIAS:
+            if not cel(obrigatoria):
+                erros_linha.append(ErroLinha(n, obrigatoria, _("valor obrigatório em branco")))
+        v["inscricao"] = cel("inscricao")
+        v["nome"] = cel("nome")
+        if cel("cpf"):
+            conv("cpf", _cpf, cel("cpf"))
+        codigo = cel("cargo").upper()
+        if codigo:
+            if codigo not in cargos:
+                erros_linha.append(ErroLinha(n, "cargo", _(
+                    "cargo “%(c)s” não existe neste certame") % {"c": cel("cargo")}))
+            else:
+                v["cargo"] = cargos[codigo]
+        if cel("cor_raca"):
+            cor = COR_RACA.get(_normalizar(cel("cor_raca")))
+            if cor is None:
+                erros_linha.append(ErroLinha(n, "cor_raca", _(
+                    "cor ou raça “%(v)s” inválida (branca, preta, parda, amarela ou indígena)")
+                    % {"v": cel("cor_raca")}))
+            else:
+                v["cor_raca"] = cor
+        for opcional in ("nome_social", "email", "telefone"):
+            if opcional in indices:
+                v[opcional] = cel(opcional)
+        if "data_nascimento" in indices:
+            conv("data_nascimento", _data, cel("data_nascimento"))
+        for booleano in ("quilombola", "deficiencia"):
+            if booleano in indices:
+                conv(booleano, _booleano, cel(booleano))
+            else:
+                v[booleano] = False
+        v["tipo_deficiencia"] = ""
+        if cel("tipo_deficiencia"):
+            tipo = TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")).replace("_", " "))
+            tipo = tipo or TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")))
+            if tipo is None:
+                erros_linha.append(ErroLinha(n, "tipo_deficiencia", _(
+                    "tipo de deficiência “%(v)s” inválido") % {"v": cel("tipo_deficiencia")}))
+            else:
+                v["tipo_deficiencia"] = tipo
+        listas = [t.upper() for t in SEPARADOR_LISTAS.split(cel("listas")) if t]
+        v["listas"] = listas
+        if cel("nota"):
+            try:
+                nota = decimal_br(cel("nota"))
+                if not (0 <= nota <= nota_maxima):
+                    erros_linha.append(ErroLinha(n, "nota", _(
+                        "nota %(v)s fora do intervalo de 0 a %(max)s") % {
+                        "v": cel("nota"), "max": nota_maxima}))
+                elif nota.as_tuple().exponent < -4:  # type: ignore[operator]
+                    erros_linha.append(ErroLinha(n, "nota", _(
+                        "nota %(v)s com mais de 4 casas decimais") % {"v": cel("nota")}))
+                else:
+                    v["nota"] = nota
+            except ValorInvalido as exc:
+                erros_linha.append(ErroLinha(n, "nota", str(exc)))
+        else:
+            v["nota"] = None
+        desempate: list[str] = []
+        for nome_col, i in zip(nomes_desempate, col_desempate, strict=True):
+            texto = celulas[i].strip() if i < len(celulas) else ""
+            try:
+                desempate.append(str(decimal_br(texto)))
+            except ValorInvalido as exc:
+                erros_linha.append(ErroLinha(n, nome_col, str(exc)))
+        v["desempate"] = desempate
+        if "situacao" in indices and cel("situacao"):
+            situacao = _normalizar(cel("situacao"))
+            if situacao not in SITUACOES:
+                erros_linha.append(ErroLinha(n, "situacao", _(
+                    "situação “%(v)s” inválida (%(validas)s)") % {
+                    "v": cel("situacao"), "validas": ", ".join(sorted(SITUACOES))}))
+            v["situacao"] = situacao
+        if "situacao_taxa" in indices and cel("situacao_taxa"):
+            taxa = _normalizar(cel("situacao_taxa"))
+            if taxa not in SITUACOES_TAXA:
+                erros_linha.append(ErroLinha(n, "situacao_taxa", _(
+                    "situação da taxa “%(v)s” inválida (%(validas)s)") % {
+                    "v": cel("situacao_taxa"), "validas": ", ".join(sorted(SITUACOES_TAXA))}))
+            v["situacao_taxa"] = taxa
+
+        # Reserved lists: allowed by the regime and matching the self-declaration.
+        if "cor_raca" in v and "cargo" in v:
+            provisoria = Inscricao(cargo=v["cargo"], cor_raca=v["cor_raca"],
+                                   quilombola=v.get("quilombola", False),
+                                   deficiencia=v.get("deficiencia", False),
+                                   tipo_deficiencia=v["tipo_deficiencia"], listas=listas)
+            for campo, mensagens in provisoria.erros_validacao().items():
+                for mensagem in mensagens:
+                    erros_linha.append(ErroLinha(n, campo, mensagem))
+
+        # Duplicates within the file.
+        if v["inscricao"]:
+            if v["inscricao"] in vistos_numero:
+                erros_linha.append(ErroLinha(n, "inscricao", _(
+                    "inscrição %(i)s repetida (já aparece na linha %(l)d)") % {
+                    "i": v["inscricao"], "l": vistos_numero[v["inscricao"]]}))
+            else:
+                vistos_numero[v["inscricao"]] = n
+        if "cpf" in v and "cargo" in v:
+            chave = (v["cpf"], v["cargo"].codigo)
+            if chave in vistos_cpf_cargo:
+                erros_linha.append(ErroLinha(n, "cpf", _(
+                    "candidato já inscrito neste cargo na linha %(l)d") % {
+                    "l": vistos_cpf_cargo[chave]}))
+            else:
+                vistos_cpf_cargo[chave] = n
+        if "cpf" in v and v["nome"]:
+            anterior = nome_por_cpf.setdefault(v["cpf"], (v["nome"], n))
+            if _normalizar(anterior[0]) != _normalizar(v["nome"]):
+                erros_linha.append(ErroLinha(n, "nome", _(
+                    "o CPF já aparece com outro nome na linha %(l)d") % {"l": anterior[1]}))
+
+        if erros_linha:
+            erros.extend(erros_linha)
+        else:
+            validas.append(_Linha(n, v))
+        if (pos + 1) % LOTE == 0:
+            progresso(pos + 1, total, "validando")
+
+    if not validas and not erros:
+        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
+
+    # Conflicts with what is already in the database (bulk look-ups, no per-row queries).
+    numeros = [linha.valores["inscricao"] for linha in validas]
+    existentes_num = _inscricoes_por_numero(certame, numeros)
+    candidatos_existentes = _candidatos_por_cpf([linha.valores["cpf"] for linha in validas])
+    for linha in validas:
+        v = linha.valores
+        insc = existentes_num.get(v["inscricao"])
+        if insc is not None and (insc.candidato.cpf != v["cpf"] or insc.cargo_id != v["cargo"].pk):
+            erros.append(ErroLinha(linha.numero_linha, "inscricao", _(
+                "a inscrição %(i)s já existe para outro candidato ou cargo") % {
+                "i": v["inscricao"]}))
+    if validas:
+        ja_inscritos = _inscricoes_por_cpf_cargo(certame, candidatos_existentes)
+        for linha in validas:
+            v = linha.valores
+            numero = ja_inscritos.get((v["cpf"], v["cargo"].pk))
+            if numero is not None and numero != v["inscricao"]:
+                erros.append(ErroLinha(linha.numero_linha, "cpf", _(
+                    "o candidato já está inscrito neste cargo com o número %(n)s") % {"n": numero}))
+    if erros:
+        erros.sort(key=lambda e: (e.linha, e.coluna))
+        raise ArquivoRejeitado(erros)
+    progresso(total, total, "gravando")
+    return _gravar(certame, validas, existentes_num, candidatos_existentes, set(indices),
+                   autor=autor, nome_arquivo=nome_arquivo)
+
+
+def _em_lotes(itens: list, tamanho: int = LOTE) -> Iterator[list]:
+    for i in range(0, len(itens), tamanho):
+        yield itens[i : i + tamanho]
+
+
+def _inscricoes_por_numero(certame: Certame, numeros: Iterable[str]) -> dict[str, Inscricao]:
+    resultado: dict[str, Inscricao] = {}
+    for lote in _em_lotes(sorted(set(numeros))):
+        for insc in Inscricao.objects.filter(certame=certame, numero__in=lote).select_related(
+                "candidato"):
+            resultado[insc.numero] = insc
+    return resultado
+
+
+def _candidatos_por_cpf(cpfs: Iterable[str]) -> dict[str, Candidato]:
+    resultado: dict[str, Candidato] = {}
+    for lote in _em_lotes(sorted(set(cpfs))):
+        for cand in Candidato.objects.filter(cpf__in=lote):
+            resultado[cand.cpf] = cand
+    return resultado
+
+
+def _inscricoes_por_cpf_cargo(certame: Certame,
+                              candidatos: dict[str, Candidato]) -> dict[tuple[str, int], str]:
+    resultado: dict[tuple[str, int], str] = {}
+    ids = sorted(c.pk for c in candidatos.values())
+    for lote in _em_lotes(ids):
+        for cpf, cargo_id, numero in Inscricao.objects.filter(
+                certame=certame, candidato_id__in=lote).values_list(
+                "candidato__cpf", "cargo_id", "numero"):
+            resultado[(cpf, cargo_id)] = numero
+    return resultado
+
+
+CAMPOS_CANDIDATO = ("nome", "nome_social", "data_nascimento", "email", "telefone")
+CAMPOS_INSCRICAO = ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas", "nota",
+                    "desempate", "situacao", "situacao_taxa")
+
+
+def _situacao_derivada(atual: str | None, nota) -> str:
+    """Without a `situacao` column: a scored candidate is habilitado, an unscored one inscrito;
+    an eliminated, absent or withdrawn candidate is never brought back by a score file."""
+    if atual in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE,
+                 Inscricao.Situacao.DESISTENTE):
+        return atual
+    return Inscricao.Situacao.HABILITADO if nota is not None else Inscricao.Situacao.INSCRITO
+
+
+@transaction.atomic
+def _gravar(certame, validas, existentes_num, candidatos_existentes, colunas, *, autor,
+            nome_arquivo) -> Resumo:
+    resumo = Resumo(linhas=len(validas))
+
+    # Candidates: create the new ones, update only those whose data changed.
+    novos: dict[str, Candidato] = {}
+    alterados: dict[str, Candidato] = {}
+    for linha in validas:
+        v = linha.valores
+        cand = candidatos_existentes.get(v["cpf"]) or novos.get(v["cpf"])
+        if cand is None:
+            novos[v["cpf"]] = Candidato(cpf=v["cpf"], **{
+                c: v.get(c) or ("" if c != "data_nascimento" else None) for c in CAMPOS_CANDIDATO})
+            continue
+        mudou = False
+        for campo in CAMPOS_CANDIDATO:
+            if campo in v and getattr(cand, campo) != v[campo]:
+                setattr(cand, campo, v[campo])
+                mudou = True
+        if mudou and cand.pk:
+            alterados[cand.cpf] = cand
+    if novos:
+        bulk_create_with_history(list(novos.values()), Candidato, batch_size=LOTE,
+                                 default_user=autor, default_change_reason="importação")
+        criados = _candidatos_por_cpf(novos.keys())  # pks, whatever the backend returns
+        candidatos_existentes = {**candidatos_existentes, **criados}
+    if alterados:
+        bulk_update_with_history(list(alterados.values()), Candidato, list(CAMPOS_CANDIDATO),
+                                 batch_size=LOTE, default_user=autor,
+                                 default_change_reason="importação")
+    resumo.candidatos_criados = len(novos)
+    resumo.candidatos_atualizados = len(alterados)
+
+    criar: list[Inscricao] = []
+    atualizar: list[Inscricao] = []
+    for linha in validas:
+        v = linha.valores
+        insc = existentes_num.get(v["inscricao"])
+        alvo = {
+            "cor_raca": v["cor_raca"],
+            "quilombola": v.get("quilombola", False),
+            "deficiencia": v.get("deficiencia", False),
+            "tipo_deficiencia": v["tipo_deficiencia"],
+            "listas": v["listas"],
+            "nota": v["nota"],
+            "desempate": v["desempate"],
+            "situacao": v.get("situacao") or _situacao_derivada(
+                insc.situacao if insc else None, v["nota"]),
+        }
+        if "situacao_taxa" in v:
+            alvo["situacao_taxa"] = v["situacao_taxa"]
+        if insc is None:
+            criar.append(Inscricao(certame=certame, cargo=v["cargo"],
+                                   candidato=candidatos_existentes[v["cpf"]],
+                                   numero=v["inscricao"], **alvo))
+            resumo.cargos_afetados.add(v["cargo"].pk)
+            continue
+        mudou = False
+        for campo, valor in alvo.items():
+            atual = getattr(insc, campo)
+            if campo == "nota" and atual is not None and valor is not None:
+                igual = Decimal(atual) == valor
+            else:
+                igual = atual == valor
+            if not igual:
+                setattr(insc, campo, valor)
+                mudou = True
+        if mudou:
+            atualizar.append(insc)
+            resumo.cargos_afetados.add(insc.cargo_id)
+        else:
+            resumo.inscricoes_inalteradas += 1
+    if criar:
+        bulk_create_with_history(criar, Inscricao, batch_size=LOTE, default_user=autor,
+                                 default_change_reason="importação")
+    if atualizar:
+        bulk_update_with_history(atualizar, Inscricao, list(CAMPOS_INSCRICAO), batch_size=LOTE,
+                                 default_user=autor, default_change_reason="importação")
+    resumo.inscricoes_criadas = len(criar)
+    resumo.inscricoes_atualizadas = len(atualizar)
+
+    if novos or alterados or criar or atualizar:
+        registrar_ato(
+            tipo="importacao_inscricoes",
+            descricao=_("Importação de inscrições e notas (%(arquivo)s): %(c)d criadas, "
+                        "%(a)d atualizadas.") % {"arquivo": nome_arquivo or "arquivo",
+                                                 "c": len(criar), "a": len(atualizar)},
+            autor=autor, certame=certame, objeto=certame, depois=resumo.como_dict())
+    return resumo

@@ -1,0 +1,52 @@
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
+from certames.models import Certame
+
+
+class Command(BaseCommand):
+    help = (
+        "Importa inscrições e notas de uma planilha CSV/XLSX da banca para o certame "
+        "(tudo ou nada). CERTAME é o id ou o número do edital."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("certame")
+        parser.add_argument("arquivo")
+
+    def handle(self, *args, **options):
+        certame = _certame(options["certame"])
+        caminho = Path(options["arquivo"])
+        if not caminho.is_file():
+            raise CommandError(f"Arquivo não encontrado: {caminho}")
+        conteudo = caminho.read_bytes()
+        inicio = time.perf_counter()
+        try:
+            resumo = importar_inscricoes(certame, conteudo, nome_arquivo=caminho.name)
+        except ArquivoRejeitado as exc:
+            for erro in exc.erros:
+                self.stderr.write(str(erro))
+            raise CommandError(
+                f"Arquivo rejeitado com {len(exc.erros)} erro(s); nada foi gravado.") from None
+        duracao = time.perf_counter() - inicio
+        dados = resumo.como_dict()
+        self.stdout.write(
+            f"{dados['linhas']} linhas: {dados['inscricoes_criadas']} inscrições criadas, "
+            f"{dados['inscricoes_atualizadas']} atualizadas, "
+            f"{dados['inscricoes_inalteradas']} inalteradas; "
+            f"{dados['candidatos_criados']} candidatos criados, "
+            f"{dados['candidatos_atualizados']} atualizados.")
+        taxa = dados["linhas"] / duracao if duracao > 0 else 0
+        self.stdout.write(f"Tempo: {duracao:.2f} s — {taxa:,.0f} linhas/s".replace(",", "."))
+
+
+def _certame(ref: str) -> Certame:
+    qs = Certame.objects.all()
+    certame = qs.filter(pk=int(ref)).first() if ref.isdigit() else None
+    certame = certame or qs.filter(numero_edital=ref).first()
+    if certame is None:
+        raise CommandError(f"Certame não encontrado: {ref}")
+    return certame

@@ -1,0 +1,40 @@
+"""The audit trail: every act of the administration is one append-only `Ato` row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+
+from certames.models import Ato, Certame
+
+
+def registrar_ato(
+    *,
+    tipo: str,
+    descricao: str,
+    autor=None,
+    certame: Certame | None = None,
+    objeto: models.Model | None = None,
+    motivacao: str = "",
+    fundamento_legal: str = "",
+    antes: Any = None,
+    depois: Any = None,
+) -> Ato:
+    """Record one act. Call it inside the transaction that performs the act."""
+    if autor is not None and not getattr(autor, "is_authenticated", False):
+        autor = None
+    return Ato.objects.create(
+        tipo=tipo,
+        descricao=descricao[:500],
+        autor=autor,
+        certame=certame,
+        objeto_tipo=ContentType.objects.get_for_model(objeto) if objeto is not None else None,
+        objeto_id=str(objeto.pk) if objeto is not None else "",
+        objeto_repr=str(objeto)[:250] if objeto is not None else "",
+        motivacao=motivacao,
+        fundamento_legal=fundamento_legal,
+        antes=antes,
+        depois=depois,
+    )

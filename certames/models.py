@@ -1,0 +1,295 @@
+"""Certames, cargos, schedule (etapas), vacancies and the append-only audit trail."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from dateutil.relativedelta import relativedelta
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import Sum
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from localflavor.br.br_states import STATE_CHOICES
+from localflavor.br.validators import BRCNPJValidator
+from simple_history.models import HistoricalRecords
+
+from certames.regras.regimes import REGIMES, obter_regime
+
+
+def regime_choices() -> list[tuple[str, str]]:
+    return [(r.id, r.nome) for r in REGIMES.values()]
+
+
+class Orgao(models.Model):
+    """The public entity that runs the certame (prefeitura, câmara, autarquia)."""
+
+    nome = models.CharField(_("nome"), max_length=200)
+    municipio = models.CharField(_("município"), max_length=120)
+    uf = models.CharField(_("UF"), max_length=2, choices=STATE_CHOICES)
+    cnpj = models.CharField(
+        _("CNPJ"),
+        max_length=14,
+        blank=True,
+        validators=[BRCNPJValidator()],
+        help_text=_("Somente os 14 dígitos."),
+    )
+
+    class Meta:
+        verbose_name = _("órgão")
+        verbose_name_plural = _("órgãos")
+        ordering = ["municipio", "nome"]
+
+    def __str__(self) -> str:
+        return f"{self.nome} ({self.municipio}/{self.uf})"
+
+
+class Certame(models.Model):
+    class Tipo(models.TextChoices):
+        CONCURSO = "concurso", _("Concurso público")
+        PROCESSO_SELETIVO = "processo_seletivo", _("Processo seletivo simplificado")
+
+    class Status(models.TextChoices):
+        RASCUNHO = "rascunho", _("Rascunho")
+        PUBLICADO = "publicado", _("Edital publicado")
+        EM_ANDAMENTO = "em_andamento", _("Em andamento")
+        HOMOLOGADO = "homologado", _("Homologado")
+        ENCERRADO = "encerrado", _("Encerrado")
+        CANCELADO = "cancelado", _("Cancelado")
+
+    orgao = models.ForeignKey(Orgao, on_delete=models.PROTECT, related_name="certames",
+                              verbose_name=_("órgão"))
+    numero_edital = models.CharField(_("número do edital"), max_length=40)
+    titulo = models.CharField(_("título"), max_length=250)
+    tipo = models.CharField(_("tipo"), max_length=20, choices=Tipo.choices, default=Tipo.CONCURSO)
+    regime = models.CharField(_("regime legal de reserva"), max_length=40, choices=regime_choices)
+    data_publicacao_edital = models.DateField(_("data de publicação do edital"))
+    validade_meses = models.PositiveSmallIntegerField(_("validade (meses)"), default=24)
+    prorrogacao_meses = models.PositiveSmallIntegerField(
+        _("prorrogação (meses)"), default=0,
+        help_text=_("Prorrogação da validade, quando prevista no edital."))
+    status = models.CharField(_("situação"), max_length=20, choices=Status.choices,
+                              default=Status.RASCUNHO)
+    parametros = models.JSONField(
+        _("parâmetros do edital"), default=dict, blank=True,
+        help_text=_("Configurações do edital que a lei deixa em aberto (ex.: arredondamento)."))
+    criado_em = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("certame")
+        verbose_name_plural = _("certames")
+        ordering = ["-data_publicacao_edital", "numero_edital"]
+        constraints = [
+            models.UniqueConstraint(fields=["orgao", "numero_edital"],
+                                    name="certame_edital_unico_por_orgao"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Edital {self.numero_edital} — {self.titulo}"
+
+    @property
+    def regime_legal(self):
+        return obter_regime(self.regime)
+
+    def clean(self) -> None:
+        super().clean()
+        if not self.regime or not self.data_publicacao_edital:
+            return
+        try:
+            regime = obter_regime(self.regime)
+        except KeyError:
+            raise ValidationError({"regime": _("Regime legal desconhecido.")}) from None
+        # A regime applies only to editais published on or after its start date
+        # (Lei 3.057/2026 art. 22; Lei 3.056/2025 art. 14; Lei 15.142/2025 art. 11).
+        if regime.vigencia_desde and self.data_publicacao_edital < regime.vigencia_desde:
+            raise ValidationError({
+                "regime": _(
+                    "O regime “%(regime)s” só se aplica a editais publicados a partir de "
+                    "%(data)s (%(fundamento)s); este edital foi publicado em %(publicacao)s."
+                ) % {
+                    "regime": regime.nome,
+                    "data": regime.vigencia_desde.strftime("%d/%m/%Y"),
+                    "fundamento": regime.fundamento_vigencia,
+                    "publicacao": self.data_publicacao_edital.strftime("%d/%m/%Y"),
+                }
+            })
+
+    def validade_ate(self) -> dt.date:
+        """Last day of validity: publication date plus validity and extension, in months."""
+        return self.data_publicacao_edital + relativedelta(
+            months=self.validade_meses + self.prorrogacao_meses)
+
+
+class Cargo(models.Model):
+    certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="cargos")
+    codigo = models.CharField(_("código"), max_length=20)
+    nome = models.CharField(_("nome"), max_length=200)
+    vagas = models.PositiveIntegerField(
+        _("vagas ofertadas"), default=0,
+        help_text=_("0 significa cadastro de reserva."))
+    requisitos = models.TextField(_("requisitos"), blank=True)
+    atribuicoes = models.TextField(_("atribuições"), blank=True)
+    remuneracao = models.DecimalField(_("remuneração (R$)"), max_digits=12, decimal_places=2,
+                                      null=True, blank=True)
+    taxa_inscricao = models.DecimalField(_("taxa de inscrição (R$)"), max_digits=8,
+                                         decimal_places=2, default=0,
+                                         validators=[MinValueValidator(0)])
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("cargo")
+        verbose_name_plural = _("cargos")
+        ordering = ["certame", "codigo"]
+        constraints = [
+            models.UniqueConstraint(fields=["certame", "codigo"], name="cargo_codigo_unico"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.codigo} — {self.nome}"
+
+    @property
+    def cadastro_reserva(self) -> bool:
+        return self.vagas == 0 and not self.vagas_surgidas.exists()
+
+    def total_vagas(self) -> int:
+        """Vacancies of the edital plus those that arose while the certame is valid
+        (Lei 3.057/2026 art. 8º §2º; Lei 3.056/2025 art. 1º §1º)."""
+        surgidas = self.vagas_surgidas.aggregate(t=Sum("quantidade"))["t"] or 0
+        return self.vagas + surgidas
+
+
+class Etapa(models.Model):
+    """One entry of the certame's schedule (cronograma). "Open" is derived from the clock."""
+
+    class Tipo(models.TextChoices):
+        INSCRICOES = "inscricoes", _("Inscrições")
+        PEDIDO_ISENCAO = "pedido_isencao", _("Pedido de isenção da taxa")
+        RESULTADO_PRELIMINAR_ISENCAO = "resultado_preliminar_isencao", _(
+            "Resultado preliminar da isenção")
+        RECURSO_ISENCAO = "recurso_isencao", _("Recurso da isenção")
+        RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao", _(
+            "Resultado definitivo da isenção")
+        PAGAMENTO_TAXA = "pagamento_taxa", _("Pagamento da taxa de inscrição")
+        HETEROIDENTIFICACAO = "heteroidentificacao", _("Heteroidentificação")
+        RECURSO_HETEROIDENTIFICACAO = "recurso_heteroidentificacao", _(
+            "Recurso da heteroidentificação")
+        VERIFICACAO_DOCUMENTAL = "verificacao_documental", _("Verificação documental")
+        RECURSO_VERIFICACAO_DOCUMENTAL = "recurso_verificacao_documental", _(
+            "Recurso da verificação documental")
+        AVALIACAO_PCD = "avaliacao_pcd", _("Avaliação da equipe multiprofissional (PcD)")
+        RECURSO_AVALIACAO_PCD = "recurso_avaliacao_pcd", _("Recurso da avaliação PcD")
+        RESULTADO_PRELIMINAR = "resultado_preliminar", _("Resultado preliminar")
+        RECURSO_RESULTADO = "recurso_resultado", _("Recurso do resultado")
+        RESULTADO_FINAL = "resultado_final", _("Resultado final / homologação")
+
+    certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="etapas")
+    tipo = models.CharField(_("tipo"), max_length=40, choices=Tipo.choices)
+    inicio = models.DateTimeField(_("início"))
+    fim = models.DateTimeField(_("fim"))
+    descricao = models.CharField(_("descrição"), max_length=250, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("etapa do cronograma")
+        verbose_name_plural = _("etapas do cronograma")
+        ordering = ["certame", "inicio"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(fim__gte=models.F("inicio")),
+                                   name="etapa_fim_apos_inicio"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} ({self.inicio:%d/%m/%Y} a {self.fim:%d/%m/%Y})"
+
+    def clean(self) -> None:
+        super().clean()
+        if self.inicio and self.fim and self.fim < self.inicio:
+            raise ValidationError({"fim": _("O fim da etapa não pode ser anterior ao início.")})
+
+    def aberta(self, em: dt.datetime | None = None) -> bool:
+        agora = em or timezone.now()
+        return self.inicio <= agora <= self.fim
+
+
+class VagaSurgida(models.Model):
+    """A vacancy that arose while the certame is valid: the split is recomputed with the new N
+    (Lei 3.057/2026 art. 8º §2º; Lei 3.056/2025 art. 1º §1º)."""
+
+    cargo = models.ForeignKey(Cargo, on_delete=models.CASCADE, related_name="vagas_surgidas")
+    quantidade = models.PositiveIntegerField(_("quantidade"), validators=[MinValueValidator(1)])
+    data = models.DateField(_("data"))
+    ato = models.CharField(_("ato que criou as vagas"), max_length=250,
+                           help_text=_("Ex.: Lei, decreto ou portaria e sua data."))
+    registrado_em = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("vaga surgida")
+        verbose_name_plural = _("vagas surgidas")
+        ordering = ["cargo", "data"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantidade__gte=1),
+                                   name="vaga_surgida_quantidade_positiva"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantidade} vaga(s) em {self.data:%d/%m/%Y} — {self.cargo}"
+
+
+class AtoQuerySet(models.QuerySet):
+    def update(self, **kwargs):  # noqa: D401
+        raise ValidationError(_("Registros de auditoria não podem ser alterados."))
+
+    def delete(self):
+        raise ValidationError(_("Registros de auditoria não podem ser apagados."))
+
+
+class Ato(models.Model):
+    """One act of the administration (append-only): who, when, what, on which object, why.
+
+    Never updated nor deleted; a correction is a new act. On PostgreSQL a trigger refuses
+    UPDATE and DELETE on this table and on the history tables (migration 0002).
+    """
+
+    criado_em = models.DateTimeField(_("quando"), default=timezone.now, db_index=True)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              blank=True, related_name="+", verbose_name=_("autor"))
+    tipo = models.CharField(_("tipo de ato"), max_length=60, db_index=True)
+    descricao = models.CharField(_("descrição"), max_length=500)
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT, null=True, blank=True,
+                                related_name="atos")
+    objeto_tipo = models.ForeignKey(ContentType, on_delete=models.PROTECT, null=True, blank=True,
+                                    verbose_name=_("tipo do objeto"))
+    objeto_id = models.CharField(_("id do objeto"), max_length=64, blank=True, db_index=True)
+    objeto_repr = models.CharField(_("objeto"), max_length=250, blank=True)
+    motivacao = models.TextField(_("motivação"), blank=True)
+    fundamento_legal = models.CharField(_("fundamento legal"), max_length=250, blank=True)
+    antes = models.JSONField(_("antes"), null=True, blank=True)
+    depois = models.JSONField(_("depois"), null=True, blank=True)
+
+    objects = AtoQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("ato")
+        verbose_name_plural = _("atos (trilha de auditoria)")
+        ordering = ["-criado_em", "-id"]
+        indexes = [models.Index(fields=["objeto_tipo", "objeto_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.criado_em:%d/%m/%Y %H:%M} — {self.descricao}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(_("Registros de auditoria não podem ser alterados."))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(_("Registros de auditoria não podem ser apagados."))

@@ -1,0 +1,65 @@
+"""The pure reservation and classification engine (no Django import anywhere here).
+
+Implements ``shared/spec/regras-de-reserva.md``: vacancy split, lists, placements within
+the vacancies and the call order, for the legal regimes in ``regimes.REGIMES``. One entry
+point, ``classificar(entrada) -> Resultado``; ``json_io`` holds the JSON contract.
+"""
+
+from .aritmetica import arred, formatar_decimal, teto
+from .classificacao import EntradaLista, Ocupacao, Resultado, classificar, preencher_vagas
+from .convocacao import Chamada, ordem_convocacao
+from .distribuicao import CalculoReserva, Distribuicao, distribuir, explicar_calculo
+from .erros import ErroEntrada, ErroParametro
+from .json_io import ler_entrada, resultado_para_json
+from .listas import Exclusao, Listas, Remocao, montar_listas, ordenar
+from .modelos import Candidato, Entrada, Estado
+from .parametros import Parametros, aplicar_parametros
+from .regimes import (
+    AC,
+    PCD,
+    REGIMES,
+    Regime,
+    RegimeDesconhecido,
+    RegraPcd,
+    obter_regime,
+)
+from .sintetico import gerar_candidatos_sinteticos
+
+__all__ = [
+    "AC",
+    "PCD",
+    "REGIMES",
+    "CalculoReserva",
+    "Candidato",
+    "Chamada",
+    "Distribuicao",
+    "Entrada",
+    "EntradaLista",
+    "ErroEntrada",
+    "ErroParametro",
+    "Estado",
+    "Exclusao",
+    "Listas",
+    "Ocupacao",
+    "Parametros",
+    "Regime",
+    "RegimeDesconhecido",
+    "RegraPcd",
+    "Remocao",
+    "Resultado",
+    "aplicar_parametros",
+    "arred",
+    "classificar",
+    "distribuir",
+    "explicar_calculo",
+    "formatar_decimal",
+    "gerar_candidatos_sinteticos",
+    "ler_entrada",
+    "montar_listas",
+    "obter_regime",
+    "ordem_convocacao",
+    "ordenar",
+    "preencher_vagas",
+    "resultado_para_json",
+    "teto",
+]

@@ -1,0 +1,300 @@
+"""The JSON contract of the engine (other tools depend on it exactly).
+
+Input::
+
+    {"regime": "pirangi-lei3056-2025", "vagas": 17,
+     "parametros": {"limiar_arredondamento": "0.7", "arredondamento_conjunto": false,
+                    "regra_pcd": {"percentual": "5", "limite": "20"},
+                    "efeito_nao_confirmacao": {"PP": "permanece_ac"}},
+     "candidatos": [
+       {"inscricao": "000123", "nota": "87.5", "desempate": ["1", "45.5"],
+        "listas": {"PP": "confirmada", "PCD": "pendente"},
+        "eliminado": false, "desistente": false}]}
+
+Numbers (``nota``, ``desempate``, thresholds, percentages) are JSON numbers or decimal
+strings ("87.5" or "87,5"); a JSON number is read through its decimal text, never through
+binary float math. Percentages are percent numbers ("5" = 5%); the rounding threshold is a
+fraction of one ("0.7"). ``parametros``, ``desempate``, ``listas``, ``eliminado`` and
+``desistente`` are optional. Unknown keys are refused (a typo must not be silently ignored).
+
+Output (``resultado_para_json``)::
+
+    {"regime": "...", "vagas": 17,
+     "distribuicao": {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1},
+     "listas": {"AC": ["000123", ...], "PP": [...], "I": [...], "Q": [...], "PCD": [...]},
+     "vagas_preenchidas": [{"inscricao": "000123", "vaga": "PP", "lista": "AC",
+                            "fundamento": "..."}, ...],
+     "convocacao": [{"posicao": 1, "vaga": "AC", "inscricao": "000123"}, ...]}
+
+``vagas_preenchidas`` is in fill order (AC slots in rank order, then each reserved type in
+the regime's order). ``completo=True`` adds the explanation of the split, the sub judice
+flags, the excluded candidates, removals from reserved lists and empty slots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from .aritmetica import formatar_decimal, ler_decimal, ler_fracao, ler_percentual
+from .classificacao import Resultado
+from .erros import ErroEntrada
+from .modelos import ESTADOS, Candidato, Entrada, validar_candidatos
+from .parametros import Parametros, aplicar_parametros
+from .regimes import CODIGOS_RESERVA, RegimeDesconhecido, RegraPcd, obter_regime
+
+__all__ = ["ler_entrada", "resultado_para_json"]
+
+_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos"}
+_CAMPOS_CANDIDATO = {"inscricao", "nota", "desempate", "listas", "eliminado", "desistente"}
+_CAMPOS_PARAMETROS = {
+    "limiar_arredondamento",
+    "arredondamento_conjunto",
+    "regra_pcd",
+    "efeito_nao_confirmacao",
+}
+
+
+def _mostrar(valor: object) -> str:
+    if isinstance(valor, str):
+        return repr(valor)
+    if isinstance(valor, bool):
+        return "true" if valor else "false"
+    if valor is None:
+        return "null"
+    if isinstance(valor, dict):
+        return "um objeto"
+    if isinstance(valor, list):
+        return "uma lista"
+    return str(valor)
+
+
+def _desconhecidos(obj: Mapping[str, Any], permitidos: set[str], caminho: str) -> None:
+    extras = sorted(str(k) for k in obj if k not in permitidos)
+    if extras:
+        prefixo = f"{caminho}." if caminho else ""
+        raise ErroEntrada(f"{prefixo}{extras[0]}: campo desconhecido")
+
+
+def _numero(valor: object, caminho: str) -> Decimal:
+    try:
+        return ler_decimal(valor)
+    except (ValueError, ArithmeticError):
+        raise ErroEntrada(f"{caminho}: valor inválido {_mostrar(valor)}") from None
+
+
+def _booleano(obj: Mapping[str, Any], campo: str, caminho: str) -> bool:
+    valor = obj.get(campo, False)
+    if not isinstance(valor, bool):
+        raise ErroEntrada(f"{caminho}.{campo}: esperado true ou false, recebido {_mostrar(valor)}")
+    return valor
+
+
+def _ler_parametros(obj: object) -> Parametros:
+    if obj is None:
+        return Parametros()
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"parametros: esperado um objeto, recebido {_mostrar(obj)}")
+    _desconhecidos(obj, _CAMPOS_PARAMETROS, "parametros")
+    limiar: Fraction | None = None
+    if obj.get("limiar_arredondamento") is not None:
+        v = obj["limiar_arredondamento"]
+        try:
+            limiar = ler_fracao(v)
+        except (ValueError, ArithmeticError):
+            raise ErroEntrada(
+                f"parametros.limiar_arredondamento: valor inválido {_mostrar(v)}"
+            ) from None
+    conjunto = obj.get("arredondamento_conjunto")
+    if conjunto is not None and not isinstance(conjunto, bool):
+        raise ErroEntrada(
+            "parametros.arredondamento_conjunto: esperado true ou false, recebido "
+            + _mostrar(conjunto)
+        )
+    regra: RegraPcd | None = None
+    if obj.get("regra_pcd") is not None:
+        rp = obj["regra_pcd"]
+        if not isinstance(rp, dict):
+            raise ErroEntrada(f"parametros.regra_pcd: esperado um objeto, recebido {_mostrar(rp)}")
+        _desconhecidos(rp, {"percentual", "limite"}, "parametros.regra_pcd")
+        if "percentual" not in rp:
+            raise ErroEntrada("parametros.regra_pcd.percentual: campo obrigatório")
+        try:
+            percentual = ler_percentual(rp["percentual"])
+        except (ValueError, ArithmeticError):
+            raise ErroEntrada(
+                f"parametros.regra_pcd.percentual: valor inválido {_mostrar(rp['percentual'])}"
+            ) from None
+        limite: Fraction | None = None
+        if rp.get("limite") is not None:
+            try:
+                limite = ler_percentual(rp["limite"])
+            except (ValueError, ArithmeticError):
+                raise ErroEntrada(
+                    f"parametros.regra_pcd.limite: valor inválido {_mostrar(rp['limite'])}"
+                ) from None
+        regra = RegraPcd(percentual, limite, "", definida_em_lei=False)
+    efeitos_obj = obj.get("efeito_nao_confirmacao") or {}
+    if not isinstance(efeitos_obj, dict):
+        raise ErroEntrada(
+            "parametros.efeito_nao_confirmacao: esperado um objeto, recebido "
+            + _mostrar(efeitos_obj)
+        )
+    for lista, efeito in efeitos_obj.items():
+        if not isinstance(efeito, str):
+            raise ErroEntrada(
+                f"parametros.efeito_nao_confirmacao.{lista}: valor inválido {_mostrar(efeito)}"
+            )
+    return Parametros(
+        limiar_arredondamento=limiar,
+        arredondamento_conjunto=conjunto,
+        regra_pcd=regra,
+        efeito_nao_confirmacao=dict(efeitos_obj),
+    )
+
+
+def _ler_candidato(obj: object, i: int) -> Candidato:
+    caminho = f"candidatos[{i}]"
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"{caminho}: esperado um objeto, recebido {_mostrar(obj)}")
+    _desconhecidos(obj, _CAMPOS_CANDIDATO, caminho)
+    if "inscricao" not in obj:
+        raise ErroEntrada(f"{caminho}.inscricao: campo obrigatório")
+    inscricao = obj["inscricao"]
+    if isinstance(inscricao, int) and not isinstance(inscricao, bool):
+        inscricao = str(inscricao)
+    if not isinstance(inscricao, str) or not inscricao.strip():
+        raise ErroEntrada(f"{caminho}.inscricao: valor inválido {_mostrar(obj['inscricao'])}")
+    if "nota" not in obj:
+        raise ErroEntrada(f"{caminho}.nota: campo obrigatório")
+    nota = _numero(obj["nota"], f"{caminho}.nota")
+    desempate_obj = obj.get("desempate")
+    if desempate_obj is None:
+        desempate_obj = []
+    if not isinstance(desempate_obj, list):
+        raise ErroEntrada(
+            f"{caminho}.desempate: esperado uma lista, recebido {_mostrar(desempate_obj)}"
+        )
+    desempate = tuple(
+        _numero(v, f"{caminho}.desempate[{j}]") for j, v in enumerate(desempate_obj)
+    )
+    listas_obj = obj.get("listas")
+    if listas_obj is None:
+        listas_obj = {}
+    if not isinstance(listas_obj, dict):
+        raise ErroEntrada(f"{caminho}.listas: esperado um objeto, recebido {_mostrar(listas_obj)}")
+    for lista, estado in listas_obj.items():
+        if lista not in CODIGOS_RESERVA:
+            raise ErroEntrada(
+                f"{caminho}.listas.{lista}: lista desconhecida {lista!r} (use "
+                f"{', '.join(CODIGOS_RESERVA)})"
+            )
+        if not isinstance(estado, str) or estado not in ESTADOS:
+            raise ErroEntrada(
+                f"{caminho}.listas.{lista}: estado inválido {_mostrar(estado)} (use "
+                "confirmada, pendente, nao_confirmada ou fraude)"
+            )
+    return Candidato(
+        inscricao=inscricao,
+        nota=nota,
+        desempate=desempate,
+        listas=dict(listas_obj),
+        eliminado=_booleano(obj, "eliminado", caminho),
+        desistente=_booleano(obj, "desistente", caminho),
+    )
+
+
+def ler_entrada(obj: object) -> Entrada:
+    """Validate a decoded JSON object and build an ``Entrada``.
+
+    Raises ``ErroEntrada`` with a Portuguese message naming the field, e.g.
+    ``candidatos[3].nota: valor inválido 'abc'``.
+    """
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"entrada: esperado um objeto JSON, recebido {_mostrar(obj)}")
+    _desconhecidos(obj, _CAMPOS_ENTRADA, "")
+    if "regime" not in obj:
+        raise ErroEntrada("regime: campo obrigatório")
+    regime_id = obj["regime"]
+    if not isinstance(regime_id, str):
+        raise ErroEntrada(f"regime: valor inválido {_mostrar(regime_id)}")
+    try:
+        regime = obter_regime(regime_id)
+    except RegimeDesconhecido as exc:
+        raise ErroEntrada(f"regime: {exc}") from None
+    if "vagas" not in obj:
+        raise ErroEntrada("vagas: campo obrigatório")
+    vagas = obj["vagas"]
+    if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
+        raise ErroEntrada(
+            f"vagas: esperado inteiro maior ou igual a 0, recebido {_mostrar(vagas)}"
+        )
+    parametros = _ler_parametros(obj.get("parametros"))
+    efetivo = aplicar_parametros(regime, parametros)
+    if "candidatos" not in obj:
+        raise ErroEntrada("candidatos: campo obrigatório")
+    cands_obj = obj["candidatos"]
+    if not isinstance(cands_obj, list):
+        raise ErroEntrada(f"candidatos: esperado uma lista, recebido {_mostrar(cands_obj)}")
+    candidatos = tuple(_ler_candidato(c, i) for i, c in enumerate(cands_obj))
+    validar_candidatos(candidatos, efetivo)
+    return Entrada(regime=regime_id, vagas=vagas, candidatos=candidatos, parametros=parametros)
+
+
+def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[str, Any]:
+    """The JSON contract's output object (see the module docstring)."""
+    r = resultado.regime
+    listas = resultado.listas
+    saida: dict[str, Any] = {
+        "regime": r.id,
+        "vagas": resultado.vagas,
+        "distribuicao": {lst: resultado.distribuicao[lst] for lst in r.listas_com_ac},
+        "listas": {
+            lst: [c.inscricao for c in listas[lst]] for lst in r.listas_com_ac
+        },
+        "vagas_preenchidas": [
+            {"inscricao": o.inscricao, "vaga": o.vaga, "lista": o.lista, "fundamento": o.fundamento}
+            for o in resultado.vagas_preenchidas
+        ],
+        "convocacao": [
+            {"posicao": c.posicao, "vaga": c.vaga, "inscricao": c.inscricao}
+            for c in resultado.convocacao
+        ],
+    }
+    if completo:
+        saida["explicacao"] = resultado.distribuicao.explicacoes()
+        saida["calculos"] = [
+            {
+                "lista": c.lista,
+                "percentual": formatar_decimal(c.percentual * 100).replace(",", "."),
+                "produto": f"{c.produto.numerator}/{c.produto.denominator}",
+                "regra": c.regra,
+                "resultado": c.resultado,
+                "fundamento": c.fundamento,
+                "texto": c.texto,
+            }
+            for c in resultado.distribuicao.calculos
+        ]
+        saida["sub_judice"] = {
+            lst: [c.inscricao for c in listas[lst] if c.inscricao in listas.sub_judice[lst]]
+            for lst in r.listas
+        }
+        saida["excluidos"] = [
+            {"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
+             "fundamento": e.fundamento}
+            for e in listas.excluidos
+        ]
+        saida["remocoes"] = [
+            {"inscricao": m.inscricao, "lista": m.lista, "motivo": m.motivo,
+             "fundamento": m.fundamento}
+            for m in listas.remocoes
+        ]
+        saida["vagas_vazias"] = {lst: resultado.vagas_vazias.get(lst, 0) for lst in r.listas_com_ac}
+        saida["convocacao_detalhada"] = [
+            {"posicao": c.posicao, "vaga": c.vaga, "inscricao": c.inscricao, "lista": c.lista,
+             "sub_judice": c.sub_judice}
+            for c in resultado.convocacao
+        ]
+    return saida

@@ -1,0 +1,238 @@
+"""Who is in which list, and the ranking inside every list (spec section 5).
+
+Ranking (a total, reproducible order): ``nota`` descending, then the edital's tie-break
+keys (``desempate``) in order, each descending, then the inscription number ascending.
+Inscription numbers made only of ASCII digits compare numerically ("99" before "100"; of
+"007" and "7", equal as numbers, the string decides); any other inscription compares as a
+string, after all numeric ones. The key of one candidate depends only on that candidate,
+so the relative order of two candidates never depends on who else is in the cargo.
+
+Implementation: two stable sorts (inscription ascending, then the score tuple with
+``reverse=True``, which keeps the order of ties) so the hot sort compares plain ``Decimal``
+tuples, with no negation and no ``Fraction``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from operator import attrgetter
+
+from .modelos import Candidato, Estado
+from .regimes import AC, ELIMINA, PCD, Regime
+
+__all__ = [
+    "Exclusao",
+    "Remocao",
+    "Listas",
+    "chave_inscricao",
+    "ordenar",
+    "montar_listas",
+]
+
+_CONFIRMADA = Estado.CONFIRMADA.value
+_PENDENTE = Estado.PENDENTE.value
+_NAO_CONFIRMADA = Estado.NAO_CONFIRMADA.value
+_FRAUDE = Estado.FRAUDE.value
+
+#: Reasons a candidate is in no list at all.
+MOTIVO_ELIMINADO = "eliminado"
+MOTIVO_DESISTENTE = "desistente"
+MOTIVO_FRAUDE = "fraude"
+MOTIVO_NAO_CONFIRMADA = "nao_confirmada"
+#: Reason a candidate left one reserved list only (and stays in AC).
+MOTIVO_MAIOR_PERCENTUAL = "maior_percentual"
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusao:
+    """A candidate who is in no list, with the reason and its legal basis."""
+
+    inscricao: str
+    motivo: str
+    lista: str | None
+    fundamento: str
+
+
+@dataclass(frozen=True, slots=True)
+class Remocao:
+    """A candidate removed from one reserved list who stays in AC."""
+
+    inscricao: str
+    lista: str
+    motivo: str
+    fundamento: str
+
+
+@dataclass(frozen=True)
+class Listas:
+    """Every list of a cargo in rank order, keyed ``AC``, groups..., ``PCD``."""
+
+    ordem: dict[str, tuple[Candidato, ...]]
+    #: Inscriptions whose presence in a list is pending (sub judice), per list.
+    sub_judice: dict[str, frozenset[str]]
+    excluidos: tuple[Exclusao, ...]
+    remocoes: tuple[Remocao, ...]
+
+    def __getitem__(self, lista: str) -> tuple[Candidato, ...]:
+        return self.ordem[lista]
+
+
+def chave_inscricao(inscricao: str) -> tuple[int, int, str, str]:
+    """Sort key of an inscription number (see the module docstring)."""
+    if inscricao.isascii() and inscricao.isdigit():
+        sem_zeros = inscricao.lstrip("0")
+        # Numeric order of digit strings without int(): shorter first, then lexicographic.
+        return (0, len(sem_zeros), sem_zeros, inscricao)
+    return (1, 0, "", inscricao)
+
+
+def _postos(valores: list[Decimal]) -> tuple[list[int], int]:
+    """Coordinate compression: each value's rank among the distinct values (exact:
+    ``Decimal`` equality and hashing are by value), and the number of distinct values."""
+    distintos = sorted(set(valores))
+    posto = {v: i for i, v in enumerate(distintos)}
+    return [posto[v] for v in valores], len(distintos)
+
+
+def ordenar(candidatos: Iterable[Candidato]) -> list[Candidato]:
+    """Candidates in rank order (spec section 5, last paragraph).
+
+    Performance: the scores are compressed once into one integer per candidate (mixed
+    radix over the ranks of ``nota`` and of each ``desempate`` key), so the hot sort
+    compares plain ints; ``Decimal`` is only hashed and sorted over distinct values.
+    """
+    lista = list(candidatos)
+    if not lista:
+        return lista
+    inscricoes = [c.inscricao for c in lista]
+    tamanho = len(inscricoes[0])
+    if all(len(s) == tamanho and s.isascii() and s.isdigit() for s in inscricoes):
+        # Same-length digit strings: string order is numeric order (fast path, same
+        # result as chave_inscricao).
+        lista.sort(key=attrgetter("inscricao"))
+    else:
+        lista.sort(key=lambda c: chave_inscricao(c.inscricao))
+    chaves, _ = _postos([c.nota for c in lista])
+    n_desempate = len(lista[0].desempate)
+    for j in range(n_desempate):
+        postos, base = _postos([c.desempate[j] for c in lista])
+        chaves = [k * base + p for k, p in zip(chaves, postos, strict=True)]
+    # Stable sort, descending scores: ties keep the inscription order.
+    ordem = sorted(range(len(lista)), key=chaves.__getitem__, reverse=True)
+    return [lista[i] for i in ordem]
+
+
+def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
+    """Build AC and every reserved list of ``regime`` (spec section 5).
+
+    ``regime`` must already have the edital's parameters applied. Candidates are assumed
+    validated (``modelos.validar_candidatos``).
+    """
+    codigos = regime.listas
+    efeito = {n.lista: n for n in regime.nao_confirmacao}
+    ordem_grupo = {g.codigo: i for i, g in enumerate(regime.grupos)}
+    percentual = {g.codigo: g.percentual for g in regime.grupos}
+    apenas_maior = regime.apenas_maior_percentual
+
+    ac: list[Candidato] = []
+    reservadas: dict[str, list[Candidato]] = {c: [] for c in codigos}
+    pendentes: dict[str, set[str]] = {c: set() for c in codigos}
+    excluidos: list[Exclusao] = []
+    remocoes: list[Remocao] = []
+
+    for c in ordenar(candidatos):
+        if c.eliminado:
+            excluidos.append(
+                Exclusao(c.inscricao, MOTIVO_ELIMINADO, None, "eliminado do certame")
+            )
+            continue
+        if c.desistente:
+            # A desistência frees the vacancy for the next of the same list
+            # (LC 22/2026, art. 1º, §6º; Lei 3.057/2026, art. 15, §2º; Lei 3.056/2025,
+            # art. 10, §3º): the candidate is simply in no list.
+            excluidos.append(
+                Exclusao(
+                    c.inscricao,
+                    MOTIVO_DESISTENTE,
+                    None,
+                    "desistência: a vaga passa ao próximo classificado da mesma lista",
+                )
+            )
+            continue
+        opcoes = c.listas
+        if not opcoes:
+            ac.append(c)
+            continue
+        estados = opcoes.values()
+        if _FRAUDE in estados:
+            # Fraud in any list eliminates from the certame (Lei 3.057/2026, art. 12;
+            # Lei 3.056/2025, art. 7º, §1º, I; LC 22/2026, art. 3º, §3º).
+            lista_fraude = next(lst for lst, e in opcoes.items() if e == _FRAUDE)
+            excluidos.append(
+                Exclusao(c.inscricao, MOTIVO_FRAUDE, lista_fraude, regime.fundamento_fraude)
+            )
+            continue
+        if _NAO_CONFIRMADA in estados:
+            elimina = next(
+                (
+                    lst
+                    for lst, e in opcoes.items()
+                    if e == _NAO_CONFIRMADA and efeito[lst].efeito == ELIMINA
+                ),
+                None,
+            )
+            if elimina is not None:
+                # Non-confirmation that eliminates (SMBV PP: LC 22/2026, art. 3º, §3º,
+                # unless the edital chose "permanece_ac").
+                excluidos.append(
+                    Exclusao(
+                        c.inscricao, MOTIVO_NAO_CONFIRMADA, elimina, efeito[elimina].fundamento
+                    )
+                )
+                continue
+        # Every habilitated candidate is in AC, optants included.
+        ac.append(c)
+        raciais: list[str] = []
+        for lst, e in opcoes.items():
+            if e == _CONFIRMADA or e == _PENDENTE:
+                if lst == PCD:
+                    reservadas[PCD].append(c)
+                    if e == _PENDENTE:
+                        pendentes[PCD].add(c.inscricao)
+                else:
+                    raciais.append(lst)
+            else:
+                # nao_confirmada that does not eliminate: out of that list, stays in AC
+                # (Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º;
+                # Lei 15.142/2025, art. 3º, §2º). A PcD one never eliminates.
+                remocoes.append(
+                    Remocao(c.inscricao, lst, MOTIVO_NAO_CONFIRMADA, efeito[lst].fundamento)
+                )
+        if apenas_maior and len(raciais) > 1:
+            # Only the list with the highest percentage; ties: the regime's order
+            # (Decreto 12.536/2025). PCD is not affected.
+            fica = max(raciais, key=lambda g: (percentual[g], -ordem_grupo[g]))
+            for lst in raciais:
+                if lst != fica:
+                    remocoes.append(
+                        Remocao(
+                            c.inscricao,
+                            lst,
+                            MOTIVO_MAIOR_PERCENTUAL,
+                            regime.fundamento_multiplas_listas,
+                        )
+                    )
+            raciais = [fica]
+        for lst in raciais:
+            reservadas[lst].append(c)
+            if opcoes[lst] == _PENDENTE:
+                pendentes[lst].add(c.inscricao)
+
+    ordem: dict[str, tuple[Candidato, ...]] = {AC: tuple(ac)}
+    for cod in codigos:
+        ordem[cod] = tuple(reservadas[cod])
+    sub: dict[str, frozenset[str]] = {AC: frozenset()}
+    sub.update((cod, frozenset(pendentes[cod])) for cod in codigos)
+    return Listas(ordem, sub, tuple(excluidos), tuple(remocoes))

@@ -1,0 +1,109 @@
+"""Engine input: candidates and the classification request."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from .aritmetica import ler_decimal
+from .erros import ErroEntrada
+
+if TYPE_CHECKING:
+    from .parametros import Parametros
+    from .regimes import Regime
+
+__all__ = ["Estado", "ESTADOS", "Candidato", "Entrada", "validar_candidatos"]
+
+
+class Estado(StrEnum):
+    """State of a candidate in one reserved list (spec section 5)."""
+
+    #: Verdict or document check confirmed, final.
+    CONFIRMADA = "confirmada"
+    #: Not yet evaluated, or decision not final (appeal window open / appeal not judged):
+    #: the candidate is in the list, shown as sub judice.
+    PENDENTE = "pendente"
+    #: Not confirmed, final (without fraud).
+    NAO_CONFIRMADA = "nao_confirmada"
+    #: Fraud concluded in an administrative procedure.
+    FRAUDE = "fraude"
+
+
+ESTADOS: frozenset[str] = frozenset(e.value for e in Estado)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidato:
+    """One habilitated candidate of a cargo.
+
+    ``nota`` and ``desempate`` are exact ``Decimal`` values (strings like "87,5" and ints are
+    converted on construction). ``listas`` maps each reserved list the candidate opted into
+    (``PP``, ``I``, ``Q``, ``PPI``, ``PCD``) to an ``Estado`` (or its string value).
+    ``desempate`` keys are compared in order, higher wins.
+    """
+
+    inscricao: str
+    nota: Decimal
+    desempate: tuple[Decimal, ...] = ()
+    listas: Mapping[str, str] = field(default_factory=dict)
+    eliminado: bool = False
+    desistente: bool = False
+
+    def __post_init__(self) -> None:
+        # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
+        if type(self.nota) is not Decimal:
+            object.__setattr__(self, "nota", ler_decimal(self.nota))
+        if type(self.desempate) is not tuple or any(
+            type(d) is not Decimal for d in self.desempate
+        ):
+            object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in self.desempate))
+
+
+@dataclass(frozen=True)
+class Entrada:
+    """A classification request for one cargo: regime id, N vacancies, candidates."""
+
+    regime: str
+    vagas: int
+    candidatos: tuple[Candidato, ...]
+    parametros: Parametros | None = None
+
+
+def validar_candidatos(candidatos: tuple[Candidato, ...] | list[Candidato], regime: Regime) -> None:
+    """Cross-field checks shared by the engine and the JSON reader (one pass, O(n)).
+
+    Raises ``ErroEntrada`` naming ``candidatos[i].campo``.
+    """
+    listas_regime = set(regime.listas)
+    vistos: dict[str, int] = {}
+    n_desempate: int | None = None
+    for i, c in enumerate(candidatos):
+        if not isinstance(c.inscricao, str) or not c.inscricao.strip():
+            raise ErroEntrada(f"candidatos[{i}].inscricao: valor inválido {c.inscricao!r}")
+        anterior = vistos.setdefault(c.inscricao, i)
+        if anterior != i:
+            raise ErroEntrada(
+                f"candidatos[{i}].inscricao: inscrição {c.inscricao!r} repetida "
+                f"(já em candidatos[{anterior}])"
+            )
+        if n_desempate is None:
+            n_desempate = len(c.desempate)
+        elif len(c.desempate) != n_desempate:
+            raise ErroEntrada(
+                f"candidatos[{i}].desempate: {len(c.desempate)} chave(s), mas candidatos[0] "
+                f"tem {n_desempate}; todos os candidatos devem ter o mesmo número de chaves"
+            )
+        for lista, estado in c.listas.items():
+            if lista not in listas_regime:
+                raise ErroEntrada(
+                    f"candidatos[{i}].listas.{lista}: a lista {lista!r} não existe no regime "
+                    f"{regime.id} (listas: {', '.join(regime.listas)})"
+                )
+            if not isinstance(estado, str) or estado not in ESTADOS:
+                raise ErroEntrada(
+                    f"candidatos[{i}].listas.{lista}: estado inválido {estado!r} (use "
+                    "confirmada, pendente, nao_confirmada ou fraude)"
+                )

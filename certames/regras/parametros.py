@@ -1,0 +1,169 @@
+"""Edital settings (``parametros do edital``) and their legal limits.
+
+Only where a law is silent may the edital decide (spec section 3): the rounding threshold
+in Severínia, the PcD rule in Severínia and Pirangi, the effect of a PP non-confirmation in
+Santa Maria da Boa Vista. Any other override is refused with ``ErroParametro``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .aritmetica import formatar_decimal, formatar_percentual
+from .erros import ErroParametro
+from .regimes import EFEITOS, ELIMINA, PCD, NaoConfirmacao, Regime, RegraPcd
+
+__all__ = ["Parametros", "aplicar_parametros"]
+
+
+@dataclass(frozen=True)
+class Parametros:
+    """Edital settings; every field optional (None / empty = the regime's default).
+
+    - ``limiar_arredondamento``: t of ``arred(x, t)``, 0 < t <= 1 (e.g. Fraction(7, 10)).
+    - ``arredondamento_conjunto``: round the regime's total percentage once and split it
+      among the groups by largest remainder (see ``distribuicao``).
+    - ``regra_pcd``: PcD rule (percentage, cap) where the law is silent.
+    - ``efeito_nao_confirmacao``: list code -> ``"elimina"`` | ``"permanece_ac"``.
+    """
+
+    limiar_arredondamento: Fraction | None = None
+    arredondamento_conjunto: bool | None = None
+    regra_pcd: RegraPcd | None = None
+    efeito_nao_confirmacao: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def vazio(self) -> bool:
+        return (
+            self.limiar_arredondamento is None
+            and self.arredondamento_conjunto is None
+            and self.regra_pcd is None
+            and not self.efeito_nao_confirmacao
+        )
+
+
+def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
+    """The effective regime: ``regime`` with the edital's settings applied.
+
+    Raises ``ErroParametro`` (Portuguese message) for a setting the law forbids. A setting
+    equal to the law's own value is accepted (it overrides nothing).
+    """
+    if parametros is None or parametros.vazio:
+        return regime
+    mudancas: dict[str, object] = {}
+
+    t = parametros.limiar_arredondamento
+    if t is not None:
+        if not isinstance(t, Fraction | int) or isinstance(t, bool) or not 0 < t <= 1:
+            raise ErroParametro(
+                "limiar_arredondamento", f"deve estar entre 0 (exclusive) e 1, recebido {t!r}"
+            )
+        t = Fraction(t)
+        if t != regime.limiar_arredondamento:
+            if regime.limiar_definido_em_lei:
+                raise ErroParametro(
+                    "limiar_arredondamento",
+                    f"o regime {regime.id} fixa o arredondamento em lei "
+                    f"({regime.fundamento_arredondamento}: fração igual ou maior que "
+                    f"{formatar_decimal(regime.limiar_arredondamento)}); o edital não pode "
+                    "alterá-lo",
+                )
+            mudancas["limiar_arredondamento"] = t
+            mudancas["fundamento_arredondamento"] = (
+                f"edital: fração igual ou maior que {formatar_decimal(t)} arredonda para cima "
+                f"({regime.lei} não fixa o arredondamento)"
+            )
+
+    if parametros.arredondamento_conjunto is not None:
+        if not isinstance(parametros.arredondamento_conjunto, bool):
+            raise ErroParametro(
+                "arredondamento_conjunto",
+                f"esperado true ou false, recebido {parametros.arredondamento_conjunto!r}",
+            )
+        # Spec section 4: an edital setting for every regime (default off).
+        mudancas["arredondamento_conjunto"] = parametros.arredondamento_conjunto
+
+    regra = parametros.regra_pcd
+    if regra is not None:
+        _validar_regra_pcd(regra)
+        mesma = (regra.percentual, regra.limite) == (regime.pcd.percentual, regime.pcd.limite)
+        if not mesma:
+            if regime.pcd.definida_em_lei:
+                raise ErroParametro(
+                    "regra_pcd",
+                    f"o regime {regime.id} fixa a reserva PcD em lei ({regime.pcd.fundamento}); "
+                    "o edital não pode alterá-la",
+                )
+            limite = (
+                f", limite {formatar_percentual(regra.limite)}" if regra.limite is not None else ""
+            )
+            mudancas["pcd"] = RegraPcd(
+                percentual=regra.percentual,
+                limite=regra.limite,
+                fundamento=regra.fundamento
+                or (
+                    f"edital: {formatar_percentual(regra.percentual)} arredondado para cima"
+                    f"{limite} ({regime.lei} não regula a regra PcD)"
+                ),
+                definida_em_lei=False,
+            )
+
+    if parametros.efeito_nao_confirmacao:
+        regras = {n.lista: n for n in regime.nao_confirmacao}
+        novas = dict(regras)
+        for lista, efeito in parametros.efeito_nao_confirmacao.items():
+            campo = f"efeito_nao_confirmacao.{lista}"
+            if lista not in regras:
+                raise ErroParametro(
+                    campo,
+                    f"a lista {lista!r} não existe no regime {regime.id} "
+                    f"(listas: {', '.join(regime.listas)})",
+                )
+            if efeito not in EFEITOS:
+                raise ErroParametro(
+                    campo, f"efeito inválido {efeito!r} (use 'elimina' ou 'permanece_ac')"
+                )
+            atual = regras[lista]
+            if efeito == atual.efeito:
+                continue
+            if efeito not in atual.efeitos_permitidos:
+                if lista == PCD and efeito == ELIMINA:
+                    # Spec section 5: a PcD non-confirmation never eliminates.
+                    raise ErroParametro(
+                        campo,
+                        "a não confirmação da condição de PcD nunca elimina: o candidato segue "
+                        "na ampla concorrência",
+                    )
+                raise ErroParametro(
+                    campo,
+                    f"{atual.fundamento} fixa o efeito {atual.efeito!r}; o edital não pode "
+                    "alterá-lo",
+                )
+            novas[lista] = NaoConfirmacao(
+                lista,
+                efeito,
+                f"edital, nos limites de {atual.fundamento}",
+                atual.efeitos_permitidos,
+            )
+        mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)
+
+    if not mudancas:
+        return regime
+    try:
+        return replace(regime, **mudancas)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ErroParametro("regra_pcd", f"parâmetros incompatíveis: {exc}") from exc
+
+
+def _validar_regra_pcd(regra: RegraPcd) -> None:
+    p, limite = regra.percentual, regra.limite
+    if not isinstance(p, Fraction | int) or isinstance(p, bool) or not 0 <= p <= 1:
+        raise ErroParametro("regra_pcd.percentual", f"deve estar entre 0% e 100%, recebido {p!r}")
+    if limite is not None and (
+        not isinstance(limite, Fraction | int) or isinstance(limite, bool) or not 0 < limite <= 1
+    ):
+        raise ErroParametro(
+            "regra_pcd.limite", f"deve estar entre 0% (exclusive) e 100%, recebido {limite!r}"
+        )

@@ -1,0 +1,34 @@
+"""Test settings: the real settings with fast, deterministic overrides.
+
+DATABASE_URL and CELERY_BROKER_URL still come from the environment, so the same suite runs
+on SQLite with eager tasks (``make test``) and on PostgreSQL + Redis with a worker (``.ci/run``).
+"""
+
+import os
+import tempfile
+
+os.environ.setdefault("DEBUG", "false")
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
+
+from .settings import *  # noqa: E402,F403
+from .settings import STORAGES  # noqa: E402
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# client.login() does not pass a request to axes; tests use force_login, and the axes
+# lockout itself is tested with AXES_ENABLED switched on in that test.
+AXES_ENABLED = False
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# A real worker (tests marked `worker`) is started with this folder in its environment.
+MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or tempfile.mkdtemp(prefix="certames-test-media-")
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+SESSION_COOKIE_SECURE = False
+CSRF_COOKIE_SECURE = False
+SECURE_SSL_REDIRECT = False
+
+# Tasks run in-process in tests; the `worker` tests switch this off and start a real worker
+# that consumes a queue of its own, so parallel test processes never take each other's tasks.
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_DEFAULT_QUEUE = f"certames-teste-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"

@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from certames.views.publico import CertamePublicoView, InicioView
+
+admin.site.site_header = "Certames — administração"
+admin.site.site_title = "Certames"
+admin.site.index_title = "Administração dos certames"
+
+urlpatterns = [
+    path("", InicioView.as_view(), name="inicio"),
+    path("certames/<int:pk>/", CertamePublicoView.as_view(), name="certame_publico"),
+    path("rh/", include("certames.urls_rh")),
+    path("comissao/", include("comissoes.urls")),
+    path("candidato/", include("candidatos.urls")),
+    path("contas/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]

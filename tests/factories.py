@@ -1,0 +1,101 @@
+"""factory-boy factories shared by the tests."""
+
+import datetime as dt
+import random
+from decimal import Decimal
+
+import factory
+from django.contrib.auth.models import Group, User
+from django.utils import timezone
+
+from candidatos.models import Candidato, Inscricao
+from certames.models import Cargo, Certame, Etapa, Orgao
+
+
+def gerar_cpf(rnd: random.Random | None = None) -> str:
+    """A valid CPF (11 digits, both check digits computed)."""
+    rnd = rnd or random.Random()
+    while True:
+        base = [rnd.randint(0, 9) for _ in range(9)]
+        if len(set(base)) > 1:
+            break
+    for peso_inicial in (10, 11):
+        soma = sum(d * p for d, p in zip(base, range(peso_inicial, 1, -1), strict=False))
+        resto = soma % 11
+        base.append(0 if resto < 2 else 11 - resto)
+    return "".join(map(str, base))
+
+
+_cpf_rnd = random.Random(20261130)
+
+
+class OrgaoFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Orgao
+
+    nome = factory.Sequence(lambda n: f"Prefeitura Municipal {n}")
+    municipio = "Pirangi"
+    uf = "SP"
+
+
+class CertameFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Certame
+
+    orgao = factory.SubFactory(OrgaoFactory)
+    numero_edital = factory.Sequence(lambda n: f"{n:03d}/2026")
+    titulo = "Concurso público para provimento de cargos efetivos"
+    regime = "pirangi-lei3056-2025"
+    data_publicacao_edital = dt.date(2026, 2, 10)
+    status = Certame.Status.EM_ANDAMENTO
+
+
+class CargoFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Cargo
+
+    certame = factory.SubFactory(CertameFactory)
+    codigo = factory.Sequence(lambda n: f"C{n:02d}")
+    nome = "Auxiliar Administrativo"
+    vagas = 10
+    taxa_inscricao = Decimal("50.00")
+
+
+class CandidatoFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Candidato
+
+    cpf = factory.LazyFunction(lambda: gerar_cpf(_cpf_rnd))
+    nome = factory.Sequence(lambda n: f"Candidata Teste {n}")
+    email = factory.Sequence(lambda n: f"candidata{n}@example.com")
+
+
+class InscricaoFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Inscricao
+
+    cargo = factory.SubFactory(CargoFactory)
+    certame = factory.SelfAttribute("cargo.certame")
+    candidato = factory.SubFactory(CandidatoFactory)
+    numero = factory.Sequence(lambda n: f"{n:06d}")
+    cor_raca = "parda"
+    listas = factory.LazyFunction(list)
+    situacao = Inscricao.Situacao.HABILITADO
+
+
+class EtapaFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Etapa
+
+    certame = factory.SubFactory(CertameFactory)
+    tipo = Etapa.Tipo.INSCRICOES
+    inicio = factory.LazyFunction(lambda: timezone.now() - dt.timedelta(days=1))
+    fim = factory.LazyFunction(lambda: timezone.now() + dt.timedelta(days=1))
+
+
+def usuario(username: str, *grupos: str, staff: bool = False) -> User:
+    user = User.objects.create_user(username=username, password="senha-teste-123",
+                                    is_staff=staff)
+    for nome in grupos:
+        user.groups.add(Group.objects.get(name=nome))
+    return user
