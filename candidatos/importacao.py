@@ -24,7 +24,13 @@ from django.utils.translation import gettext as _
 from localflavor.br.validators import BRCPFValidator
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from candidatos.models import Candidato, CorRaca, Inscricao, TipoDeficiencia
+from candidatos.models import (
+    Candidato,
+    CorRaca,
+    Inscricao,
+    TipoDeficiencia,
+    erros_autodeclaracao,
+)
 from certames.auditoria import registrar_ato
 from certames.models import Cargo, Certame
 
@@ -63,10 +69,8 @@ COR_RACA = {
     "amarela": CorRaca.AMARELA, "amarelo": CorRaca.AMARELA,
     "indigena": CorRaca.INDIGENA,
 }
-TIPOS_DEFICIENCIA = {
-    unicodedata.normalize("NFKD", str(label)).encode("ascii", "ignore").decode().lower(): valor
-    for valor, label in TipoDeficiencia.choices
-} | {v: v for v in TipoDeficiencia.values}
+# Filled below, once _normalizar exists: normalised label or code -> code.
+TIPOS_DEFICIENCIA: dict[str, str] = {}
 SITUACOES = set(Inscricao.Situacao.values)
 SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
 SEPARADOR_LISTAS = re.compile(r"[|/+;,\s]+")
@@ -125,6 +129,11 @@ Progresso = Callable[[int, int, str], None]  # (done, total, phase)
 def _normalizar(texto: str) -> str:
     sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "_", sem_acento.strip().lower()).strip("_")
+
+
+TIPOS_DEFICIENCIA.update({_normalizar(str(label)): valor
+                          for valor, label in TipoDeficiencia.choices})
+TIPOS_DEFICIENCIA.update({valor: valor for valor in TipoDeficiencia.values})
 
 
 # --- reading -------------------------------------------------------------------------------
@@ -202,6 +211,8 @@ class ValorInvalido(Exception):
 def decimal_br(texto: str) -> Decimal:
     """'87,5', '87.5', '1.234,5' -> Decimal. Exact, no float."""
     t = texto.strip().replace(" ", "")
+    if not t:
+        raise ValorInvalido(_("valor em branco"))
     if "," in t:
         t = t.replace(".", "").replace(",", ".")
     try:
@@ -296,6 +307,7 @@ def importar_inscricoes(
     if erros:
         raise ArquivoRejeitado(erros)
     nomes_desempate = [cabecalho[i] for i in col_desempate]
+    regime = certame.regime_legal
 
     cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
               .select_related("certame")}
@@ -359,8 +371,7 @@ def importar_inscricoes(
                 v[booleano] = False
         v["tipo_deficiencia"] = ""
         if cel("tipo_deficiencia"):
-            tipo = TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")).replace("_", " "))
-            tipo = tipo or TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")))
+            tipo = TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")))
             if tipo is None:
                 erros_linha.append(ErroLinha(n, "tipo_deficiencia", _(
                     "tipo de deficiência “%(v)s” inválido") % {"v": cel("tipo_deficiencia")}))
@@ -385,12 +396,15 @@ def importar_inscricoes(
         else:
             v["nota"] = None
         desempate: list[str] = []
-        for nome_col, i in zip(nomes_desempate, col_desempate, strict=True):
-            texto = celulas[i].strip() if i < len(celulas) else ""
-            try:
-                desempate.append(str(decimal_br(texto)))
-            except ValorInvalido as exc:
-                erros_linha.append(ErroLinha(n, nome_col, str(exc)))
+        textos = [celulas[i].strip() if i < len(celulas) else "" for i in col_desempate]
+        # An unscored candidate (absent, eliminated) may have blank tie-break cells; a scored
+        # one needs every key, since every candidate of a list is ranked by the same keys.
+        if any(textos) or v.get("nota") is not None:
+            for nome_col, texto in zip(nomes_desempate, textos, strict=True):
+                try:
+                    desempate.append(str(decimal_br(texto)))
+                except ValorInvalido as exc:
+                    erros_linha.append(ErroLinha(n, nome_col, str(exc)))
         v["desempate"] = desempate
         if "situacao" in indices and cel("situacao"):
             situacao = _normalizar(cel("situacao"))
@@ -408,12 +422,12 @@ def importar_inscricoes(
             v["situacao_taxa"] = taxa
 
         # Reserved lists: allowed by the regime and matching the self-declaration.
-        if "cor_raca" in v and "cargo" in v:
-            provisoria = Inscricao(cargo=v["cargo"], cor_raca=v["cor_raca"],
-                                   quilombola=v.get("quilombola", False),
-                                   deficiencia=v.get("deficiencia", False),
-                                   tipo_deficiencia=v["tipo_deficiencia"], listas=listas)
-            for campo, mensagens in provisoria.erros_validacao().items():
+        if "cor_raca" in v:
+            erros_opcoes = erros_autodeclaracao(
+                regime, cor_raca=v["cor_raca"], quilombola=v.get("quilombola", False),
+                deficiencia=v.get("deficiencia", False),
+                tipo_deficiencia=v["tipo_deficiencia"], listas=listas)
+            for campo, mensagens in erros_opcoes.items():
                 for mensagem in mensagens:
                     erros_linha.append(ErroLinha(n, campo, mensagem))
 
@@ -450,13 +464,13 @@ def importar_inscricoes(
         raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
 
     # Conflicts with what is already in the database (bulk look-ups, no per-row queries).
-    numeros = [linha.valores["inscricao"] for linha in validas]
-    existentes_num = _inscricoes_por_numero(certame, numeros)
-    candidatos_existentes = _candidatos_por_cpf([linha.valores["cpf"] for linha in validas])
+    existentes_num = _inscricoes_existentes(certame, [lin.valores["inscricao"] for lin in validas])
+    candidatos_existentes = _candidatos_existentes([lin.valores["cpf"] for lin in validas])
     for linha in validas:
         v = linha.valores
         insc = existentes_num.get(v["inscricao"])
-        if insc is not None and (insc.candidato.cpf != v["cpf"] or insc.cargo_id != v["cargo"].pk):
+        if insc is not None and (insc["candidato__cpf"] != v["cpf"]
+                                 or insc["cargo_id"] != v["cargo"].pk):
             erros.append(ErroLinha(linha.numero_linha, "inscricao", _(
                 "a inscrição %(i)s já existe para outro candidato ou cargo") % {
                 "i": v["inscricao"]}))
@@ -472,8 +486,13 @@ def importar_inscricoes(
         erros.sort(key=lambda e: (e.linha, e.coluna))
         raise ArquivoRejeitado(erros)
     progresso(total, total, "gravando")
-    return _gravar(certame, validas, existentes_num, candidatos_existentes, set(indices),
-                   autor=autor, nome_arquivo=nome_arquivo)
+    return _gravar(certame, validas, existentes_num, candidatos_existentes, autor=autor,
+                   nome_arquivo=nome_arquivo)
+
+
+CAMPOS_CANDIDATO = ("nome", "nome_social", "data_nascimento", "email", "telefone")
+CAMPOS_INSCRICAO = ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas", "nota",
+                    "desempate", "situacao", "situacao_taxa")
 
 
 def _em_lotes(itens: list, tamanho: int = LOTE) -> Iterator[list]:
@@ -481,27 +500,29 @@ def _em_lotes(itens: list, tamanho: int = LOTE) -> Iterator[list]:
         yield itens[i : i + tamanho]
 
 
-def _inscricoes_por_numero(certame: Certame, numeros: Iterable[str]) -> dict[str, Inscricao]:
-    resultado: dict[str, Inscricao] = {}
+def _inscricoes_existentes(certame: Certame, numeros: Iterable[str]) -> dict[str, dict]:
+    """Existing inscrições by number, as plain dicts (no model instances: this is the hot path)."""
+    resultado: dict[str, dict] = {}
     for lote in _em_lotes(sorted(set(numeros))):
-        for insc in Inscricao.objects.filter(certame=certame, numero__in=lote).select_related(
-                "candidato"):
-            resultado[insc.numero] = insc
+        for linha in Inscricao.objects.filter(certame=certame, numero__in=lote).values(
+                "pk", "numero", "cargo_id", "candidato__cpf", *CAMPOS_INSCRICAO):
+            resultado[linha["numero"]] = linha
     return resultado
 
 
-def _candidatos_por_cpf(cpfs: Iterable[str]) -> dict[str, Candidato]:
-    resultado: dict[str, Candidato] = {}
+def _candidatos_existentes(cpfs: Iterable[str]) -> dict[str, dict]:
+    resultado: dict[str, dict] = {}
     for lote in _em_lotes(sorted(set(cpfs))):
-        for cand in Candidato.objects.filter(cpf__in=lote):
-            resultado[cand.cpf] = cand
+        for linha in Candidato.objects.filter(cpf__in=lote).values("pk", "cpf",
+                                                                   *CAMPOS_CANDIDATO):
+            resultado[linha["cpf"]] = linha
     return resultado
 
 
 def _inscricoes_por_cpf_cargo(certame: Certame,
-                              candidatos: dict[str, Candidato]) -> dict[tuple[str, int], str]:
+                              candidatos: dict[str, dict]) -> dict[tuple[str, int], str]:
     resultado: dict[tuple[str, int], str] = {}
-    ids = sorted(c.pk for c in candidatos.values())
+    ids = sorted(c["pk"] for c in candidatos.values())
     for lote in _em_lotes(ids):
         for cpf, cargo_id, numero in Inscricao.objects.filter(
                 certame=certame, candidato_id__in=lote).values_list(
@@ -510,9 +531,16 @@ def _inscricoes_por_cpf_cargo(certame: Certame,
     return resultado
 
 
-CAMPOS_CANDIDATO = ("nome", "nome_social", "data_nascimento", "email", "telefone")
-CAMPOS_INSCRICAO = ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas", "nota",
-                    "desempate", "situacao", "situacao_taxa")
+def _aplicar_mudancas(modelo, mudancas: dict[int, dict[str, Any]], campos, autor) -> None:
+    """Load only the changed rows, apply the changes and save them with their history."""
+    objetos = []
+    for lote in _em_lotes(sorted(mudancas)):
+        for obj in modelo.objects.filter(pk__in=lote):
+            for campo, valor in mudancas[obj.pk].items():
+                setattr(obj, campo, valor)
+            objetos.append(obj)
+    bulk_update_with_history(objetos, modelo, list(campos), batch_size=LOTE, default_user=autor,
+                             default_change_reason="importação")
 
 
 def _situacao_derivada(atual: str | None, nota) -> str:
@@ -525,44 +553,41 @@ def _situacao_derivada(atual: str | None, nota) -> str:
 
 
 @transaction.atomic
-def _gravar(certame, validas, existentes_num, candidatos_existentes, colunas, *, autor,
+def _gravar(certame, validas, existentes_num, candidatos_existentes, *, autor,
             nome_arquivo) -> Resumo:
     resumo = Resumo(linhas=len(validas))
 
     # Candidates: create the new ones, update only those whose data changed.
     novos: dict[str, Candidato] = {}
-    alterados: dict[str, Candidato] = {}
+    mudancas_cand: dict[int, dict[str, Any]] = {}
     for linha in validas:
         v = linha.valores
-        cand = candidatos_existentes.get(v["cpf"]) or novos.get(v["cpf"])
-        if cand is None:
-            novos[v["cpf"]] = Candidato(cpf=v["cpf"], **{
-                c: v.get(c) or ("" if c != "data_nascimento" else None) for c in CAMPOS_CANDIDATO})
+        existente = candidatos_existentes.get(v["cpf"])
+        if existente is None:
+            if v["cpf"] not in novos:
+                novos[v["cpf"]] = Candidato(cpf=v["cpf"], **{
+                    c: v.get(c) or (None if c == "data_nascimento" else "")
+                    for c in CAMPOS_CANDIDATO})
             continue
-        mudou = False
-        for campo in CAMPOS_CANDIDATO:
-            if campo in v and getattr(cand, campo) != v[campo]:
-                setattr(cand, campo, v[campo])
-                mudou = True
-        if mudou and cand.pk:
-            alterados[cand.cpf] = cand
+        diferencas = {c: v[c] for c in CAMPOS_CANDIDATO if c in v and existente[c] != v[c]}
+        if diferencas:
+            mudancas_cand.setdefault(existente["pk"], {}).update(diferencas)
     if novos:
         bulk_create_with_history(list(novos.values()), Candidato, batch_size=LOTE,
                                  default_user=autor, default_change_reason="importação")
-        criados = _candidatos_por_cpf(novos.keys())  # pks, whatever the backend returns
-        candidatos_existentes = {**candidatos_existentes, **criados}
-    if alterados:
-        bulk_update_with_history(list(alterados.values()), Candidato, list(CAMPOS_CANDIDATO),
-                                 batch_size=LOTE, default_user=autor,
-                                 default_change_reason="importação")
+    if mudancas_cand:
+        _aplicar_mudancas(Candidato, mudancas_cand, CAMPOS_CANDIDATO, autor)
     resumo.candidatos_criados = len(novos)
-    resumo.candidatos_atualizados = len(alterados)
+    resumo.candidatos_atualizados = len(mudancas_cand)
+    pk_candidato = {cpf: c["pk"] for cpf, c in candidatos_existentes.items()}
+    if novos:  # the new pks, whatever the backend returns from the bulk insert
+        pk_candidato |= {cpf: c["pk"] for cpf, c in _candidatos_existentes(novos).items()}
 
     criar: list[Inscricao] = []
-    atualizar: list[Inscricao] = []
+    mudancas_insc: dict[int, dict[str, Any]] = {}
     for linha in validas:
         v = linha.valores
-        insc = existentes_num.get(v["inscricao"])
+        existente = existentes_num.get(v["inscricao"])
         alvo = {
             "cor_raca": v["cor_raca"],
             "quilombola": v.get("quilombola", False),
@@ -572,45 +597,36 @@ def _gravar(certame, validas, existentes_num, candidatos_existentes, colunas, *,
             "nota": v["nota"],
             "desempate": v["desempate"],
             "situacao": v.get("situacao") or _situacao_derivada(
-                insc.situacao if insc else None, v["nota"]),
+                existente["situacao"] if existente else None, v["nota"]),
         }
         if "situacao_taxa" in v:
             alvo["situacao_taxa"] = v["situacao_taxa"]
-        if insc is None:
+        if existente is None:
             criar.append(Inscricao(certame=certame, cargo=v["cargo"],
-                                   candidato=candidatos_existentes[v["cpf"]],
+                                   candidato_id=pk_candidato[v["cpf"]],
                                    numero=v["inscricao"], **alvo))
             resumo.cargos_afetados.add(v["cargo"].pk)
             continue
-        mudou = False
-        for campo, valor in alvo.items():
-            atual = getattr(insc, campo)
-            if campo == "nota" and atual is not None and valor is not None:
-                igual = Decimal(atual) == valor
-            else:
-                igual = atual == valor
-            if not igual:
-                setattr(insc, campo, valor)
-                mudou = True
-        if mudou:
-            atualizar.append(insc)
-            resumo.cargos_afetados.add(insc.cargo_id)
+        # Decimal("87.5000") == Decimal("87.5"): numeric equality, not text.
+        diferencas = {c: valor for c, valor in alvo.items() if existente[c] != valor}
+        if diferencas:
+            mudancas_insc[existente["pk"]] = diferencas
+            resumo.cargos_afetados.add(existente["cargo_id"])
         else:
             resumo.inscricoes_inalteradas += 1
     if criar:
         bulk_create_with_history(criar, Inscricao, batch_size=LOTE, default_user=autor,
                                  default_change_reason="importação")
-    if atualizar:
-        bulk_update_with_history(atualizar, Inscricao, list(CAMPOS_INSCRICAO), batch_size=LOTE,
-                                 default_user=autor, default_change_reason="importação")
+    if mudancas_insc:
+        _aplicar_mudancas(Inscricao, mudancas_insc, CAMPOS_INSCRICAO, autor)
     resumo.inscricoes_criadas = len(criar)
-    resumo.inscricoes_atualizadas = len(atualizar)
+    resumo.inscricoes_atualizadas = len(mudancas_insc)
 
-    if novos or alterados or criar or atualizar:
+    if novos or mudancas_cand or criar or mudancas_insc:
         registrar_ato(
             tipo="importacao_inscricoes",
             descricao=_("Importação de inscrições e notas (%(arquivo)s): %(c)d criadas, "
                         "%(a)d atualizadas.") % {"arquivo": nome_arquivo or "arquivo",
-                                                 "c": len(criar), "a": len(atualizar)},
+                                                 "c": len(criar), "a": len(mudancas_insc)},
             autor=autor, certame=certame, objeto=certame, depois=resumo.como_dict())
     return resumo

@@ -118,6 +118,39 @@ def motivo_opcao_invalida(lista: str, *, cor_raca: str, quilombola: bool,
     return None
 
 
+def erros_autodeclaracao(regime, *, cor_raca: str, quilombola: bool, deficiencia: bool,
+                         tipo_deficiencia: str, listas) -> dict[str, list[str]]:
+    """Field errors of a self-declaration and its reserved-list options under a regime.
+
+    Shared by the model's validation, the forms and the bulk import (which calls it without
+    building model instances). `regime` None skips the "does the regime have it" check.
+    """
+    erros: dict[str, list[str]] = {}
+    if deficiencia and not tipo_deficiencia:
+        erros.setdefault("tipo_deficiencia", []).append(str(_("Informe o tipo de deficiência.")))
+    if not isinstance(listas, list):
+        erros.setdefault("listas", []).append(str(_("Formato de listas inválido.")))
+        return erros
+    if len(set(listas)) != len(listas):
+        erros.setdefault("listas", []).append(str(_("Lista reservada repetida.")))
+    for lista in listas:
+        if lista not in Lista.values:
+            erros.setdefault("listas", []).append(
+                str(_("Lista reservada desconhecida: %(l)s.") % {"l": lista}))
+            continue
+        if regime is not None and lista not in regime.listas:
+            erros.setdefault("listas", []).append(str(
+                _("O regime %(regime)s não tem a lista %(l)s (listas: %(listas)s).") % {
+                    "regime": regime.nome, "l": lista, "listas": ", ".join(regime.listas)}))
+            continue
+        motivo = motivo_opcao_invalida(lista, cor_raca=cor_raca, quilombola=quilombola,
+                                       deficiencia=deficiencia)
+        if motivo:
+            texto = str(motivo)
+            erros.setdefault("listas", []).append(texto[:1].upper() + texto[1:] + ".")
+    return erros
+
+
 class Inscricao(models.Model):
     class SituacaoTaxa(models.TextChoices):
         PENDENTE = "pendente", _("Pagamento pendente")
@@ -180,34 +213,11 @@ class Inscricao(models.Model):
         super().save(*args, **kwargs)
 
     def erros_validacao(self) -> dict[str, list[str]]:
-        """Field errors of the self-declaration, options and disability (used by the import too)."""
-        erros: dict[str, list[str]] = {}
-        if self.deficiencia and not self.tipo_deficiencia:
-            erros.setdefault("tipo_deficiencia", []).append(
-                str(_("Informe o tipo de deficiência.")))
-        if not isinstance(self.listas, list):
-            erros.setdefault("listas", []).append(str(_("Formato de listas inválido.")))
-            return erros
-        if len(set(self.listas)) != len(self.listas):
-            erros.setdefault("listas", []).append(str(_("Lista reservada repetida.")))
+        """Field errors of the self-declaration, options and disability."""
         regime = self.cargo.certame.regime_legal if self.cargo_id else None
-        for lista in self.listas:
-            if lista not in Lista.values:
-                erros.setdefault("listas", []).append(
-                    str(_("Lista reservada desconhecida: %(l)s.") % {"l": lista}))
-                continue
-            if regime is not None and lista not in regime.listas:
-                erros.setdefault("listas", []).append(str(
-                    _("O regime %(regime)s não tem a lista %(l)s (listas: %(listas)s).") % {
-                        "regime": regime.nome, "l": lista, "listas": ", ".join(regime.listas)}))
-                continue
-            motivo = motivo_opcao_invalida(lista, cor_raca=self.cor_raca,
-                                           quilombola=self.quilombola,
-                                           deficiencia=self.deficiencia)
-            if motivo:
-                texto = str(motivo)
-                erros.setdefault("listas", []).append(texto[:1].upper() + texto[1:] + ".")
-        return erros
+        return erros_autodeclaracao(regime, cor_raca=self.cor_raca, quilombola=self.quilombola,
+                                    deficiencia=self.deficiencia,
+                                    tipo_deficiencia=self.tipo_deficiencia, listas=self.listas)
 
     def clean(self) -> None:
         super().clean()

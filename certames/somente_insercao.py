@@ -9,7 +9,7 @@ from django.db import migrations
 FUNCAO = """
 CREATE OR REPLACE FUNCTION auditoria_recusa_alteracao() RETURNS trigger AS $$
 BEGIN
-    RAISE EXCEPTION 'A tabela de auditoria % aceita apenas inclusões (% recusado).',
+    RAISE EXCEPTION 'A tabela de auditoria %% aceita apenas inclusões (%% recusado).',
         TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
 END;
 $$ LANGUAGE plpgsql;

@@ -129,7 +129,7 @@ def formatar_decimal(x: Racional | Decimal, casas: int = 6) -> str:
     x = abs(x)
     inteiro = math.floor(x)
     resto = x - inteiro
-    digitos = []
+    digitos: list[str] = []
     aproximado = False
     while resto and len(digitos) < casas:
         resto *= 10

@@ -103,37 +103,39 @@ def preencher_vagas(
 ) -> tuple[tuple[Ocupacao, ...], dict[str, int]]:
     """Fill the slots of ``distribuicao`` from ``listas`` (spec section 6)."""
     geral = listas[AC]
-    posicao = {c.inscricao: i for i, c in enumerate(geral, start=1)}
+    posicao = listas.posicao_geral_optantes
     colocados: set[str] = set()
     cursores: dict[str, int] = {lst: 0 for lst in listas.ordem}
     ocupacoes: list[Ocupacao] = []
-    optantes: set[str] = set()
-    for cod in regime.listas:
-        optantes.update(c.inscricao for c in listas[cod])
 
-    def proximo(lista: str) -> Candidato | None:
+    def proximo(lista: str) -> tuple[Candidato, int] | None:
+        """Best candidate of ``lista`` not yet placed, and their rank in AC."""
         cands = listas[lista]
         i = cursores[lista]
         while i < len(cands) and cands[i].inscricao in colocados:
             i += 1
         cursores[lista] = i
-        return cands[i] if i < len(cands) else None
+        if i >= len(cands):
+            return None
+        c = cands[i]
+        return c, (i + 1 if lista == AC else posicao[c.inscricao])
 
-    def colocar(c: Candidato, vaga: str, lista: str, fundamento: str) -> None:
+    def colocar(achado: tuple[Candidato, int], vaga: str, lista: str, fundamento: str) -> None:
+        c, pos = achado
         colocados.add(c.inscricao)
         sj = lista != AC and c.inscricao in listas.sub_judice[lista]
-        ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, posicao[c.inscricao]))
+        ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, pos))
 
     # 1. AC slots: the top of the general list.
-    for c in geral[: distribuicao[AC]]:
-        if c.inscricao in optantes:
+    for i, c in enumerate(geral[: distribuicao[AC]], start=1):
+        if c.inscricao in posicao:
             fundamento = (
                 "optante aprovado na ampla concorrência, não computado na reserva — "
                 + regime.fundamento_concorrencia
             )
         else:
             fundamento = FUNDAMENTO_AC
-        colocar(c, AC, AC, fundamento)
+        colocar((c, i), AC, AC, fundamento)
     cursores[AC] = min(distribuicao[AC], len(geral))
 
     faltam = {cod: distribuicao[cod] for cod in regime.listas}
@@ -143,30 +145,30 @@ def preencher_vagas(
     # 2. Reserved slots from their own list, in the regime's order.
     for cod in regime.listas:
         while faltam[cod]:
-            c = proximo(cod)
-            if c is None:
+            achado = proximo(cod)
+            if achado is None:
                 break
-            colocar(c, cod, cod, fund_lista[cod])
+            colocar(achado, cod, cod, fund_lista[cod])
             faltam[cod] -= 1
 
     # 3. Reversion chains between reserved lists.
     for cod in regime.listas:
         for passo in regime.reversao(cod).cadeia:
             while faltam[cod]:
-                c = proximo(passo.lista)
-                if c is None:
+                achado = proximo(passo.lista)
+                if achado is None:
                     break
-                colocar(c, cod, passo.lista, passo.fundamento)
+                colocar(achado, cod, passo.lista, passo.fundamento)
                 faltam[cod] -= 1
 
     # 4. Last resort: the general list.
     for cod in regime.listas:
         fundamento = regime.reversao(cod).fundamento_ampla
         while faltam[cod]:
-            c = proximo(AC)
-            if c is None:
+            achado = proximo(AC)
+            if achado is None:
                 break
-            colocar(c, cod, AC, fundamento)
+            colocar(achado, cod, AC, fundamento)
             faltam[cod] -= 1
 
     vazias = {AC: max(0, distribuicao[AC] - len(geral))} | faltam
@@ -196,7 +198,9 @@ def classificar(entrada: Entrada) -> Resultado:
     tipos = ordem_convocacao(vagas, regime)
     por_tipo: dict[str, list[tuple[int, str, str, bool]]] = {}
     for o in ocupacoes:
-        por_tipo.setdefault(o.vaga, []).append((o.posicao_geral, o.inscricao, o.lista, o.sub_judice))
+        por_tipo.setdefault(o.vaga, []).append(
+            (o.posicao_geral, o.inscricao, o.lista, o.sub_judice)
+        )
     chamadas = convocar(tipos, por_tipo)
     return Resultado(
         regime=regime,

@@ -199,19 +199,33 @@ def distribuir(
                 # art. 8º; Lei 15.142/2025, art. 5º).
                 calculos.append(
                     CalculoReserva(
-                        g.codigo, n, g.percentual, produto, REGRA_ABAIXO_MINIMO, 0,
-                        r.fundamento_minimo, g.fundamento, limiar=t, minimo=r.minimo_vagas,
+                        g.codigo,
+                        n,
+                        g.percentual,
+                        produto,
+                        REGRA_ABAIXO_MINIMO,
+                        0,
+                        r.fundamento_minimo,
+                        g.fundamento,
+                        limiar=t,
+                        minimo=r.minimo_vagas,
                     )
                 )
                 continue
             resultado = arred(produto, t)
-            fundamento = (
-                g.fundamento if produto.denominator == 1 else r.fundamento_arredondamento
-            )
+            fundamento = g.fundamento if produto.denominator == 1 else r.fundamento_arredondamento
             calculos.append(
                 CalculoReserva(
-                    g.codigo, n, g.percentual, produto, REGRA_ARRED, resultado, fundamento,
-                    g.fundamento, limiar=t, minimo=r.minimo_vagas,
+                    g.codigo,
+                    n,
+                    g.percentual,
+                    produto,
+                    REGRA_ARRED,
+                    resultado,
+                    fundamento,
+                    g.fundamento,
+                    limiar=t,
+                    minimo=r.minimo_vagas,
                 )
             )
     # PcD: teto, but not above the cap (then floor).
@@ -222,8 +236,14 @@ def distribuir(
     limitado = lim is not None and c > lim * n
     calculos.append(
         CalculoReserva(
-            PCD, n, p, produto, REGRA_TETO_LIMITADO if limitado else REGRA_TETO,
-            math.floor(produto) if limitado else c, r.pcd.fundamento, r.pcd.fundamento,
+            PCD,
+            n,
+            p,
+            produto,
+            REGRA_TETO_LIMITADO if limitado else REGRA_TETO,
+            math.floor(produto) if limitado else c,
+            r.pcd.fundamento,
+            r.pcd.fundamento,
             limite=lim,
         )
     )
@@ -247,9 +267,7 @@ def explicar_calculo(c: CalculoReserva) -> str:
     base = f"{c.lista}: {pct} de {c.vagas} = {prod}"
     frac = c.produto - math.floor(c.produto)
     if c.regra == REGRA_ABAIXO_MINIMO:
-        return (
-            f"{base} → 0, reserva aplicada só com {c.minimo} vagas ou mais — {c.fundamento}"
-        )
+        return f"{base} → 0, reserva aplicada só com {c.minimo} vagas ou mais — {c.fundamento}"
     if c.regra == REGRA_ARRED:
         if not frac:
             return f"{base} → {c.resultado} — {c.fundamento}"

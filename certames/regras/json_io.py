@@ -177,9 +177,7 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
         raise ErroEntrada(
             f"{caminho}.desempate: esperado uma lista, recebido {_mostrar(desempate_obj)}"
         )
-    desempate = tuple(
-        _numero(v, f"{caminho}.desempate[{j}]") for j, v in enumerate(desempate_obj)
-    )
+    desempate = tuple(_numero(v, f"{caminho}.desempate[{j}]") for j, v in enumerate(desempate_obj))
     listas_obj = obj.get("listas")
     if listas_obj is None:
         listas_obj = {}
@@ -228,9 +226,7 @@ def ler_entrada(obj: object) -> Entrada:
         raise ErroEntrada("vagas: campo obrigatório")
     vagas = obj["vagas"]
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
-        raise ErroEntrada(
-            f"vagas: esperado inteiro maior ou igual a 0, recebido {_mostrar(vagas)}"
-        )
+        raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido {_mostrar(vagas)}")
     parametros = _ler_parametros(obj.get("parametros"))
     efetivo = aplicar_parametros(regime, parametros)
     if "candidatos" not in obj:
@@ -251,9 +247,7 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
         "regime": r.id,
         "vagas": resultado.vagas,
         "distribuicao": {lst: resultado.distribuicao[lst] for lst in r.listas_com_ac},
-        "listas": {
-            lst: [c.inscricao for c in listas[lst]] for lst in r.listas_com_ac
-        },
+        "listas": {lst: [c.inscricao for c in listas[lst]] for lst in r.listas_com_ac},
         "vagas_preenchidas": [
             {"inscricao": o.inscricao, "vaga": o.vaga, "lista": o.lista, "fundamento": o.fundamento}
             for o in resultado.vagas_preenchidas
@@ -282,19 +276,32 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
             for lst in r.listas
         }
         saida["excluidos"] = [
-            {"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
-             "fundamento": e.fundamento}
+            {
+                "inscricao": e.inscricao,
+                "motivo": e.motivo,
+                "lista": e.lista,
+                "fundamento": e.fundamento,
+            }
             for e in listas.excluidos
         ]
         saida["remocoes"] = [
-            {"inscricao": m.inscricao, "lista": m.lista, "motivo": m.motivo,
-             "fundamento": m.fundamento}
+            {
+                "inscricao": m.inscricao,
+                "lista": m.lista,
+                "motivo": m.motivo,
+                "fundamento": m.fundamento,
+            }
             for m in listas.remocoes
         ]
         saida["vagas_vazias"] = {lst: resultado.vagas_vazias.get(lst, 0) for lst in r.listas_com_ac}
         saida["convocacao_detalhada"] = [
-            {"posicao": c.posicao, "vaga": c.vaga, "inscricao": c.inscricao, "lista": c.lista,
-             "sub_judice": c.sub_judice}
+            {
+                "posicao": c.posicao,
+                "vaga": c.vaga,
+                "inscricao": c.inscricao,
+                "lista": c.lista,
+                "sub_judice": c.sub_judice,
+            }
             for c in resultado.convocacao
         ]
     return saida

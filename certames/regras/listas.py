@@ -7,17 +7,18 @@ Inscription numbers made only of ASCII digits compare numerically ("99" before "
 string, after all numeric ones. The key of one candidate depends only on that candidate,
 so the relative order of two candidates never depends on who else is in the cargo.
 
-Implementation: two stable sorts (inscription ascending, then the score tuple with
-``reverse=True``, which keeps the order of ties) so the hot sort compares plain ``Decimal``
-tuples, with no negation and no ``Fraction``.
+Implementation: the exact ``Decimal`` scores are compressed once into one integer per
+candidate (the rank of each value among the distinct values, combined in mixed radix), so
+the hot sort compares plain ints (no ``Fraction``, no per-comparison ``Decimal``); runs of
+candidates tied on every score are then sorted by inscription.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from operator import attrgetter
+from itertools import groupby
 
 from .modelos import Candidato, Estado
 from .regimes import AC, ELIMINA, PCD, Regime
@@ -74,6 +75,8 @@ class Listas:
     sub_judice: dict[str, frozenset[str]]
     excluidos: tuple[Exclusao, ...]
     remocoes: tuple[Remocao, ...]
+    #: 1-based rank in AC of every candidate who is in some reserved list (optants).
+    posicao_geral_optantes: dict[str, int]
 
     def __getitem__(self, lista: str) -> tuple[Candidato, ...]:
         return self.ordem[lista]
@@ -106,22 +109,29 @@ def ordenar(candidatos: Iterable[Candidato]) -> list[Candidato]:
     lista = list(candidatos)
     if not lista:
         return lista
-    inscricoes = [c.inscricao for c in lista]
-    tamanho = len(inscricoes[0])
-    if all(len(s) == tamanho and s.isascii() and s.isdigit() for s in inscricoes):
-        # Same-length digit strings: string order is numeric order (fast path, same
-        # result as chave_inscricao).
-        lista.sort(key=attrgetter("inscricao"))
-    else:
-        lista.sort(key=lambda c: chave_inscricao(c.inscricao))
+    # Keys are computed in input order (memory-friendly), then indices are sorted.
     chaves, _ = _postos([c.nota for c in lista])
-    n_desempate = len(lista[0].desempate)
-    for j in range(n_desempate):
+    for j in range(len(lista[0].desempate)):
         postos, base = _postos([c.desempate[j] for c in lista])
         chaves = [k * base + p for k, p in zip(chaves, postos, strict=True)]
-    # Stable sort, descending scores: ties keep the inscription order.
     ordem = sorted(range(len(lista)), key=chaves.__getitem__, reverse=True)
-    return [lista[i] for i in ordem]
+    # Ties on every score: inscription number ascending, sorting only the tied runs.
+    inscricoes = [c.inscricao for c in lista]
+    juntas = "".join(inscricoes)
+    if len(set(map(len, inscricoes))) == 1 and juntas.isascii() and juntas.isdigit():
+        # Same-length digit strings: string order is numeric order (same result as
+        # chave_inscricao, cheaper).
+        chave_desempate: Callable[[int], object] = inscricoes.__getitem__
+    else:
+        chaves_insc = [chave_inscricao(s) for s in inscricoes]
+        chave_desempate = chaves_insc.__getitem__
+    final: list[int] = []
+    for _, grupo in groupby(ordem, key=chaves.__getitem__):
+        empatados = list(grupo)
+        if len(empatados) > 1:
+            empatados.sort(key=chave_desempate)  # type: ignore[arg-type]
+        final.extend(empatados)
+    return [lista[i] for i in final]
 
 
 def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
@@ -141,14 +151,16 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
     pendentes: dict[str, set[str]] = {c: set() for c in codigos}
     excluidos: list[Exclusao] = []
     remocoes: list[Remocao] = []
+    posicoes: dict[str, int] = {}
 
+    ac_append = ac.append
     for c in ordenar(candidatos):
-        if c.eliminado:
-            excluidos.append(
-                Exclusao(c.inscricao, MOTIVO_ELIMINADO, None, "eliminado do certame")
-            )
-            continue
-        if c.desistente:
+        if c.eliminado or c.desistente:
+            if c.eliminado:
+                excluidos.append(
+                    Exclusao(c.inscricao, MOTIVO_ELIMINADO, None, "eliminado do certame")
+                )
+                continue
             # A desistência frees the vacancy for the next of the same list
             # (LC 22/2026, art. 1º, §6º; Lei 3.057/2026, art. 15, §2º; Lei 3.056/2025,
             # art. 10, §3º): the candidate is simply in no list.
@@ -163,7 +175,7 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
             continue
         opcoes = c.listas
         if not opcoes:
-            ac.append(c)
+            ac_append(c)
             continue
         estados = opcoes.values()
         if _FRAUDE in estados:
@@ -194,9 +206,12 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
                 continue
         # Every habilitated candidate is in AC, optants included.
         ac.append(c)
+        posicao_ac = len(ac)
+        optante = False
         raciais: list[str] = []
         for lst, e in opcoes.items():
             if e == _CONFIRMADA or e == _PENDENTE:
+                optante = True
                 if lst == PCD:
                     reservadas[PCD].append(c)
                     if e == _PENDENTE:
@@ -229,10 +244,12 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
             reservadas[lst].append(c)
             if opcoes[lst] == _PENDENTE:
                 pendentes[lst].add(c.inscricao)
+        if optante:
+            posicoes[c.inscricao] = posicao_ac
 
     ordem: dict[str, tuple[Candidato, ...]] = {AC: tuple(ac)}
     for cod in codigos:
         ordem[cod] = tuple(reservadas[cod])
     sub: dict[str, frozenset[str]] = {AC: frozenset()}
     sub.update((cod, frozenset(pendentes[cod])) for cod in codigos)
-    return Listas(ordem, sub, tuple(excluidos), tuple(remocoes))
+    return Listas(ordem, sub, tuple(excluidos), tuple(remocoes), posicoes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
@@ -56,9 +56,7 @@ class Candidato:
         # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
         if type(self.nota) is not Decimal:
             object.__setattr__(self, "nota", ler_decimal(self.nota))
-        if type(self.desempate) is not tuple or any(
-            type(d) is not Decimal for d in self.desempate
-        ):
+        if type(self.desempate) is not tuple or any(type(d) is not Decimal for d in self.desempate):
             object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in self.desempate))
 
 
@@ -72,30 +70,40 @@ class Entrada:
     parametros: Parametros | None = None
 
 
-def validar_candidatos(candidatos: tuple[Candidato, ...] | list[Candidato], regime: Regime) -> None:
-    """Cross-field checks shared by the engine and the JSON reader (one pass, O(n)).
+def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:
+    """Cross-field checks shared by the engine and the JSON reader (O(n)).
 
-    Raises ``ErroEntrada`` naming ``candidatos[i].campo``.
+    Raises ``ErroEntrada`` naming ``candidatos[i].campo``. Cheap whole-input checks run
+    first; the slow per-candidate search only runs to name the culprit.
     """
+    n = len(candidatos)
+    inscricoes = [c.inscricao for c in candidatos]
+    if set(map(type, inscricoes)) - {str} or not all(map(str.strip, inscricoes)):
+        for i, s in enumerate(inscricoes):
+            if not isinstance(s, str) or not s.strip():
+                raise ErroEntrada(f"candidatos[{i}].inscricao: valor inválido {s!r}")
+    if len(set(inscricoes)) != n:
+        vistos: dict[str, int] = {}
+        for i, s in enumerate(inscricoes):
+            anterior = vistos.setdefault(s, i)
+            if anterior != i:
+                raise ErroEntrada(
+                    f"candidatos[{i}].inscricao: inscrição {s!r} repetida "
+                    f"(já em candidatos[{anterior}])"
+                )
+    if n and len({len(c.desempate) for c in candidatos}) > 1:
+        n_desempate = len(candidatos[0].desempate)
+        for i, c in enumerate(candidatos):
+            if len(c.desempate) != n_desempate:
+                raise ErroEntrada(
+                    f"candidatos[{i}].desempate: {len(c.desempate)} chave(s), mas "
+                    f"candidatos[0] tem {n_desempate}; todos os candidatos devem ter o mesmo "
+                    "número de chaves"
+                )
     listas_regime = set(regime.listas)
-    vistos: dict[str, int] = {}
-    n_desempate: int | None = None
     for i, c in enumerate(candidatos):
-        if not isinstance(c.inscricao, str) or not c.inscricao.strip():
-            raise ErroEntrada(f"candidatos[{i}].inscricao: valor inválido {c.inscricao!r}")
-        anterior = vistos.setdefault(c.inscricao, i)
-        if anterior != i:
-            raise ErroEntrada(
-                f"candidatos[{i}].inscricao: inscrição {c.inscricao!r} repetida "
-                f"(já em candidatos[{anterior}])"
-            )
-        if n_desempate is None:
-            n_desempate = len(c.desempate)
-        elif len(c.desempate) != n_desempate:
-            raise ErroEntrada(
-                f"candidatos[{i}].desempate: {len(c.desempate)} chave(s), mas candidatos[0] "
-                f"tem {n_desempate}; todos os candidatos devem ter o mesmo número de chaves"
-            )
+        if not c.listas:
+            continue
         for lista, estado in c.listas.items():
             if lista not in listas_regime:
                 raise ErroEntrada(

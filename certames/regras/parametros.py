@@ -147,7 +147,8 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
                 f"edital, nos limites de {atual.fundamento}",
                 atual.efeitos_permitidos,
             )
-        mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)
+        if novas != regras:
+            mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)
 
     if not mudancas:
         return regime

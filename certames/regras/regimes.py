@@ -257,9 +257,7 @@ class Regime:
             "reversao": {
                 r.lista: {
                     "mesma_lista": r.fundamento_mesma_lista,
-                    "cadeia": [
-                        {"lista": p.lista, "fundamento": p.fundamento} for p in r.cadeia
-                    ],
+                    "cadeia": [{"lista": p.lista, "fundamento": p.fundamento} for p in r.cadeia],
                     "ampla_concorrencia": r.fundamento_ampla,
                 }
                 for r in self.reversoes
@@ -285,10 +283,7 @@ class RegimeDesconhecido(KeyError):
         self.regime_id = regime_id
 
     def __str__(self) -> str:
-        return (
-            f"regime desconhecido {self.regime_id!r} "
-            f"(disponíveis: {', '.join(sorted(REGIMES))})"
-        )
+        return f"regime desconhecido {self.regime_id!r} (disponíveis: {', '.join(sorted(REGIMES))})"
 
 
 # ---------------------------------------------------------------------------------------
@@ -340,8 +335,9 @@ SMBV = Regime(
             f"{_SMBV}, art. 4º (verificação documental; sem previsão de eliminação)",
             (PERMANECE_AC,),
         ),
-        NaoConfirmacao(PCD, PERMANECE_AC, f"{_SMBV}, art. 6º, §3º; {_PCD_NAO_CONFIRMADA}",
-                       (PERMANECE_AC,)),
+        NaoConfirmacao(
+            PCD, PERMANECE_AC, f"{_SMBV}, art. 6º, §3º; {_PCD_NAO_CONFIRMADA}", (PERMANECE_AC,)
+        ),
     ),
     reversoes=(
         Reversao("PP", f"{_SMBV}, art. 1º, §6º", (), f"{_SMBV}, art. 1º, §7º"),
@@ -354,9 +350,11 @@ SMBV = Regime(
         f"{_SMBV}: ordem de convocação não disciplinada; alternância e proporcionalidade "
         "(regras-de-reserva, seção 7)"
     ),
-    fundamento_efeito_definitivo=f"{_SMBV}, art. 5º, II; art. 3º, §5º (recurso): só após decisão definitiva",
+    fundamento_efeito_definitivo=(
+        f"{_SMBV}, art. 5º, II; art. 3º, §5º (recurso): só após decisão definitiva"
+    ),
     fundamento_multiplas_listas="concorre em todas as listas para as quais optou",
-    fundamento_arredondamento_grupos=f"{_SMBV}, art. 1º, I e II (\"do total das vagas\")",
+    fundamento_arredondamento_grupos=f'{_SMBV}, art. 1º, I e II ("do total das vagas")',
     heteroidentificacao=(
         f"comissão de heteroidentificação deliberativa, apenas aspectos fenotípicos, "
         f"presença obrigatória do candidato ({_SMBV}, art. 3º, caput e §1º); "
@@ -369,9 +367,7 @@ SMBV = Regime(
     ),
     comprovacao_quilombola="não se aplica (sem reserva para quilombolas)",
     isencao_taxa="não prevista",
-    observacoes=(
-        "o texto publicado intercala a lei de IPTU; só as partes de reserva se aplicam",
-    ),
+    observacoes=("o texto publicado intercala a lei de IPTU; só as partes de reserva se aplicam",),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -478,7 +474,7 @@ PIRANGI = Regime(
                 PassoCadeia("Q", f"{_PIR}, art. 3º, §2º"),
                 PassoCadeia("PP", f"{_PIR}, art. 3º, §3º"),
             ),
-            f"{_PIR}, art. 3º, §3º (\"por último\"); art. 11",
+            f'{_PIR}, art. 3º, §3º ("por último"); art. 11',
         ),
         Reversao(
             "Q",
@@ -487,7 +483,7 @@ PIRANGI = Regime(
                 PassoCadeia("I", f"{_PIR}, art. 3º, §1º"),
                 PassoCadeia("PP", f"{_PIR}, art. 3º, §3º"),
             ),
-            f"{_PIR}, art. 3º, §3º (\"por último\"); art. 11",
+            f'{_PIR}, art. 3º, §3º ("por último"); art. 11',
         ),
         Reversao(
             PCD,
@@ -499,9 +495,13 @@ PIRANGI = Regime(
     fundamento_concorrencia=f"{_PIR}, art. 10, §§1º e 2º",
     fundamento_fraude=f"{_PIR}, art. 7º, §1º, I",
     fundamento_convocacao=f"{_PIR}, art. 12 (ordem mantida na vida funcional, §2º)",
-    fundamento_efeito_definitivo=f"{_PIR}, art. 4º, §1º, II e art. 6º, §2º: só após decisão definitiva",
+    fundamento_efeito_definitivo=(
+        f"{_PIR}, art. 4º, §1º, II e art. 6º, §2º: só após decisão definitiva"
+    ),
     fundamento_multiplas_listas="concorre em todas as listas para as quais optou",
-    fundamento_arredondamento_grupos=f"{_PIR}, art. 3º, I a III (\"do total de vagas\"); art. 8º, §1º",
+    fundamento_arredondamento_grupos=(
+        f'{_PIR}, art. 3º, I a III ("do total de vagas"); art. 8º, §1º'
+    ),
     heteroidentificacao=(
         f"obrigatória para todo optante PP habilitado, mesmo aprovado na ampla concorrência "
         f"({_PIR}, art. 6º, §1º)"
@@ -559,7 +559,7 @@ FEDERAL = Regime(
                 PassoCadeia("Q", f"{_DEC} (vagas indígenas remanescentes a quilombolas)"),
                 PassoCadeia("PP", f"{_DEC} (remanescentes a pretos e pardos)"),
             ),
-            f"{_DEC} (\"por último\", ampla concorrência)",
+            f'{_DEC} ("por último", ampla concorrência)',
         ),
         Reversao(
             "Q",
@@ -568,7 +568,7 @@ FEDERAL = Regime(
                 PassoCadeia("I", f"{_DEC} (vagas quilombolas remanescentes a indígenas)"),
                 PassoCadeia("PP", f"{_DEC} (remanescentes a pretos e pardos)"),
             ),
-            f"{_DEC} (\"por último\", ampla concorrência)",
+            f'{_DEC} ("por último", ampla concorrência)',
         ),
         Reversao(PCD, "Decreto 9.508/2018, art. 1º", (), "Decreto 9.508/2018, art. 1º, §5º"),
     ),
@@ -580,7 +580,7 @@ FEDERAL = Regime(
     fundamento_multiplas_listas=(
         f"{_DEC}: classificado apenas na reserva de maior percentual; PcD à parte"
     ),
-    fundamento_arredondamento_grupos=f"{_DEC} (cada percentual \"do total das vagas\")",
+    fundamento_arredondamento_grupos=f'{_DEC} (cada percentual "do total das vagas")',
     heteroidentificacao=f"obrigatória para optantes PP ({_FED}, art. 3º, §1º)",
     comprovacao_indigena=f"verificação documental por comissão ({_DEC})",
     comprovacao_quilombola=f"verificação documental por comissão ({_DEC})",

@@ -229,3 +229,23 @@ def test_comando_rejeita_arquivo_com_erros_e_lista_as_linhas(certame, tmp_path):
         call_command("importar_inscricoes", certame.numero_edital, str(arquivo), stderr=erros)
     assert "Linha 2, coluna “cpf”: CPF inválido “529.982.247-24”" in erros.getvalue()
     assert Inscricao.objects.count() == 0
+
+
+def test_tipo_de_deficiencia_pelo_rotulo_ou_codigo(certame):
+    linhas = ["000030;529.982.247-25;Ana;ENF;parda;não;sim;Mental / psicossocial;PCD;60;1",
+              "000031;111.444.777-35;Bia;ENF;parda;não;sim;TEA;PCD;61;1",
+              "000032;123.456.789-09;Cid;ENF;parda;não;sim;Física;PCD;62;1"]
+    importar_inscricoes(certame, _csv(linhas))
+    assert list(Inscricao.objects.order_by("numero").values_list("tipo_deficiencia", flat=True)) \
+        == ["mental", "tea", "fisica"]
+
+
+def test_desempate_em_branco_so_para_quem_nao_tem_nota(certame):
+    linhas = ["000040;529.982.247-25;Ausente;ENF;parda;não;não;;;;",
+              "000041;111.444.777-35;Com Nota;ENF;parda;não;não;;;70;"]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas))
+    assert _mensagens(exc) == [(3, "desempate_1", "valor em branco")]
+    importar_inscricoes(certame, _csv(linhas[:1]))
+    ausente = Inscricao.objects.get()
+    assert (ausente.nota, ausente.desempate, ausente.situacao) == (None, [], "inscrito")

@@ -1,0 +1,262 @@
+"""Vacancy split (regras-de-reserva.md, section 4, and its appendix)."""
+
+from fractions import Fraction
+
+import pytest
+
+from certames.regras import ErroParametro, Parametros, RegraPcd, distribuir, obter_regime
+from certames.regras.distribuicao import contagens
+from certames.regras.parametros import aplicar_parametros
+from certames.regras.regimes import ELIMINA, PERMANECE_AC
+
+from .apendice import APENDICE
+
+SMBV = "smbv-lc22-2026"
+SEV = "severinia-lei3057-2026"
+PIR = "pirangi-lei3056-2025"
+FED = "federal-lei15142-2025"
+
+
+@pytest.mark.parametrize(
+    ("regime", "n", "esperado"),
+    [
+        # SMBV N=30: PP 7,5 -> 7 (LC 22/2026, art. 1º, §2º), I 1,5 -> 1,
+        # PcD teto(1,5) = 2 <= 3 (art. 6º, §1º), AC 20.
+        (SMBV, 30, {"AC": 20, "PP": 7, "I": 1, "PCD": 2}),
+        # SMBV N=14: PP 3,5 -> 3, I 0,7 -> 1, PcD 1, AC 9.
+        (SMBV, 14, {"AC": 9, "PP": 3, "I": 1, "PCD": 1}),
+        # Pirangi N=10: PP 1,5 -> 2 (Lei 3.056/2025, art. 8º, §1º), PcD 1 (federal default).
+        (PIR, 10, {"AC": 7, "PP": 2, "I": 0, "Q": 0, "PCD": 1}),
+        # Pirangi N=17: PP 2,55 -> 3, I 0,51 -> 1, Q 0,34 -> 0, PcD 1, AC 12.
+        (PIR, 17, {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1}),
+        # Pirangi N=3: PP 0,45 -> 0.
+        (PIR, 3, {"AC": 3, "PP": 0, "I": 0, "Q": 0, "PCD": 0}),
+        # Federal N=2: PP 0,5 -> 1 (Lei 15.142/2025, art. 5º and §2º), PcD 0 (teto(0,1) = 1
+        # above 20% of 2 = 0,4: floor), AC 1.
+        (FED, 2, {"AC": 1, "PP": 1, "I": 0, "Q": 0, "PCD": 0}),
+        # Below the minimum of 2 vacancies (Lei 3.056/2025, art. 8º), nothing is reserved.
+        (PIR, 1, {"AC": 1, "PP": 0, "I": 0, "Q": 0, "PCD": 0}),
+        (FED, 1, {"AC": 1, "PP": 0, "I": 0, "Q": 0, "PCD": 0}),
+        (SMBV, 0, {"AC": 0, "PP": 0, "I": 0, "PCD": 0}),
+    ],
+)
+def test_exemplos_da_especificacao(regime, n, esperado):
+    d = distribuir(n, regime)
+    assert d.contagens == esperado
+    assert list(d.contagens) == list(obter_regime(regime).listas_com_ac)
+
+
+CASOS_APENDICE = [
+    (regime, n, colunas, linha)
+    for regime, (colunas, tabela) in APENDICE.items()
+    for n, linha in tabela.items()
+]
+
+
+@pytest.mark.parametrize(("regime", "n", "colunas", "linha"), CASOS_APENDICE)
+def test_apendice(regime, n, colunas, linha):
+    """The appendix table of the spec, N = 1..40, regime defaults."""
+    d = distribuir(n, regime)
+    assert tuple(d[c] for c in colunas) == linha
+    assert sum(linha) == n
+
+
+def test_apendice_completo():
+    assert sorted(APENDICE) == sorted([SMBV, SEV, PIR, FED])
+    for colunas, tabela in APENDICE.values():
+        assert sorted(tabela) == list(range(1, 41))
+        assert colunas[0] == "AC" and colunas[-1] == "PCD"
+
+
+@pytest.mark.parametrize(
+    "parametros",
+    [
+        None,
+        Parametros(limiar_arredondamento=Fraction(7, 10)),
+        Parametros(arredondamento_conjunto=True),
+        Parametros(regra_pcd=RegraPcd(Fraction(10, 100), None)),
+    ],
+)
+@pytest.mark.parametrize("regime", [SMBV, SEV, PIR, FED])
+def test_caminho_inteiro_igual_ao_fracionario(regime, parametros):
+    """``contagens`` (integer math, used by the call order) equals ``distribuir``."""
+    base = obter_regime(regime)
+    try:
+        r = aplicar_parametros(base, parametros)
+    except ErroParametro:
+        return
+    for n in range(0, 301):
+        d = distribuir(n, r)
+        assert contagens(n, r) == tuple(d[lst] for lst in r.listas), n
+
+
+@pytest.mark.parametrize(
+    ("regime", "n", "texto"),
+    [
+        (SMBV, 30, "PP: 25% de 30 = 7,5 → 7, fração 0,5 menor que 0,7 — LC 22/2026, art. 1º, §2º"),
+        (SMBV, 14, "I: 5% de 14 = 0,7 → 1, fração 0,7 igual ou maior que 0,7 — LC 22/2026, art. 1º, §2º"),
+        (SMBV, 40, "PP: 25% de 40 = 10 → 10 — LC 22/2026, art. 1º, I"),
+        (PIR, 17, "PP: 15% de 17 = 2,55 → 3, fração 0,55 igual ou maior que 0,5 — Lei 3.056/2025, art. 8º, §1º"),
+        (PIR, 1, "PP: 15% de 1 = 0,15 → 0, reserva aplicada só com 2 vagas ou mais — Lei 3.056/2025, art. 8º"),
+        (SMBV, 30, "PCD: 5% de 30 = 1,5 → 2, arredondado para cima, sem ultrapassar 10% de 30 = 3 — LC 22/2026, art. 6º, §1º"),
+        (SMBV, 4, "PCD: 5% de 4 = 0,2 → 0, arredondar para cima daria 1, acima de 10% de 4 = 0,4 — LC 22/2026, art. 6º, §1º"),
+        (FED, 40, "PCD: 5% de 40 = 2 → 2 — Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
+    ],
+)
+def test_explicacao(regime, n, texto):
+    assert texto in distribuir(n, regime).explicacoes()
+
+
+def test_explicacao_ac_e_calculo():
+    d = distribuir(30, SMBV)
+    assert d.texto_ac == "AC: 30 − 7 − 1 − 2 = 20"
+    c = d.calculo("PP")
+    assert (c.percentual, c.produto, c.resultado, c.limiar) == (
+        Fraction(1, 4), Fraction(15, 2), 7, Fraction(7, 10)
+    )
+    assert c.fundamento_percentual == "LC 22/2026, art. 1º, I"
+    assert d.reservadas == 10 and d.ac == 20
+
+
+# --- edital settings (parametros do edital) -------------------------------------------
+
+
+def test_severinia_limiar_do_edital():
+    """Lei 3.057/2026 is silent on rounding: the edital may use 0,7."""
+    p = Parametros(limiar_arredondamento=Fraction(7, 10))
+    assert distribuir(5, SEV, p)["PPI"] == 1  # 1,5 -> 1 (default 0,5 gives 2)
+    assert distribuir(5, SEV)["PPI"] == 2
+    assert distribuir(9, SEV, p)["PPI"] == 3  # 2,7 -> 3
+    assert distribuir(12, SEV, p)["PPI"] == 3  # 3,6 -> 3
+    assert "edital" in distribuir(5, SEV, p).calculo("PPI").fundamento
+
+
+@pytest.mark.parametrize(
+    ("regime", "citacao"),
+    [
+        (SMBV, "LC 22/2026, art. 1º, §2º: fração igual ou maior que 0,7"),
+        (PIR, "Lei 3.056/2025, art. 8º, §1º: fração igual ou maior que 0,5"),
+        (FED, "Lei 15.142/2025, art. 5º, §2º: fração igual ou maior que 0,5"),
+    ],
+)
+def test_limiar_fixado_em_lei_nao_pode_mudar(regime, citacao):
+    with pytest.raises(ErroParametro) as exc:
+        distribuir(10, regime, Parametros(limiar_arredondamento=Fraction(1, 3)))
+    assert str(exc.value) == (
+        f"parametros.limiar_arredondamento: o regime {regime} fixa o arredondamento em lei "
+        f"({citacao}); o edital não pode alterá-lo"
+    )
+    # The law's own value is accepted: it overrides nothing.
+    lei = obter_regime(regime).limiar_arredondamento
+    assert distribuir(10, regime, Parametros(limiar_arredondamento=lei)) == distribuir(10, regime)
+
+
+def test_limiar_fora_do_intervalo():
+    with pytest.raises(ErroParametro, match="entre 0 \\(exclusive\\) e 1"):
+        distribuir(5, SEV, Parametros(limiar_arredondamento=Fraction(0)))
+
+
+def test_regra_pcd_do_edital_onde_a_lei_silencia():
+    """Severínia (art. 19, Lei 2.082/2013 not in hand) and Pirangi (silent): edital rule."""
+    p = Parametros(regra_pcd=RegraPcd(Fraction(10, 100), Fraction(20, 100)))
+    # 10% de 11 = 1,1 -> 2 <= 2,2; default 5% de 11 = 0,55 -> 1.
+    assert distribuir(11, SEV, p)["PCD"] == 2
+    assert distribuir(11, PIR, p)["PCD"] == 2
+    assert distribuir(11, SEV)["PCD"] == 1
+    # No cap: teto(5% de 1) = 1.
+    assert distribuir(1, PIR, Parametros(regra_pcd=RegraPcd(Fraction(5, 100), None)))["PCD"] == 1
+    assert "edital" in distribuir(11, SEV, p).calculo("PCD").fundamento
+
+
+@pytest.mark.parametrize(("regime", "citacao"), [
+    (SMBV, "LC 22/2026, art. 6º, §1º"),
+    (FED, "Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
+])
+def test_regra_pcd_fixada_em_lei(regime, citacao):
+    with pytest.raises(ErroParametro) as exc:
+        distribuir(10, regime, Parametros(regra_pcd=RegraPcd(Fraction(10, 100), None)))
+    assert str(exc.value) == (
+        f"parametros.regra_pcd: o regime {regime} fixa a reserva PcD em lei ({citacao}); "
+        "o edital não pode alterá-la"
+    )
+
+
+def test_reservas_acima_das_vagas():
+    p = Parametros(regra_pcd=RegraPcd(Fraction(70, 100), None))
+    # PPI 30% de 3 = 0,9 -> 1; PcD teto(2,1) = 3: 4 reserved of 3 vacancies.
+    with pytest.raises(ErroParametro, match=r"as reservas \(4\) excedem as 3 vagas"):
+        distribuir(3, SEV, p)
+    with pytest.raises(ErroParametro, match="parâmetros incompatíveis"):
+        distribuir(3, SEV, Parametros(regra_pcd=RegraPcd(Fraction(80, 100), None)))
+
+
+def test_arredondamento_conjunto():
+    """Edital setting (spec section 4): round the total once, split by largest remainder."""
+    p = Parametros(arredondamento_conjunto=True)
+    # SMBV N=30: 30% de 30 = 9; quotas PP 7,5, I 1,5; tie on 0,5 -> regime order: PP.
+    # AC = 30 - 8 - 1 - 2 = 19 (separately: PP 7, AC 20).
+    assert distribuir(30, SMBV, p).contagens == {"AC": 19, "PP": 8, "I": 1, "PCD": 2}
+    # Pirangi N=25: 20% de 25 = 5; quotas PP 3,75, I 0,75, Q 0,5 -> PP 4, I 1, Q 0
+    # (separately: PP 4, I 1, Q 0,5 -> 1).
+    assert distribuir(25, PIR, p).contagens == {"AC": 18, "PP": 4, "I": 1, "Q": 0, "PCD": 2}
+    assert distribuir(25, PIR).contagens == {"AC": 17, "PP": 4, "I": 1, "Q": 1, "PCD": 2}
+    # Minimum still applies (Lei 3.056/2025, art. 8º).
+    assert distribuir(1, PIR, p)["PP"] == 0
+    texto = distribuir(25, PIR, p).calculo("Q").texto
+    assert texto.startswith("Q: 2% de 25 = 0,5; reserva conjunta de 5 vaga(s)")
+
+
+def test_efeito_nao_confirmacao_do_edital():
+    smbv = obter_regime(SMBV)
+    r = aplicar_parametros(smbv, Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC}))
+    assert r.regra_nao_confirmacao("PP").efeito == PERMANECE_AC
+    assert "LC 22/2026, art. 3º, §3º" in r.regra_nao_confirmacao("PP").fundamento
+    assert aplicar_parametros(smbv, Parametros(efeito_nao_confirmacao={"PP": ELIMINA})) is smbv
+
+
+@pytest.mark.parametrize(
+    ("regime", "efeitos", "mensagem"),
+    [
+        (
+            PIR,
+            {"PP": ELIMINA},
+            "parametros.efeito_nao_confirmacao.PP: Lei 3.056/2025, art. 6º, §2º fixa o efeito "
+            "'permanece_ac'; o edital não pode alterá-lo",
+        ),
+        (
+            SEV,
+            {"PPI": ELIMINA},
+            "parametros.efeito_nao_confirmacao.PPI: Lei 3.057/2026, art. 11, §1º fixa o efeito "
+            "'permanece_ac'; o edital não pode alterá-lo",
+        ),
+        (
+            SMBV,
+            {"PCD": ELIMINA},
+            "parametros.efeito_nao_confirmacao.PCD: a não confirmação da condição de PcD nunca "
+            "elimina: o candidato segue na ampla concorrência",
+        ),
+        (
+            SMBV,
+            {"Q": PERMANECE_AC},
+            "parametros.efeito_nao_confirmacao.Q: a lista 'Q' não existe no regime "
+            "smbv-lc22-2026 (listas: PP, I, PCD)",
+        ),
+        (
+            SMBV,
+            {"PP": "sai"},
+            "parametros.efeito_nao_confirmacao.PP: efeito inválido 'sai' (use 'elimina' ou "
+            "'permanece_ac')",
+        ),
+    ],
+)
+def test_efeito_nao_confirmacao_proibido(regime, efeitos, mensagem):
+    with pytest.raises(ErroParametro) as exc:
+        aplicar_parametros(obter_regime(regime), Parametros(efeito_nao_confirmacao=efeitos))
+    assert str(exc.value) == mensagem
+
+
+def test_vagas_invalidas():
+    with pytest.raises(ValueError):
+        distribuir(-1, SMBV)
+    with pytest.raises(ValueError):
+        distribuir(True, SMBV)  # type: ignore[arg-type]
