@@ -32,6 +32,7 @@ from candidatos.models import (
     erros_autodeclaracao,
 )
 from certames.auditoria import registrar_ato
+from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
 
 LOTE = 2000  # rows per bulk statement and per progress update
@@ -629,4 +630,7 @@ def _gravar(certame, validas, existentes_num, candidatos_existentes, *, autor,
                         "%(a)d atualizadas.") % {"arquivo": nome_arquivo or "arquivo",
                                                  "c": len(criar), "a": len(mudancas_insc)},
             autor=autor, certame=certame, objeto=certame, depois=resumo.como_dict())
+        solicitar_recalculo(resumo.cargos_afetados,
+                            causa=_("importação de inscrições e notas (%(arquivo)s)") % {
+                                "arquivo": nome_arquivo or "arquivo"})
     return resumo

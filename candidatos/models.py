@@ -269,3 +269,41 @@ class Importacao(models.Model):
     @property
     def terminada(self) -> bool:
         return self.status in (self.Status.CONCLUIDA, self.Status.REJEITADA, self.Status.FALHOU)
+
+
+class EstadoLista(models.TextChoices):
+    """Consolidated state of an inscrição in one reserved list (spec section 5)."""
+
+    CONFIRMADA = "confirmada", _("Confirmada")
+    PENDENTE = "pendente", _("Pendente (sub judice)")
+    NAO_CONFIRMADA = "nao_confirmada", _("Não confirmada")
+    FRAUDE = "fraude", _("Fraude apurada")
+
+
+class SituacaoLista(models.Model):
+    """The consolidated, current state of one inscrição in one reserved list.
+
+    A projection of the acts (verdicts, appeal rulings, document checks, fraud procedures):
+    only domain functions that record the act write it, and the recompute reads it. Without a
+    row the state is `pendente`: nothing final has been decided.
+    """
+
+    inscricao = models.ForeignKey(Inscricao, on_delete=models.CASCADE,
+                                  related_name="situacoes_listas")
+    lista = models.CharField(_("lista"), max_length=3, choices=Lista.choices)
+    estado = models.CharField(_("estado"), max_length=15, choices=EstadoLista.choices)
+    motivacao = models.TextField(_("motivação"), blank=True)
+    fundamento = models.CharField(_("fundamento legal"), max_length=250, blank=True)
+    atualizada_em = models.DateTimeField(_("atualizada em"), auto_now=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("situação em lista reservada")
+        verbose_name_plural = _("situações em listas reservadas")
+        constraints = [
+            models.UniqueConstraint(fields=["inscricao", "lista"], name="situacao_lista_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.inscricao.numero} {self.lista}: {self.get_estado_display()}"

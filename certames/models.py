@@ -139,8 +139,11 @@ class Cargo(models.Model):
     taxa_inscricao = models.DecimalField(_("taxa de inscrição (R$)"), max_digits=8,
                                          decimal_places=2, default=0,
                                          validators=[MinValueValidator(0)])
+    # Bumped (in the act's transaction) by every act that can change the cargo's lists; a
+    # recompute job carries the generation it was queued for and does nothing if stale.
+    geracao_classificacao = models.PositiveIntegerField(default=0, editable=False)
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["geracao_classificacao"])
 
     class Meta:
         verbose_name = _("cargo")
@@ -293,3 +296,110 @@ class Ato(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("Registros de auditoria não podem ser apagados."))
+
+
+class VersaoClassificacao(models.Model):
+    """An immutable snapshot of a cargo's lists, placements and call order.
+
+    Written by the recompute job from consolidated decisions only; never changed. Publishing
+    adds a `Publicacao`; the next computation is a new version.
+    """
+
+    cargo = models.ForeignKey(Cargo, on_delete=models.PROTECT,
+                              related_name="versoes_classificacao")
+    numero = models.PositiveIntegerField(_("versão"))
+    geracao = models.PositiveIntegerField(_("geração"))
+    criada_em = models.DateTimeField(_("calculada em"), default=timezone.now)
+    causa = models.CharField(_("causa"), max_length=250)
+    hash_entrada = models.CharField(_("hash da entrada"), max_length=64)
+    regime = models.CharField(_("regime"), max_length=40)
+    vagas = models.PositiveIntegerField(_("vagas"))
+    parametros = models.JSONField(_("parâmetros do edital"), default=dict)
+    distribuicao = models.JSONField(_("distribuição"))
+    explicacao = models.JSONField(_("explicação da distribuição"), default=list)
+    # Who is in no list or left a reserved list, with the reason and its legal basis.
+    exclusoes = models.JSONField(_("exclusões"), default=list)
+    total_candidatos = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("versão da classificação")
+        verbose_name_plural = _("versões da classificação")
+        ordering = ["cargo", "-numero"]
+        constraints = [
+            models.UniqueConstraint(fields=["cargo", "numero"], name="versao_unica_por_cargo"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.cargo} — versão {self.numero}"
+
+
+class PosicaoLista(models.Model):
+    """One candidate's position in one list of a snapshot."""
+
+    # Indexed by the composite index below (versao first).
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
+                               related_name="posicoes", db_index=False)
+    lista = models.CharField(_("lista"), max_length=3)
+    posicao = models.PositiveIntegerField(_("posição"))
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="+")
+    sub_judice = models.BooleanField(_("sub judice"), default=False)
+
+    class Meta:
+        verbose_name = _("posição em lista")
+        verbose_name_plural = _("posições em listas")
+        ordering = ["versao", "lista", "posicao"]
+        indexes = [models.Index(fields=["versao", "lista", "posicao"])]
+
+
+class VagaPreenchida(models.Model):
+    """One slot of the vacancies: its type, occupant, origin list and legal basis."""
+
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
+                               related_name="vagas_preenchidas")
+    ordem = models.PositiveIntegerField()
+    vaga = models.CharField(_("vaga"), max_length=3)
+    lista = models.CharField(_("lista de origem"), max_length=3)
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="+")
+    fundamento = models.TextField(_("fundamento"))
+
+    class Meta:
+        ordering = ["versao", "ordem"]
+
+
+class ChamadaConvocacao(models.Model):
+    """One position of the call order (alternância e proporcionalidade)."""
+
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
+                               related_name="convocacao")
+    posicao = models.PositiveIntegerField(_("posição"))
+    vaga = models.CharField(_("vaga"), max_length=3)
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT, null=True,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ["versao", "posicao"]
+
+
+class Publicacao(models.Model):
+    """RH publishes a snapshot as preliminary or final (homologado). Append-only."""
+
+    class Tipo(models.TextChoices):
+        PRELIMINAR = "preliminar", _("Resultado preliminar")
+        FINAL = "final", _("Resultado final (homologado)")
+
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
+                               related_name="publicacoes")
+    tipo = models.CharField(_("tipo"), max_length=10, choices=Tipo.choices)
+    publicada_em = models.DateTimeField(_("publicada em"), default=timezone.now)
+    publicada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      related_name="+", null=True)
+
+    class Meta:
+        verbose_name = _("publicação de lista")
+        verbose_name_plural = _("publicações de listas")
+        ordering = ["-publicada_em", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.versao}"

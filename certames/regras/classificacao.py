@@ -46,7 +46,8 @@ class Ocupacao:
     vaga: str
     lista: str
     fundamento: str
-    #: The occupant's presence in ``lista`` is pending (sub judice).
+    #: The placement is sub judice: the occupant is pending in ``lista``, or pending in
+    #: a list whose non-confirmation eliminates (SMBV PP).
     sub_judice: bool = False
     #: The occupant's rank (1-based) in the general list.
     posicao_geral: int = 0
@@ -105,6 +106,7 @@ def preencher_vagas(
     geral = listas[AC]
     posicao = listas.posicao_geral_optantes
     colocados: set[str] = set()
+    pendentes_ac = listas.sub_judice[AC]
     cursores: dict[str, int] = {lst: 0 for lst in listas.ordem}
     ocupacoes: list[Ocupacao] = []
 
@@ -123,7 +125,9 @@ def preencher_vagas(
     def colocar(achado: tuple[Candidato, int], vaga: str, lista: str, fundamento: str) -> None:
         c, pos = achado
         colocados.add(c.inscricao)
-        sj = lista != AC and c.inscricao in listas.sub_judice[lista]
+        # Sub judice: pending in the origin list, or pending where a final
+        # non-confirmation would eliminate (then even an AC placement may change).
+        sj = c.inscricao in listas.sub_judice[lista] or c.inscricao in pendentes_ac
         ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, pos))
 
     # 1. AC slots: the top of the general list.
@@ -180,10 +184,13 @@ def classificar(entrada: Entrada) -> Resultado:
 
     Raises ``ErroEntrada`` (or its subclass ``ErroParametro``) for invalid input.
     """
-    try:
-        base = obter_regime(entrada.regime)
-    except RegimeDesconhecido as exc:
-        raise ErroEntrada(f"regime: {exc}") from None
+    if isinstance(entrada.regime, Regime):
+        base = entrada.regime
+    else:
+        try:
+            base = obter_regime(entrada.regime)
+        except RegimeDesconhecido as exc:
+            raise ErroEntrada(f"regime: {exc}") from None
     vagas = entrada.vagas
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
         raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido {vagas!r}")

@@ -273,7 +273,7 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
         ]
         saida["sub_judice"] = {
             lst: [c.inscricao for c in listas[lst] if c.inscricao in listas.sub_judice[lst]]
-            for lst in r.listas
+            for lst in r.listas_com_ac
         }
         saida["excluidos"] = [
             {

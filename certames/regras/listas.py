@@ -71,7 +71,9 @@ class Listas:
     """Every list of a cargo in rank order, keyed ``AC``, groups..., ``PCD``."""
 
     ordem: dict[str, tuple[Candidato, ...]]
-    #: Inscriptions whose presence in a list is pending (sub judice), per list.
+    #: Inscriptions whose presence in a list is pending (sub judice), per list. Under
+    #: ``AC``: candidates pending in a list whose non-confirmation eliminates (SMBV PP),
+    #: whose whole participation is therefore sub judice.
     sub_judice: dict[str, frozenset[str]]
     excluidos: tuple[Exclusao, ...]
     remocoes: tuple[Remocao, ...]
@@ -152,6 +154,7 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
     excluidos: list[Exclusao] = []
     remocoes: list[Remocao] = []
     posicoes: dict[str, int] = {}
+    pendentes_ac: set[str] = set()
 
     ac_append = ac.append
     for c in ordenar(candidatos):
@@ -206,6 +209,11 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
                 continue
         # Every habilitated candidate is in AC, optants included.
         ac.append(c)
+        if _PENDENTE in estados and any(
+            e == _PENDENTE and efeito[lst].efeito == ELIMINA for lst, e in opcoes.items()
+        ):
+            # A final non-confirmation would eliminate (LC 22/2026, art. 3º, §3º).
+            pendentes_ac.add(c.inscricao)
         posicao_ac = len(ac)
         optante = False
         raciais: list[str] = []
@@ -250,6 +258,6 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
     ordem: dict[str, tuple[Candidato, ...]] = {AC: tuple(ac)}
     for cod in codigos:
         ordem[cod] = tuple(reservadas[cod])
-    sub: dict[str, frozenset[str]] = {AC: frozenset()}
+    sub: dict[str, frozenset[str]] = {AC: frozenset(pendentes_ac)}
     sub.update((cod, frozenset(pendentes[cod])) for cod in codigos)
     return Listas(ordem, sub, tuple(excluidos), tuple(remocoes), posicoes)

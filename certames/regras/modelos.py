@@ -54,17 +54,20 @@ class Candidato:
 
     def __post_init__(self) -> None:
         # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
-        if type(self.nota) is not Decimal:
+        if type(self.nota) is not Decimal or not self.nota.is_finite():
             object.__setattr__(self, "nota", ler_decimal(self.nota))
-        if type(self.desempate) is not tuple or any(type(d) is not Decimal for d in self.desempate):
+        if type(self.desempate) is not tuple or any(
+            type(d) is not Decimal or not d.is_finite() for d in self.desempate
+        ):
             object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in self.desempate))
 
 
 @dataclass(frozen=True)
 class Entrada:
-    """A classification request for one cargo: regime id, N vacancies, candidates."""
+    """A classification request for one cargo: regime (id, or a ``Regime`` for a regime
+    not built in), N vacancies, candidates, edital settings."""
 
-    regime: str
+    regime: str | Regime
     vagas: int
     candidatos: tuple[Candidato, ...]
     parametros: Parametros | None = None

@@ -6,7 +6,7 @@ Columns are the spec's: AC first, then the regime's groups, then PCD.
 
 APENDICE: dict[str, tuple[tuple[str, ...], dict[int, tuple[int, ...]]]] = {
     "smbv-lc22-2026": (
-        ('AC', 'PP', 'I', 'PCD'),
+        ("AC", "PP", "I", "PCD"),
         {
             1: (1, 0, 0, 0),
             2: (2, 0, 0, 0),
@@ -51,7 +51,7 @@ APENDICE: dict[str, tuple[tuple[str, ...], dict[int, tuple[int, ...]]]] = {
         },
     ),
     "severinia-lei3057-2026": (
-        ('AC', 'PPI', 'PCD'),
+        ("AC", "PPI", "PCD"),
         {
             1: (1, 0, 0),
             2: (1, 1, 0),
@@ -96,7 +96,7 @@ APENDICE: dict[str, tuple[tuple[str, ...], dict[int, tuple[int, ...]]]] = {
         },
     ),
     "pirangi-lei3056-2025": (
-        ('AC', 'PP', 'I', 'Q', 'PCD'),
+        ("AC", "PP", "I", "Q", "PCD"),
         {
             1: (1, 0, 0, 0, 0),
             2: (2, 0, 0, 0, 0),
@@ -141,7 +141,7 @@ APENDICE: dict[str, tuple[tuple[str, ...], dict[int, tuple[int, ...]]]] = {
         },
     ),
     "federal-lei15142-2025": (
-        ('AC', 'PP', 'I', 'Q', 'PCD'),
+        ("AC", "PP", "I", "Q", "PCD"),
         {
             1: (1, 0, 0, 0, 0),
             2: (1, 1, 0, 0, 0),

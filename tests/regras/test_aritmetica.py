@@ -92,8 +92,20 @@ def test_ler_decimal(valor, esperado):
 
 @pytest.mark.parametrize(
     "valor",
-    ["abc", "", "1.234,5", "1,2,3", "1e3", True, None, float("nan"), float("inf"),
-     Decimal("NaN"), Fraction(1, 3), [1]],
+    [
+        "abc",
+        "",
+        "1.234,5",
+        "1,2,3",
+        "1e3",
+        True,
+        None,
+        float("nan"),
+        float("inf"),
+        Decimal("NaN"),
+        Fraction(1, 3),
+        [1],
+    ],
 )
 def test_ler_decimal_rejects(valor):
     with pytest.raises(ValueError):

@@ -121,11 +121,16 @@ def test_pirangi_pp_para_ampla():
 
 
 def test_federal_mesma_cadeia():
-    res = rodar(FED, 25, ampla(15) + [
-        *(cand(f"P{i}", 60 - i, PP="confirmada") for i in range(1, 8)),
-        cand("I1", 10, I="confirmada"),
-        cand("I2", 9, I="confirmada"),
-    ])
+    res = rodar(
+        FED,
+        25,
+        ampla(15)
+        + [
+            *(cand(f"P{i}", 60 - i, PP="confirmada") for i in range(1, 8)),
+            cand("I1", 10, I="confirmada"),
+            cand("I2", 9, I="confirmada"),
+        ],
+    )
     # Federal N=25: AC 15, PP 6, I 1, Q 1, PCD 2.
     oc = ocupantes(res)
     assert oc["I1"] == ("I", "I") and oc["I2"] == ("Q", "I")
@@ -220,3 +225,28 @@ def test_resultado_auxiliares():
 def test_poucas_vagas(vagas):
     res = rodar(PIR, vagas, ampla(3))
     assert len(res.vagas_preenchidas) == vagas
+
+
+def test_pendente_que_pode_eliminar_deixa_vaga_ac_sub_judice():
+    """SMBV: a pending PP verdict may end in elimination (LC 22/2026, art. 3º, §3º), so even
+    the optant's AC placement is sub judice; in Pirangi it is not (art. 6º, §2º)."""
+    cs = [cand("P1", 95, PP="pendente"), *ampla(3)]
+    (o,) = [o for o in rodar(SMBV, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
+    assert (o.vaga, o.lista, o.sub_judice) == ("AC", "AC", True)
+    assert rodar(SMBV, 4, cs).listas.sub_judice["AC"] == frozenset({"P1"})
+    (o,) = [o for o in rodar(PIR, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
+    assert (o.vaga, o.sub_judice) == ("AC", False)
+
+
+def test_regime_nao_embutido():
+    """A regime is data: an Entrada may carry a Regime object (e.g. a new municipality)."""
+    from fractions import Fraction
+
+    from certames.regras import Entrada, classificar
+
+    from .ajuda import regime_um_grupo
+
+    r = regime_um_grupo(Fraction(20, 100), Fraction(1, 2), 3)
+    res = classificar(Entrada(r, 8, tuple(ampla(6) + [cand("P", 1, PP="confirmada")])))
+    assert res.distribuicao.contagens == {"AC": 6, "PP": 2, "PCD": 0}
+    assert ocupantes(res)["P"] == ("PP", "PP")

@@ -32,7 +32,9 @@ def test_pcd_regra_federal():
     """PcD 5%, teto, not above 20% (Decreto 9.508/2018, art. 1º, §3º): 5th, 21st, 41st."""
     tipos = ordem_convocacao(80, FED)
     assert posicoes(tipos, "PCD") == [5, 21, 41, 61]
-    r = regime_um_grupo(Fraction(0), Fraction(1, 2), 0, RegraPcd(Fraction(5, 100), Fraction(20, 100)))
+    r = regime_um_grupo(
+        Fraction(0), Fraction(1, 2), 0, RegraPcd(Fraction(5, 100), Fraction(20, 100))
+    )
     assert posicoes(ordem_convocacao(80, r), "PCD") == [5, 21, 41, 61]
 
 
@@ -79,9 +81,7 @@ def test_preenchimento_de_tras_para_frente():
 
 
 @pytest.mark.parametrize("regime", list(REGIMES))
-@pytest.mark.parametrize(
-    "parametros", [None, Parametros(arredondamento_conjunto=True)]
-)
+@pytest.mark.parametrize("parametros", [None, Parametros(arredondamento_conjunto=True)])
 def test_contagens_iguais_a_distribuicao(regime, parametros):
     """Positions 1..N hold exactly r_g positions of each group and AC of AC."""
     for n in range(0, 121):

@@ -94,13 +94,42 @@ def test_caminho_inteiro_igual_ao_fracionario(regime, parametros):
     ("regime", "n", "texto"),
     [
         (SMBV, 30, "PP: 25% de 30 = 7,5 → 7, fração 0,5 menor que 0,7 — LC 22/2026, art. 1º, §2º"),
-        (SMBV, 14, "I: 5% de 14 = 0,7 → 1, fração 0,7 igual ou maior que 0,7 — LC 22/2026, art. 1º, §2º"),
+        (
+            SMBV,
+            14,
+            "I: 5% de 14 = 0,7 → 1, fração 0,7 igual ou maior que 0,7 — LC 22/2026, art. 1º, §2º",
+        ),
         (SMBV, 40, "PP: 25% de 40 = 10 → 10 — LC 22/2026, art. 1º, I"),
-        (PIR, 17, "PP: 15% de 17 = 2,55 → 3, fração 0,55 igual ou maior que 0,5 — Lei 3.056/2025, art. 8º, §1º"),
-        (PIR, 1, "PP: 15% de 1 = 0,15 → 0, reserva aplicada só com 2 vagas ou mais — Lei 3.056/2025, art. 8º"),
-        (SMBV, 30, "PCD: 5% de 30 = 1,5 → 2, arredondado para cima, sem ultrapassar 10% de 30 = 3 — LC 22/2026, art. 6º, §1º"),
-        (SMBV, 4, "PCD: 5% de 4 = 0,2 → 0, arredondar para cima daria 1, acima de 10% de 4 = 0,4 — LC 22/2026, art. 6º, §1º"),
-        (FED, 40, "PCD: 5% de 40 = 2 → 2 — Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
+        (
+            PIR,
+            17,
+            "PP: 15% de 17 = 2,55 → 3, fração 0,55 igual ou maior que 0,5 "
+            "— Lei 3.056/2025, art. 8º, §1º",
+        ),
+        (
+            PIR,
+            1,
+            "PP: 15% de 1 = 0,15 → 0, reserva aplicada só com 2 vagas ou mais "
+            "— Lei 3.056/2025, art. 8º",
+        ),
+        (
+            SMBV,
+            30,
+            "PCD: 5% de 30 = 1,5 → 2, arredondado para cima, sem ultrapassar 10% de 30 = 3 "
+            "— LC 22/2026, art. 6º, §1º",
+        ),
+        (
+            SMBV,
+            4,
+            "PCD: 5% de 4 = 0,2 → 0, arredondar para cima daria 1, acima de 10% de 4 = 0,4 "
+            "— LC 22/2026, art. 6º, §1º",
+        ),
+        (
+            FED,
+            40,
+            "PCD: 5% de 40 = 2 → 2 "
+            "— Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º",
+        ),
     ],
 )
 def test_explicacao(regime, n, texto):
@@ -112,7 +141,10 @@ def test_explicacao_ac_e_calculo():
     assert d.texto_ac == "AC: 30 − 7 − 1 − 2 = 20"
     c = d.calculo("PP")
     assert (c.percentual, c.produto, c.resultado, c.limiar) == (
-        Fraction(1, 4), Fraction(15, 2), 7, Fraction(7, 10)
+        Fraction(1, 4),
+        Fraction(15, 2),
+        7,
+        Fraction(7, 10),
     )
     assert c.fundamento_percentual == "LC 22/2026, art. 1º, I"
     assert d.reservadas == 10 and d.ac == 20
@@ -168,10 +200,13 @@ def test_regra_pcd_do_edital_onde_a_lei_silencia():
     assert "edital" in distribuir(11, SEV, p).calculo("PCD").fundamento
 
 
-@pytest.mark.parametrize(("regime", "citacao"), [
-    (SMBV, "LC 22/2026, art. 6º, §1º"),
-    (FED, "Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
-])
+@pytest.mark.parametrize(
+    ("regime", "citacao"),
+    [
+        (SMBV, "LC 22/2026, art. 6º, §1º"),
+        (FED, "Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
+    ],
+)
 def test_regra_pcd_fixada_em_lei(regime, citacao):
     with pytest.raises(ErroParametro) as exc:
         distribuir(10, regime, Parametros(regra_pcd=RegraPcd(Fraction(10, 100), None)))

@@ -34,7 +34,7 @@ def test_ranking_nota_desempate_inscricao():
 
 
 def test_notas_exatas():
-    """"87,5", "87.50" and 87.5 are the same score; 0.1 + 0.2 style float noise is absent."""
+    """ "87,5", "87.50" and 87.5 are the same score; 0.1 + 0.2 style float noise is absent."""
     cs = [cand("3", "87,5"), cand("2", 87.5), cand("1", Decimal("87.50")), cand("4", "87.4999999")]
     assert ids(ordenar(cs)) == ["1", "2", "3", "4"]
     assert ids(ordenar([cand("1", "0.3"), cand("2", 0.1 + 0.2)])) == ["2", "1"]
@@ -99,16 +99,15 @@ def test_fraude_elimina_de_todas(regime, lista, citacao):
 
 
 def test_fraude_em_uma_lista_elimina_mesmo_confirmado_em_outra():
-    listas = montar_listas(
-        [cand("1", 90, PP="confirmada", PCD="fraude")], obter_regime(PIR)
-    )
+    listas = montar_listas([cand("1", 90, PP="confirmada", PCD="fraude")], obter_regime(PIR))
     assert listas["AC"] == () and listas["PP"] == ()
 
 
 def test_nao_confirmacao_smbv_pp_elimina():
     """LC 22/2026, art. 3º, §3º: eliminated from the certame (spec section 3)."""
-    listas = montar_listas([cand("1", 90, PP="nao_confirmada", PCD="confirmada")],
-                           obter_regime(SMBV))
+    listas = montar_listas(
+        [cand("1", 90, PP="nao_confirmada", PCD="confirmada")], obter_regime(SMBV)
+    )
     assert all(v == () for v in listas.ordem.values())
     (e,) = listas.excluidos
     assert (e.motivo, e.lista, e.fundamento) == ("nao_confirmada", "PP", "LC 22/2026, art. 3º, §3º")
@@ -116,7 +115,9 @@ def test_nao_confirmacao_smbv_pp_elimina():
 
 def test_nao_confirmacao_smbv_pp_permanece_ac_pelo_edital():
     res = rodar(
-        SMBV, 4, [cand("1", 90, PP="nao_confirmada")],
+        SMBV,
+        4,
+        [cand("1", 90, PP="nao_confirmada")],
         Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC}),
     )
     assert inscricoes(res, "AC") == ["1"] and inscricoes(res, "PP") == []
@@ -181,3 +182,10 @@ def test_pirangi_concorre_em_todas():
 def test_candidato_normaliza_numeros():
     c = Candidato("1", "87,5", ("1", 2))  # type: ignore[arg-type]
     assert c.nota == Decimal("87.5") and c.desempate == (Decimal(1), Decimal(2))
+
+
+def test_candidato_recusa_decimal_nao_finito():
+    with pytest.raises(ValueError):
+        Candidato("1", Decimal("NaN"))
+    with pytest.raises(ValueError):
+        Candidato("1", Decimal(1), (Decimal("Infinity"),))

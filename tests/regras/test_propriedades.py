@@ -50,9 +50,7 @@ def entradas(draw: st.DrawFn) -> Entrada:
                 inscricao=inscricao,
                 # Half points from 0 to 10: plenty of ties.
                 nota=Decimal(draw(st.integers(0, 20))) / 2,
-                desempate=tuple(
-                    Decimal(draw(st.integers(0, 2))) for _ in range(n_desempate)
-                ),
+                desempate=tuple(Decimal(draw(st.integers(0, 2))) for _ in range(n_desempate)),
                 listas=draw(
                     st.dictionaries(
                         st.sampled_from(regime.listas),
@@ -122,9 +120,7 @@ def test_invariantes(entrada: Entrada) -> None:
     # Call order: positions 1..N, exactly the split's counts, each occupant once.
     conv = res.convocacao
     assert [c.posicao for c in conv] == list(range(1, n + 1))
-    assert Counter(c.vaga for c in conv) == Counter(
-        {k: v for k, v in dist.contagens.items() if v}
-    )
+    assert Counter(c.vaga for c in conv) == Counter({k: v for k, v in dist.contagens.items() if v})
     chamados = [c.inscricao for c in conv if c.inscricao is not None]
     assert sorted(chamados) == sorted(ocupantes)
     # Within one slot type, the occupants are called in general-list order.
@@ -133,6 +129,11 @@ def test_invariantes(entrada: Entrada) -> None:
         assert seq == sorted(seq)
         vazias = [c for c in conv if c.vaga == tipo and c.inscricao is None]
         assert len(vazias) == res.vagas_vazias[tipo]
+
+    # Federal: at most one racial list per candidate (Decreto 12.536/2025).
+    if res.regime.apenas_maior_percentual:
+        raciais = Counter(c.inscricao for g in res.regime.grupos for c in res.listas[g.codigo])
+        assert all(v == 1 for v in raciais.values())
 
     # Excluded candidates are in no list.
     fora = {e.inscricao for e in res.excluidos}

@@ -158,7 +158,9 @@ def test_regime_invalido_e_recusado():
     with pytest.raises(ValueError, match="não confirmação deve cobrir"):
         replace(fed, grupos=fed.grupos + (Grupo("PPI", "x", Fraction(1, 100), "x"),))
     with pytest.raises(ValueError, match="percentuais somam mais de 100%"):
-        replace(fed, grupos=(replace(fed.grupos[0], percentual=Fraction(99, 100)),) + fed.grupos[1:])
+        replace(
+            fed, grupos=(replace(fed.grupos[0], percentual=Fraction(99, 100)),) + fed.grupos[1:]
+        )
 
 
 def test_como_dict_e_serializavel_e_citado():
@@ -187,6 +189,4 @@ def test_nenhum_import_de_django_no_motor():
         "import sys, certames.regras; "
         "assert not [m for m in sys.modules if m.split('.')[0] == 'django'], 'django'"
     )
-    subprocess.run(
-        [sys.executable, "-c", codigo], check=True, cwd=PACOTE.parents[1], timeout=60
-    )
+    subprocess.run([sys.executable, "-c", codigo], check=True, cwd=PACOTE.parents[1], timeout=60)

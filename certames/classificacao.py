@@ -1,0 +1,219 @@
+"""The database side of classification: engine input from rows, snapshots from its output.
+
+`solicitar_recalculo` is called inside the transaction of every act that can change a cargo's
+lists; it bumps the cargo's generation and queues `recalcular_classificacao` on commit. The
+job locks the cargo, does nothing if a newer generation was requested meanwhile (bursts of
+acts coalesce into the last job), builds the input from consolidated decisions only, runs the
+pure engine and writes a new immutable snapshot unless the input is the same as the latest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from candidatos.models import Inscricao, SituacaoLista
+from certames import regras
+from certames.auditoria import registrar_ato
+from certames.models import (
+    Cargo,
+    ChamadaConvocacao,
+    PosicaoLista,
+    Publicacao,
+    VagaPreenchida,
+    VersaoClassificacao,
+)
+from certames.regras.json_io import _ler_parametros
+
+logger = logging.getLogger(__name__)
+
+#: Keys of Certame.parametros that are edital settings of the engine (the rest, e.g.
+#: `nota_maxima`, belong to other parts of the system).
+PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
+                    "efeito_nao_confirmacao")
+LOTE = 5000
+
+# Inscrição situations that enter the engine. Ausente is treated as eliminated; inscrito
+# (not yet scored) is not classified at all.
+SITUACOES_CLASSIFICADAS = (Inscricao.Situacao.HABILITADO, Inscricao.Situacao.ELIMINADO,
+                           Inscricao.Situacao.DESISTENTE, Inscricao.Situacao.AUSENTE)
+
+
+def parametros_motor(parametros: dict) -> dict:
+    return {k: parametros[k] for k in PARAMETROS_MOTOR if k in (parametros or {})}
+
+
+def ler_parametros(parametros: dict) -> regras.Parametros:
+    """The edital's engine settings; raises regras.ErroEntrada with a Portuguese message."""
+    return _ler_parametros(parametros_motor(parametros) or None)
+
+
+# --- queueing -------------------------------------------------------------------------------
+
+
+def solicitar_recalculo(cargos: Iterable[Cargo | int], causa: str) -> None:
+    """Call inside the act's transaction: bump the generation, queue the job on commit."""
+    from certames.tasks import recalcular_classificacao
+
+    ids = sorted({c.pk if isinstance(c, Cargo) else int(c) for c in cargos})
+    if not ids:
+        return
+    Cargo.objects.filter(pk__in=ids).update(geracao_classificacao=F("geracao_classificacao") + 1)
+    geracoes = dict(Cargo.objects.filter(pk__in=ids).values_list("pk", "geracao_classificacao"))
+    for cargo_id in ids:
+        transaction.on_commit(
+            lambda c=cargo_id, g=geracoes[cargo_id]: recalcular_classificacao.delay(c, g, causa))
+
+
+# --- engine input ---------------------------------------------------------------------------
+
+
+@dataclass
+class EntradaCargo:
+    entrada: regras.Entrada
+    ids: dict[str, int]  # inscrição number -> Inscricao.pk
+    hash: str
+
+
+def _texto_decimal(valor: Decimal) -> str:
+    return format(valor.normalize(), "f")
+
+
+def montar_entrada(cargo: Cargo) -> EntradaCargo:
+    """Engine input from the cargo's rows: scored inscrições and consolidated list states."""
+    certame = cargo.certame
+    estados: dict[int, dict[str, str]] = {}
+    for insc_id, lista, estado in SituacaoLista.objects.filter(
+            inscricao__cargo=cargo).values_list("inscricao_id", "lista", "estado"):
+        estados.setdefault(insc_id, {})[lista] = estado
+    candidatos: list[regras.Candidato] = []
+    ids: dict[str, int] = {}
+    linhas_hash: list[list] = []
+    pendente = regras.Estado.PENDENTE.value
+    for pk, numero, nota, desempate, listas, situacao in (
+            Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
+                                     nota__isnull=False)
+            .order_by("numero")
+            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao")
+            .iterator(chunk_size=LOTE)):
+        proprios = estados.get(pk, {})
+        # No final decision recorded yet: the candidate is in the list, sub judice.
+        situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas}
+        eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
+        desistente = situacao == Inscricao.Situacao.DESISTENTE
+        nota_txt = _texto_decimal(nota)
+        candidatos.append(regras.Candidato(
+            inscricao=numero, nota=nota, desempate=tuple(Decimal(d) for d in desempate),
+            listas=situacoes_listas, eliminado=eliminado, desistente=desistente))
+        ids[numero] = pk
+        linhas_hash.append([numero, nota_txt, list(desempate), situacoes_listas, eliminado,
+                            desistente])
+    parametros = parametros_motor(certame.parametros)
+    vagas = cargo.total_vagas()
+    entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
+                             parametros=_ler_parametros(parametros or None))
+    bruto = json.dumps([certame.regime, vagas, parametros, linhas_hash], sort_keys=True,
+                       separators=(",", ":"), ensure_ascii=False)
+    return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest())
+
+
+# --- the recompute --------------------------------------------------------------------------
+
+
+def recalcular(cargo_id: int, geracao: int | None = None,
+               causa: str = "") -> VersaoClassificacao | None:
+    """Rebuild one cargo's lists; returns the new version, or None (stale job / same input)."""
+    with transaction.atomic():
+        cargo = (Cargo.objects.select_for_update().select_related("certame")
+                 .get(pk=cargo_id))
+        if geracao is not None and cargo.geracao_classificacao > geracao:
+            logger.info("recálculo do cargo %s: geração %s superada", cargo_id, geracao)
+            return None
+        ultima = cargo.versoes_classificacao.order_by("-numero").first()
+        dados = montar_entrada(cargo)
+        if ultima is not None and ultima.hash_entrada == dados.hash:
+            return None
+        resultado = regras.classificar(dados.entrada)
+        return _gravar_versao(cargo, ultima, dados, resultado, causa,
+                              geracao if geracao is not None else cargo.geracao_classificacao)
+
+
+def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resultado, causa: str,
+                   geracao: int) -> VersaoClassificacao:
+    dist = resultado.distribuicao
+    exclusoes = [{"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
+                  "fundamento": e.fundamento} for e in resultado.excluidos]
+    exclusoes += [{"inscricao": r.inscricao, "motivo": r.motivo, "lista": r.lista,
+                   "fundamento": r.fundamento, "permanece_ac": True}
+                  for r in resultado.remocoes]
+    versao = VersaoClassificacao.objects.create(
+        cargo=cargo, numero=(ultima.numero + 1) if ultima else 1, geracao=geracao,
+        causa=(causa or _("recálculo"))[:250], hash_entrada=dados.hash,
+        regime=cargo.certame.regime, vagas=resultado.vagas,
+        parametros=parametros_motor(cargo.certame.parametros),
+        distribuicao=dict(dist.contagens), explicacao=dist.explicacoes(),
+        exclusoes=exclusoes, total_candidatos=len(dados.entrada.candidatos))
+    ids = dados.ids
+    posicoes = [
+        PosicaoLista(versao=versao, lista=lista, posicao=e.posicao,
+                     inscricao_id=ids[e.inscricao], sub_judice=e.sub_judice)
+        for lista in resultado.listas.ordem
+        for e in resultado.entradas(lista)
+    ]
+    PosicaoLista.objects.bulk_create(posicoes, batch_size=LOTE)
+    VagaPreenchida.objects.bulk_create([
+        VagaPreenchida(versao=versao, ordem=i, vaga=o.vaga, lista=o.lista,
+                       inscricao_id=ids[o.inscricao], fundamento=o.fundamento)
+        for i, o in enumerate(resultado.vagas_preenchidas, start=1)], batch_size=LOTE)
+    ChamadaConvocacao.objects.bulk_create([
+        ChamadaConvocacao(versao=versao, posicao=c.posicao, vaga=c.vaga,
+                          inscricao_id=ids[c.inscricao] if c.inscricao else None)
+        for c in resultado.convocacao], batch_size=LOTE)
+    return versao
+
+
+# --- publication ----------------------------------------------------------------------------
+
+
+class PublicacaoInvalida(Exception):
+    pass
+
+
+@transaction.atomic
+def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
+    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes."""
+    if tipo not in Publicacao.Tipo.values:
+        raise PublicacaoInvalida(_("Tipo de publicação inválido."))
+    mais_nova = versao.cargo.versoes_classificacao.order_by("-numero").first()
+    if mais_nova != versao:
+        raise PublicacaoInvalida(_(
+            "Só a versão mais recente (%(n)d) pode ser publicada; a versão %(v)d foi superada.")
+            % {"n": mais_nova.numero, "v": versao.numero})
+    if versao.publicacoes.filter(tipo=tipo).exists():
+        raise PublicacaoInvalida(_("Esta versão já foi publicada como %(t)s.") % {
+            "t": Publicacao.Tipo(tipo).label})
+    publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
+                                           publicada_em=timezone.now())
+    registrar_ato(
+        tipo=f"publicacao_{tipo}",
+        descricao=_("%(tipo)s da classificação do cargo %(cargo)s (versão %(v)d).") % {
+            "tipo": Publicacao.Tipo(tipo).label, "cargo": versao.cargo, "v": versao.numero},
+        autor=autor, certame=versao.cargo.certame, objeto=versao,
+        depois={"versao": versao.numero, "hash": versao.hash_entrada, "tipo": tipo})
+    return publicacao
+
+
+def versao_publicada(cargo: Cargo) -> tuple[VersaoClassificacao, Publicacao] | None:
+    """The latest published snapshot of a cargo, with its latest publication."""
+    publicacao = (Publicacao.objects.filter(versao__cargo=cargo).select_related("versao")
+                  .order_by("-publicada_em", "-id").first())
+    return (publicacao.versao, publicacao) if publicacao else None
