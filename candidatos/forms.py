@@ -17,3 +17,25 @@ class ImportacaoForm(forms.Form):
         if arquivo.size == 0:
             raise forms.ValidationError(_("O arquivo está vazio."))
         return arquivo
+
+
+class MotivacaoForm(forms.Form):
+    motivacao = forms.CharField(label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 2}),
+                                min_length=10)
+
+
+class EliminacaoForm(MotivacaoForm):
+    fundamento = forms.CharField(label=_("Fundamento (lei ou item do edital)"), max_length=250)
+
+
+class SituacaoListaForm(MotivacaoForm):
+    lista = forms.ChoiceField(label=_("Lista"))
+    estado = forms.ChoiceField(label=_("Decisão consolidada"))
+    fundamento = forms.CharField(label=_("Fundamento"), max_length=250, required=False)
+
+    def __init__(self, *args, inscricao, **kwargs):
+        from candidatos.models import EstadoLista
+
+        super().__init__(*args, **kwargs)
+        self.fields["lista"].choices = [(lista, lista) for lista in inscricao.listas]
+        self.fields["estado"].choices = EstadoLista.choices

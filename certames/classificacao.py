@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from candidatos.models import Inscricao, SituacaoLista
 from certames import regras
@@ -41,6 +42,15 @@ logger = logging.getLogger(__name__)
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
 LOTE = 5000
+
+#: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
+MOTIVOS = {
+    "eliminado": gettext_lazy("eliminado do certame"),
+    "desistente": gettext_lazy("desistente"),
+    "fraude": gettext_lazy("fraude apurada em procedimento administrativo"),
+    "nao_confirmada": gettext_lazy("autodeclaração não confirmada"),
+    "maior_percentual": gettext_lazy("mantido só na lista de maior percentual"),
+}
 
 # Inscrição situations that enter the engine. Ausente is treated as eliminated; inscrito
 # (not yet scored) is not classified at all.
@@ -151,8 +161,10 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
                    geracao: int) -> VersaoClassificacao:
     dist = resultado.distribuicao
     exclusoes = [{"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
+                  "descricao": str(MOTIVOS.get(e.motivo, e.motivo)),
                   "fundamento": e.fundamento} for e in resultado.excluidos]
     exclusoes += [{"inscricao": r.inscricao, "motivo": r.motivo, "lista": r.lista,
+                   "descricao": str(MOTIVOS.get(r.motivo, r.motivo)),
                    "fundamento": r.fundamento, "permanece_ac": True}
                   for r in resultado.remocoes]
     versao = VersaoClassificacao.objects.create(
@@ -217,3 +229,78 @@ def versao_publicada(cargo: Cargo) -> tuple[VersaoClassificacao, Publicacao] | N
     publicacao = (Publicacao.objects.filter(versao__cargo=cargo).select_related("versao")
                   .order_by("-publicada_em", "-id").first())
     return (publicacao.versao, publicacao) if publicacao else None
+
+
+# --- comparing versions ---------------------------------------------------------------------
+
+
+@dataclass
+class Mudanca:
+    lista: str
+    inscricao_id: int
+    antes: int | None  # position in the older version (None: was not in the list)
+    depois: int | None
+    motivo: str
+
+    @property
+    def tipo(self) -> str:
+        if self.antes is None:
+            return "entrou"
+        if self.depois is None:
+            return "saiu"
+        return "subiu" if self.depois < self.antes else "desceu"
+
+
+def comparar_versoes(antiga: VersaoClassificacao, nova: VersaoClassificacao) -> dict:
+    """Who entered, left or moved in each list between two versions, and why.
+
+    A candidate who left carries the reason the newer version recorded for it (exclusion or
+    removal with its legal basis); moves are consequences of the entries and exits.
+    """
+    def posicoes(versao):
+        mapa: dict[str, dict[int, int]] = {}
+        for lista, insc_id, pos in versao.posicoes.values_list("lista", "inscricao_id",
+                                                               "posicao").iterator(LOTE):
+            mapa.setdefault(lista, {})[insc_id] = pos
+        return mapa
+
+    def vagas(versao):
+        return {i: (v, lst) for i, v, lst in versao.vagas_preenchidas.values_list(
+            "inscricao_id", "vaga", "lista")}
+
+    a, b = posicoes(antiga), posicoes(nova)
+    numeros = dict(Inscricao.objects.filter(cargo=nova.cargo).values_list("numero", "pk"))
+    motivos: dict[tuple[int, str | None], str] = {}
+    for e in nova.exclusoes:
+        pk = numeros.get(e["inscricao"])
+        if pk is not None:
+            texto = f"{MOTIVOS.get(e['motivo'], e['motivo'])} — {e['fundamento']}"
+            motivos[(pk, e.get("lista"))] = texto
+            motivos.setdefault((pk, None), texto)
+    mudancas: list[Mudanca] = []
+    for lista in sorted(set(a) | set(b), key=_ordem_lista):
+        pa, pb = a.get(lista, {}), b.get(lista, {})
+        for insc_id in set(pa) | set(pb):
+            antes, depois = pa.get(insc_id), pb.get(insc_id)
+            if antes == depois:
+                continue
+            if depois is None:
+                motivo = motivos.get((insc_id, lista)) or motivos.get((insc_id, None)) or ""
+            elif antes is None:
+                motivo = str(_("entrou na lista"))
+            else:
+                motivo = str(_("mudança de posição em consequência de entradas e saídas"))
+            mudancas.append(Mudanca(lista, insc_id, antes, depois, motivo))
+    mudancas.sort(key=lambda m: (_ordem_lista(m.lista), m.depois or m.antes or 0))
+    va, vb = vagas(antiga), vagas(nova)
+    vagas_mudadas = [
+        {"inscricao_id": i, "antes": va.get(i), "depois": vb.get(i)}
+        for i in sorted(set(va) | set(vb)) if va.get(i) != vb.get(i)
+    ]
+    return {"mudancas": mudancas, "vagas": vagas_mudadas,
+            "distribuicao": (antiga.distribuicao, nova.distribuicao)}
+
+
+def _ordem_lista(lista: str) -> tuple[int, str]:
+    ordem = {"AC": 0, "PP": 1, "PPI": 1, "I": 2, "Q": 3, "PCD": 9}
+    return ordem.get(lista, 5), lista

@@ -351,6 +351,9 @@ class PosicaoLista(models.Model):
         ordering = ["versao", "lista", "posicao"]
         indexes = [models.Index(fields=["versao", "lista", "posicao"])]
 
+    def __str__(self) -> str:
+        return f"{self.lista} {self.posicao}º"
+
 
 class VagaPreenchida(models.Model):
     """One slot of the vacancies: its type, occupant, origin list and legal basis."""
@@ -367,6 +370,9 @@ class VagaPreenchida(models.Model):
     class Meta:
         ordering = ["versao", "ordem"]
 
+    def __str__(self) -> str:
+        return f"vaga {self.vaga} ({self.lista})"
+
 
 class ChamadaConvocacao(models.Model):
     """One position of the call order (alternância e proporcionalidade)."""
@@ -380,6 +386,9 @@ class ChamadaConvocacao(models.Model):
 
     class Meta:
         ordering = ["versao", "posicao"]
+
+    def __str__(self) -> str:
+        return f"{self.posicao}ª chamada ({self.vaga})"
 
 
 class Publicacao(models.Model):

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from certames.views import classificacao_rh as cl
 from certames.views import rh
 
 app_name = "rh"
@@ -10,4 +11,12 @@ urlpatterns = [
     path("certames/<int:pk>/importar/", rh.ImportarView.as_view(), name="importar"),
     path("importacoes/<int:pk>/", rh.ImportacaoView.as_view(), name="importacao"),
     path("auditoria/", rh.AuditoriaView.as_view(), name="auditoria"),
+    path("cargos/<int:pk>/", cl.CargoClassificacaoView.as_view(), name="cargo"),
+    path("cargos/<int:pk>/recalcular/", cl.RecalcularView.as_view(), name="recalcular"),
+    path("cargos/<int:pk>/publicar/", cl.PublicarView.as_view(), name="publicar"),
+    path("cargos/<int:pk>/vagas-surgidas/", cl.VagaSurgidaView.as_view(), name="vaga_surgida"),
+    path("cargos/<int:pk>/versoes/<int:a>/<int:b>/", cl.CompararVersoesView.as_view(),
+         name="comparar"),
+    path("versoes/<int:pk>/exportar.<str:formato>", cl.ExportarView.as_view(), name="exportar"),
+    path("inscricoes/<int:pk>/", cl.InscricaoRHView.as_view(), name="inscricao"),
 ]

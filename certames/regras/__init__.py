@@ -10,7 +10,7 @@ from .classificacao import EntradaLista, Ocupacao, Resultado, classificar, preen
 from .convocacao import Chamada, ordem_convocacao
 from .distribuicao import CalculoReserva, Distribuicao, distribuir, explicar_calculo
 from .erros import ErroEntrada, ErroParametro
-from .json_io import ler_entrada, resultado_para_json
+from .json_io import ler_entrada, ler_parametros, resultado_para_json
 from .listas import Exclusao, Listas, Remocao, montar_listas, ordenar
 from .modelos import Candidato, Entrada, Estado
 from .parametros import Parametros, aplicar_parametros
@@ -55,6 +55,7 @@ __all__ = [
     "formatar_decimal",
     "gerar_candidatos_sinteticos",
     "ler_entrada",
+    "ler_parametros",
     "montar_listas",
     "obter_regime",
     "ordem_convocacao",

@@ -71,6 +71,19 @@ def ler_decimal(valor: object) -> Decimal:
     i.e. the digits the JSON text carried, never binary float math) and decimal strings
     with a dot or a comma ("87.5", "87,5"). Raises ``ValueError`` otherwise.
     """
+    tipo = type(valor)
+    # Fast paths for the exact types the JSON reader produces.
+    if tipo is str:
+        texto = valor.strip()  # type: ignore[attr-defined]
+        if _DECIMAL_TEXTO.fullmatch(texto):
+            return Decimal(texto.replace(",", "."))
+        raise ValueError(valor)
+    if tipo is Decimal:
+        if valor.is_finite():  # type: ignore[attr-defined]
+            return valor  # type: ignore[return-value]
+        raise ValueError(valor)
+    if tipo is int:
+        return Decimal(valor)  # type: ignore[arg-type]
     if isinstance(valor, bool):
         raise ValueError(valor)
     if isinstance(valor, int):

@@ -45,7 +45,7 @@ from .modelos import ESTADOS, Candidato, Entrada, validar_candidatos
 from .parametros import Parametros, aplicar_parametros
 from .regimes import CODIGOS_RESERVA, RegimeDesconhecido, RegraPcd, obter_regime
 
-__all__ = ["ler_entrada", "resultado_para_json"]
+__all__ = ["ler_entrada", "ler_parametros", "resultado_para_json"]
 
 _CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos"}
 _CAMPOS_CANDIDATO = {"inscricao", "nota", "desempate", "listas", "eliminado", "desistente"}
@@ -72,6 +72,8 @@ def _mostrar(valor: object) -> str:
 
 
 def _desconhecidos(obj: Mapping[str, Any], permitidos: set[str], caminho: str) -> None:
+    if obj.keys() <= permitidos:
+        return
     extras = sorted(str(k) for k in obj if k not in permitidos)
     if extras:
         prefixo = f"{caminho}." if caminho else ""
@@ -92,7 +94,10 @@ def _booleano(obj: Mapping[str, Any], campo: str, caminho: str) -> bool:
     return valor
 
 
-def _ler_parametros(obj: object) -> Parametros:
+def ler_parametros(obj: object) -> Parametros:
+    """Edital settings from their JSON object (``None`` = none). Only parses and checks
+    types; what the law forbids is checked against a regime by ``aplicar_parametros``
+    (``ler_entrada`` does both). Raises ``ErroEntrada``."""
     if obj is None:
         return Parametros()
     if not isinstance(obj, dict):
@@ -155,16 +160,23 @@ def _ler_parametros(obj: object) -> Parametros:
     )
 
 
+#: Former private name, kept for callers that imported it.
+_ler_parametros = ler_parametros
+
+
 def _ler_candidato(obj: object, i: int) -> Candidato:
+    # Hot path (100,000 candidates): error paths are built only when an error is found.
+    if type(obj) is not dict:
+        raise ErroEntrada(f"candidatos[{i}]: esperado um objeto, recebido {_mostrar(obj)}")
     caminho = f"candidatos[{i}]"
-    if not isinstance(obj, dict):
-        raise ErroEntrada(f"{caminho}: esperado um objeto, recebido {_mostrar(obj)}")
-    _desconhecidos(obj, _CAMPOS_CANDIDATO, caminho)
-    if "inscricao" not in obj:
-        raise ErroEntrada(f"{caminho}.inscricao: campo obrigatório")
-    inscricao = obj["inscricao"]
-    if isinstance(inscricao, int) and not isinstance(inscricao, bool):
-        inscricao = str(inscricao)
+    if not obj.keys() <= _CAMPOS_CANDIDATO:
+        _desconhecidos(obj, _CAMPOS_CANDIDATO, caminho)
+    inscricao = obj.get("inscricao")
+    if type(inscricao) is not str:
+        if "inscricao" not in obj:
+            raise ErroEntrada(f"{caminho}.inscricao: campo obrigatório")
+        if isinstance(inscricao, int) and not isinstance(inscricao, bool):
+            inscricao = str(inscricao)
     if not isinstance(inscricao, str) or not inscricao.strip():
         raise ErroEntrada(f"{caminho}.inscricao: valor inválido {_mostrar(obj['inscricao'])}")
     if "nota" not in obj:
@@ -172,36 +184,47 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
     nota = _numero(obj["nota"], f"{caminho}.nota")
     desempate_obj = obj.get("desempate")
     if desempate_obj is None:
-        desempate_obj = []
-    if not isinstance(desempate_obj, list):
+        desempate: tuple[Decimal, ...] = ()
+    elif type(desempate_obj) is list:
+        try:
+            desempate = tuple(map(ler_decimal, desempate_obj))
+        except (ValueError, ArithmeticError):
+            for j, v in enumerate(desempate_obj):
+                _numero(v, f"{caminho}.desempate[{j}]")
+            raise  # pragma: no cover - the loop above raises
+    else:
         raise ErroEntrada(
             f"{caminho}.desempate: esperado uma lista, recebido {_mostrar(desempate_obj)}"
         )
-    desempate = tuple(_numero(v, f"{caminho}.desempate[{j}]") for j, v in enumerate(desempate_obj))
     listas_obj = obj.get("listas")
-    if listas_obj is None:
-        listas_obj = {}
-    if not isinstance(listas_obj, dict):
+    if not listas_obj:
+        if listas_obj is not None and type(listas_obj) is not dict:
+            raise ErroEntrada(
+                f"{caminho}.listas: esperado um objeto, recebido {_mostrar(listas_obj)}"
+            )
+        listas: dict[str, str] = {}
+    elif type(listas_obj) is not dict:
         raise ErroEntrada(f"{caminho}.listas: esperado um objeto, recebido {_mostrar(listas_obj)}")
-    for lista, estado in listas_obj.items():
-        if lista not in CODIGOS_RESERVA:
-            raise ErroEntrada(
-                f"{caminho}.listas.{lista}: lista desconhecida {lista!r} (use "
-                f"{', '.join(CODIGOS_RESERVA)})"
-            )
-        if not isinstance(estado, str) or estado not in ESTADOS:
-            raise ErroEntrada(
-                f"{caminho}.listas.{lista}: estado inválido {_mostrar(estado)} (use "
-                "confirmada, pendente, nao_confirmada ou fraude)"
-            )
-    return Candidato(
-        inscricao=inscricao,
-        nota=nota,
-        desempate=desempate,
-        listas=dict(listas_obj),
-        eliminado=_booleano(obj, "eliminado", caminho),
-        desistente=_booleano(obj, "desistente", caminho),
-    )
+    else:
+        for lista, estado in listas_obj.items():
+            if lista not in CODIGOS_RESERVA:
+                raise ErroEntrada(
+                    f"{caminho}.listas.{lista}: lista desconhecida {lista!r} (use "
+                    f"{', '.join(CODIGOS_RESERVA)})"
+                )
+            if not isinstance(estado, str) or estado not in ESTADOS:
+                raise ErroEntrada(
+                    f"{caminho}.listas.{lista}: estado inválido {_mostrar(estado)} (use "
+                    "confirmada, pendente, nao_confirmada ou fraude)"
+                )
+        listas = dict(listas_obj)
+    eliminado = obj.get("eliminado", False)
+    desistente = obj.get("desistente", False)
+    if eliminado is not True and eliminado is not False:
+        _booleano(obj, "eliminado", caminho)
+    if desistente is not True and desistente is not False:
+        _booleano(obj, "desistente", caminho)
+    return Candidato(inscricao, nota, desempate, listas, eliminado, desistente)
 
 
 def ler_entrada(obj: object) -> Entrada:
@@ -227,7 +250,7 @@ def ler_entrada(obj: object) -> Entrada:
     vagas = obj["vagas"]
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
         raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido {_mostrar(vagas)}")
-    parametros = _ler_parametros(obj.get("parametros"))
+    parametros = ler_parametros(obj.get("parametros"))
     efetivo = aplicar_parametros(regime, parametros)
     if "candidatos" not in obj:
         raise ErroEntrada("candidatos: campo obrigatório")

@@ -56,10 +56,14 @@ class Candidato:
         # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
         if type(self.nota) is not Decimal or not self.nota.is_finite():
             object.__setattr__(self, "nota", ler_decimal(self.nota))
-        if type(self.desempate) is not tuple or any(
-            type(d) is not Decimal or not d.is_finite() for d in self.desempate
-        ):
-            object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in self.desempate))
+        desempate = self.desempate
+        if type(desempate) is tuple:
+            for d in desempate:
+                if type(d) is not Decimal or not d.is_finite():
+                    break
+            else:
+                return
+        object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in desempate))
 
 
 @dataclass(frozen=True)

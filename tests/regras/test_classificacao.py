@@ -230,7 +230,7 @@ def test_poucas_vagas(vagas):
 def test_pendente_que_pode_eliminar_deixa_vaga_ac_sub_judice():
     """SMBV: a pending PP verdict may end in elimination (LC 22/2026, art. 3º, §3º), so even
     the optant's AC placement is sub judice; in Pirangi it is not (art. 6º, §2º)."""
-    cs = [cand("P1", 95, PP="pendente"), *ampla(3)]
+    cs = [cand("P1", 95, PP="pendente"), *ampla(3, 90)]
     (o,) = [o for o in rodar(SMBV, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
     assert (o.vaga, o.lista, o.sub_judice) == ("AC", "AC", True)
     assert rodar(SMBV, 4, cs).listas.sub_judice["AC"] == frozenset({"P1"})

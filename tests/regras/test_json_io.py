@@ -291,3 +291,16 @@ def test_classificar_valida_entrada_python():
         classificar(Entrada("smbv-lc22-2026", 1, (cand("1", 1, PP="sim"),)))
     with pytest.raises(ErroEntrada, match=r"^candidatos\[1\]\.desempate: 0 chave"):
         classificar(Entrada("smbv-lc22-2026", 1, (cand("1", 1, 2), cand("2", 1))))
+
+
+def test_ler_parametros_publico():
+    from fractions import Fraction
+
+    from certames.regras import Parametros, ler_parametros
+
+    assert ler_parametros(None) == Parametros()
+    p = ler_parametros({"limiar_arredondamento": 0.7, "regra_pcd": {"percentual": "5"}})
+    assert p.limiar_arredondamento == Fraction(7, 10)
+    assert p.regra_pcd is not None and p.regra_pcd.limite is None
+    with pytest.raises(ErroEntrada, match=r"^parametros: esperado um objeto"):
+        ler_parametros("x")

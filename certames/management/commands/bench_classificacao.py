@@ -1,0 +1,384 @@
+"""``manage.py bench_classificacao``: how long the classification takes, against its floor.
+
+Builds (once; reused on later runs with the same parameters) a synthetic certame in the
+configured database, keyed by its edital number ``BENCH-<inscricoes>-<cargos>-<maior>-<seed>``,
+then measures:
+
+1. the pure engine on ``--motor`` synthetic candidates in memory (best of 3);
+2. the recompute of every cargo (``recalcular``), after one verdict change per cargo so that
+   each cargo really gets a new snapshot;
+3. the recompute of the biggest cargo after ONE verdict, end to end (read, engine, write);
+4. the floor for that cargo: reading its scored inscrições ordered by score plus writing as
+   many rows as (3) wrote with one ``bulk_create`` into a throwaway snapshot.
+
+The last line is ``razao recomputo/piso: R`` with R = (3) / (4). Snapshot tables are
+append-only (PostgreSQL triggers refuse DELETE), so every run adds versions; the throwaway
+snapshots of the floor hang from a cargo of their own (``PISO``) so the real cargos' version
+sequences stay clean. Bulk writes use plain ``bulk_create`` (no history rows): history is not
+what is measured here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from decimal import Decimal
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection, transaction
+from django.db.models import Max
+
+from candidatos.models import (
+    Candidato,
+    CorRaca,
+    EstadoLista,
+    Inscricao,
+    SituacaoLista,
+    TipoDeficiencia,
+)
+from certames import regras
+from certames.classificacao import LOTE, SITUACOES_CLASSIFICADAS, recalcular
+from certames.models import (
+    Cargo,
+    Certame,
+    ChamadaConvocacao,
+    Orgao,
+    PosicaoLista,
+    VagaPreenchida,
+    VersaoClassificacao,
+)
+
+REGIME = "pirangi-lei3056-2025"
+PUBLICACAO = dt.date(2026, 1, 15)
+ORGAO = "Órgão sintético de benchmark"
+CODIGO_PISO = "PISO"
+VAGAS_MAIOR = 100
+VAGAS_OUTROS = (0, 1, 2, 3, 5, 8, 10, 15, 20, 30)
+CAUSA = "benchmark"
+
+_TIPOS_DEFICIENCIA = [t.value for t in TipoDeficiencia]
+_SITUACOES = (Inscricao.Situacao.HABILITADO, Inscricao.Situacao.ELIMINADO,
+              Inscricao.Situacao.AUSENTE, Inscricao.Situacao.DESISTENTE)
+_PESOS_SITUACOES = (96.5, 1.5, 1.5, 0.5)
+# Consolidated verdicts after the heteroidentification / document / PcD stages; the rest of
+# the optants have no row (pendente: appeal window open or not judged).
+_ESTADOS = (EstadoLista.CONFIRMADA, EstadoLista.NAO_CONFIRMADA, EstadoLista.FRAUDE, None)
+_PESOS_ESTADOS = (55, 5, 0.3, 39.7)
+
+
+def digitos_cpf(base: str) -> str:
+    """The two check digits of a CPF whose first nine digits are ``base``."""
+    d = [ord(c) - 48 for c in base]
+    s = 10 * d[0] + 9 * d[1] + 8 * d[2] + 7 * d[3] + 6 * d[4] + 5 * d[5] + 4 * d[6] \
+        + 3 * d[7] + 2 * d[8]
+    r = s % 11
+    dv1 = 0 if r < 2 else 11 - r
+    s = 11 * d[0] + 10 * d[1] + 9 * d[2] + 8 * d[3] + 7 * d[4] + 6 * d[5] + 5 * d[6] \
+        + 4 * d[7] + 3 * d[8] + 2 * dv1
+    r = s % 11
+    return f"{dv1}{0 if r < 2 else 11 - r}"
+
+
+def _s(segundos: float) -> str:
+    """Seconds with three decimals and a decimal comma (Portuguese)."""
+    return f"{segundos:.3f}".replace(".", ",") + " s"
+
+
+def _n(valor: int) -> str:
+    """An integer with a dot as thousands separator (Portuguese)."""
+    return f"{valor:,}".replace(",", ".")
+
+
+def _tamanhos(inscricoes: int, cargos: int, maior: int) -> list[int]:
+    """Inscrições per cargo: the first has ``maior``, the rest share the remainder evenly."""
+    resto = inscricoes - maior
+    outros = cargos - 1
+    return [maior] + [resto // outros + (1 if i < resto % outros else 0) for i in range(outros)]
+
+
+class Command(BaseCommand):
+    help = (
+        "Mede o recálculo da classificação num certame sintético (criado uma vez e "
+        "reutilizado) e compara o recálculo de um cargo com o piso de leitura e gravação."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--inscricoes", type=int, default=200_000,
+                            help="total de inscrições do certame sintético (padrão 200000)")
+        parser.add_argument("--cargos", type=int, default=20,
+                            help="número de cargos (padrão 20)")
+        parser.add_argument("--maior", type=int, default=50_000,
+                            help="inscrições do maior cargo (padrão 50000)")
+        parser.add_argument("--seed", type=int, default=1, help="semente (padrão 1)")
+        parser.add_argument("--motor", type=int, default=100_000,
+                            help="candidatos sintéticos da medição do motor (padrão 100000)")
+
+    # --- entry point ----------------------------------------------------------------------
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        n, c, m = options["inscricoes"], options["cargos"], options["maior"]
+        seed, n_motor = options["seed"], options["motor"]
+        if c < 1 or m < 1 or n < m or n_motor < 1:
+            raise CommandError("Parâmetros inválidos: exige cargos >= 1, 1 <= maior <= "
+                               "inscricoes e motor >= 1.")
+        if c == 1 and n != m:
+            raise CommandError("Com um só cargo, --maior deve ser igual a --inscricoes.")
+        if c > 1 and (n - m) < (c - 1):
+            raise CommandError("Inscrições insuficientes para os demais cargos.")
+        chave = f"BENCH-{n}-{c}-{m}-{seed}"
+        escreva = self.stdout.write
+
+        escreva(f"banco de dados: {connection.vendor} ({connection.settings_dict['NAME']})")
+        certame, criado, duracao = self._certame(chave, n, c, m, seed)
+        cargos = list(certame.cargos.exclude(codigo=CODIGO_PISO).order_by("codigo"))
+        maior = cargos[0]
+        total_situacoes = SituacaoLista.objects.filter(inscricao__certame=certame).count()
+        if criado:
+            escreva(f"certame {chave}: criado em {_s(duracao)}")
+        else:
+            escreva(f"certame {chave}: reutilizado (já existia)")
+        escreva(f"inscrições: {_n(Inscricao.objects.filter(certame=certame).count())} em "
+                f"{len(cargos)} cargos; maior cargo {maior.codigo}: "
+                f"{_n(maior.inscricoes.count())} inscrições, {maior.vagas} vagas")
+        escreva(f"situações em listas reservadas (registros): {_n(total_situacoes)}")
+
+        # 1. The pure engine, in memory.
+        t_motor = self._motor(n_motor, seed)
+        escreva(f"motor ({_n(n_motor)} candidatos em memória, melhor de 3): {_s(t_motor)}")
+
+        # 2. Every cargo, one verdict changed in each beforehand.
+        for cargo in cargos:
+            self._veredito(cargo, 0)
+        versoes = 0
+        linhas = 0
+        inicio = time.perf_counter()
+        for cargo in cargos:
+            versao = recalcular(cargo.pk, causa=CAUSA)
+            if versao is not None:
+                versoes += 1
+        t_todos = time.perf_counter() - inicio
+        for cargo in cargos:
+            ultima = cargo.versoes_classificacao.order_by("-numero").first()
+            linhas += sum(self._linhas(ultima)) if ultima else 0
+        escreva(f"recálculo completo ({len(cargos)} cargos, {versoes} versões novas, "
+                f"{_n(linhas)} linhas gravadas): {_s(t_todos)}")
+
+        # 3. The biggest cargo after ONE verdict, end to end.
+        mudanca = self._veredito(maior, 1)
+        inicio = time.perf_counter()
+        versao = recalcular(maior.pk, causa=CAUSA)
+        t_um = time.perf_counter() - inicio
+        if versao is None:
+            raise CommandError("O recálculo do cargo maior não gerou versão nova.")
+        posicoes, vagas, chamadas = self._linhas(versao)
+        gravadas = posicoes + vagas + chamadas
+        escreva(f"veredito: inscrição {mudanca}")
+        escreva(f"recálculo do cargo {maior.codigo} após um veredito (leitura, motor e "
+                f"gravação; {_n(versao.total_candidatos)} candidatos; versão {versao.numero}): "
+                f"{_s(t_um)}")
+        escreva(f"linhas gravadas pelo recálculo: {_n(posicoes)} posições + {_n(vagas)} vagas "
+                f"preenchidas + {_n(chamadas)} chamadas = {_n(gravadas)}")
+
+        # 4. The floor for that cargo.
+        lidas, t_piso = self._piso(certame, maior, gravadas)
+        escreva(f"piso do cargo {maior.codigo} (ler {_n(lidas)} inscrições ordenadas por nota "
+                f"+ inserir {_n(gravadas)} linhas num só bulk_create): {_s(t_piso)}")
+        razao = t_um / t_piso if t_piso > 0 else float("inf")
+        escreva(f"razao recomputo/piso: {razao:.2f}")
+
+    # --- the synthetic certame ------------------------------------------------------------
+
+    def _certame(self, chave: str, n: int, c: int, m: int,
+                 seed: int) -> tuple[Certame, bool, float]:
+        orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, municipio="Pirangi", uf="SP")
+        existente = Certame.objects.filter(orgao=orgao, numero_edital=chave).first()
+        if existente is not None:
+            encontradas = Inscricao.objects.filter(certame=existente).count()
+            if encontradas != n:
+                raise CommandError(
+                    f"O certame {chave} existe com {encontradas} inscrições (esperadas {n}).")
+            return existente, False, 0.0
+        inicio = time.perf_counter()
+        with transaction.atomic():
+            certame = self._construir(orgao, chave, n, c, m, seed)
+        return certame, True, time.perf_counter() - inicio
+
+    def _construir(self, orgao: Orgao, chave: str, n: int, c: int, m: int,
+                   seed: int) -> Certame:
+        rnd = random.Random(seed)
+        certame = Certame.objects.create(
+            orgao=orgao, numero_edital=chave, titulo=f"Certame sintético de benchmark {chave}",
+            regime=REGIME, data_publicacao_edital=PUBLICACAO,
+            status=Certame.Status.EM_ANDAMENTO)
+        tamanhos = _tamanhos(n, c, m)
+        cargos = Cargo.objects.bulk_create([
+            Cargo(certame=certame, codigo=f"B{i:03d}", nome=f"Cargo sintético {i}",
+                  vagas=VAGAS_MAIOR if i == 0 else rnd.choice(VAGAS_OUTROS))
+            for i in range(c)])
+        Cargo.objects.create(certame=certame, codigo=CODIGO_PISO, nome="Piso do benchmark")
+        cargos = list(Cargo.objects.filter(certame=certame).exclude(codigo=CODIGO_PISO)
+                      .order_by("codigo"))
+
+        ids_candidatos = self._candidatos(rnd, n)
+
+        inscricoes: list[Inscricao] = []
+        opcoes: list[tuple[int, list[str]]] = []  # index in inscricoes -> lists opted into
+        k = 0
+        for i, (cargo, tamanho) in enumerate(zip(cargos, tamanhos, strict=True)):
+            chaves_desempate = 2 if i % 2 == 0 else 1
+            for _ in range(tamanho):
+                insc = self._inscricao(rnd, certame, cargo, ids_candidatos[k], k,
+                                       chaves_desempate)
+                if insc.listas:
+                    opcoes.append((k, insc.listas))
+                inscricoes.append(insc)
+                k += 1
+        Inscricao.objects.bulk_create(inscricoes, batch_size=LOTE)
+        if inscricoes and inscricoes[0].pk is None:  # backends without RETURNING
+            ids = dict(Inscricao.objects.filter(certame=certame).values_list("numero", "pk"))
+            for insc in inscricoes:
+                insc.pk = ids[insc.numero]
+
+        situacoes = []
+        for indice, listas in opcoes:
+            for lista in listas:
+                estado = rnd.choices(_ESTADOS, _PESOS_ESTADOS)[0]
+                if estado is not None:
+                    situacoes.append(SituacaoLista(
+                        inscricao_id=inscricoes[indice].pk, lista=lista, estado=estado,
+                        motivacao="Decisão sintética do benchmark."))
+        SituacaoLista.objects.bulk_create(situacoes, batch_size=LOTE)
+        return certame
+
+    def _candidatos(self, rnd: random.Random, n: int) -> list[int]:
+        """``n`` candidates with distinct valid CPFs; ones already present are reused."""
+        cpfs = []
+        for base in rnd.sample(range(10_000_000, 1_000_000_000), n):
+            texto = f"{base:09d}"
+            cpfs.append(texto + digitos_cpf(texto))
+        existentes: dict[str, int] = {}
+        lote = min(LOTE, (connection.features.max_query_params or LOTE) - 10)
+        for i in range(0, n, lote):
+            existentes.update(Candidato.objects.filter(cpf__in=cpfs[i:i + lote])
+                              .values_list("cpf", "pk"))
+        novos = [Candidato(cpf=cpf, nome=f"Candidato Sintético {i + 1}")
+                 for i, cpf in enumerate(cpfs) if cpf not in existentes]
+        Candidato.objects.bulk_create(novos, batch_size=LOTE)
+        if novos and novos[0].pk is None:  # backends without RETURNING
+            for i in range(0, len(novos), lote):
+                existentes.update(Candidato.objects.filter(
+                    cpf__in=[c.cpf for c in novos[i:i + lote]]).values_list("cpf", "pk"))
+        else:
+            existentes.update((c.cpf, c.pk) for c in novos)
+        return [existentes[cpf] for cpf in cpfs]
+
+    @staticmethod
+    def _inscricao(rnd: random.Random, certame: Certame, cargo: Cargo, candidato_id: int,
+                   k: int, chaves_desempate: int) -> Inscricao:
+        sorteio = rnd.random()
+        quilombola = False
+        listas: list[str] = []
+        if sorteio < 0.55:  # pretos e pardos, optants of PP
+            cor = CorRaca.PRETA if rnd.random() < 0.4 else CorRaca.PARDA
+            listas.append("PP")
+            if rnd.random() < 0.03:
+                quilombola = True
+                listas.append("Q")
+        elif sorteio < 0.575:  # indígenas
+            cor = CorRaca.INDIGENA
+            listas.append("I")
+        elif sorteio < 0.585:  # quilombolas not opting into PP
+            cor = CorRaca.PRETA
+            quilombola = True
+            listas.append("Q")
+        elif sorteio < 0.65:  # pretos e pardos who do not opt
+            cor = CorRaca.PARDA
+        else:
+            cor = CorRaca.BRANCA if rnd.random() < 0.9 else CorRaca.AMARELA
+        deficiencia = rnd.random() < 0.05
+        if deficiencia:
+            listas.append("PCD")
+        # Scores with two decimals, roughly normal around 62 out of 100 (many ties).
+        centesimos = min(10_000, max(1_000, round(rnd.gauss(6_200, 1_300))))
+        nota = Decimal(f"{centesimos // 100}.{centesimos % 100:02d}")
+        desempate = [str(rnd.randint(18, 70))]
+        if chaves_desempate == 2:
+            desempate.append(str(rnd.randint(0, 40)))
+        return Inscricao(
+            certame=certame, cargo=cargo, candidato_id=candidato_id, numero=f"{k + 1:08d}",
+            cor_raca=cor, quilombola=quilombola, deficiencia=deficiencia,
+            tipo_deficiencia=rnd.choice(_TIPOS_DEFICIENCIA) if deficiencia else "",
+            listas=listas, situacao_taxa=Inscricao.SituacaoTaxa.PAGA, nota=nota,
+            desempate=desempate, situacao=rnd.choices(_SITUACOES, _PESOS_SITUACOES)[0])
+
+    # --- measurements ---------------------------------------------------------------------
+
+    @staticmethod
+    def _motor(n: int, seed: int) -> float:
+        candidatos = tuple(regras.gerar_candidatos_sinteticos(n, REGIME, seed))
+        entrada = regras.Entrada(regime=REGIME, vagas=VAGAS_MAIOR, candidatos=candidatos)
+        melhor = float("inf")
+        for _ in range(3):
+            inicio = time.perf_counter()
+            regras.classificar(entrada)
+            melhor = min(melhor, time.perf_counter() - inicio)
+        return melhor
+
+    @staticmethod
+    def _veredito(cargo: Cargo, indice: int) -> str:
+        """Flip one consolidated PP verdict of the cargo (confirmada <-> não confirmada).
+
+        ``indice`` picks which PP verdict (in inscrição order), so the full recompute and the
+        one-verdict recompute change different candidates. Without enough verdicts, a new
+        one is recorded for an optant that has none.
+        """
+        with transaction.atomic():
+            situacao = (SituacaoLista.objects.filter(inscricao__cargo=cargo, lista="PP")
+                        .select_related("inscricao").order_by("inscricao__numero")
+                        [indice:indice + 1].first())
+            if situacao is None:
+                sem = (Inscricao.objects.filter(cargo=cargo)
+                       .exclude(situacoes_listas__lista="PP").order_by("numero"))
+                for insc in sem.iterator(chunk_size=LOTE):
+                    if "PP" in insc.listas:
+                        SituacaoLista.objects.create(inscricao=insc, lista="PP",
+                                                     estado=EstadoLista.CONFIRMADA)
+                        return f"{insc.numero} PP: pendente → confirmada"
+                return "nenhuma (o cargo não tem optantes de PP)"
+            novo = (EstadoLista.NAO_CONFIRMADA if situacao.estado == EstadoLista.CONFIRMADA
+                    else EstadoLista.CONFIRMADA)
+            SituacaoLista.objects.filter(pk=situacao.pk).update(estado=novo)
+            return f"{situacao.inscricao.numero} PP: {situacao.estado} → {novo}"
+
+    @staticmethod
+    def _linhas(versao: VersaoClassificacao) -> tuple[int, int, int]:
+        return (PosicaoLista.objects.filter(versao=versao).count(),
+                VagaPreenchida.objects.filter(versao=versao).count(),
+                ChamadaConvocacao.objects.filter(versao=versao).count())
+
+    @staticmethod
+    def _piso(certame: Certame, cargo: Cargo, linhas: int) -> tuple[int, float]:
+        """Read the cargo's scored inscrições by score, insert ``linhas`` rows in one go."""
+        piso = Cargo.objects.get(certame=certame, codigo=CODIGO_PISO)
+        numero = (piso.versoes_classificacao.aggregate(m=Max("numero"))["m"] or 0) + 1
+        versao = VersaoClassificacao.objects.create(
+            cargo=piso, numero=numero, geracao=0, causa="piso do benchmark (descartável)",
+            hash_entrada="-", regime=certame.regime, vagas=0, distribuicao={})
+        inicio = time.perf_counter()
+        with transaction.atomic():
+            lidas = list(
+                Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
+                                         nota__isnull=False)
+                .order_by("-nota")
+                .values_list("pk", "numero", "nota", "desempate", "listas", "situacao"))
+            ids = [linha[0] for linha in lidas]
+            if ids:
+                # One statement (PostgreSQL: a single INSERT ... UNNEST); the backend splits
+                # it only where it must (SQLite's limit on query parameters).
+                PosicaoLista.objects.bulk_create([
+                    PosicaoLista(versao=versao, lista="AC", posicao=i + 1,
+                                 inscricao_id=ids[i % len(ids)], sub_judice=False)
+                    for i in range(linhas)])
+        return len(lidas), time.perf_counter() - inicio

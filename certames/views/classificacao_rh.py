@@ -1,0 +1,259 @@
+"""RH pages of a cargo's classification: split explained, lists, placements, call order,
+versions and their differences, publication, exports; and the inscrição's acts."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import DetailView, TemplateView
+
+from candidatos import servicos as servicos_inscricao
+from candidatos.forms import EliminacaoForm, MotivacaoForm, SituacaoListaForm
+from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from certames.classificacao import (
+    PublicacaoInvalida,
+    comparar_versoes,
+    publicar,
+    solicitar_recalculo,
+)
+from certames.forms_rh import PublicarForm, VagaSurgidaForm
+from certames.models import Cargo, VersaoClassificacao
+from certames.servicos import registrar_vaga_surgida
+from certames.views.rh import RHMixin
+
+POR_PAGINA = 100
+NOMES_LISTAS = {"AC": _("Ampla concorrência"), "PP": _("Pretos e pardos"),
+                "I": _("Indígenas"), "Q": _("Quilombolas"),
+                "PPI": _("Pretos, pardos e indígenas"), "PCD": _("Pessoas com deficiência")}
+
+
+def listas_da_versao(versao: VersaoClassificacao) -> list[str]:
+    return [lista for lista in versao.distribuicao]  # AC, groups in law order, PCD
+
+
+class CargoClassificacaoView(RHMixin, DetailView):
+    template_name = "certames/rh/cargo.html"
+    context_object_name = "cargo"
+    queryset = Cargo.objects.select_related("certame", "certame__orgao")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = self.object
+        versoes = list(cargo.versoes_classificacao.prefetch_related("publicacoes")
+                       .order_by("-numero"))
+        ctx["versoes"] = versoes
+        ctx["vaga_form"] = VagaSurgidaForm()
+        ctx["vagas_surgidas"] = cargo.vagas_surgidas.all()
+        ctx["atualizada"] = cargo.geracao_classificacao == (versoes[0].geracao if versoes else 0)
+        if not versoes:
+            return ctx
+        numero = self.request.GET.get("versao", "")
+        versao = next((v for v in versoes if str(v.numero) == numero), versoes[0])
+        ctx["versao"] = versao
+        ctx["ultima"] = versao == versoes[0]
+        listas = listas_da_versao(versao)
+        lista = self.request.GET.get("lista", "AC")
+        lista = lista if lista in listas else "AC"
+        ctx["abas"] = [(cod, NOMES_LISTAS.get(cod, cod), versao.distribuicao.get(cod))
+                       for cod in listas]
+        ctx["lista"] = lista
+        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
+        ctx["vagas_preenchidas"] = versao.vagas_preenchidas.select_related(
+            "inscricao__candidato")
+        ctx["convocacao"] = versao.convocacao.select_related("inscricao__candidato")
+        posicoes = (versao.posicoes.filter(lista=lista).select_related("inscricao__candidato")
+                    .order_by("posicao"))
+        pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
+        for p in pagina:
+            p.ocupacao = ocupacoes.get(p.inscricao_id)
+        ctx["page_obj"] = pagina
+        ctx["exclusoes"] = versao.exclusoes
+        publicacoes = {p.tipo for p in versao.publicacoes.all()}
+        ctx["publicada_preliminar"] = "preliminar" in publicacoes
+        ctx["publicada_final"] = "final" in publicacoes
+        return ctx
+
+
+class RecalcularView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo, pk=pk)
+        with transaction.atomic():
+            solicitar_recalculo([cargo], _("recálculo solicitado por %(u)s") % {
+                "u": request.user.get_username()})
+        messages.info(request, _("Recálculo solicitado. Se nada mudou desde a última versão, "
+                                 "nenhuma versão nova é criada."))
+        return redirect("rh:cargo", pk=cargo.pk)
+
+
+class PublicarView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo, pk=pk)
+        form = PublicarForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, _("Pedido de publicação inválido."))
+            return redirect("rh:cargo", pk=cargo.pk)
+        versao = get_object_or_404(VersaoClassificacao, cargo=cargo,
+                                   numero=form.cleaned_data["versao"])
+        try:
+            publicar(versao, form.cleaned_data["tipo"], request.user)
+        except PublicacaoInvalida as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Versão %(v)d publicada.") % {"v": versao.numero})
+        return redirect("rh:cargo", pk=cargo.pk)
+
+
+class VagaSurgidaView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
+        form = VagaSurgidaForm(request.POST)
+        if form.is_valid():
+            try:
+                registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, _("Vagas registradas; a classificação será "
+                                            "recalculada."))
+        else:
+            for erros in form.errors.values():
+                messages.error(request, " ".join(erros))
+        return redirect("rh:cargo", pk=cargo.pk)
+
+
+class CompararVersoesView(RHMixin, TemplateView):
+    template_name = "certames/rh/comparar.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=kwargs["pk"])
+        antiga = get_object_or_404(VersaoClassificacao, cargo=cargo, numero=kwargs["a"])
+        nova = get_object_or_404(VersaoClassificacao, cargo=cargo, numero=kwargs["b"])
+        diff = comparar_versoes(antiga, nova)
+        ids = {m.inscricao_id for m in diff["mudancas"]} | {
+            v["inscricao_id"] for v in diff["vagas"]}
+        inscricoes = Inscricao.objects.select_related("candidato").in_bulk(ids)
+        for m in diff["mudancas"]:
+            m.inscricao = inscricoes[m.inscricao_id]
+        for v in diff["vagas"]:
+            v["inscricao"] = inscricoes[v["inscricao_id"]]
+        ctx.update(cargo=cargo, antiga=antiga, nova=nova, **diff)
+        return ctx
+
+
+class ExportarView(RHMixin, View):
+    """Every list of a version as CSV (Excel-friendly) or XLSX. CPFs are masked."""
+
+    COLUNAS = ["lista", "posicao", "inscricao", "nome", "cpf", "nota", "sub_judice", "vaga",
+               "lista_de_origem"]
+
+    def get(self, request, pk, formato):
+        versao = get_object_or_404(VersaoClassificacao.objects.select_related("cargo"), pk=pk)
+        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
+        ordem = {lista: i for i, lista in enumerate(listas_da_versao(versao))}
+        linhas = (
+            (p.lista, p.posicao, p.inscricao.numero, p.inscricao.candidato.nome_exibicao,
+             p.inscricao.candidato.cpf_mascarado, str(p.inscricao.nota).replace(".", ","),
+             "sim" if p.sub_judice else "não",
+             getattr(ocupacoes.get(p.inscricao_id), "vaga", ""),
+             getattr(ocupacoes.get(p.inscricao_id), "lista", ""))
+            for p in sorted(
+                versao.posicoes.select_related("inscricao__candidato").iterator(5000),
+                key=lambda p: (ordem.get(p.lista, 99), p.posicao))
+        )
+        nome = f"classificacao-{versao.cargo.codigo}-v{versao.numero}"
+        if formato == "csv":
+            buffer = io.StringIO()
+            escritor = csv.writer(buffer, delimiter=";")
+            escritor.writerow(self.COLUNAS)
+            escritor.writerows(linhas)
+            resposta = HttpResponse("\ufeff" + buffer.getvalue(),
+                                    content_type="text/csv; charset=utf-8")
+            resposta["Content-Disposition"] = f'attachment; filename="{nome}.csv"'
+            return resposta
+        if formato == "xlsx":
+            from openpyxl import Workbook
+
+            livro = Workbook(write_only=True)
+            folha = livro.create_sheet(_("Classificação"))
+            folha.append(self.COLUNAS)
+            for linha in linhas:
+                folha.append(list(linha))
+            buffer = io.BytesIO()
+            livro.save(buffer)
+            resposta = HttpResponse(
+                buffer.getvalue(),
+                content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            resposta["Content-Disposition"] = f'attachment; filename="{nome}.xlsx"'
+            return resposta
+        raise Http404
+
+
+class InscricaoRHView(RHMixin, DetailView):
+    """An inscrição as RH sees it, with the acts RH may record."""
+
+    template_name = "certames/rh/inscricao.html"
+    context_object_name = "inscricao"
+    queryset = Inscricao.objects.select_related("candidato", "cargo__certame")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = self.object
+        situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=insc)}
+        ctx["listas"] = [(lista, situacoes.get(lista)) for lista in insc.listas]
+        ctx["pendente"] = EstadoLista.PENDENTE
+        versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
+        ctx["versao"] = versao
+        if versao:
+            ctx["posicoes"] = versao.posicoes.filter(inscricao=insc).order_by("lista")
+            ctx["ocupacao"] = versao.vagas_preenchidas.filter(inscricao=insc).first()
+        ctx.setdefault("form_desistencia", MotivacaoForm(prefix="desistencia"))
+        ctx.setdefault("form_eliminacao", EliminacaoForm(prefix="eliminacao"))
+        ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
+        ctx["atos"] = insc.cargo.certame.atos.filter(
+            objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")
+        return ctx
+
+    def post(self, request, pk):
+        self.object = insc = self.get_object()
+        acao = request.POST.get("acao")
+        formularios = {
+            "desistencia": MotivacaoForm(request.POST, prefix="desistencia"),
+            "eliminacao": EliminacaoForm(request.POST, prefix="eliminacao"),
+            "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
+        }
+        form = formularios.get(acao)
+        if form is None:
+            messages.error(request, _("Ação desconhecida."))
+            return redirect("rh:inscricao", pk=insc.pk)
+        if form.is_valid():
+            dados = form.cleaned_data
+            try:
+                if acao == "desistencia":
+                    servicos_inscricao.registrar_desistencia(
+                        insc, autor=request.user, motivacao=dados["motivacao"])
+                elif acao == "eliminacao":
+                    servicos_inscricao.eliminar(insc, autor=request.user,
+                                                motivacao=dados["motivacao"],
+                                                fundamento=dados["fundamento"])
+                else:
+                    servicos_inscricao.registrar_situacao_lista(
+                        insc, dados["lista"], dados["estado"], autor=request.user,
+                        motivacao=dados["motivacao"], fundamento=dados["fundamento"])
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Ato registrado; a classificação do cargo será "
+                                            "recalculada."))
+                return redirect("rh:inscricao", pk=insc.pk)
+        contexto = self.get_context_data(**{f"form_{'lista' if acao == 'lista' else acao}": form})
+        return self.render_to_response(contexto, status=400)

@@ -1,0 +1,71 @@
+"""The `bench_classificacao` command at tiny scale: every figure printed, data reused."""
+
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+
+from candidatos.models import Candidato, Inscricao, SituacaoLista
+from certames.models import Cargo, Certame, VersaoClassificacao
+
+ARGS = ("--inscricoes", "400", "--cargos", "3", "--maior", "200", "--motor", "2000")
+CHAVE = "BENCH-400-3-200-1"
+LINHAS = (
+    "banco de dados: ",
+    "inscrições: 400 em 3 cargos; maior cargo B000: 200 inscrições",
+    "situações em listas reservadas (registros): ",
+    "motor (2.000 candidatos em memória, melhor de 3): ",
+    "recálculo completo (3 cargos, 3 versões novas, ",
+    "veredito: inscrição ",
+    "recálculo do cargo B000 após um veredito (leitura, motor e gravação; ",
+    "linhas gravadas pelo recálculo: ",
+    "piso do cargo B000 (ler ",
+    "razao recomputo/piso: ",
+)
+
+
+def _rodar() -> list[str]:
+    saida = io.StringIO()
+    call_command("bench_classificacao", *ARGS, stdout=saida)
+    return saida.getvalue().strip().splitlines()
+
+
+def _presentes(linhas: list[str]) -> None:
+    for inicio in LINHAS:
+        assert any(linha.startswith(inicio) for linha in linhas), (inicio, linhas)
+    assert re.match(r"^razao recomputo/piso: \d+\.\d\d$", linhas[-1]), linhas[-1]
+    assert re.search(r": \d+,\d{3} s$", next(x for x in linhas if x.startswith("motor")))
+
+
+@pytest.mark.django_db
+def test_bench_em_escala_minima_reutiliza_os_dados():
+    primeira = _rodar()
+    _presentes(primeira)
+    assert f"certame {CHAVE}: criado em " in primeira[1]
+
+    certame = Certame.objects.get(numero_edital=CHAVE)
+    inscricoes = Inscricao.objects.filter(certame=certame)
+    assert inscricoes.count() == 400
+    assert Candidato.objects.count() == 400
+    assert len({c for c in Candidato.objects.values_list("cpf", flat=True)
+                if re.fullmatch(r"\d{11}", c)}) == 400
+    tamanhos = sorted(Cargo.objects.filter(certame=certame).exclude(codigo="PISO")
+                      .values_list("inscricoes__cargo").annotate().values_list("codigo"))
+    assert len(tamanhos) == 3
+    assert inscricoes.filter(cargo__codigo="B000").count() == 200
+    optantes_pp = sum("PP" in listas for listas in inscricoes.values_list("listas", flat=True))
+    assert 0.4 * 400 < optantes_pp < 0.7 * 400
+    assert SituacaoLista.objects.filter(inscricao__certame=certame).exists()
+    versoes = VersaoClassificacao.objects.filter(cargo__certame=certame)
+    # One per cargo (full recompute), one more for the biggest, one throwaway for the floor.
+    assert versoes.count() == 3 + 1 + 1
+
+    segunda = _rodar()
+    _presentes(segunda)
+    assert f"certame {CHAVE}: reutilizado" in segunda[1]
+    assert inscricoes.count() == 400
+    assert Candidato.objects.count() == 400
+    # The second run changed verdicts again, so every recompute wrote a new version.
+    assert "3 versões novas" in next(x for x in segunda if x.startswith("recálculo completo"))
+    assert versoes.count() == 2 * 5
