@@ -33,7 +33,7 @@ from certames.models import (
     VagaPreenchida,
     VersaoClassificacao,
 )
-from certames.regras.json_io import _ler_parametros
+from certames.regras.json_io import ler_parametros as _ler_parametros_json
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +64,7 @@ def parametros_motor(parametros: dict) -> dict:
 
 def ler_parametros(parametros: dict) -> regras.Parametros:
     """The edital's engine settings; raises regras.ErroEntrada with a Portuguese message."""
-    return _ler_parametros(parametros_motor(parametros) or None)
+    return _ler_parametros_json(parametros_motor(parametros) or None)
 
 
 # --- queueing -------------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     parametros = parametros_motor(certame.parametros)
     vagas = cargo.total_vagas()
     entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
-                             parametros=_ler_parametros(parametros or None))
+                             parametros=_ler_parametros_json(parametros or None))
     bruto = json.dumps([certame.regime, vagas, parametros, linhas_hash], sort_keys=True,
                        separators=(",", ":"), ensure_ascii=False)
     return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest())

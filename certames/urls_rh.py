@@ -1,7 +1,7 @@
 from django.urls import path
 
 from certames.views import classificacao_rh as cl
-from certames.views import rh
+from certames.views import rh, simular
 
 app_name = "rh"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("certames/<int:pk>/importar/", rh.ImportarView.as_view(), name="importar"),
     path("importacoes/<int:pk>/", rh.ImportacaoView.as_view(), name="importacao"),
     path("auditoria/", rh.AuditoriaView.as_view(), name="auditoria"),
+    path("simular/", simular.SimularView.as_view(), name="simular"),
     path("cargos/<int:pk>/", cl.CargoClassificacaoView.as_view(), name="cargo"),
     path("cargos/<int:pk>/recalcular/", cl.RecalcularView.as_view(), name="recalcular"),
     path("cargos/<int:pk>/publicar/", cl.PublicarView.as_view(), name="publicar"),

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from certames.views.publico import CertamePublicoView, InicioView
+from certames.views.publico import CargoPublicoView, CertamePublicoView, InicioView
 
 admin.site.site_header = "Certames — administração"
 admin.site.site_title = "Certames"
@@ -10,6 +10,8 @@ admin.site.index_title = "Administração dos certames"
 urlpatterns = [
     path("", InicioView.as_view(), name="inicio"),
     path("certames/<int:pk>/", CertamePublicoView.as_view(), name="certame_publico"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/", CargoPublicoView.as_view(),
+         name="cargo_publico"),
     path("rh/", include("certames.urls_rh")),
     path("comissao/", include("comissoes.urls")),
     path("candidato/", include("candidatos.urls")),

@@ -1,12 +1,32 @@
-"""Public pages: certames and their cargos. Nothing personal is shown here."""
+"""Public pages: certames, their vacancy tables and the published lists of each cargo.
 
-from django.db.models import Count, Prefetch, Sum
+Only what publicity requires is shown: inscrição number, name and masked CPF. Never the full
+CPF, the self-declaration, disability or income data, nor any unpublished snapshot.
+"""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
 from django.shortcuts import get_object_or_404
-from django.views.generic import DetailView, ListView
+from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
+from django.views.generic import DetailView, ListView, TemplateView
 
-from certames.models import Cargo, Certame
+from certames import regras
+from certames.classificacao import ler_parametros, versao_publicada
+from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
+from certames.views.simular import linhas_distribuicao, nome_lista, posicoes_por_lista
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
+
+#: Rows per page of a published list (lists may hold 50,000 candidates).
+POR_PAGINA = 100
+#: The `lista` value of the call-order tab.
+ABA_CONVOCACAO = "convocacao"
+#: Only the columns the public page shows are read (data minimisation, LGPD art. 6º, III).
+CAMPOS_PUBLICOS = ("inscricao__numero", "inscricao__candidato__nome",
+                   "inscricao__candidato__nome_social", "inscricao__candidato__cpf")
 
 
 class InicioView(ListView):
@@ -20,14 +40,132 @@ class InicioView(ListView):
                 .order_by("-data_publicacao_edital", "numero_edital"))
 
 
+def quadro_de_vagas(certame: Certame, cargos) -> tuple[regras.Regime, list[dict], str]:
+    """Vacancy table of each cargo under the certame's regime and edital settings.
+
+    Returns (effective regime, rows, error). The split is computed for the cargo's total vacancies, edital plus
+    surgidas (Lei 3.057/2026, art. 8º, §§2º-3º, art. 18). Invalid stored settings give an
+    error message instead of the table, never a server error.
+    """
+    regime = certame.regime_legal
+    try:
+        regime = regras.aplicar_parametros(regime, ler_parametros(certame.parametros))
+    except regras.ErroEntrada as exc:
+        return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {"erro": exc}
+    linhas = []
+    for cargo in cargos:
+        total = cargo.vagas + (cargo.surgidas or 0)
+        try:
+            dist = regras.distribuir(total, regime)
+            ordem = regras.ordem_convocacao(total, regime)
+        except regras.ErroEntrada as exc:
+            return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {
+                "erro": exc}
+        linhas.append({
+            "cargo": cargo,
+            "total": total,
+            "contagens": [dist[lista] for lista in regime.listas_com_ac],
+            "calculos": linhas_distribuicao(regime, dist),
+            "posicoes": posicoes_por_lista(regime, ordem),
+        })
+    return regime, linhas, ""
+
+
 class CertamePublicoView(DetailView):
     template_name = "certames/publico/certame.html"
     context_object_name = "certame"
 
     def get_object(self, queryset=None):
-        cargos = Cargo.objects.annotate(surgidas=Sum("vagas_surgidas__quantidade")).order_by(
-            "codigo")
+        cargos = Cargo.objects.annotate(
+            surgidas=Sum("vagas_surgidas__quantidade"),
+            publicado=Exists(Publicacao.objects.filter(versao__cargo=OuterRef("pk"))),
+        ).order_by("codigo")
         return get_object_or_404(
             Certame.objects.filter(status__in=STATUS_PUBLICOS).select_related("orgao")
             .prefetch_related(Prefetch("cargos", queryset=cargos), "etapas"),
             pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = self.object
+        regime, ctx["quadro"], ctx["erro_quadro"] = quadro_de_vagas(certame,
+                                                                   certame.cargos.all())
+        ctx["regime"] = regime
+        ctx["colunas"] = [(lista, nome_lista(regime, lista)) for lista in regime.listas_com_ac]
+        return ctx
+
+
+class PaginadorContado(Paginator):
+    """A Paginator whose total is already known (saves a COUNT over a large list)."""
+
+    def __init__(self, object_list, per_page, total: int, **kwargs):
+        super().__init__(object_list, per_page, **kwargs)
+        self._total = total
+
+    @cached_property
+    def count(self) -> int:
+        return self._total
+
+
+def listas_da_versao(versao) -> list[str]:
+    """List codes of a snapshot in the regime's order (AC, groups of the law, PCD).
+
+    Not the key order of the stored JSON: PostgreSQL's jsonb does not keep it.
+    """
+    try:
+        ordem = regras.obter_regime(versao.regime).listas_com_ac
+    except KeyError:
+        ordem = (regras.AC,)
+    presentes = set(versao.distribuicao)
+    return [lista for lista in ordem if lista in presentes] + sorted(presentes - set(ordem))
+
+
+class CargoPublicoView(TemplateView):
+    """The latest published snapshot of a cargo: every list and the call order, paginated."""
+
+    template_name = "certames/publico/cargo.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = get_object_or_404(
+            Cargo.objects.select_related("certame", "certame__orgao"),
+            pk=kwargs["cargo_pk"], certame_id=kwargs["certame_pk"],
+            certame__status__in=STATUS_PUBLICOS)
+        ctx.update(cargo=cargo, certame=cargo.certame, versao=None)
+        publicado = versao_publicada(cargo)
+        if publicado is None:
+            return ctx
+        versao, publicacao = publicado
+        try:
+            regime = regras.obter_regime(versao.regime)
+        except KeyError:
+            regime = cargo.certame.regime_legal
+        listas = listas_da_versao(versao)
+        candidatos = dict(PosicaoLista.objects.filter(versao=versao).values_list("lista")
+                          .annotate(n=Count("id")).order_by())
+        abas = [{"lista": lista, "nome": nome_lista(regime, lista),
+                 "vagas": versao.distribuicao.get(lista), "candidatos": candidatos.get(lista, 0)}
+                for lista in listas]
+        abas.append({"lista": ABA_CONVOCACAO, "nome": _("Ordem de convocação"),
+                     "vagas": versao.vagas, "candidatos": None})
+        aba = self.request.GET.get("lista") or regras.AC
+        if aba not in {a["lista"] for a in abas}:
+            aba = regras.AC
+        if aba == ABA_CONVOCACAO:
+            linhas = (ChamadaConvocacao.objects.filter(versao=versao)
+                      .select_related("inscricao__candidato")
+                      .only("posicao", "vaga", *CAMPOS_PUBLICOS).order_by("posicao"))
+            paginador = Paginator(linhas, POR_PAGINA)
+        else:
+            linhas = (PosicaoLista.objects.filter(versao=versao, lista=aba)
+                      .select_related("inscricao__candidato")
+                      .only("posicao", "sub_judice", *CAMPOS_PUBLICOS).order_by("posicao"))
+            paginador = PaginadorContado(linhas, POR_PAGINA, candidatos.get(aba, 0))
+        ctx.update(
+            versao=versao, publicacao=publicacao, regime=regime, abas=abas, aba=aba,
+            aba_convocacao=ABA_CONVOCACAO, nome_aba=next(a["nome"] for a in abas
+                                                         if a["lista"] == aba),
+            distribuicao=[(a["lista"], a["nome"], a["vagas"]) for a in abas[:-1]],
+            page_obj=paginador.get_page(self.request.GET.get("page")),
+        )
+        return ctx

@@ -13,7 +13,8 @@ from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
 
-CABECALHO = "inscricao;cpf;nome;cargo;cor_raca;quilombola;deficiencia;tipo_deficiencia;listas;nota;desempate_1"
+CABECALHO = ("inscricao;cpf;nome;cargo;cor_raca;quilombola;deficiencia;tipo_deficiencia;listas;"
+             "nota;desempate_1")
 LINHAS_BOAS = [
     "000001;529.982.247-25;Maria da Conceição;ENF;parda;não;não;;PP;87,5;40",
     "000002;11144477735;João Pereira;ENF;branca;não;sim;visual;PCD;91,25;35",

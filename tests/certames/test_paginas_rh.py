@@ -7,10 +7,10 @@ from tests.factories import CargoFactory, CertameFactory
 
 pytestmark = pytest.mark.django_db
 
-CSV_BOM = ("inscricao;cpf;nome;cargo;cor_raca;listas;nota\n"
-           "000001;529.982.247-25;Maria;ENF;parda;PP;87,5\n").encode()
-CSV_RUIM = ("inscricao;cpf;nome;cargo;cor_raca;listas;nota\n"
-            "000001;529.982.247-24;Maria;ENF;parda;PP;87,5\n").encode()
+CSV_BOM = (b"inscricao;cpf;nome;cargo;cor_raca;listas;nota\n"
+           b"000001;529.982.247-25;Maria;ENF;parda;PP;87,5\n")
+CSV_RUIM = (b"inscricao;cpf;nome;cargo;cor_raca;listas;nota\n"
+            b"000001;529.982.247-24;Maria;ENF;parda;PP;87,5\n")
 
 
 @pytest.fixture
