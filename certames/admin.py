@@ -3,6 +3,22 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, VagaSurgida
+from certames.servicos import registrar_alteracao_edital, registrar_vaga_surgida
+
+
+class AlteracaoAuditadaMixin:
+    """Admin edits of edital data are recorded as acts and queue the recompute when they
+    can change the lists."""
+
+    def save_model(self, request, obj, form, change):
+        antes = None
+        if change and form.changed_data:
+            original = type(obj).objects.get(pk=obj.pk)
+            antes = {c: str(getattr(original, c)) for c in form.changed_data}
+        super().save_model(request, obj, form, change)
+        if change:
+            registrar_alteracao_edital(obj, list(form.changed_data), autor=request.user,
+                                       antes=antes)
 
 
 @admin.register(Orgao)
@@ -26,7 +42,7 @@ class EtapaInline(admin.TabularInline):
 
 
 @admin.register(Certame)
-class CertameAdmin(SimpleHistoryAdmin):
+class CertameAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
     list_display = ("numero_edital", "titulo", "orgao", "tipo", "regime",
                     "data_publicacao_edital", "status")
     list_filter = ("status", "tipo", "regime", "orgao__uf")
@@ -37,13 +53,21 @@ class CertameAdmin(SimpleHistoryAdmin):
 
 
 class VagaSurgidaInline(admin.TabularInline):
+    """Read-only here: new vacancies are registered on the RH cargo page (an act that
+    recomputes the lists)."""
+
     model = VagaSurgida
     extra = 0
     fields = ("quantidade", "data", "ato")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Cargo)
-class CargoAdmin(SimpleHistoryAdmin):
+class CargoAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
     list_display = ("codigo", "nome", "certame", "vagas", "taxa_inscricao")
     list_filter = ("certame__regime", "certame")
     search_fields = ("codigo", "nome", "certame__numero_edital", "certame__titulo")
@@ -61,10 +85,23 @@ class EtapaAdmin(SimpleHistoryAdmin):
 
 @admin.register(VagaSurgida)
 class VagaSurgidaAdmin(SimpleHistoryAdmin):
+    """Adding goes through the act (recorded, recompute queued); a registered vacancy is
+    never edited: a correction is a new act."""
+
     list_display = ("cargo", "quantidade", "data", "ato")
     list_filter = ("cargo__certame",)
     search_fields = ("cargo__nome", "cargo__codigo", "ato")
     list_select_related = ("cargo",)
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        registrar_vaga_surgida(obj.cargo, quantidade=obj.quantidade, data=obj.data, ato=obj.ato,
+                               autor=request.user)
 
 
 @admin.register(Ato)

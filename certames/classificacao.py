@@ -32,15 +32,12 @@ from certames.models import (
     Publicacao,
     VagaPreenchida,
     VersaoClassificacao,
+    parametros_motor,
 )
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 
 logger = logging.getLogger(__name__)
 
-#: Keys of Certame.parametros that are edital settings of the engine (the rest, e.g.
-#: `nota_maxima`, belong to other parts of the system).
-PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
-                    "efeito_nao_confirmacao")
 LOTE = 5000
 
 #: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
@@ -56,10 +53,6 @@ MOTIVOS = {
 # (not yet scored) is not classified at all.
 SITUACOES_CLASSIFICADAS = (Inscricao.Situacao.HABILITADO, Inscricao.Situacao.ELIMINADO,
                            Inscricao.Situacao.DESISTENTE, Inscricao.Situacao.AUSENTE)
-
-
-def parametros_motor(parametros: dict) -> dict:
-    return {k: parametros[k] for k in PARAMETROS_MOTOR if k in (parametros or {})}
 
 
 def ler_parametros(parametros: dict) -> regras.Parametros:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
 from dateutil.relativedelta import relativedelta
 from django.conf import settings
@@ -18,6 +19,16 @@ from localflavor.br.validators import BRCNPJValidator
 from simple_history.models import HistoricalRecords
 
 from certames.regras.regimes import REGIMES, obter_regime
+
+#: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
+#: `nota_maxima`, used by the import) belong to other parts of the system.
+PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
+                    "efeito_nao_confirmacao")
+OUTROS_PARAMETROS = ("nota_maxima",)
+
+
+def parametros_motor(parametros: dict | None) -> dict:
+    return {k: parametros[k] for k in PARAMETROS_MOTOR if k in (parametros or {})}
 
 
 def regime_choices() -> list[tuple[str, str]]:
@@ -106,6 +117,7 @@ class Certame(models.Model):
             raise ValidationError({"regime": _("Regime legal desconhecido.")}) from None
         # A regime applies only to editais published on or after its start date
         # (Lei 3.057/2026 art. 22; Lei 3.056/2025 art. 14; Lei 15.142/2025 art. 11).
+        self._validar_parametros(regime)
         if regime.vigencia_desde and self.data_publicacao_edital < regime.vigencia_desde:
             raise ValidationError({
                 "regime": _(
@@ -118,6 +130,31 @@ class Certame(models.Model):
                     "publicacao": self.data_publicacao_edital.strftime("%d/%m/%Y"),
                 }
             })
+
+    def _validar_parametros(self, regime) -> None:
+        """The edital may only set what the law leaves open (the engine says what)."""
+        from certames.regras import ErroEntrada, aplicar_parametros
+        from certames.regras.json_io import ler_parametros
+
+        if not isinstance(self.parametros, dict):
+            raise ValidationError({"parametros": _("Os parâmetros devem ser um objeto JSON.")})
+        desconhecidos = set(self.parametros) - set(PARAMETROS_MOTOR) - set(OUTROS_PARAMETROS)
+        if desconhecidos:
+            raise ValidationError({"parametros": _("Parâmetro desconhecido: %(p)s.") % {
+                "p": ", ".join(sorted(desconhecidos))}})
+        try:
+            aplicar_parametros(regime, ler_parametros(parametros_motor(self.parametros) or None))
+        except ErroEntrada as exc:
+            raise ValidationError({"parametros": str(exc)}) from None
+        nota_maxima = self.parametros.get("nota_maxima")
+        if nota_maxima is not None:
+            try:
+                valida = Decimal(str(nota_maxima)) > 0
+            except ArithmeticError:
+                valida = False
+            if not valida:
+                raise ValidationError({"parametros": _(
+                    "nota_maxima deve ser um número maior que zero.")})
 
     def validade_ate(self) -> dt.date:
         """Last day of validity: publication date plus validity and extension, in months."""

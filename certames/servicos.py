@@ -35,3 +35,38 @@ def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato:
                 "total_vagas": cargo.total_vagas()})
     solicitar_recalculo([cargo], _("%(q)d vaga(s) surgida(s)") % {"q": quantidade})
     return vaga
+
+
+#: Fields whose change alters the lists of a certame's cargos.
+CAMPOS_CERTAME_CLASSIFICACAO = ("regime", "parametros")
+CAMPOS_CARGO_CLASSIFICACAO = ("vagas",)
+
+
+def registrar_alteracao_edital(objeto, campos_alterados: list[str], *, autor,
+                               antes: dict | None = None) -> None:
+    """Record a change of the edital data (certame or cargo) made in the admin; when it can
+    change the lists (regime, settings, vacancies), queue the recompute of the cargos."""
+    from certames.models import Certame
+
+    if not campos_alterados:
+        return
+    certame = objeto if isinstance(objeto, Certame) else objeto.certame
+    sensiveis = CAMPOS_CERTAME_CLASSIFICACAO if isinstance(objeto, Certame) \
+        else CAMPOS_CARGO_CLASSIFICACAO
+    registrar_ato(
+        tipo="alteracao_edital", autor=autor, certame=certame, objeto=objeto,
+        descricao=_("Alteração de %(o)s: %(c)s.") % {"o": objeto,
+                                                      "c": ", ".join(campos_alterados)},
+        antes=antes, depois={c: _json(getattr(objeto, c)) for c in campos_alterados})
+    if any(c in sensiveis for c in campos_alterados):
+        cargos = certame.cargos.all() if isinstance(objeto, Certame) else [objeto]
+        solicitar_recalculo(cargos, _("alteração do edital (%(c)s)") % {
+            "c": ", ".join(campos_alterados)})
+
+
+def _json(valor):
+    if isinstance(valor, dt.date | dt.datetime):
+        return valor.isoformat()
+    if isinstance(valor, int | str | bool | dict | list) or valor is None:
+        return valor
+    return str(valor)

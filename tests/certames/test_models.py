@@ -89,3 +89,27 @@ def test_etapa_aberta_e_derivada_do_relogio():
     assert etapa.aberta(inicio) is True
     assert etapa.aberta(inicio + dt.timedelta(days=2)) is True
     assert etapa.aberta(inicio + dt.timedelta(days=2, seconds=1)) is False
+
+
+@pytest.mark.parametrize(
+    ("regime", "parametros", "mensagem"),
+    [
+        # LC 22/2026, art. 1º, §2º fixes the 0,7 threshold: the edital cannot change it.
+        ("smbv-lc22-2026", {"limiar_arredondamento": "0.5"}, "LC 22/2026"),
+        ("pirangi-lei3056-2025", {"nota_maxima": 0}, "nota_maxima deve ser um número"),
+        ("pirangi-lei3056-2025", {"desconto": 1}, "Parâmetro desconhecido: desconto."),
+    ],
+)
+def test_parametros_do_edital_que_a_lei_nao_permite_sao_recusados(regime, parametros, mensagem):
+    certame = _certame(regime, dt.date(2026, 10, 1))
+    certame.parametros = parametros
+    with pytest.raises(ValidationError) as exc:
+        certame.full_clean()
+    assert mensagem in exc.value.message_dict["parametros"][0]
+
+
+def test_severinia_aceita_limiar_definido_no_edital():
+    # Lei 3.057/2026 is silent on rounding: the edital fixes it.
+    certame = _certame("severinia-lei3057-2026", dt.date(2026, 10, 1))
+    certame.parametros = {"limiar_arredondamento": "0.7", "nota_maxima": 10}
+    certame.full_clean()

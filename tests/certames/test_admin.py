@@ -1,0 +1,48 @@
+import pytest
+from django.urls import reverse
+
+from certames.models import Ato
+from tests.factories import CargoFactory, InscricaoFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_vaga_surgida_pelo_admin_e_um_ato_que_recalcula(client, rh,
+                                                       django_capture_on_commit_callbacks):
+    cargo = CargoFactory(vagas=10)
+    InscricaoFactory(cargo=cargo, nota=80)
+    client.force_login(rh)
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(reverse("admin:certames_vagasurgida_add"), {
+            "cargo": cargo.pk, "quantidade": 7, "data": "2026-06-01", "ato": "Lei 10/2026"})
+    assert resposta.status_code == 302
+    assert cargo.total_vagas() == 17
+    assert Ato.objects.get(tipo="vaga_surgida").autor == rh
+    assert cargo.versoes_classificacao.get().vagas == 17
+
+
+def test_mudar_vagas_do_cargo_no_admin_registra_ato_e_recalcula(
+        client, rh, django_capture_on_commit_callbacks):
+    cargo = CargoFactory(vagas=10)
+    InscricaoFactory(cargo=cargo, nota=80)
+    client.force_login(rh)
+    url = reverse("admin:certames_cargo_change", args=[cargo.pk])
+    dados = {"certame": cargo.certame_id, "codigo": cargo.codigo, "nome": cargo.nome,
+             "vagas": 3, "requisitos": "", "atribuicoes": "", "remuneracao": "",
+             "taxa_inscricao": "50.00",
+             "vagas_surgidas-TOTAL_FORMS": 0, "vagas_surgidas-INITIAL_FORMS": 0}
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(url, dados)
+    assert resposta.status_code == 302, resposta.content.decode()[:2000]
+    ato = Ato.objects.get(tipo="alteracao_edital")
+    assert (ato.antes, ato.depois) == ({"vagas": "10"}, {"vagas": 3})
+    assert cargo.versoes_classificacao.get().vagas == 3
+
+
+def test_inscricao_no_admin_so_leitura_com_link_para_os_atos(client, rh):
+    insc = InscricaoFactory()
+    client.force_login(rh)
+    html = client.get(reverse("admin:candidatos_inscricao_change",
+                              args=[insc.pk])).content.decode()
+    assert reverse("rh:inscricao", args=[insc.pk]) in html
+    assert 'name="situacao"' not in html
