@@ -39,3 +39,14 @@ class SituacaoListaForm(MotivacaoForm):
         super().__init__(*args, **kwargs)
         self.fields["lista"].choices = [(lista, lista) for lista in inscricao.listas]
         self.fields["estado"].choices = EstadoLista.choices
+
+
+class OpcoesForm(MotivacaoForm):
+    listas = forms.MultipleChoiceField(label=_("Listas reservadas"), required=False,
+                                       widget=forms.CheckboxSelectMultiple)
+
+    def __init__(self, *args, inscricao, **kwargs):
+        super().__init__(*args, **kwargs)
+        regime = inscricao.cargo.certame.regime_legal
+        self.fields["listas"].choices = [(lista, lista) for lista in regime.listas]
+        self.fields["listas"].initial = list(inscricao.listas)

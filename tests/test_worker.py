@@ -7,6 +7,7 @@ Runs when CELERY_BROKER_URL is set and the database is one a second process can 
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,14 @@ def test_importacao_enfileirada_e_concluida_por_um_worker_real(worker_real):
     assert imp.status == Importacao.Status.CONCLUIDA
     assert imp.resumo["inscricoes_criadas"] == 2
     assert sorted(Inscricao.objects.values_list("numero", flat=True)) == ["000001", "000002"]
+    # The import queued the cargo's recompute on commit; the same worker runs it.
+    cargo = certame.cargos.get()
+    for _ in range(300):  # up to 30 s, polling the database the worker writes to
+        versao = cargo.versoes_classificacao.first()
+        if versao is not None:
+            break
+        time.sleep(0.1)
+    assert versao is not None, "o worker não gravou a classificação"
+    assert versao.distribuicao == {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1}
+    assert list(versao.posicoes.filter(lista="AC").order_by("posicao")
+                .values_list("inscricao__numero", flat=True)) == ["000001", "000002"]

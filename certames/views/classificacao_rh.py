@@ -17,7 +17,7 @@ from django.views import View
 from django.views.generic import DetailView, TemplateView
 
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import EliminacaoForm, MotivacaoForm, SituacaoListaForm
+from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import (
     PublicacaoInvalida,
@@ -219,6 +219,7 @@ class InscricaoRHView(RHMixin, DetailView):
         ctx.setdefault("form_desistencia", MotivacaoForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoForm(prefix="eliminacao"))
         ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
+        ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
         ctx["atos"] = insc.cargo.certame.atos.filter(
             objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")
         return ctx
@@ -230,6 +231,7 @@ class InscricaoRHView(RHMixin, DetailView):
             "desistencia": MotivacaoForm(request.POST, prefix="desistencia"),
             "eliminacao": EliminacaoForm(request.POST, prefix="eliminacao"),
             "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
+            "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
         }
         form = formularios.get(acao)
         if form is None:
@@ -245,6 +247,9 @@ class InscricaoRHView(RHMixin, DetailView):
                     servicos_inscricao.eliminar(insc, autor=request.user,
                                                 motivacao=dados["motivacao"],
                                                 fundamento=dados["fundamento"])
+                elif acao == "opcoes":
+                    servicos_inscricao.alterar_opcoes(insc, dados["listas"], autor=request.user,
+                                                      motivacao=dados["motivacao"])
                 else:
                     servicos_inscricao.registrar_situacao_lista(
                         insc, dados["lista"], dados["estado"], autor=request.user,
@@ -255,5 +260,5 @@ class InscricaoRHView(RHMixin, DetailView):
                 messages.success(request, _("Ato registrado; a classificação do cargo será "
                                             "recalculada."))
                 return redirect("rh:inscricao", pk=insc.pk)
-        contexto = self.get_context_data(**{f"form_{'lista' if acao == 'lista' else acao}": form})
+        contexto = self.get_context_data(**{f"form_{acao}": form})
         return self.render_to_response(contexto, status=400)

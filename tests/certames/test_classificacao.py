@@ -304,3 +304,16 @@ def test_solicitar_recalculo_incrementa_a_geracao():
     solicitar_recalculo([cargo.pk], "y")
     cargo.refresh_from_db()
     assert cargo.geracao_classificacao == 2
+
+
+def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
+    cargo = _cargo(PIRANGI, 3, CANDIDATOS_SMBV)
+    a = Inscricao.objects.get(cargo=cargo, numero="A")
+    client.force_login(rh)
+    resposta = client.post(reverse("rh:inscricao", args=[a.pk]), {
+        "acao": "opcoes", "opcoes-listas": ["PP"],
+        "opcoes-motivacao": "Pedido do candidato dentro do prazo"})
+    assert resposta.status_code == 400
+    assert "A lista PP exige autodeclaração preta ou parda." in resposta.content.decode()
+    a.refresh_from_db()
+    assert a.listas == []
