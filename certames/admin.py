@@ -2,7 +2,16 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from certames.models import Ato, Cargo, Certame, Etapa, Orgao, VagaSurgida
+from certames.models import (
+    Ato,
+    Cargo,
+    Certame,
+    Etapa,
+    Orgao,
+    Publicacao,
+    VagaSurgida,
+    VersaoClassificacao,
+)
 from certames.servicos import registrar_alteracao_edital, registrar_vaga_surgida
 
 
@@ -125,3 +134,41 @@ class AtoAdmin(admin.ModelAdmin):
 
 
 admin.site.empty_value_display = _("(vazio)")
+
+
+class SomenteLeituraMixin:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class PublicacaoInline(SomenteLeituraMixin, admin.TabularInline):
+    model = Publicacao
+    extra = 0
+    fields = ("tipo", "publicada_em", "publicada_por")
+    readonly_fields = fields
+
+
+@admin.register(VersaoClassificacao)
+class VersaoClassificacaoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    """Snapshots are immutable; RH works with them on the cargo's classification page."""
+
+    list_display = ("cargo", "numero", "criada_em", "causa", "vagas", "total_candidatos")
+    list_filter = ("cargo__certame", "regime")
+    search_fields = ("cargo__nome", "cargo__codigo", "causa", "hash_entrada")
+    list_select_related = ("cargo",)
+    date_hierarchy = "criada_em"
+    exclude = ("exclusoes",)
+    inlines = [PublicacaoInline]
+
+
+@admin.register(Publicacao)
+class PublicacaoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    list_display = ("versao", "tipo", "publicada_em", "publicada_por")
+    list_filter = ("tipo", "versao__cargo__certame")
+    list_select_related = ("versao__cargo", "publicada_por")
