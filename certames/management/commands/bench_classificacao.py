@@ -132,6 +132,12 @@ class Command(BaseCommand):
 
         escreva(f"banco de dados: {connection.vendor} ({connection.settings_dict['NAME']})")
         certame, criado, duracao = self._certame(chave, n, c, m, seed)
+        if connection.vendor == "postgresql":
+            # Fresh statistics, as autovacuum would give (it may be off on a scratch server).
+            tabelas = ", ".join(connection.ops.quote_name(modelo._meta.db_table)
+                                for modelo in (Candidato, Inscricao, SituacaoLista))
+            with connection.cursor() as cursor:
+                cursor.execute(f"ANALYZE {tabelas}")
         cargos = list(certame.cargos.exclude(codigo=CODIGO_PISO).order_by("codigo"))
         maior = cargos[0]
         total_situacoes = SituacaoLista.objects.filter(inscricao__certame=certame).count()
