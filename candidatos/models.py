@@ -186,6 +186,11 @@ class Inscricao(models.Model):
                                              "ordem; maior vence."))
     situacao = models.CharField(_("situação"), max_length=12, choices=Situacao.choices,
                                 default=Situacao.INSCRITO)
+    # The call (convocação/nomeação) of the candidate, once made: decides the consequence
+    # of a false declaration (Lei 3.057/2026 art. 5º IV; art. 12 parágrafo único III).
+    convocada_em = models.DateTimeField(_("convocada em"), null=True, blank=True)
+    comprovante = models.FileField(_("comprovante de inscrição (PDF)"), blank=True,
+                                   upload_to="comprovantes/%Y/")
     criada_em = models.DateTimeField(auto_now_add=True)
     atualizada_em = models.DateTimeField(auto_now=True)
 
@@ -307,3 +312,259 @@ class SituacaoLista(models.Model):
 
     def __str__(self) -> str:
         return f"{self.inscricao.numero} {self.lista}: {self.get_estado_display()}"
+
+
+
+# --- fee exemption (Lei 3.057/2026 de Severínia, art. 2º a 7º) -------------------------------
+
+
+class SalarioMinimo(models.Model):
+    """The national minimum wage in force from a date (dated table, editable by RH)."""
+
+    vigencia_inicio = models.DateField(_("em vigor a partir de"), unique=True)
+    valor = models.DecimalField(_("valor (R$)"), max_digits=10, decimal_places=2)
+    ato = models.CharField(_("ato normativo"), max_length=150, blank=True)
+
+    class Meta:
+        verbose_name = _("salário mínimo")
+        verbose_name_plural = _("salários mínimos")
+        ordering = ["-vigencia_inicio"]
+
+    def __str__(self) -> str:
+        return f"R$ {self.valor} ({self.vigencia_inicio:%d/%m/%Y})"
+
+    @classmethod
+    def em_vigor(cls, data) -> SalarioMinimo | None:
+        return cls.objects.filter(vigencia_inicio__lte=data).order_by("-vigencia_inicio").first()
+
+
+class ExtratoCadUnico(models.Model):
+    """One import of the CadÚnico extract the municipality obtains. The file itself is not
+    kept: only the fields needed to check the requirements (Lei 3.057/2026, art. 4º §único)."""
+
+    nome_arquivo = models.CharField(_("arquivo"), max_length=250)
+    data_referencia = models.DateField(_("data de referência do extrato"))
+    importado_em = models.DateTimeField(_("importado em"), auto_now_add=True)
+    importado_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      null=True, related_name="+")
+    total_registros = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("extrato do CadÚnico")
+        verbose_name_plural = _("extratos do CadÚnico")
+        ordering = ["-data_referencia", "-importado_em"]
+
+    def __str__(self) -> str:
+        return f"{self.nome_arquivo} ({self.data_referencia:%d/%m/%Y})"
+
+
+class RegistroCadUnico(models.Model):
+    class Situacao(models.TextChoices):
+        ATIVO = "ativo", _("Ativo")
+        INATIVO = "inativo", _("Inativo / excluído")
+
+    extrato = models.ForeignKey(ExtratoCadUnico, on_delete=models.CASCADE,
+                                related_name="registros")
+    nis = models.CharField(_("NIS"), max_length=11, db_index=True)
+    renda_per_capita = models.DecimalField(_("renda familiar per capita (R$)"), max_digits=10,
+                                           decimal_places=2)
+    data_atualizacao = models.DateField(_("data da última atualização"))
+    situacao = models.CharField(_("situação do cadastro"), max_length=8,
+                                choices=Situacao.choices)
+
+    class Meta:
+        verbose_name = _("registro do CadÚnico")
+        verbose_name_plural = _("registros do CadÚnico")
+        constraints = [
+            models.UniqueConstraint(fields=["extrato", "nis"], name="registro_cadunico_unico"),
+        ]
+
+    def __str__(self) -> str:
+        return f"NIS {self.nis}"
+
+
+class PedidoIsencao(models.Model):
+    """A candidate's request for fee exemption in one certame (personal, this certame only:
+    Lei 3.057/2026, art. 6º). Decisions are `DecisaoIsencao` acts; the fields below are their
+    current projection."""
+
+    class Tipo(models.TextChoices):
+        CADUNICO = "cadunico", _("CadÚnico (renda per capita até meio salário mínimo)")
+        DOADOR_SANGUE = "doador_sangue", _("Doador de sangue (Lei Municipal 2.414/2019)")
+
+    class Verificacao(models.TextChoices):
+        APTO = "apto", _("Requisitos atendidos segundo o CadÚnico")
+        NAO_ENCONTRADO = "nao_encontrado", _("NIS não encontrado no CadÚnico")
+        RENDA_ACIMA = "renda_acima", _("Renda per capita acima de meio salário mínimo")
+        DESATUALIZADO = "desatualizado", _("Cadastro desatualizado na data do pedido")
+        INATIVO = "inativo", _("Cadastro inativo na data do pedido")
+        SEM_EXTRATO = "sem_extrato", _("Aguardando extrato do CadÚnico")
+        NAO_SE_APLICA = "nao_se_aplica", _("Verificação documental (doador de sangue)")
+
+    class Resultado(models.TextChoices):
+        DEFERIDO = "deferido", _("Deferido")
+        INDEFERIDO = "indeferido", _("Indeferido")
+
+    inscricao = models.OneToOneField(Inscricao, on_delete=models.CASCADE,
+                                     related_name="pedido_isencao")
+    tipo = models.CharField(_("tipo"), max_length=15, choices=Tipo.choices)
+    nis = models.CharField(_("NIS"), max_length=11, blank=True)
+    comprovante_doacao = models.FileField(_("comprovante de doação"), blank=True,
+                                          upload_to="isencao/%Y/")
+    solicitado_em = models.DateTimeField(_("solicitado em"))
+    # Automatic check against the CadÚnico extract (recomputed when a new extract arrives).
+    verificacao = models.CharField(_("verificação automática"), max_length=15,
+                                   choices=Verificacao.choices, default=Verificacao.SEM_EXTRATO)
+    renda_per_capita = models.DecimalField(_("renda per capita no CadÚnico"), max_digits=10,
+                                           decimal_places=2, null=True, blank=True)
+    limite_renda = models.DecimalField(_("limite (meio salário mínimo)"), max_digits=10,
+                                       decimal_places=2, null=True, blank=True)
+    extrato = models.ForeignKey(ExtratoCadUnico, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+")
+    resultado_preliminar = models.CharField(_("resultado preliminar"), max_length=10,
+                                            choices=Resultado.choices, blank=True)
+    motivo_preliminar = models.TextField(_("motivo (preliminar)"), blank=True)
+    resultado_final = models.CharField(_("resultado definitivo"), max_length=10,
+                                       choices=Resultado.choices, blank=True)
+    motivo_final = models.TextField(_("motivo (definitivo)"), blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("pedido de isenção")
+        verbose_name_plural = _("pedidos de isenção")
+        ordering = ["solicitado_em"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(tipo="cadunico") | ~models.Q(nis=""),
+                name="pedido_cadunico_exige_nis"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.inscricao.numero}"
+
+
+class DecisaoIsencao(models.Model):
+    """One decision on an exemption request (act, append-only): the latest of a phase
+    supersedes the earlier ones. Rejections are motivated (Lei 3.057/2026, art. 3º §2º)."""
+
+    class Fase(models.TextChoices):
+        PRELIMINAR = "preliminar", _("Análise preliminar")
+        RECURSO = "recurso", _("Julgamento do recurso")
+
+    pedido = models.ForeignKey(PedidoIsencao, on_delete=models.PROTECT,
+                               related_name="decisoes")
+    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    resultado = models.CharField(_("resultado"), max_length=10,
+                                 choices=PedidoIsencao.Resultado.choices)
+    motivacao = models.TextField(_("motivação"))
+    confirma_verificacao = models.BooleanField(
+        _("confirma a verificação automática"), default=False)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+")
+    decidida_em = models.DateTimeField(_("decidida em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("decisão sobre isenção")
+        verbose_name_plural = _("decisões sobre isenção")
+        ordering = ["decidida_em", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_fase_display()}: {self.get_resultado_display()}"
+
+
+class RecursoIsencao(models.Model):
+    pedido = models.OneToOneField(PedidoIsencao, on_delete=models.PROTECT,
+                                  related_name="recurso")
+    texto = models.TextField(_("razões do recurso"))
+    anexo = models.FileField(_("anexo"), blank=True, upload_to="recursos-isencao/%Y/")
+    apresentado_em = models.DateTimeField(_("apresentado em"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("recurso de isenção")
+        verbose_name_plural = _("recursos de isenção")
+
+    def __str__(self) -> str:
+        return f"Recurso — {self.pedido}"
+
+
+class PublicacaoIsencao(models.Model):
+    """Publication of the preliminary or final result of the exemption requests of a
+    certame (inscrição number and name only, never income or NIS)."""
+
+    class Fase(models.TextChoices):
+        PRELIMINAR = "preliminar", _("Resultado preliminar")
+        FINAL = "final", _("Resultado definitivo")
+
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT,
+                                related_name="publicacoes_isencao")
+    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    publicada_em = models.DateTimeField(_("publicada em"), auto_now_add=True)
+    publicada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      related_name="+")
+
+    class Meta:
+        verbose_name = _("publicação de resultado de isenção")
+        verbose_name_plural = _("publicações de resultados de isenção")
+        constraints = [
+            models.UniqueConstraint(fields=["certame", "fase"], name="publicacao_isencao_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_fase_display()} — {self.certame}"
+
+
+class ProcedimentoAdministrativo(models.Model):
+    """Procedure with notice and defence before a sanction (contraditório e ampla defesa):
+    false information to obtain the exemption (Lei 3.057/2026, art. 5º) or fraud in the
+    self-declaration (Lei 3.057/2026, art. 12; Lei 3.056/2025, art. 7º; LC 22/2026, art. 3º,
+    §3º). Each step is also an act in the audit trail."""
+
+    class Tipo(models.TextChoices):
+        FALSIDADE_ISENCAO = "falsidade_isencao", _("Declaração falsa para obter isenção")
+        FRAUDE_AUTODECLARACAO = "fraude_autodeclaracao", _("Fraude na autodeclaração")
+
+    class Conclusao(models.TextChoices):
+        PROCEDENTE = "procedente", _("Procedente (falsidade ou fraude comprovada)")
+        IMPROCEDENTE = "improcedente", _("Improcedente (arquivado)")
+
+    class Consequencia(models.TextChoices):
+        NENHUMA = "nenhuma", _("Nenhuma")
+        CANCELAMENTO = "cancelamento", _("Cancelamento da inscrição / eliminação")
+        EXCLUSAO_LISTA = "exclusao_lista", _("Exclusão da lista de aprovados")
+        ANULACAO = "anulacao", _("Anulação da nomeação, contratação ou convocação")
+
+    inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT,
+                                  related_name="procedimentos")
+    tipo = models.CharField(_("tipo"), max_length=25, choices=Tipo.choices)
+    lista = models.CharField(_("lista (fraude na autodeclaração)"), max_length=3, blank=True,
+                             choices=Lista.choices)
+    fatos = models.TextField(_("indícios ou denúncia"))
+    aberto_em = models.DateTimeField(_("aberto em"), auto_now_add=True)
+    aberto_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    notificado_em = models.DateTimeField(_("candidato notificado em"), null=True, blank=True)
+    prazo_defesa = models.DateTimeField(_("prazo da defesa"), null=True, blank=True)
+    defesa = models.TextField(_("defesa"), blank=True)
+    defesa_em = models.DateTimeField(_("defesa apresentada em"), null=True, blank=True)
+    conclusao = models.CharField(_("conclusão"), max_length=12, choices=Conclusao.choices,
+                                 blank=True)
+    consequencia = models.CharField(_("consequência"), max_length=15,
+                                    choices=Consequencia.choices, blank=True)
+    fundamento = models.CharField(_("fundamento"), max_length=250, blank=True)
+    motivacao = models.TextField(_("motivação da decisão"), blank=True)
+    decidido_em = models.DateTimeField(_("decidido em"), null=True, blank=True)
+    decidido_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, related_name="+")
+    # Pirangi art. 7º §2º: forwarding to the Ministério Público and the Procuradoria.
+    encaminhamentos = models.JSONField(_("encaminhamentos"), default=list, blank=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("procedimento administrativo")
+        verbose_name_plural = _("procedimentos administrativos")
+        ordering = ["-aberto_em"]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.inscricao.numero}"

@@ -52,12 +52,13 @@ class SimularForm(forms.Form):
     pcd_percentual = forms.DecimalField(
         label=_("Reserva PcD (%)"), required=False, min_value=Decimal(0),
         max_value=Decimal(100), max_digits=6, decimal_places=3, localize=True,
+        widget=forms.TextInput(attrs={"inputmode": "decimal"}),
         help_text=_("Em branco: regra do regime. Só quando a lei não regula a reserva PcD."),
     )
     pcd_limite = forms.DecimalField(
         label=_("Limite da reserva PcD (% das vagas)"), required=False,
         min_value=Decimal("0.001"), max_value=Decimal(100), max_digits=6, decimal_places=3,
-        localize=True,
+        localize=True, widget=forms.TextInput(attrs={"inputmode": "decimal"}),
         help_text=_("Se arredondar para cima passar deste limite, arredonda-se para baixo. "
                     "Em branco: sem limite."),
     )
@@ -75,7 +76,8 @@ class SimularForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
-        if dados.get("pcd_limite") is not None and dados.get("pcd_percentual") is None:
+        if (dados.get("pcd_limite") is not None and dados.get("pcd_percentual") is None
+                and "pcd_percentual" not in self.errors):
             self.add_error("pcd_percentual",
                            _("Informe o percentual da reserva PcD para usar um limite."))
         return dados

@@ -16,7 +16,8 @@ from django.views.generic import DetailView, ListView, TemplateView
 from certames import regras
 from certames.classificacao import ler_parametros, versao_publicada
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
-from certames.views.simular import linhas_distribuicao, nome_lista, posicoes_por_lista
+from certames.regras.aritmetica import formatar_percentual
+from certames.views.simular import nome_lista, posicoes_por_lista
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
 
@@ -43,9 +44,9 @@ class InicioView(ListView):
 def quadro_de_vagas(certame: Certame, cargos) -> tuple[regras.Regime, list[dict], str]:
     """Vacancy table of each cargo under the certame's regime and edital settings.
 
-    Returns (effective regime, rows, error). The split is computed for the cargo's total vacancies, edital plus
-    surgidas (Lei 3.057/2026, art. 8º, §§2º-3º, art. 18). Invalid stored settings give an
-    error message instead of the table, never a server error.
+    Returns (effective regime, rows, error). The split is computed for the cargo's total
+    vacancies, edital plus surgidas (Lei 3.057/2026, art. 8º, §§2º-3º, art. 18). Invalid
+    stored settings give an error message instead of the table, never a server error.
     """
     regime = certame.regime_legal
     try:
@@ -65,7 +66,7 @@ def quadro_de_vagas(certame: Certame, cargos) -> tuple[regras.Regime, list[dict]
             "cargo": cargo,
             "total": total,
             "contagens": [dist[lista] for lista in regime.listas_com_ac],
-            "calculos": linhas_distribuicao(regime, dist),
+            "explicacoes": dist.explicacoes(),
             "posicoes": posicoes_por_lista(regime, ordem),
         })
     return regime, linhas, ""
@@ -92,6 +93,11 @@ class CertamePublicoView(DetailView):
                                                                    certame.cargos.all())
         ctx["regime"] = regime
         ctx["colunas"] = [(lista, nome_lista(regime, lista)) for lista in regime.listas_com_ac]
+        ctx["reservas"] = [
+            (g.codigo, g.nome, formatar_percentual(g.percentual), g.fundamento)
+            for g in regime.grupos
+        ] + [(regras.PCD, nome_lista(regime, regras.PCD),
+              formatar_percentual(regime.pcd.percentual), regime.pcd.fundamento)]
         return ctx
 
 

@@ -35,9 +35,9 @@ CLASSES_VAGA = {
 def nome_lista(regime: regras.Regime, lista: str) -> str:
     """Display name of a list: the law's own words for a group."""
     if lista == regras.AC:
-        return _("Ampla concorrência")
+        return _("ampla concorrência")
     if lista == regras.PCD:
-        return _("Pessoas com deficiência")
+        return _("pessoas com deficiência")
     try:
         return regime.grupo(lista).nome
     except KeyError:
@@ -49,7 +49,7 @@ def linhas_distribuicao(regime: regras.Regime, dist: regras.Distribuicao) -> lis
     linhas = [{
         "lista": regras.AC, "nome": nome_lista(regime, regras.AC), "vagas": dist.ac,
         "percentual": "", "texto": dist.texto_ac, "fundamento": "",
-        "fundamento_percentual": regime.fundamento_concorrencia,
+        "fundamento_percentual": "",
     }]
     for calculo in dist.calculos:
         linhas.append({
