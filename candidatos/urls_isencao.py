@@ -1,0 +1,5 @@
+"""Fee exemption: the candidate's pages (request, appeal)."""
+
+app_name = "isencao"
+
+urlpatterns: list = []
