@@ -181,7 +181,8 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
         for i, o in enumerate(resultado.vagas_preenchidas, start=1)], batch_size=LOTE)
     ChamadaConvocacao.objects.bulk_create([
         ChamadaConvocacao(versao=versao, posicao=c.posicao, vaga=c.vaga,
-                          inscricao_id=ids[c.inscricao] if c.inscricao else None)
+                          inscricao_id=ids[c.inscricao] if c.inscricao else None,
+                          lista=c.lista or "", sub_judice=c.sub_judice)
         for c in resultado.convocacao], batch_size=LOTE)
     return versao
 
@@ -198,6 +199,8 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
     """RH publishes a snapshot as preliminary or final; the snapshot itself never changes."""
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
+    # The same lock as the recompute: no new version can slip in while publishing.
+    Cargo.objects.select_for_update().get(pk=versao.cargo_id)
     mais_nova = versao.cargo.versoes_classificacao.order_by("-numero").first()
     if mais_nova != versao:
         raise PublicacaoInvalida(_(

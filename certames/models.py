@@ -24,7 +24,7 @@ from certames.regras.regimes import REGIMES, obter_regime
 #: `nota_maxima`, used by the import) belong to other parts of the system.
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
-OUTROS_PARAMETROS = ("nota_maxima",)
+OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao")
 
 
 def parametros_motor(parametros: dict | None) -> dict:
@@ -420,6 +420,10 @@ class ChamadaConvocacao(models.Model):
     vaga = models.CharField(_("vaga"), max_length=3)
     inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT, null=True,
                                   related_name="+")
+    # The list the occupant came from (differs from `vaga` after a reversion) and whether
+    # their place is pending a final decision.
+    lista = models.CharField(_("lista de origem"), max_length=3, blank=True)
+    sub_judice = models.BooleanField(_("sub judice"), default=False)
 
     class Meta:
         ordering = ["versao", "posicao"]

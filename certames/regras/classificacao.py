@@ -193,7 +193,7 @@ def classificar(entrada: Entrada) -> Resultado:
             raise ErroEntrada(f"regime: {exc}") from None
     vagas = entrada.vagas
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
-        raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido {vagas!r}")
+        raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido “{vagas}”")
     regime = aplicar_parametros(base, entrada.parametros)
     candidatos: Sequence[Candidato] = entrada.candidatos
     validar_candidatos(candidatos, regime)

@@ -44,7 +44,7 @@ def ordem_convocacao(
 ) -> tuple[str, ...]:
     """Slot type of each position 1..``vagas`` (index 0 is position 1)."""
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
-        raise ValueError(f"vagas deve ser inteiro >= 0, recebido {vagas!r}")
+        raise ValueError(f"vagas deve ser inteiro >= 0, recebido “{vagas}”")
     r = obter_regime(regime) if isinstance(regime, str) else regime
     r = aplicar_parametros(r, parametros)
     codigos = r.listas

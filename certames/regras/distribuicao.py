@@ -105,7 +105,7 @@ def _resolver(regime: Regime | str, parametros: Parametros | None) -> Regime:
 
 def _checar_vagas(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"vagas deve ser inteiro >= 0, recebido {n!r}")
+        raise ValueError(f"vagas deve ser inteiro >= 0, recebido “{n}”")
 
 
 def _pcd_inteiro(n: int, regime: Regime) -> int:

@@ -209,7 +209,7 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
         for lista, estado in listas_obj.items():
             if lista not in CODIGOS_RESERVA:
                 raise ErroEntrada(
-                    f"{caminho}.listas.{lista}: lista desconhecida {lista!r} (use "
+                    f"{caminho}.listas.{lista}: lista desconhecida “{lista}” (use "
                     f"{', '.join(CODIGOS_RESERVA)})"
                 )
             if not isinstance(estado, str) or estado not in ESTADOS:

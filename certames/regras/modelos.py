@@ -88,14 +88,14 @@ def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:
     if set(map(type, inscricoes)) - {str} or not all(map(str.strip, inscricoes)):
         for i, s in enumerate(inscricoes):
             if not isinstance(s, str) or not s.strip():
-                raise ErroEntrada(f"candidatos[{i}].inscricao: valor inválido {s!r}")
+                raise ErroEntrada(f"candidatos[{i}].inscricao: valor inválido “{s}”")
     if len(set(inscricoes)) != n:
         vistos: dict[str, int] = {}
         for i, s in enumerate(inscricoes):
             anterior = vistos.setdefault(s, i)
             if anterior != i:
                 raise ErroEntrada(
-                    f"candidatos[{i}].inscricao: inscrição {s!r} repetida "
+                    f"candidatos[{i}].inscricao: inscrição “{s}” repetida "
                     f"(já em candidatos[{anterior}])"
                 )
     if n and len({len(c.desempate) for c in candidatos}) > 1:
@@ -114,11 +114,11 @@ def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:
         for lista, estado in c.listas.items():
             if lista not in listas_regime:
                 raise ErroEntrada(
-                    f"candidatos[{i}].listas.{lista}: a lista {lista!r} não existe no regime "
+                    f"candidatos[{i}].listas.{lista}: a lista “{lista}” não existe no regime "
                     f"{regime.id} (listas: {', '.join(regime.listas)})"
                 )
             if not isinstance(estado, str) or estado not in ESTADOS:
                 raise ErroEntrada(
-                    f"candidatos[{i}].listas.{lista}: estado inválido {estado!r} (use "
+                    f"candidatos[{i}].listas.{lista}: estado inválido “{estado}” (use "
                     "confirmada, pendente, nao_confirmada ou fraude)"
                 )

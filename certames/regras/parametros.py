@@ -58,7 +58,7 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
     if t is not None:
         if not isinstance(t, Fraction | int) or isinstance(t, bool) or not 0 < t <= 1:
             raise ErroParametro(
-                "limiar_arredondamento", f"deve estar entre 0 (exclusive) e 1, recebido {t!r}"
+                "limiar_arredondamento", f"deve estar entre 0 (exclusive) e 1, recebido “{t}”"
             )
         t = Fraction(t)
         if t != regime.limiar_arredondamento:
@@ -80,7 +80,7 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
         if not isinstance(parametros.arredondamento_conjunto, bool):
             raise ErroParametro(
                 "arredondamento_conjunto",
-                f"esperado true ou false, recebido {parametros.arredondamento_conjunto!r}",
+                f"esperado true ou false, recebido “{parametros.arredondamento_conjunto}”",
             )
         # Spec section 4: an edital setting for every regime (default off).
         mudancas["arredondamento_conjunto"] = parametros.arredondamento_conjunto
@@ -118,12 +118,12 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
             if lista not in regras:
                 raise ErroParametro(
                     campo,
-                    f"a lista {lista!r} não existe no regime {regime.id} "
+                    f"a lista “{lista}” não existe no regime {regime.id} "
                     f"(listas: {', '.join(regime.listas)})",
                 )
             if efeito not in EFEITOS:
                 raise ErroParametro(
-                    campo, f"efeito inválido {efeito!r} (use 'elimina' ou 'permanece_ac')"
+                    campo, f"efeito inválido “{efeito}” (use 'elimina' ou 'permanece_ac')"
                 )
             atual = regras[lista]
             if efeito == atual.efeito:
@@ -138,7 +138,7 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
                     )
                 raise ErroParametro(
                     campo,
-                    f"{atual.fundamento} fixa o efeito {atual.efeito!r}; o edital não pode "
+                    f"{atual.fundamento} fixa o efeito “{atual.efeito}”; o edital não pode "
                     "alterá-lo",
                 )
             novas[lista] = NaoConfirmacao(
@@ -161,10 +161,10 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
 def _validar_regra_pcd(regra: RegraPcd) -> None:
     p, limite = regra.percentual, regra.limite
     if not isinstance(p, Fraction | int) or isinstance(p, bool) or not 0 <= p <= 1:
-        raise ErroParametro("regra_pcd.percentual", f"deve estar entre 0% e 100%, recebido {p!r}")
+        raise ErroParametro("regra_pcd.percentual", f"deve estar entre 0% e 100%, recebido “{p}”")
     if limite is not None and (
         not isinstance(limite, Fraction | int) or isinstance(limite, bool) or not 0 < limite <= 1
     ):
         raise ErroParametro(
-            "regra_pcd.limite", f"deve estar entre 0% (exclusive) e 100%, recebido {limite!r}"
+            "regra_pcd.limite", f"deve estar entre 0% (exclusive) e 100%, recebido “{limite}”"
         )

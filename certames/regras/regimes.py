@@ -283,7 +283,7 @@ class RegimeDesconhecido(KeyError):
         self.regime_id = regime_id
 
     def __str__(self) -> str:
-        return f"regime desconhecido {self.regime_id!r} (disponíveis: {', '.join(sorted(REGIMES))})"
+        return f"regime desconhecido “{self.regime_id}” (disponíveis: {', '.join(sorted(REGIMES))})"
 
 
 # ---------------------------------------------------------------------------------------
@@ -293,7 +293,7 @@ class RegimeDesconhecido(KeyError):
 _PCD_FEDERAL = "Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"
 _PCD_NAO_CONFIRMADA = (
     "não enquadramento como PcD não elimina: o candidato segue na ampla concorrência "
-    "(regras-de-reserva, seção 5)"
+    "(padrão do produto: a lei não prevê eliminação)"
 )
 
 # ---------------------------------------------------------------------------------------
@@ -348,7 +348,7 @@ SMBV = Regime(
     fundamento_fraude=f"{_SMBV}, art. 3º, §3º",
     fundamento_convocacao=(
         f"{_SMBV}: ordem de convocação não disciplinada; alternância e proporcionalidade "
-        "(regras-de-reserva, seção 7)"
+        "(padrão do produto, como na Lei 3.056/2025, art. 12)"
     ),
     fundamento_efeito_definitivo=(
         f"{_SMBV}, art. 5º, II; art. 3º, §5º (recurso): só após decisão definitiva"

@@ -13,12 +13,14 @@ from django.db import transaction
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import DetailView, TemplateView
 
 from candidatos import servicos as servicos_inscricao
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from certames import regras
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -31,13 +33,16 @@ from certames.servicos import registrar_vaga_surgida
 from certames.views.rh import RHMixin
 
 POR_PAGINA = 100
-NOMES_LISTAS = {"AC": _("Ampla concorrência"), "PP": _("Pretos e pardos"),
-                "I": _("Indígenas"), "Q": _("Quilombolas"),
-                "PPI": _("Pretos, pardos e indígenas"), "PCD": _("Pessoas com deficiência")}
+NOMES_LISTAS = {"AC": gettext_lazy("Ampla concorrência"), "PP": gettext_lazy("Pretos e pardos"),
+                "I": gettext_lazy("Indígenas"), "Q": gettext_lazy("Quilombolas"),
+                "PPI": gettext_lazy("Pretos, pardos e indígenas"),
+                "PCD": gettext_lazy("Pessoas com deficiência")}
 
 
 def listas_da_versao(versao: VersaoClassificacao) -> list[str]:
-    return [lista for lista in versao.distribuicao]  # AC, groups in law order, PCD
+    """AC, the regime's groups in the order of the law, PCD (JSON keys carry no order on
+    PostgreSQL)."""
+    return ["AC", *regras.obter_regime(versao.regime).listas]
 
 
 class CargoClassificacaoView(RHMixin, DetailView):

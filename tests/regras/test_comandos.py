@@ -70,7 +70,7 @@ def test_classificar_completo():
         ('{"regime": ', "erro: JSON inválido (linha 1, coluna 12): Expecting value"),
         (
             json.dumps({**ENTRADA, "regime": "x"}),
-            "erro: regime: regime desconhecido 'x'",
+            "erro: regime: regime desconhecido “x”",
         ),
         (
             json.dumps([ENTRADA, {**ENTRADA, "candidatos": [{"inscricao": "1", "nota": "abc"}]}]),

@@ -256,13 +256,13 @@ def test_efeito_nao_confirmacao_do_edital():
             PIR,
             {"PP": ELIMINA},
             "parametros.efeito_nao_confirmacao.PP: Lei 3.056/2025, art. 6º, §2º fixa o efeito "
-            "'permanece_ac'; o edital não pode alterá-lo",
+            "“permanece_ac”; o edital não pode alterá-lo",
         ),
         (
             SEV,
             {"PPI": ELIMINA},
             "parametros.efeito_nao_confirmacao.PPI: Lei 3.057/2026, art. 11, §1º fixa o efeito "
-            "'permanece_ac'; o edital não pode alterá-lo",
+            "“permanece_ac”; o edital não pode alterá-lo",
         ),
         (
             SMBV,
@@ -273,13 +273,13 @@ def test_efeito_nao_confirmacao_do_edital():
         (
             SMBV,
             {"Q": PERMANECE_AC},
-            "parametros.efeito_nao_confirmacao.Q: a lista 'Q' não existe no regime "
+            "parametros.efeito_nao_confirmacao.Q: a lista “Q” não existe no regime "
             "smbv-lc22-2026 (listas: PP, I, PCD)",
         ),
         (
             SMBV,
             {"PP": "sai"},
-            "parametros.efeito_nao_confirmacao.PP: efeito inválido 'sai' (use 'elimina' ou "
+            "parametros.efeito_nao_confirmacao.PP: efeito inválido “sai” (use 'elimina' ou "
             "'permanece_ac')",
         ),
     ],

@@ -187,7 +187,7 @@ def test_numero_json_decimal():
         (
             base(parametros={"efeito_nao_confirmacao": {"PP": "elimina"}}),
             "parametros.efeito_nao_confirmacao.PP: Lei 3.056/2025, art. 6º, §2º fixa o efeito "
-            "'permanece_ac'; o edital não pode alterá-lo",
+            "“permanece_ac”; o edital não pode alterá-lo",
         ),
         (
             base(parametros={"efeito_nao_confirmacao": {"PP": 1}}),
@@ -210,7 +210,7 @@ def test_numero_json_decimal():
         ),
         (
             com_candidato(1, inscricao="000123"),
-            "candidatos[1].inscricao: inscrição '000123' repetida (já em candidatos[0])",
+            "candidatos[1].inscricao: inscrição “000123” repetida (já em candidatos[0])",
         ),
         (com_candidato(1, inscricao=""), "candidatos[1].inscricao: valor inválido ''"),
         (com_candidato(1, inscricao=None), "candidatos[1].inscricao: valor inválido null"),
@@ -220,16 +220,16 @@ def test_numero_json_decimal():
         ),
         (
             com_candidato(1, listas={"X": "confirmada"}),
-            "candidatos[1].listas.X: lista desconhecida 'X' (use PP, I, Q, PPI, PCD)",
+            "candidatos[1].listas.X: lista desconhecida “X” (use PP, I, Q, PPI, PCD)",
         ),
         (
             com_candidato(1, listas={"PPI": "confirmada"}),
-            "candidatos[1].listas.PPI: a lista 'PPI' não existe no regime pirangi-lei3056-2025 "
+            "candidatos[1].listas.PPI: a lista “PPI” não existe no regime pirangi-lei3056-2025 "
             "(listas: PP, I, Q, PCD)",
         ),
         (
             com_candidato(1, listas={"AC": "confirmada"}),
-            "candidatos[1].listas.AC: lista desconhecida 'AC' (use PP, I, Q, PPI, PCD)",
+            "candidatos[1].listas.AC: lista desconhecida “AC” (use PP, I, Q, PPI, PCD)",
         ),
         (
             com_candidato(1, listas={"PP": "ok"}),
@@ -256,7 +256,7 @@ def test_erros(obj, mensagem):
 
 def test_regime_desconhecido():
     assert erro(base(regime="recife")).startswith(
-        "regime: regime desconhecido 'recife' (disponíveis: federal-lei15142-2025, "
+        "regime: regime desconhecido “recife” (disponíveis: federal-lei15142-2025, "
     )
 
 
@@ -279,13 +279,13 @@ def test_classificar_valida_entrada_python():
 
     from .ajuda import cand
 
-    with pytest.raises(ErroEntrada, match=r"^regime: regime desconhecido 'x'"):
+    with pytest.raises(ErroEntrada, match=r"^regime: regime desconhecido “x”"):
         classificar(Entrada("x", 1, ()))
     with pytest.raises(ErroEntrada, match=r"^vagas: esperado inteiro"):
         classificar(Entrada("smbv-lc22-2026", -2, ()))
-    with pytest.raises(ErroEntrada, match=r"^candidatos\[1\]\.inscricao: inscrição '1' repetida"):
+    with pytest.raises(ErroEntrada, match=r"^candidatos\[1\]\.inscricao: inscrição “1” repetida"):
         classificar(Entrada("smbv-lc22-2026", 1, (cand("1", 1), cand("1", 2))))
-    with pytest.raises(ErroEntrada, match=r"^candidatos\[0\]\.listas\.Q: a lista 'Q' não existe"):
+    with pytest.raises(ErroEntrada, match=r"^candidatos\[0\]\.listas\.Q: a lista “Q” não existe"):
         classificar(Entrada("smbv-lc22-2026", 1, (cand("1", 1, Q="confirmada"),)))
     with pytest.raises(ErroEntrada, match=r"^candidatos\[0\]\.listas\.PP: estado inválido"):
         classificar(Entrada("smbv-lc22-2026", 1, (cand("1", 1, PP="sim"),)))

@@ -150,7 +150,7 @@ def test_regime_desconhecido():
     with pytest.raises(RegimeDesconhecido) as exc:
         obter_regime("sao-paulo")
     assert isinstance(exc.value, KeyError)
-    assert str(exc.value).startswith("regime desconhecido 'sao-paulo' (disponíveis: ")
+    assert str(exc.value).startswith("regime desconhecido “sao-paulo” (disponíveis: ")
 
 
 def test_regime_invalido_e_recusado():
