@@ -148,7 +148,7 @@ def test_efeito_da_nao_confirmacao(cliente_rh):
     # A list the regime does not have.
     resposta = _simular(cliente_rh, regime=SMBV, vagas=30, nao_confirmacao_Q="permanece_ac")
     assert resposta.context["form"].errors == {"nao_confirmacao_Q": [
-        "A lista 'Q' não existe no regime smbv-lc22-2026 (listas: PP, I, PCD)"]}
+        "A lista “Q” não existe no regime smbv-lc22-2026 (listas: PP, I, PCD)"]}
 
 
 def test_entradas_invalidas_no_formulario(cliente_rh):
