@@ -13,8 +13,9 @@ from candidatos.management.commands.carregar_demo import (
     digitos_verificadores_cpf,
     distribuir,
 )
-from candidatos.models import Candidato, Inscricao
-from certames.models import Ato, Cargo, Certame, Etapa, Orgao
+from candidatos.models import Candidato, Inscricao, SituacaoLista
+from certames.classificacao import versao_publicada
+from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, VersaoClassificacao
 
 REGIMES_DEMO = {"smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025"}
 VAGAS_EXERCITADAS = {0, 1, 2, 3, 10, 14, 17, 25, 30}
@@ -45,6 +46,9 @@ def _contagens() -> dict[str, int]:
         "candidato_hist": Candidato.history.count(),
         "inscricao_hist": Inscricao.history.count(),
         "user_groups": User.groups.through.objects.count(),
+        "situacao_lista": SituacaoLista.objects.count(),
+        "versao": VersaoClassificacao.objects.count(),
+        "publicacao": Publicacao.objects.count(),
     }
 
 
@@ -183,3 +187,17 @@ def test_execucao_padrao_gera_cerca_de_duas_mil_inscricoes():
     assert 5 <= total / vagas <= 15
     for cargo in Cargo.objects.filter(vagas__gt=0):
         assert cargo.inscricoes.count() > cargo.vagas
+
+
+@pytest.mark.django_db
+def test_pirangi_tem_decisoes_e_listas_publicadas(demo):
+    pirangi = Certame.objects.get(regime="pirangi-lei3056-2025")
+    estados = set(SituacaoLista.objects.filter(inscricao__certame=pirangi)
+                  .values_list("estado", flat=True))
+    assert estados == {"confirmada", "nao_confirmada"}
+    for cargo in pirangi.cargos.all():
+        publicada = versao_publicada(cargo)
+        assert publicada is not None
+        assert publicada[0] == cargo.versoes_classificacao.order_by("-numero").first()
+    outros = Certame.objects.exclude(pk=pirangi.pk)
+    assert not Publicacao.objects.filter(versao__cargo__certame__in=outros).exists()

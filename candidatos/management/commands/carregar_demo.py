@@ -24,9 +24,18 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import models, transaction
 
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
-from candidatos.models import Candidato, CorRaca, Inscricao, motivo_opcao_invalida
+from candidatos.models import (
+    Candidato,
+    CorRaca,
+    EstadoLista,
+    Inscricao,
+    SituacaoLista,
+    motivo_opcao_invalida,
+)
+from candidatos.servicos import registrar_situacao_lista
 from certames.auditoria import registrar_ato
-from certames.models import Ato, Cargo, Certame, Etapa, Orgao
+from certames.classificacao import publicar, recalcular
+from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao
 from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from certames.regras.regimes import obter_regime
 
@@ -621,6 +630,8 @@ class Command(BaseCommand):
                                                          strict=True):
                 self._importar(certame, demo, conteudo, linhas, usuarios["rh"])
             self._vincular_candidato(usuarios["candidato"])
+            self._decisoes_pirangi(certames[-1], usuarios["rh"])
+        self._publicar_pirangi(certames[-1], usuarios["rh"])
         self._relatorio(contadores, time.perf_counter() - inicio)
 
     # -- steps ---------------------------------------------------------------------------------
@@ -692,6 +703,40 @@ class Command(BaseCommand):
             f"{resumo.linhas} linhas, {resumo.inscricoes_criadas} inscrições criadas, "
             f"{resumo.inscricoes_atualizadas} atualizadas, {resumo.inscricoes_inalteradas} "
             f"inalteradas; {resumo.candidatos_criados} candidatos criados.")
+
+    def _decisoes_pirangi(self, certame: Certame, autor) -> None:
+        """Heteroidentification results for Pirangi's PP optants, so the demo shows confirmed,
+        pending (sub judice) and not confirmed candidates. Only once: skipped if any decision
+        exists in this certame."""
+        if SituacaoLista.objects.filter(inscricao__certame=certame).exists():
+            return
+        optantes = [i for i in Inscricao.objects.filter(certame=certame, nota__isnull=False)
+                    .order_by("numero") if "PP" in i.listas]
+        for indice, inscricao in enumerate(optantes):
+            if indice % 3 == 2:
+                continue  # still pending: shown as sub judice
+            if indice % 10 == 9:
+                registrar_situacao_lista(
+                    inscricao, "PP", EstadoLista.NAO_CONFIRMADA, autor=autor,
+                    motivacao="Parecer da comissão de heteroidentificação (demonstração): "
+                              "fenótipo não confirmado por maioria.",
+                    fundamento="Lei 3.056/2025, art. 6º, §2º")
+            else:
+                registrar_situacao_lista(
+                    inscricao, "PP", EstadoLista.CONFIRMADA, autor=autor,
+                    motivacao="Parecer da comissão de heteroidentificação (demonstração): "
+                              "autodeclaração confirmada.",
+                    fundamento="Lei 3.056/2025, art. 4º, I")
+
+    def _publicar_pirangi(self, certame: Certame, autor) -> None:
+        """Publish Pirangi's lists as preliminary results (once), so the public pages show
+        them. Runs after the commit, when the recompute has a version to publish."""
+        for cargo in certame.cargos.all():
+            recalcular(cargo.pk, causa="carga de demonstração")
+            versao = cargo.versoes_classificacao.order_by("-numero").first()
+            if versao is not None and not Publicacao.objects.filter(
+                    versao__cargo=cargo).exists():
+                publicar(versao, Publicacao.Tipo.PRELIMINAR, autor)
 
     def _vincular_candidato(self, usuario) -> None:
         cpf = Gerador(SEMENTE).persona().cpf
