@@ -1,0 +1,1 @@
+"""Domain of the committees: every state transition is one function here."""

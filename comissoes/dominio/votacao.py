@@ -1,0 +1,225 @@
+"""Votes and the collegiate decision (heteroidentification and, reused, the other committees).
+
+Rules decided here:
+- a vote is on phenotype only and motivated; a "não confirma" needs a specific motivation
+  (LC 22/2026 art. 3º §1º; Lei 3.057/2026 art. 10 §3º II; contraditório e ampla defesa:
+  LC 22/2026 art. 5º II, Lei 3.056/2025 art. 4º §1º II);
+- members do not see each other's votes until the evaluation is closed;
+- a member with an impedimento neither sees nor votes on that candidate; nobody votes before
+  signing the confidentiality term;
+- in the appeal, no member of the first committee judges the same candidate;
+- the collegiate decides by majority (edital setting: unanimity to reject); in doubt (a tie)
+  the self-declaration prevails;
+- votes and decisions are acts: a vote is never edited, a new vote supersedes it with a reason.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from certames.auditoria import registrar_ato
+from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
+
+#: Minimum length of the motivation of a "não confirma" vote.
+MINIMO_MOTIVACAO = 30
+#: Motivations that say nothing about the candidate (compared without accents and case).
+BOILERPLATE = {
+    "nao confirma", "nao confirmado", "nao confirmada", "nao", "indeferido", "indeferida",
+    "nao possui fenotipo", "nao possui fenotipo negro", "nao apresenta fenotipo",
+    "nao apresenta fenotipo negro", "fenotipo nao compativel", "sem fenotipo",
+    "nao atende aos criterios", "conforme analise", "conforme avaliacao da comissao",
+    "ver ata", "idem", "-", ".", "...",
+}
+
+
+def _normalizar(texto: str) -> str:
+    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
+    return " ".join(sem_acento.lower().replace(".", " ").replace(",", " ").split())
+
+
+def validar_motivacao(sentido: str, motivacao: str) -> str:
+    motivacao = (motivacao or "").strip()
+    if not motivacao:
+        raise ValidationError({"motivacao": _("Todo voto precisa de motivação.")})
+    if sentido == Voto.Sentido.NAO_CONFIRMA:
+        if _normalizar(motivacao) in BOILERPLATE or len(motivacao) < MINIMO_MOTIVACAO:
+            raise ValidationError({"motivacao": _(
+                "Um voto de não confirmação precisa de motivação específica sobre os aspectos "
+                "fenotípicos observados (ao menos %(n)d caracteres), não uma fórmula genérica."
+            ) % {"n": MINIMO_MOTIVACAO}})
+    return motivacao
+
+
+# --- who may see and vote -------------------------------------------------------------------
+
+
+def membros_da_primeira_instancia(avaliacao: Avaliacao) -> set[int]:
+    """Users who sat on the first-instance committee that evaluated this candidate's list."""
+    primeiras = Avaliacao.objects.filter(inscricao=avaliacao.inscricao, lista=avaliacao.lista,
+                                         instancia=Avaliacao.Instancia.PRIMEIRA)
+    return set(MembroComissao.objects.filter(comissao__avaliacoes__in=primeiras)
+               .values_list("usuario_id", flat=True))
+
+
+def motivo_de_recusa(membro: MembroComissao, avaliacao: Avaliacao) -> str | None:
+    """Why this member may not see or vote on this evaluation, or None."""
+    if membro.comissao_id != avaliacao.comissao_id or not membro.ativo:
+        return _("Você não integra a comissão desta avaliação.")
+    if membro.termo_confidencialidade_em is None:
+        return _("Assine o termo de confidencialidade antes de acessar os candidatos.")
+    if Impedimento.objects.filter(membro=membro, inscricao_id=avaliacao.inscricao_id).exists():
+        return _("Você declarou impedimento em relação a este candidato.")
+    if (avaliacao.instancia == Avaliacao.Instancia.RECURSO
+            and membro.usuario_id in membros_da_primeira_instancia(avaliacao)):
+        return _("Quem integrou a comissão de primeira instância não julga o recurso do mesmo "
+                 "candidato.")
+    return None
+
+
+def avaliacoes_visiveis(membro: MembroComissao) -> QuerySet[Avaliacao]:
+    """The evaluations this member may see: own committee, no impedimento, term signed."""
+    if membro.termo_confidencialidade_em is None or not membro.ativo:
+        return Avaliacao.objects.none()
+    impedidas = Impedimento.objects.filter(membro=membro).values("inscricao_id")
+    qs = Avaliacao.objects.filter(comissao_id=membro.comissao_id).exclude(
+        inscricao_id__in=impedidas)
+    if membro.comissao.tipo == Comissao.Tipo.RECURSAL:
+        julgou = Avaliacao.objects.filter(
+            instancia=Avaliacao.Instancia.PRIMEIRA,
+            comissao__membros__usuario_id=membro.usuario_id)
+        qs = qs.exclude(Q(inscricao_id__in=julgou.values("inscricao_id"))
+                        & Q(lista__in=julgou.values("lista")))
+    return qs
+
+
+def votos_correntes(avaliacao: Avaliacao) -> list[Voto]:
+    """The votes that count: each member's latest, not superseded."""
+    return list(avaliacao.votos.filter(substituido_por__isnull=True)
+                .select_related("membro__usuario"))
+
+
+# --- acts -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao: str,
+                   *, motivo_substituicao: str = "") -> Voto:
+    avaliacao = Avaliacao.objects.select_for_update().select_related(
+        "inscricao__certame", "comissao").get(pk=avaliacao.pk)
+    if avaliacao.encerrada:
+        raise ValidationError(_("A avaliação já foi encerrada; os votos não podem mudar."))
+    recusa = motivo_de_recusa(membro, avaliacao)
+    if recusa:
+        raise PermissionDenied(recusa)
+    if sentido not in Voto.Sentido.values:
+        raise ValidationError({"sentido": _("Voto inválido.")})
+    motivacao = validar_motivacao(sentido, motivacao)
+    anterior = avaliacao.votos.filter(membro=membro, substituido_por__isnull=True).first()
+    if anterior is not None and not motivo_substituicao.strip():
+        raise ValidationError({"motivo_substituicao": _(
+            "Você já votou: para substituir o voto, informe o motivo.")})
+    voto = Voto.objects.create(avaliacao=avaliacao, membro=membro, sentido=sentido,
+                               motivacao=motivacao, substitui=anterior,
+                               motivo_substituicao=motivo_substituicao.strip())
+    registrar_ato(
+        tipo="voto_substituido" if anterior else "voto", autor=membro.usuario,
+        certame=avaliacao.inscricao.certame, objeto=avaliacao,
+        descricao=_("Voto registrado na avaliação %(a)s.") % {"a": avaliacao},
+        motivacao=motivo_substituicao.strip(),
+        # The content of the vote stays in the Voto row; the act records that it exists.
+        depois={"voto": voto.pk, "substitui": anterior.pk if anterior else None})
+    return voto
+
+
+@dataclass(frozen=True)
+class Decisao:
+    resultado: str  # Avaliacao.Resultado
+    confirmam: int
+    nao_confirmam: int
+    regra: str  # Portuguese description of the rule applied
+
+
+def decidir(sentidos: Iterable[str], unanimidade_para_rejeitar: bool) -> Decisao:
+    """The collegiate decision from the current votes (pure)."""
+    sentidos = list(sentidos)
+    nao = sum(1 for s in sentidos if s == Voto.Sentido.NAO_CONFIRMA)
+    sim = len(sentidos) - nao
+    if unanimidade_para_rejeitar:
+        rejeita = nao == len(sentidos) and nao > 0
+        regra = _("não confirmação somente por unanimidade (regra do edital)")
+    else:
+        # A tie is doubt, and in doubt the self-declaration prevails.
+        rejeita = nao > sim
+        regra = _("maioria; em caso de empate prevalece a autodeclaração")
+    resultado = (Avaliacao.Resultado.NAO_CONFIRMADA if rejeita
+                 else Avaliacao.Resultado.CONFIRMADA)
+    return Decisao(resultado, sim, nao, regra)
+
+
+def quorum(comissao: Comissao) -> int:
+    """Votes needed to close: the majority of the committee's size."""
+    return comissao.tamanho // 2 + 1
+
+
+def redigir_parecer(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> str:
+    if decisao.resultado == Avaliacao.Resultado.CONFIRMADA:
+        cabeca = _("A comissão confirmou a autodeclaração (%(s)d voto(s) a favor, %(n)d "
+                   "contra; %(regra)s).")
+        sentido = Voto.Sentido.CONFIRMA
+    else:
+        cabeca = _("A comissão não confirmou a autodeclaração (%(n)d voto(s) pela não "
+                   "confirmação, %(s)d pela confirmação; %(regra)s).")
+        sentido = Voto.Sentido.NAO_CONFIRMA
+    motivos = [v.motivacao for v in votos if v.sentido == sentido]
+    texto = cabeca % {"s": decisao.confirmam, "n": decisao.nao_confirmam, "regra": decisao.regra}
+    if motivos:
+        texto += "\n\n" + _("Motivação:") + "\n" + "\n".join(f"- {m}" for m in motivos)
+    return texto
+
+
+@transaction.atomic
+def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
+                       fundamento: str = "", gravacao: str = "") -> Avaliacao:
+    """The president closes the evaluation: the collegiate decision and its parecer (signed
+    by the president). Not yet final: it becomes final with the final result (after the
+    appeal window or the appeal)."""
+    avaliacao = Avaliacao.objects.select_for_update().select_related(
+        "comissao", "inscricao__certame").get(pk=avaliacao.pk)
+    if avaliacao.encerrada:
+        raise ValidationError(_("A avaliação já foi encerrada."))
+    if not presidente.presidente or presidente.comissao_id != avaliacao.comissao_id:
+        raise PermissionDenied(_("Só o(a) presidente da comissão encerra a avaliação."))
+    recusa = motivo_de_recusa(presidente, avaliacao)
+    if recusa:
+        raise PermissionDenied(recusa)
+    votos = votos_correntes(avaliacao)
+    minimo = quorum(avaliacao.comissao)
+    if len(votos) < minimo:
+        raise ValidationError(_("São necessários ao menos %(q)d votos para encerrar "
+                                "(registrados: %(n)d).") % {"q": minimo, "n": len(votos)})
+    decisao = decidir([v.sentido for v in votos], avaliacao.comissao.unanimidade_para_rejeitar)
+    avaliacao.resultado = decisao.resultado
+    avaliacao.parecer = redigir_parecer(avaliacao, decisao, votos)
+    regime = avaliacao.inscricao.certame.regime_legal
+    avaliacao.fundamento = (fundamento or regime.heteroidentificacao)[:250]
+    if gravacao:
+        avaliacao.gravacao = gravacao
+    avaliacao.encerrada_em = timezone.now()
+    avaliacao.encerrada_por = presidente
+    avaliacao.save()
+    registrar_ato(
+        tipo="parecer", autor=presidente.usuario, certame=avaliacao.inscricao.certame,
+        objeto=avaliacao, descricao=_("Parecer da avaliação %(a)s: %(r)s.") % {
+            "a": avaliacao, "r": avaliacao.get_resultado_display()},
+        motivacao=avaliacao.parecer, fundamento_legal=avaliacao.fundamento[:250],
+        depois={"resultado": avaliacao.resultado, "confirmam": decisao.confirmam,
+                "nao_confirmam": decisao.nao_confirmam})
+    return avaliacao
