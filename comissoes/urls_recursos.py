@@ -1,0 +1,5 @@
+"""URLs (namespace recursos)."""
+
+app_name = "recursos"
+
+urlpatterns: list = []

@@ -1,0 +1,5 @@
+"""URLs (namespace rh_resultados)."""
+
+app_name = "rh_resultados"
+
+urlpatterns: list = []

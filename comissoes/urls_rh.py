@@ -1,0 +1,5 @@
+"""URLs (namespace rh_comissoes)."""
+
+app_name = "rh_comissoes"
+
+urlpatterns: list = []
