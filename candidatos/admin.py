@@ -4,7 +4,20 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
-from candidatos.models import Candidato, Importacao, Inscricao, SituacaoLista
+from candidatos.models import (
+    Candidato,
+    DecisaoIsencao,
+    ExtratoCadUnico,
+    Importacao,
+    Inscricao,
+    PedidoIsencao,
+    ProcedimentoAdministrativo,
+    PublicacaoIsencao,
+    RecursoIsencao,
+    RegistroCadUnico,
+    SalarioMinimo,
+    SituacaoLista,
+)
 
 
 class InscricaoInline(admin.TabularInline):
@@ -71,3 +84,107 @@ class ImportacaoAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+# --- fee exemption (Lei 3.057/2026 de Severínia, art. 2º a 7º) -------------------------------
+# Requests, decisions, appeals, publications and procedures change only through the acts of
+# `candidatos.isencao` (RH pages), which are recorded: here they are read-only. The minimum
+# wage table is data RH maintains.
+
+
+class SomenteLeituraAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SalarioMinimo)
+class SalarioMinimoAdmin(admin.ModelAdmin):
+    list_display = ("vigencia_inicio", "valor", "ato")
+    search_fields = ("ato",)
+
+
+@admin.register(ExtratoCadUnico)
+class ExtratoCadUnicoAdmin(SomenteLeituraAdmin):
+    list_display = ("nome_arquivo", "data_referencia", "total_registros", "importado_em",
+                    "importado_por")
+    readonly_fields = ("nome_arquivo", "data_referencia", "total_registros", "importado_em",
+                       "importado_por", "pagina_importacao")
+
+    @admin.display(description=_("Importação"))
+    def pagina_importacao(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("rh_isencao:cadunico"),
+                           _("Importar outro extrato"))
+
+
+@admin.register(RegistroCadUnico)
+class RegistroCadUnicoAdmin(SomenteLeituraAdmin):
+    list_display = ("nis", "extrato", "renda_per_capita", "data_atualizacao", "situacao")
+    list_filter = ("situacao", "extrato")
+    search_fields = ("=nis",)
+    list_select_related = ("extrato",)
+
+
+class DecisaoIsencaoInline(admin.TabularInline):
+    model = DecisaoIsencao
+    extra = 0
+    fields = ("fase", "resultado", "confirma_verificacao", "motivacao", "autor", "decidida_em")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PedidoIsencao)
+class PedidoIsencaoAdmin(SomenteLeituraAdmin):
+    list_display = ("inscricao", "tipo", "verificacao", "resultado_preliminar",
+                    "resultado_final", "solicitado_em")
+    list_filter = ("tipo", "verificacao", "resultado_preliminar", "resultado_final",
+                   "inscricao__certame")
+    search_fields = ("inscricao__numero", "inscricao__candidato__nome", "=nis")
+    list_select_related = ("inscricao__candidato",)
+    inlines = [DecisaoIsencaoInline]
+    exclude = ("comprovante_doacao",)  # served only through the permission-checked RH page
+    readonly_fields = ("pagina_rh",)
+
+    @admin.display(description=_("Atos"))
+    def pagina_rh(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("rh_isencao:pedido", args=[obj.pk]),
+                           _("Decidir, julgar recurso, registrar pagamento"))
+
+
+@admin.register(DecisaoIsencao)
+class DecisaoIsencaoAdmin(SomenteLeituraAdmin):
+    list_display = ("pedido", "fase", "resultado", "confirma_verificacao", "autor",
+                    "decidida_em")
+    list_filter = ("fase", "resultado", "confirma_verificacao")
+    search_fields = ("pedido__inscricao__numero",)
+    list_select_related = ("pedido__inscricao", "autor")
+
+
+@admin.register(RecursoIsencao)
+class RecursoIsencaoAdmin(SomenteLeituraAdmin):
+    list_display = ("pedido", "apresentado_em")
+    search_fields = ("pedido__inscricao__numero",)
+    exclude = ("anexo",)  # served only through the permission-checked RH page
+
+
+@admin.register(PublicacaoIsencao)
+class PublicacaoIsencaoAdmin(SomenteLeituraAdmin):
+    list_display = ("certame", "fase", "publicada_em", "publicada_por")
+    list_filter = ("fase",)
+
+
+@admin.register(ProcedimentoAdministrativo)
+class ProcedimentoAdministrativoAdmin(SomenteLeituraAdmin):
+    list_display = ("inscricao", "tipo", "aberto_em", "prazo_defesa", "conclusao",
+                    "consequencia")
+    list_filter = ("tipo", "conclusao", "consequencia")
+    search_fields = ("inscricao__numero", "inscricao__candidato__nome")
+    list_select_related = ("inscricao__candidato",)

@@ -1,0 +1,1006 @@
+"""Fee exemption (isenção da taxa de inscrição): the domain.
+
+Lei 3.057/2026 de Severínia, art. 2º to 7º (spec `regras-de-reserva.md`, section 8). Every
+state transition is one function here: it checks the rule, writes inside one transaction,
+records the act in the audit trail (`registrar_ato`) and queues follow-ups on commit.
+Decisions are new rows (`DecisaoIsencao`, `PublicacaoIsencao`, `RecursoIsencao`,
+`ProcedimentoAdministrativo`); the result fields of `PedidoIsencao` and `Inscricao.situacao_taxa`
+are their projection, written in the same transaction as the act.
+
+Phases (art. 3º): request window (Etapa pedido_isencao) -> automatic CadÚnico check ->
+RH's preliminary decision on every request (motivated rejections, §2º) -> publication of the
+preliminary result -> appeal window (Etapa recurso_isencao) -> appeal rulings -> publication of
+the final result (granted: fee "isenta") -> payment deadline for the finally rejected (Etapa
+pagamento_taxa, art. 3º, VII and §3º) -> after it, the unpaid are "não confirmada".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import uuid
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from simple_history.utils import bulk_update_with_history
+
+from candidatos import cadunico
+from candidatos.importacao import ValorInvalido, _normalizar
+from candidatos.models import (
+    DecisaoIsencao,
+    Inscricao,
+    PedidoIsencao,
+    ProcedimentoAdministrativo,
+    PublicacaoIsencao,
+    RecursoIsencao,
+    RegistroCadUnico,
+    SalarioMinimo,
+)
+from candidatos.servicos import FINAIS, eliminar
+from certames.auditoria import registrar_ato
+from certames.classificacao import solicitar_recalculo
+from certames.models import Certame, Etapa
+from certames.papeis import e_rh
+
+#: The only seed regime whose law provides the exemption (spec section 3, "fee exemption").
+REGIME_COM_ISENCAO = "severinia-lei3057-2026"
+#: Edital setting (Certame.parametros) for the months a CadÚnico update stays valid.
+PARAMETRO_MESES = "cadunico_meses_atualizacao"
+
+LEI = "Lei 3.057/2026 de Severínia"
+F_REQUERIMENTO = f"{LEI}, art. 2º, §§1º e 2º; art. 3º, I"
+F_CADUNICO = f"{LEI}, art. 2º, caput e §§3º e 4º"
+F_DOADOR = f"Lei Municipal 2.414/2019, mantida pela {LEI}, art. 7º, parágrafo único"
+F_INDEFERIMENTO = f"{LEI}, art. 3º, §2º (indeferimento motivado)"
+F_DEFERIMENTO = f"{LEI}, art. 2º; art. 6º (isenção pessoal, só para este certame)"
+F_RESULTADO_PRELIMINAR = f"{LEI}, art. 3º, IV"
+F_RECURSO = f"{LEI}, art. 3º, V e §2º"
+F_RESULTADO_DEFINITIVO = f"{LEI}, art. 3º, VI"
+F_PAGAMENTO = f"{LEI}, art. 3º, VII e §3º"
+F_SEM_RESTITUICAO = f"{LEI}, art. 6º, III"
+F_PROCEDIMENTO = f"{LEI}, art. 5º, parágrafo único (contraditório e ampla defesa)"
+F_FALSIDADE = {
+    ProcedimentoAdministrativo.Consequencia.CANCELAMENTO: f"{LEI}, art. 5º, I e II",
+    ProcedimentoAdministrativo.Consequencia.EXCLUSAO_LISTA: f"{LEI}, art. 5º, I e III",
+    ProcedimentoAdministrativo.Consequencia.ANULACAO: f"{LEI}, art. 5º, I e IV",
+    ProcedimentoAdministrativo.Consequencia.NENHUMA: F_PROCEDIMENTO,
+}
+
+Resultado = PedidoIsencao.Resultado
+Verificacao = PedidoIsencao.Verificacao
+Fase = DecisaoIsencao.Fase
+SituacaoTaxa = Inscricao.SituacaoTaxa
+
+#: Automatic check -> the result a confirmation gives. SEM_EXTRATO and NAO_SE_APLICA (blood
+#: donors: documentary check) cannot be confirmed: RH decides them with a motivation.
+RESULTADO_DA_VERIFICACAO = {
+    Verificacao.APTO: Resultado.DEFERIDO,
+    Verificacao.NAO_ENCONTRADO: Resultado.INDEFERIDO,
+    Verificacao.RENDA_ACIMA: Resultado.INDEFERIDO,
+    Verificacao.DESATUALIZADO: Resultado.INDEFERIDO,
+    Verificacao.INATIVO: Resultado.INDEFERIDO,
+}
+
+# --- uploaded files (proof of blood donation, appeal attachments) ----------------------------
+
+TAMANHO_MAXIMO_ARQUIVO = 5 * 1024 * 1024
+#: Accepted content, told by the first bytes (never by the name or the browser's type).
+ASSINATURAS = (
+    (b"%PDF-", ".pdf", "application/pdf"),
+    (b"\x89PNG\r\n\x1a\n", ".png", "image/png"),
+    (b"\xff\xd8\xff", ".jpg", "image/jpeg"),
+)
+
+#: Motivations that say nothing about the case (art. 3º, §2º requires a real motivation).
+MOTIVACOES_GENERICAS = {"indeferido", "indeferimento", "deferido", "deferimento", "negado",
+                        "nao_atende", "nao_atende_aos_requisitos", "nao_cumpre_os_requisitos",
+                        "requisitos_nao_atendidos", "sem_motivo", "conforme_edital"}
+
+
+def tipo_do_arquivo(cabecalho: bytes) -> tuple[str, str] | None:
+    """(extension, content type) of a PDF, PNG or JPEG by its magic bytes, else None."""
+    for assinatura, extensao, tipo in ASSINATURAS:
+        if cabecalho.startswith(assinatura):
+            return extensao, tipo
+    return None
+
+
+def validar_arquivo(arquivo) -> str:
+    """Check an upload by content and size; returns the extension. Raises ValidationError."""
+    tamanho = getattr(arquivo, "size", None) or 0
+    if tamanho == 0:
+        raise ValidationError(_("O arquivo enviado está vazio."))
+    if tamanho > TAMANHO_MAXIMO_ARQUIVO:
+        raise ValidationError(_("O arquivo excede o tamanho máximo de 5 MB."))
+    arquivo.seek(0)
+    cabecalho = arquivo.read(16)
+    arquivo.seek(0)
+    tipo = tipo_do_arquivo(cabecalho)
+    if tipo is None:
+        raise ValidationError(_("Envie um arquivo PDF ou uma imagem (PNG ou JPEG)."))
+    return tipo[0]
+
+
+def _renomear(arquivo, extensao: str):
+    """Stored under a random name: the original name may carry personal data."""
+    arquivo.name = f"{uuid.uuid4().hex}{extensao}"
+    return arquivo
+
+
+def tipo_conteudo(campo) -> str:
+    """The content type of a stored file, read from its first bytes."""
+    with campo.open("rb") as f:
+        tipo = tipo_do_arquivo(f.read(16))
+    return tipo[1] if tipo else "application/octet-stream"
+
+
+# --- formatting ------------------------------------------------------------------------------
+
+
+def reais(valor: Decimal) -> str:
+    texto = format(Decimal(valor).quantize(Decimal("0.01")), ",.2f")
+    return "R$ " + texto.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
+
+
+def _data(data: dt.date) -> str:
+    return data.strftime("%d/%m/%Y")
+
+
+def _data_hora(momento: dt.datetime) -> str:
+    return timezone.localtime(momento).strftime("%d/%m/%Y %H:%M")
+
+
+# --- certame, schedule -----------------------------------------------------------------------
+
+
+def oferece_isencao(certame: Certame) -> bool:
+    return certame.regime == REGIME_COM_ISENCAO
+
+
+def mensagem_nao_prevista() -> str:
+    return _("A lei deste certame não prevê isenção da taxa de inscrição.")
+
+
+def meses_atualizacao(certame: Certame) -> int:
+    """Months a CadÚnico update stays valid: edital setting, default 24 (art. 2º, §3º)."""
+    valor = (certame.parametros or {}).get(PARAMETRO_MESES, cadunico.MESES_ATUALIZACAO_PADRAO)
+    try:
+        meses = int(valor)
+    except (TypeError, ValueError):
+        return cadunico.MESES_ATUALIZACAO_PADRAO
+    return meses if meses > 0 else cadunico.MESES_ATUALIZACAO_PADRAO
+
+
+def etapas(certame: Certame, tipo: str) -> list[Etapa]:
+    return list(Etapa.objects.filter(certame=certame, tipo=tipo).order_by("inicio", "pk"))
+
+
+def janela_aberta(certame: Certame, tipo: str, agora: dt.datetime) -> bool:
+    return any(e.aberta(agora) for e in etapas(certame, tipo))
+
+
+def prazo_final(certame: Certame, tipo: str) -> dt.datetime | None:
+    """The end of the last window of this type in the schedule, or None."""
+    fins = [e.fim for e in etapas(certame, tipo)]
+    return max(fins) if fins else None
+
+
+def _checar_janela(certame: Certame, tipo: str, agora: dt.datetime, o_que: str) -> None:
+    """Refuse outside the schedule's window, saying when it opens or when it closed."""
+    lista = etapas(certame, tipo)
+    if not lista:
+        raise ValidationError(_("O cronograma deste certame não prevê o prazo para %(o)s.")
+                              % {"o": o_que})
+    if any(e.aberta(agora) for e in lista):
+        return
+    futuras = [e for e in lista if e.inicio > agora]
+    if futuras:
+        e = futuras[0]
+        raise ValidationError(_(
+            "O prazo para %(o)s ainda não começou: vai de %(i)s a %(f)s.") % {
+            "o": o_que, "i": _data_hora(e.inicio), "f": _data_hora(e.fim)})
+    raise ValidationError(_("O prazo para %(o)s terminou em %(f)s.") % {
+        "o": o_que, "f": _data_hora(max(e.fim for e in lista))})
+
+
+def publicacao(certame: Certame, fase: str) -> PublicacaoIsencao | None:
+    return PublicacaoIsencao.objects.filter(certame=certame, fase=fase).first()
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def _motivacao(motivacao: str, *, especifica: bool) -> str:
+    """Every decision is motivated; a rejection needs a specific one (art. 3º, §2º)."""
+    motivacao = (motivacao or "").strip()
+    if not motivacao:
+        raise ValidationError(_("Informe a motivação da decisão."))
+    if especifica and (len(motivacao) < 15 or _normalizar(motivacao) in MOTIVACOES_GENERICAS):
+        raise ValidationError(_(
+            "O indeferimento exige motivação específica: diga qual requisito não foi atendido "
+            "e por quê (Lei 3.057/2026, art. 3º, §2º)."))
+    if len(motivacao) < 10:
+        raise ValidationError(_("Informe a motivação do ato (ao menos 10 caracteres)."))
+    return motivacao
+
+
+def _travar_pedido(pedido: PedidoIsencao) -> PedidoIsencao:
+    return (PedidoIsencao.objects.select_for_update(of=("self",))
+            .select_related("inscricao__certame", "inscricao__candidato", "inscricao__cargo",
+                            "extrato")
+            .get(pk=pedido.pk))
+
+
+def _travar_inscricao(inscricao: Inscricao) -> Inscricao:
+    return (Inscricao.objects.select_for_update(of=("self",))
+            .select_related("certame", "candidato", "cargo").get(pk=inscricao.pk))
+
+
+def _pedido_de(inscricao: Inscricao) -> PedidoIsencao | None:
+    return PedidoIsencao.objects.filter(inscricao_id=inscricao.pk).first()
+
+
+def _checar_titular(autor, insc: Inscricao) -> None:
+    """The exemption is personal (art. 6º, I): only the inscrição's candidate acts on it in
+    the portal; RH may record on the candidate's behalf."""
+    candidato = getattr(autor, "candidato", None)
+    if not e_rh(autor) and getattr(candidato, "pk", None) != insc.candidato_id:
+        raise PermissionDenied(_("Só o próprio candidato pode agir nesta inscrição."))
+
+
+def _nota_sem_restituicao() -> str:
+    return _(" A taxa já foi paga: a isenção não gera restituição do valor pago "
+             "(%(f)s).") % {"f": F_SEM_RESTITUICAO}
+
+
+# --- the automatic check ---------------------------------------------------------------------
+
+
+def aplicar_verificacao(pedido: PedidoIsencao, *, extrato=None, registro=None,
+                        salario=None, usar_consultados: bool = False) -> None:
+    """Run the CadÚnico check on a request and set its fields (not saved).
+
+    Without `usar_consultados` the latest extract, the request's record in it and the minimum
+    wage in force on the request date are read from the database.
+    """
+    if pedido.tipo != PedidoIsencao.Tipo.CADUNICO:
+        pedido.verificacao = Verificacao.NAO_SE_APLICA
+        pedido.renda_per_capita = pedido.limite_renda = None
+        pedido.extrato = None
+        return
+    data_pedido = timezone.localdate(pedido.solicitado_em)
+    if not usar_consultados:
+        extrato = cadunico.ultimo_extrato()
+        registro = (RegistroCadUnico.objects.filter(extrato=extrato, nis=pedido.nis).first()
+                    if extrato else None)
+        em_vigor = SalarioMinimo.em_vigor(data_pedido)
+        salario = em_vigor.valor if em_vigor else None
+    registros = None if extrato is None else ({pedido.nis: registro} if registro else {})
+    resultado = cadunico.verificar(
+        pedido.nis, data_pedido, registros, salario,
+        meses_atualizacao=meses_atualizacao(pedido.inscricao.certame))
+    pedido.verificacao = resultado.codigo
+    pedido.renda_per_capita = resultado.renda_per_capita
+    pedido.limite_renda = resultado.limite
+    pedido.extrato = extrato
+
+
+def reverificar_pendentes(*, autor=None) -> dict[str, int]:
+    """Re-run the check of every undecided CadÚnico request against the latest extract (after
+    an import). Call inside the import's transaction. Returns counts by result."""
+    extrato = cadunico.ultimo_extrato()
+    pedidos = list(PedidoIsencao.objects.select_for_update(of=("self",))
+                   .select_related("inscricao__certame")
+                   .filter(tipo=PedidoIsencao.Tipo.CADUNICO, resultado_preliminar=""))
+    registros: dict[str, RegistroCadUnico] = {}
+    if extrato is not None:
+        nis = sorted({p.nis for p in pedidos})
+        for i in range(0, len(nis), cadunico.LOTE):
+            for r in RegistroCadUnico.objects.filter(extrato=extrato,
+                                                     nis__in=nis[i:i + cadunico.LOTE]):
+                registros[r.nis] = r
+    salarios = list(SalarioMinimo.objects.order_by("-vigencia_inicio"))
+    contagem: dict[str, int] = {}
+    mudados = []
+    for pedido in pedidos:
+        data_pedido = timezone.localdate(pedido.solicitado_em)
+        salario = next((s.valor for s in salarios if s.vigencia_inicio <= data_pedido), None)
+        antes = (pedido.verificacao, pedido.renda_per_capita, pedido.limite_renda,
+                 pedido.extrato_id)
+        try:
+            aplicar_verificacao(pedido, extrato=extrato, registro=registros.get(pedido.nis),
+                                salario=salario, usar_consultados=True)
+        except cadunico.SalarioMinimoAusente:
+            continue  # left as it was; RH completes the minimum-wage table and re-imports
+        contagem[pedido.verificacao] = contagem.get(pedido.verificacao, 0) + 1
+        if antes != (pedido.verificacao, pedido.renda_per_capita, pedido.limite_renda,
+                     pedido.extrato_id):
+            mudados.append(pedido)
+    if mudados:
+        bulk_update_with_history(
+            mudados, PedidoIsencao, ["verificacao", "renda_per_capita", "limite_renda",
+                                     "extrato"],
+            batch_size=cadunico.LOTE, default_user=autor if getattr(
+                autor, "is_authenticated", False) else None,
+            default_change_reason="nova verificação no CadÚnico")
+    return contagem
+
+
+def motivacao_automatica(pedido: PedidoIsencao) -> str:
+    """The motivation of a confirmed automatic check: the facts found and the article."""
+    codigo = pedido.verificacao
+    data_pedido = timezone.localdate(pedido.solicitado_em)
+    extrato = pedido.extrato
+    ref = _data(extrato.data_referencia) if extrato else "—"
+    registro = (RegistroCadUnico.objects.filter(extrato=extrato, nis=pedido.nis).first()
+                if extrato else None)
+    limite = pedido.limite_renda
+    if codigo == Verificacao.APTO:
+        return _(
+            "Verificação no CadÚnico (extrato de %(ref)s): cadastro ativo e atualizado em "
+            "%(atual)s; renda familiar per capita de %(renda)s, igual ou inferior ao limite "
+            "de %(limite)s (meio salário mínimo em vigor em %(data)s). %(f)s.") % {
+            "ref": ref, "atual": _data(registro.data_atualizacao) if registro else "—",
+            "renda": reais(pedido.renda_per_capita), "limite": reais(limite),
+            "data": _data(data_pedido), "f": F_CADUNICO}
+    if codigo == Verificacao.RENDA_ACIMA:
+        return _(
+            "Renda familiar per capita de %(renda)s no CadÚnico (extrato de %(ref)s), "
+            "superior ao limite de %(limite)s, meio salário mínimo em vigor na data do pedido "
+            "(%(data)s). %(lei)s, art. 2º, caput.") % {
+            "renda": reais(pedido.renda_per_capita), "ref": ref, "limite": reais(limite),
+            "data": _data(data_pedido), "lei": LEI}
+    if codigo == Verificacao.NAO_ENCONTRADO:
+        return _(
+            "O NIS informado não consta do extrato do CadÚnico de %(ref)s: não se comprovou "
+            "família inscrita no CadÚnico. %(lei)s, art. 2º, caput e §4º.") % {
+            "ref": ref, "lei": LEI}
+    if codigo == Verificacao.INATIVO:
+        return _(
+            "Cadastro no CadÚnico inativo (extrato de %(ref)s): a inscrição deve estar ativa "
+            "na data do pedido (%(data)s). %(lei)s, art. 2º, §3º.") % {
+            "ref": ref, "data": _data(data_pedido), "lei": LEI}
+    if codigo == Verificacao.DESATUALIZADO:
+        meses = meses_atualizacao(pedido.inscricao.certame)
+        return _(
+            "Cadastro no CadÚnico atualizado pela última vez em %(atual)s, mais de %(m)d meses "
+            "antes da data do pedido (%(data)s): os dados devem estar atualizados na data do "
+            "requerimento. %(lei)s, art. 2º, §3º.") % {
+            "atual": _data(registro.data_atualizacao) if registro else "—", "m": meses,
+            "data": _data(data_pedido), "lei": LEI}
+    raise ValidationError(_("A verificação automática “%(v)s” não pode ser confirmada: "
+                            "decida com motivação.") % {"v": Verificacao(codigo).label})
+
+
+# --- request ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
+                      comprovante=None, agora: dt.datetime | None = None) -> PedidoIsencao:
+    """The candidate's request for their own inscrição (one per inscrição), only within the
+    request window (art. 2º, §1º; art. 3º, I). CadÚnico requests are checked at once."""
+    agora = agora or timezone.now()
+    insc = _travar_inscricao(inscricao)
+    _checar_titular(autor, insc)
+    certame = insc.certame
+    if not oferece_isencao(certame):
+        raise ValidationError(mensagem_nao_prevista())
+    _checar_janela(certame, Etapa.Tipo.PEDIDO_ISENCAO, agora, _("pedir isenção da taxa"))
+    if insc.situacao in FINAIS:
+        raise ValidationError(_("A inscrição está %(s)s.") % {
+            "s": insc.get_situacao_display().lower()})
+    if _pedido_de(insc) is not None:
+        raise ValidationError(_("Já existe um pedido de isenção para esta inscrição (um pedido "
+                                "por inscrição)."))
+    pedido = PedidoIsencao(inscricao=insc, tipo=tipo, solicitado_em=agora)
+    if tipo == PedidoIsencao.Tipo.CADUNICO:
+        if not (nis or "").strip():
+            raise ValidationError(_("Informe o NIS (Lei 3.057/2026, art. 2º, §4º)."))
+        try:
+            pedido.nis = cadunico.validar_nis(nis)
+        except ValorInvalido as exc:
+            raise ValidationError(str(exc)) from None
+        try:
+            aplicar_verificacao(pedido)
+        except cadunico.SalarioMinimoAusente:
+            raise ValidationError(_(
+                "Não há salário mínimo cadastrado em vigor na data do pedido; a organização "
+                "do certame foi avisada. Tente novamente mais tarde.")) from None
+        fundamento = F_CADUNICO
+    elif tipo == PedidoIsencao.Tipo.DOADOR_SANGUE:
+        if not comprovante:
+            raise ValidationError(_("Anexe o comprovante de doação de sangue."))
+        extensao = validar_arquivo(comprovante)
+        pedido.comprovante_doacao = _renomear(comprovante, extensao)
+        pedido.verificacao = Verificacao.NAO_SE_APLICA
+        fundamento = F_DOADOR
+    else:
+        raise ValidationError(_("Tipo de isenção inválido."))
+    pedido.save()
+    # The audit trail keeps the act, not the NIS nor the income (art. 4º, parágrafo único).
+    registrar_ato(
+        tipo="isencao_pedido", autor=autor, certame=certame, objeto=pedido,
+        descricao=_("Pedido de isenção (%(t)s) da inscrição %(n)s.") % {
+            "t": pedido.get_tipo_display(), "n": insc.numero},
+        fundamento_legal=f"{F_REQUERIMENTO}; {fundamento}",
+        depois={"tipo": pedido.tipo, "verificacao": pedido.verificacao,
+                "solicitado_em": agora.isoformat()})
+    return pedido
+
+
+# --- preliminary decisions -------------------------------------------------------------------
+
+
+@transaction.atomic
+def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
+                       motivacao: str = "", confirmar: bool = False) -> DecisaoIsencao:
+    """RH confirms the automatic check or decides otherwise (a new act supersedes an earlier
+    one) until the preliminary result is published. Rejections are motivated (art. 3º, §2º)."""
+    pedido = _travar_pedido(pedido)
+    insc = pedido.inscricao
+    certame = insc.certame
+    if not oferece_isencao(certame):
+        raise ValidationError(mensagem_nao_prevista())
+    if publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
+        raise ValidationError(_("O resultado preliminar já foi publicado: a revisão se faz no "
+                                "julgamento do recurso."))
+    if confirmar:
+        automatico = RESULTADO_DA_VERIFICACAO.get(pedido.verificacao)
+        if automatico is None:
+            raise ValidationError(_(
+                "A verificação automática “%(v)s” não pode ser confirmada: decida com "
+                "motivação.") % {"v": pedido.get_verificacao_display()})
+        if resultado and resultado != automatico:
+            raise ValidationError(_("Para decidir contra a verificação automática, registre "
+                                    "uma decisão motivada."))
+        resultado = automatico
+        motivacao = (motivacao or "").strip() or motivacao_automatica(pedido)
+    if resultado not in Resultado.values:
+        raise ValidationError(_("Resultado inválido."))
+    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO)
+    if resultado == Resultado.DEFERIDO and insc.situacao_taxa == SituacaoTaxa.PAGA:
+        motivacao += _nota_sem_restituicao()
+    decisao = DecisaoIsencao.objects.create(
+        pedido=pedido, fase=Fase.PRELIMINAR, resultado=resultado, motivacao=motivacao,
+        confirma_verificacao=confirmar, autor=autor)
+    antes = pedido.resultado_preliminar
+    pedido.resultado_preliminar, pedido.motivo_preliminar = resultado, motivacao
+    pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar"])
+    registrar_ato(
+        tipo="isencao_decisao_preliminar", autor=autor, certame=certame, objeto=pedido,
+        descricao=_("Análise preliminar do pedido de isenção da inscrição %(n)s: %(r)s%(c)s.")
+        % {"n": insc.numero, "r": Resultado(resultado).label.lower(),
+           "c": _(" (confirma a verificação automática)") if confirmar else ""},
+        motivacao=motivacao,
+        fundamento_legal=F_INDEFERIMENTO if resultado == Resultado.INDEFERIDO else F_DEFERIMENTO,
+        antes={"resultado_preliminar": antes},
+        depois={"resultado_preliminar": resultado, "decisao": decisao.pk})
+    return decisao
+
+
+@transaction.atomic
+def confirmar_em_lote(pedidos, *, autor) -> tuple[list[DecisaoIsencao], list[PedidoIsencao]]:
+    """Confirm the automatic check of each undecided request: one decision act per request.
+    Requests already decided, or whose check cannot be confirmed, are skipped (returned)."""
+    decisoes: list[DecisaoIsencao] = []
+    ignorados: list[PedidoIsencao] = []
+    for pedido in pedidos:
+        if pedido.resultado_preliminar or pedido.verificacao not in RESULTADO_DA_VERIFICACAO:
+            ignorados.append(pedido)
+            continue
+        decisoes.append(decidir_preliminar(pedido, autor=autor, confirmar=True))
+    return decisoes, ignorados
+
+
+# --- publications ----------------------------------------------------------------------------
+
+
+def resultado_definitivo(pedido: PedidoIsencao) -> tuple[str, str]:
+    """Final result: a false-information finding (art. 5º, I), else the appeal ruling (the
+    latest), else the preliminary decision."""
+    proc = (ProcedimentoAdministrativo.objects
+            .filter(inscricao_id=pedido.inscricao_id,
+                    tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
+                    conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE)
+            .order_by("-decidido_em").first())
+    if proc is not None:
+        return Resultado.INDEFERIDO, _motivo_falsidade(proc)
+    recurso = (DecisaoIsencao.objects.filter(pedido=pedido, fase=Fase.RECURSO)
+               .order_by("-decidida_em", "-pk").first())
+    if recurso is not None:
+        return recurso.resultado, recurso.motivacao
+    return pedido.resultado_preliminar, pedido.motivo_preliminar
+
+
+@transaction.atomic
+def publicar_resultado(certame: Certame, fase: str, *, autor,
+                       agora: dt.datetime | None = None) -> PublicacaoIsencao:
+    """Publish the preliminary (art. 3º, IV) or final (art. 3º, VI) result as a list
+    (inscrição number and name only). The final publication applies the results to the fee:
+    granted -> "isenta" (a fee already paid stays paid, no refund: art. 6º, III)."""
+    agora = agora or timezone.now()
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    if not oferece_isencao(certame):
+        raise ValidationError(mensagem_nao_prevista())
+    if fase not in PublicacaoIsencao.Fase.values:
+        raise ValidationError(_("Fase de publicação inválida."))
+    if publicacao(certame, fase):
+        raise ValidationError(_("Este resultado já foi publicado."))
+    pedidos = PedidoIsencao.objects.filter(inscricao__certame=certame)
+    if fase == PublicacaoIsencao.Fase.PRELIMINAR:
+        fim = prazo_final(certame, Etapa.Tipo.PEDIDO_ISENCAO)
+        if fim is not None and agora <= fim:
+            raise ValidationError(_("O prazo de pedidos de isenção termina em %(f)s: publique "
+                                    "depois dele.") % {"f": _data_hora(fim)})
+        pendentes = list(pedidos.filter(resultado_preliminar="")
+                         .values_list("inscricao__numero", flat=True)[:11])
+        if pendentes:
+            raise ValidationError(_("Há pedidos sem análise preliminar (inscrições %(n)s). "
+                                    "Decida todos antes de publicar.") % {
+                "n": ", ".join(pendentes[:10]) + ("…" if len(pendentes) > 10 else "")})
+        pub = PublicacaoIsencao.objects.create(certame=certame, fase=fase, publicada_por=autor)
+        contagem = {r: pedidos.filter(resultado_preliminar=r).count() for r in Resultado.values}
+        registrar_ato(
+            tipo="isencao_publicacao_preliminar", autor=autor, certame=certame, objeto=pub,
+            descricao=_("Publicação do resultado preliminar dos pedidos de isenção: "
+                        "%(d)d deferidos, %(i)d indeferidos.") % {
+                "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
+            fundamento_legal=F_RESULTADO_PRELIMINAR, depois=contagem)
+        return pub
+
+    if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
+        raise ValidationError(_("Publique antes o resultado preliminar."))
+    fim = prazo_final(certame, Etapa.Tipo.RECURSO_ISENCAO)
+    if fim is None:
+        raise ValidationError(_("O cronograma deste certame não prevê o prazo de recurso da "
+                                "isenção (Lei 3.057/2026, art. 3º, V)."))
+    if agora <= fim:
+        raise ValidationError(_("O prazo de recurso termina em %(f)s: publique o resultado "
+                                "definitivo depois dele.") % {"f": _data_hora(fim)})
+    sem_julgamento = list(
+        pedidos.filter(recurso__isnull=False)
+        .exclude(Exists(DecisaoIsencao.objects.filter(pedido=OuterRef("pk"),
+                                                      fase=Fase.RECURSO)))
+        .values_list("inscricao__numero", flat=True)[:11])
+    if sem_julgamento:
+        raise ValidationError(_("Há recursos sem julgamento (inscrições %(n)s).") % {
+            "n": ", ".join(sem_julgamento[:10]) + ("…" if len(sem_julgamento) > 10 else "")})
+    pub = PublicacaoIsencao.objects.create(certame=certame, fase=fase, publicada_por=autor)
+    contagem = {r: 0 for r in Resultado.values}
+    for pedido in (pedidos.select_for_update(of=("self",))
+                   .select_related("inscricao").order_by("pk")):
+        resultado, motivo = resultado_definitivo(pedido)
+        contagem[resultado] += 1
+        if (pedido.resultado_final, pedido.motivo_final) != (resultado, motivo):
+            pedido.resultado_final, pedido.motivo_final = resultado, motivo
+            pedido.save(update_fields=["resultado_final", "motivo_final"])
+        _aplicar_isencao_na_taxa(pedido, autor=autor)
+    registrar_ato(
+        tipo="isencao_publicacao_definitiva", autor=autor, certame=certame, objeto=pub,
+        descricao=_("Publicação do resultado definitivo dos pedidos de isenção: %(d)d "
+                    "deferidos, %(i)d indeferidos.") % {
+            "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
+        fundamento_legal=F_RESULTADO_DEFINITIVO, depois=contagem)
+    return pub
+
+
+def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
+    """Final result -> fee situation of the inscrição (inside the publication's transaction)."""
+    if pedido.resultado_final != Resultado.DEFERIDO:
+        return  # stays pending: may pay until the deadline (art. 3º, §3º)
+    insc = _travar_inscricao(pedido.inscricao)
+    if insc.situacao_taxa == SituacaoTaxa.ISENTA:
+        return
+    if insc.situacao_taxa == SituacaoTaxa.PAGA:
+        registrar_ato(
+            tipo="isencao_taxa", autor=autor, certame=insc.certame, objeto=insc,
+            descricao=_("Isenção deferida para a inscrição %(n)s com a taxa já paga: sem "
+                        "restituição.") % {"n": insc.numero},
+            fundamento_legal=F_SEM_RESTITUICAO,
+            antes={"situacao_taxa": insc.situacao_taxa},
+            depois={"situacao_taxa": insc.situacao_taxa})
+        return
+    antes = insc.situacao_taxa
+    insc.situacao_taxa = SituacaoTaxa.ISENTA
+    insc.save(update_fields=["situacao_taxa", "atualizada_em"])
+    registrar_ato(
+        tipo="isencao_taxa", autor=autor, certame=insc.certame, objeto=insc,
+        descricao=_("Inscrição %(n)s isenta da taxa (resultado definitivo).") % {
+            "n": insc.numero},
+        fundamento_legal=F_DEFERIMENTO, antes={"situacao_taxa": antes},
+        depois={"situacao_taxa": insc.situacao_taxa})
+    if antes == SituacaoTaxa.NAO_CONFIRMADA:
+        solicitar_recalculo([insc.cargo_id], _("isenção da inscrição %(n)s") % {
+            "n": insc.numero})
+
+
+# --- appeal ----------------------------------------------------------------------------------
+
+
+def procedimento_procedente(inscricao_id: int) -> bool:
+    return ProcedimentoAdministrativo.objects.filter(
+        inscricao_id=inscricao_id, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
+        conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE).exists()
+
+
+@transaction.atomic
+def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
+                     agora: dt.datetime | None = None) -> RecursoIsencao:
+    """One appeal against a published preliminary rejection, within the appeal window
+    (art. 3º, V and §2º)."""
+    agora = agora or timezone.now()
+    pedido = _travar_pedido(pedido)
+    _checar_titular(autor, pedido.inscricao)
+    certame = pedido.inscricao.certame
+    if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
+        raise ValidationError(_("O resultado preliminar ainda não foi publicado."))
+    if pedido.resultado_preliminar != Resultado.INDEFERIDO:
+        raise ValidationError(_("Só cabe recurso contra o indeferimento do pedido."))
+    if procedimento_procedente(pedido.inscricao_id):
+        raise ValidationError(_("O pedido foi indeferido em procedimento administrativo por "
+                                "falsidade (Lei 3.057/2026, art. 5º)."))
+    _checar_janela(certame, Etapa.Tipo.RECURSO_ISENCAO, agora,
+                   _("recorrer do resultado da isenção"))
+    if RecursoIsencao.objects.filter(pedido=pedido).exists():
+        raise ValidationError(_("O recurso já foi apresentado (um recurso por pedido)."))
+    texto = (texto or "").strip()
+    if len(texto) < 10:
+        raise ValidationError(_("Escreva as razões do recurso (ao menos 10 caracteres)."))
+    recurso = RecursoIsencao(pedido=pedido, texto=texto)
+    if anexo:
+        recurso.anexo = _renomear(anexo, validar_arquivo(anexo))
+    recurso.save()
+    registrar_ato(
+        tipo="isencao_recurso", autor=autor, certame=certame, objeto=pedido,
+        descricao=_("Recurso contra o indeferimento da isenção da inscrição %(n)s.") % {
+            "n": pedido.inscricao.numero},
+        fundamento_legal=F_RECURSO, depois={"recurso": recurso.pk, "anexo": bool(anexo)})
+    return recurso
+
+
+@transaction.atomic
+def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
+                   autor) -> DecisaoIsencao:
+    """RH (or the board) rules on the appeal, motivated; a later ruling supersedes an earlier
+    one until the final result is published. The ruling is the request's final result."""
+    pedido = _travar_pedido(pedido)
+    insc = pedido.inscricao
+    certame = insc.certame
+    if not RecursoIsencao.objects.filter(pedido=pedido).exists():
+        raise ValidationError(_("Não há recurso a julgar neste pedido."))
+    if publicacao(certame, PublicacaoIsencao.Fase.FINAL):
+        raise ValidationError(_("O resultado definitivo já foi publicado."))
+    if resultado not in Resultado.values:
+        raise ValidationError(_("Resultado inválido."))
+    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO)
+    if resultado == Resultado.DEFERIDO and insc.situacao_taxa == SituacaoTaxa.PAGA:
+        motivacao += _nota_sem_restituicao()
+    decisao = DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.RECURSO,
+                                            resultado=resultado, motivacao=motivacao,
+                                            autor=autor)
+    antes = pedido.resultado_final
+    pedido.resultado_final, pedido.motivo_final = resultado, motivacao
+    pedido.save(update_fields=["resultado_final", "motivo_final"])
+    registrar_ato(
+        tipo="isencao_julgamento_recurso", autor=autor, certame=certame, objeto=pedido,
+        descricao=_("Recurso da isenção da inscrição %(n)s: %(r)s.") % {
+            "n": insc.numero, "r": Resultado(resultado).label.lower()},
+        motivacao=motivacao, fundamento_legal=F_RECURSO,
+        antes={"resultado_final": antes},
+        depois={"resultado_final": resultado, "decisao": decisao.pk})
+    return decisao
+
+
+# --- fee payment -----------------------------------------------------------------------------
+
+
+def _aguarda_resultado(insc: Inscricao, final_publicado: bool | None = None) -> bool:
+    """A request whose final result is not published yet: the candidate is not in default."""
+    if _pedido_de(insc) is None:
+        return False
+    if final_publicado is None:
+        final_publicado = publicacao(insc.certame, PublicacaoIsencao.Fase.FINAL) is not None
+    return not final_publicado
+
+
+def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None) -> str:
+    """The fee situation derived from the clock: a pending fee after the payment deadline is
+    "não confirmada" (art. 3º, VII and §3º), unless the exemption request still awaits its
+    final result. Correctness does not depend on `encerrar_prazo_pagamento` having run."""
+    agora = agora or timezone.now()
+    if inscricao.situacao_taxa != SituacaoTaxa.PENDENTE:
+        return inscricao.situacao_taxa
+    fim = prazo_final(inscricao.certame, Etapa.Tipo.PAGAMENTO_TAXA)
+    if fim is None or agora <= fim or _aguarda_resultado(inscricao):
+        return SituacaoTaxa.PENDENTE
+    return SituacaoTaxa.NAO_CONFIRMADA
+
+
+@transaction.atomic
+def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
+                        agora: dt.datetime | None = None) -> Inscricao:
+    """RH records the payment of the fee, until the payment deadline (art. 3º, §3º)."""
+    agora = agora or timezone.now()
+    insc = _travar_inscricao(inscricao)
+    referencia = (referencia or "").strip()
+    if not referencia:
+        raise ValidationError(_("Informe o comprovante do pagamento (ex.: número do boleto)."))
+    if insc.situacao_taxa == SituacaoTaxa.PAGA:
+        raise ValidationError(_("A taxa desta inscrição já está paga."))
+    if insc.situacao_taxa == SituacaoTaxa.ISENTA:
+        raise ValidationError(_("A inscrição está isenta da taxa."))
+    fim = prazo_final(insc.certame, Etapa.Tipo.PAGAMENTO_TAXA)
+    if insc.situacao_taxa == SituacaoTaxa.NAO_CONFIRMADA or (fim is not None and agora > fim):
+        raise ValidationError(_("O prazo de pagamento da taxa terminou em %(f)s (Lei "
+                                "3.057/2026, art. 3º, VII e §3º).") % {
+            "f": _data_hora(fim) if fim else "—"})
+    antes = insc.situacao_taxa
+    insc.situacao_taxa = SituacaoTaxa.PAGA
+    insc.save(update_fields=["situacao_taxa", "atualizada_em"])
+    registrar_ato(
+        tipo="pagamento_taxa", autor=autor, certame=insc.certame, objeto=insc,
+        descricao=_("Pagamento da taxa da inscrição %(n)s registrado.") % {"n": insc.numero},
+        motivacao=referencia, fundamento_legal=F_PAGAMENTO,
+        antes={"situacao_taxa": antes}, depois={"situacao_taxa": insc.situacao_taxa,
+                                                "registrado_em": agora.isoformat()})
+    return insc
+
+
+@transaction.atomic
+def encerrar_prazo_pagamento(certame: Certame, *, autor,
+                             agora: dt.datetime | None = None) -> list[Inscricao]:
+    """After the payment deadline, mark the unpaid inscrições "não confirmada" in one act and
+    queue the recompute of their cargos (art. 3º, §3º, a contrario)."""
+    agora = agora or timezone.now()
+    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    fim = prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA)
+    if fim is None:
+        raise ValidationError(_("O cronograma deste certame não prevê o prazo de pagamento da "
+                                "taxa."))
+    if agora <= fim:
+        raise ValidationError(_("O prazo de pagamento termina em %(f)s.") % {
+            "f": _data_hora(fim)})
+    final_publicado = publicacao(certame, PublicacaoIsencao.Fase.FINAL) is not None
+    candidatas = (Inscricao.objects.select_for_update(of=("self",))
+                  .filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
+                  .exclude(situacao__in=FINAIS).order_by("numero"))
+    if not final_publicado:
+        candidatas = candidatas.exclude(Exists(PedidoIsencao.objects.filter(
+            inscricao=OuterRef("pk"))))
+    marcadas = list(candidatas)
+    if not marcadas:
+        return []
+    for insc in marcadas:
+        insc.situacao_taxa = SituacaoTaxa.NAO_CONFIRMADA
+    bulk_update_with_history(marcadas, Inscricao, ["situacao_taxa"], default_user=autor,
+                             default_change_reason="prazo de pagamento encerrado")
+    numeros = [i.numero for i in marcadas]
+    registrar_ato(
+        tipo="encerramento_prazo_pagamento", autor=autor, certame=certame, objeto=certame,
+        descricao=_("Prazo de pagamento encerrado: %(q)d inscrições não confirmadas por falta "
+                    "de pagamento da taxa.") % {"q": len(marcadas)},
+        fundamento_legal=F_PAGAMENTO, antes={"situacao_taxa": SituacaoTaxa.PENDENTE.value},
+        depois={"situacao_taxa": SituacaoTaxa.NAO_CONFIRMADA.value, "inscricoes": numeros})
+    solicitar_recalculo({i.cargo_id for i in marcadas},
+                        _("prazo de pagamento da taxa encerrado"))
+    return marcadas
+
+
+# --- false information (art. 5º) -------------------------------------------------------------
+
+
+def _notificar_por_email(proc_id: int) -> None:
+    proc = (ProcedimentoAdministrativo.objects.select_related("inscricao__candidato",
+                                                             "inscricao__certame")
+            .get(pk=proc_id))
+    email = proc.inscricao.candidato.email
+    if not email:
+        return
+    send_mail(
+        _("Procedimento administrativo — inscrição %(n)s") % {"n": proc.inscricao.numero},
+        _("Foi instaurado procedimento administrativo sobre o seu pedido de isenção da taxa "
+          "no certame “%(c)s” (Lei 3.057/2026, art. 5º). Você pode apresentar defesa na sua "
+          "área do candidato até %(p)s.") % {
+            "c": proc.inscricao.certame.titulo, "p": _data_hora(proc.prazo_defesa)},
+        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+
+
+@transaction.atomic
+def abrir_procedimento_falsidade(pedido: PedidoIsencao, *, fatos: str,
+                                 prazo_defesa: dt.datetime, autor,
+                                 agora: dt.datetime | None = None
+                                 ) -> ProcedimentoAdministrativo:
+    """Open the procedure on suspected false information and notify the candidate, with a
+    deadline for the defence (art. 5º, parágrafo único)."""
+    agora = agora or timezone.now()
+    pedido = _travar_pedido(pedido)
+    insc = pedido.inscricao
+    fatos = (fatos or "").strip()
+    if len(fatos) < 15:
+        raise ValidationError(_("Descreva os indícios de falsidade (ao menos 15 caracteres)."))
+    if prazo_defesa is None or prazo_defesa <= agora:
+        raise ValidationError(_("O prazo da defesa deve ser posterior à notificação."))
+    if ProcedimentoAdministrativo.objects.filter(
+            inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
+            conclusao="").exists():
+        raise ValidationError(_("Já há um procedimento em aberto sobre esta inscrição."))
+    proc = ProcedimentoAdministrativo.objects.create(
+        inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO, fatos=fatos,
+        aberto_por=autor, notificado_em=agora, prazo_defesa=prazo_defesa)
+    registrar_ato(
+        tipo="procedimento_instaurado", autor=autor, certame=insc.certame, objeto=proc,
+        descricao=_("Procedimento por falsidade no pedido de isenção da inscrição %(n)s "
+                    "instaurado; candidato notificado, defesa até %(p)s.") % {
+            "n": insc.numero, "p": _data_hora(prazo_defesa)},
+        motivacao=fatos, fundamento_legal=F_PROCEDIMENTO,
+        depois={"notificado_em": agora.isoformat(), "prazo_defesa": prazo_defesa.isoformat()})
+    transaction.on_commit(lambda: _notificar_por_email(proc.pk))
+    return proc
+
+
+def _travar_procedimento(proc: ProcedimentoAdministrativo) -> ProcedimentoAdministrativo:
+    return (ProcedimentoAdministrativo.objects.select_for_update(of=("self",))
+            .select_related("inscricao__certame", "inscricao__candidato")
+            .get(pk=proc.pk, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO))
+
+
+@transaction.atomic
+def apresentar_defesa(proc: ProcedimentoAdministrativo, *, defesa: str, autor,
+                      agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
+    """The candidate's defence, within the deadline (contraditório e ampla defesa)."""
+    agora = agora or timezone.now()
+    proc = _travar_procedimento(proc)
+    _checar_titular(autor, proc.inscricao)
+    if proc.conclusao:
+        raise ValidationError(_("O procedimento já foi decidido."))
+    if proc.defesa_em:
+        raise ValidationError(_("A defesa já foi apresentada."))
+    if proc.prazo_defesa is None or agora > proc.prazo_defesa:
+        raise ValidationError(_("O prazo da defesa terminou em %(p)s.") % {
+            "p": _data_hora(proc.prazo_defesa) if proc.prazo_defesa else "—"})
+    defesa = (defesa or "").strip()
+    if len(defesa) < 10:
+        raise ValidationError(_("Escreva a defesa (ao menos 10 caracteres)."))
+    proc.defesa, proc.defesa_em = defesa, agora
+    proc.save(update_fields=["defesa", "defesa_em"])
+    registrar_ato(
+        tipo="procedimento_defesa", autor=autor, certame=proc.inscricao.certame, objeto=proc,
+        descricao=_("Defesa apresentada no procedimento da inscrição %(n)s.") % {
+            "n": proc.inscricao.numero},
+        fundamento_legal=F_PROCEDIMENTO, depois={"defesa_em": agora.isoformat()})
+    return proc
+
+
+def consequencia_da_falsidade(inscricao: Inscricao) -> str:
+    """The sanction by the phase in which the falsity is found (art. 5º, II to IV)."""
+    if inscricao.convocada_em is not None:
+        return ProcedimentoAdministrativo.Consequencia.ANULACAO
+    if inscricao.certame.status in (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO):
+        return ProcedimentoAdministrativo.Consequencia.EXCLUSAO_LISTA
+    return ProcedimentoAdministrativo.Consequencia.CANCELAMENTO
+
+
+def _motivo_falsidade(proc: ProcedimentoAdministrativo) -> str:
+    return _("Indeferido por declaração, informação ou documento falso, apurado em "
+             "procedimento administrativo (Lei 3.057/2026, art. 5º, I): %(m)s") % {
+        "m": proc.motivacao}
+
+
+@transaction.atomic
+def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, motivacao: str,
+                         autor, agora: dt.datetime | None = None
+                         ) -> ProcedimentoAdministrativo:
+    """Motivated decision, after the defence or its deadline (art. 5º, parágrafo único).
+
+    Proven falsity: the request is rejected (art. 5º, I) and the inscrição is cancelled before
+    homologation (II), removed from the list after it and before the call (III), or the call is
+    annulled after it (IV); in every case the inscrição is eliminated and the lists recomputed.
+    """
+    agora = agora or timezone.now()
+    proc = _travar_procedimento(proc)
+    insc = _travar_inscricao(proc.inscricao)
+    if proc.conclusao:
+        raise ValidationError(_("O procedimento já foi decidido."))
+    if conclusao not in ProcedimentoAdministrativo.Conclusao.values:
+        raise ValidationError(_("Conclusão inválida."))
+    if not proc.defesa_em and (proc.prazo_defesa is None or agora <= proc.prazo_defesa):
+        raise ValidationError(_(
+            "Aguarde a defesa ou o fim do prazo da defesa (%(p)s): contraditório e ampla "
+            "defesa (Lei 3.057/2026, art. 5º, parágrafo único).") % {
+            "p": _data_hora(proc.prazo_defesa) if proc.prazo_defesa else "—"})
+    motivacao = _motivacao(motivacao, especifica=True)
+    procedente = conclusao == ProcedimentoAdministrativo.Conclusao.PROCEDENTE
+    consequencia = (consequencia_da_falsidade(insc) if procedente
+                    else ProcedimentoAdministrativo.Consequencia.NENHUMA)
+    fundamento = F_FALSIDADE[consequencia]
+    proc.conclusao, proc.consequencia = conclusao, consequencia
+    proc.fundamento, proc.motivacao = fundamento, motivacao
+    proc.decidido_em, proc.decidido_por = agora, autor
+    proc.save(update_fields=["conclusao", "consequencia", "fundamento", "motivacao",
+                             "decidido_em", "decidido_por"])
+    registrar_ato(
+        tipo="procedimento_decidido", autor=autor, certame=insc.certame, objeto=proc,
+        descricao=_("Procedimento por falsidade da inscrição %(n)s: %(c)s; consequência: "
+                    "%(q)s.") % {
+            "n": insc.numero,
+            "c": ProcedimentoAdministrativo.Conclusao(conclusao).label.lower(),
+            "q": ProcedimentoAdministrativo.Consequencia(consequencia).label.lower()},
+        motivacao=motivacao, fundamento_legal=fundamento,
+        depois={"conclusao": conclusao, "consequencia": consequencia})
+    if not procedente:
+        return proc
+
+    # Art. 5º, I: the request is rejected, whatever its earlier results.
+    pedido = _pedido_de(insc)
+    if pedido is not None:
+        pedido = _travar_pedido(pedido)
+        motivo = _motivo_falsidade(proc)
+        antes = {"resultado_preliminar": pedido.resultado_preliminar,
+                 "resultado_final": pedido.resultado_final}
+        if not pedido.resultado_preliminar:
+            pedido.resultado_preliminar, pedido.motivo_preliminar = Resultado.INDEFERIDO, motivo
+        pedido.resultado_final, pedido.motivo_final = Resultado.INDEFERIDO, motivo
+        pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar",
+                                   "resultado_final", "motivo_final"])
+        registrar_ato(
+            tipo="isencao_indeferida_falsidade", autor=autor, certame=insc.certame,
+            objeto=pedido,
+            descricao=_("Pedido de isenção da inscrição %(n)s indeferido por falsidade.") % {
+                "n": insc.numero},
+            motivacao=motivacao, fundamento_legal=f"{LEI}, art. 5º, I", antes=antes,
+            depois={"resultado_preliminar": pedido.resultado_preliminar,
+                    "resultado_final": pedido.resultado_final, "procedimento": proc.pk})
+    if insc.situacao_taxa == SituacaoTaxa.ISENTA:
+        insc.situacao_taxa = SituacaoTaxa.PENDENTE
+        insc.save(update_fields=["situacao_taxa", "atualizada_em"])
+    if insc.situacao in FINAIS:
+        solicitar_recalculo([insc.cargo_id], _("procedimento por falsidade da inscrição %(n)s")
+                            % {"n": insc.numero})
+    else:
+        # Eliminated in every phase; `eliminar` records its own act and queues the recompute.
+        eliminar(insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
+    return proc
+
+
+# --- queries for the pages -------------------------------------------------------------------
+
+#: Status filter of the RH list of requests.
+STATUS_PEDIDO = {
+    "aguardando": (gettext_lazy("Aguardando análise"), Q(resultado_preliminar="")),
+    "deferido_preliminar": (gettext_lazy("Deferido (preliminar)"),
+                            Q(resultado_preliminar=Resultado.DEFERIDO)),
+    "indeferido_preliminar": (gettext_lazy("Indeferido (preliminar)"),
+                              Q(resultado_preliminar=Resultado.INDEFERIDO)),
+    "recurso_pendente": (gettext_lazy("Recurso a julgar"), Q(recurso__isnull=False) & ~Exists(
+        DecisaoIsencao.objects.filter(pedido=OuterRef("pk"), fase=Fase.RECURSO))),
+    "deferido_final": (gettext_lazy("Deferido (definitivo)"),
+                       Q(resultado_final=Resultado.DEFERIDO)),
+    "indeferido_final": (gettext_lazy("Indeferido (definitivo)"),
+                         Q(resultado_final=Resultado.INDEFERIDO)),
+}
+
+
+def pedidos_do_certame(certame: Certame, *, tipo: str = "", verificacao: str = "",
+                       status: str = "") -> QuerySet[PedidoIsencao]:
+    qs = (PedidoIsencao.objects.filter(inscricao__certame=certame)
+          .select_related("inscricao__candidato", "inscricao__cargo", "recurso")
+          .order_by("inscricao__numero"))
+    if tipo in PedidoIsencao.Tipo.values:
+        qs = qs.filter(tipo=tipo)
+    if verificacao in Verificacao.values:
+        qs = qs.filter(verificacao=verificacao)
+    if status in STATUS_PEDIDO:
+        qs = qs.filter(STATUS_PEDIDO[status][1])
+    return qs
+
+
+def nome_arquivo_download(campo) -> str:
+    return os.path.basename(campo.name)

@@ -1,0 +1,238 @@
+"""Fee exemption, the candidate's pages: request, status, appeal, defence, own files; and the
+public page of each published result (inscrição number and name only).
+
+A candidate reaches only their own inscrições and procedures: any other id is a 404 and
+nothing is written.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from candidatos import isencao
+from candidatos.forms_isencao import DefesaForm, PedidoIsencaoForm, RecursoIsencaoForm
+from candidatos.models import (
+    Inscricao,
+    PedidoIsencao,
+    ProcedimentoAdministrativo,
+    PublicacaoIsencao,
+    RecursoIsencao,
+)
+from certames.models import Certame, Etapa
+from certames.papeis import e_candidato
+
+POR_PAGINA = 100
+
+
+def servir_arquivo(campo) -> FileResponse:
+    """A stored upload, inline, with the content type read from its first bytes."""
+    if not campo:
+        raise Http404
+    try:
+        tipo = isencao.tipo_conteudo(campo)
+        resposta = FileResponse(campo.open("rb"), content_type=tipo)
+    except FileNotFoundError:
+        raise Http404 from None
+    resposta["Content-Disposition"] = (
+        f'inline; filename="{isencao.nome_arquivo_download(campo)}"')
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta
+
+
+class CandidatoMixin(LoginRequiredMixin):
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not e_candidato(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def minha_inscricao(self, pk: int) -> Inscricao:
+        return get_object_or_404(
+            Inscricao.objects.select_related("certame", "cargo", "candidato"),
+            pk=pk, candidato__usuario=self.request.user)
+
+
+def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) -> dict:
+    """What the candidate may see of their request: results only once published."""
+    preliminar = isencao.publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR)
+    final = isencao.publicacao(certame, PublicacaoIsencao.Fase.FINAL)
+    try:
+        recurso = pedido.recurso if pedido else None
+    except RecursoIsencao.DoesNotExist:
+        recurso = None
+    return {
+        "preliminar_publicado": preliminar,
+        "final_publicado": final,
+        "recurso": recurso,
+        "pode_recorrer": bool(
+            pedido and preliminar and final is None and recurso is None
+            and pedido.resultado_preliminar == PedidoIsencao.Resultado.INDEFERIDO
+            and isencao.janela_aberta(certame, Etapa.Tipo.RECURSO_ISENCAO, agora)
+            and not isencao.procedimento_procedente(pedido.inscricao_id)),
+    }
+
+
+class PainelIsencaoView(CandidatoMixin, TemplateView):
+    template_name = "candidatos/isencao/painel.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        agora = timezone.now()
+        linhas = []
+        for insc in (Inscricao.objects.filter(candidato__usuario=self.request.user)
+                     .select_related("certame", "cargo", "pedido_isencao")
+                     .order_by("-certame__data_publicacao_edital", "numero")):
+            linhas.append({
+                "inscricao": insc,
+                "oferece": isencao.oferece_isencao(insc.certame),
+                "pedido": getattr(insc, "pedido_isencao", None),
+                "taxa": Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
+            })
+        ctx["linhas"] = linhas
+        return ctx
+
+
+class InscricaoIsencaoView(CandidatoMixin, TemplateView):
+    """The exemption of one of my inscrições: request form, status, appeal, procedures."""
+
+    template_name = "candidatos/isencao/inscricao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = self.minha_inscricao(self.kwargs["pk"])
+        certame = insc.certame
+        agora = timezone.now()
+        pedido = PedidoIsencao.objects.filter(inscricao=insc).first()
+        ctx.update(inscricao=insc, certame=certame, pedido=pedido,
+                   oferece=isencao.oferece_isencao(certame),
+                   mensagem_nao_prevista=isencao.mensagem_nao_prevista(),
+                   etapas_pedido=isencao.etapas(certame, Etapa.Tipo.PEDIDO_ISENCAO),
+                   etapas_recurso=isencao.etapas(certame, Etapa.Tipo.RECURSO_ISENCAO),
+                   prazo_pagamento=isencao.prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA),
+                   taxa=Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
+                   pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
+                                                       agora))
+        ctx.update(situacao_do_pedido(pedido, certame, agora))
+        ctx.setdefault("form", PedidoIsencaoForm())
+        ctx.setdefault("form_recurso", RecursoIsencaoForm())
+        ctx["procedimentos"] = [
+            (proc, DefesaForm(prefix=f"defesa-{proc.pk}"),
+             not proc.conclusao and not proc.defesa_em and proc.prazo_defesa is not None
+             and agora <= proc.prazo_defesa)
+            for proc in ProcedimentoAdministrativo.objects.filter(
+                inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO)
+            .order_by("aberto_em")]
+        return ctx
+
+    def post(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        form = PedidoIsencaoForm(request.POST, request.FILES)
+        if form.is_valid():
+            dados = form.cleaned_data
+            try:
+                isencao.solicitar_isencao(insc, tipo=dados["tipo"], nis=dados["nis"],
+                                          comprovante=dados["comprovante"], autor=request.user)
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Pedido de isenção registrado."))
+                return redirect("isencao:inscricao", pk=insc.pk)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class RecursoIsencaoView(CandidatoMixin, View):
+    def get(self, request, pk):
+        # The appeal form lives on the inscrição's exemption page (linked from the portal).
+        insc = self.minha_inscricao(pk)
+        return redirect(reverse("isencao:inscricao", args=[insc.pk]) + "#recurso")
+
+    def post(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        pedido = get_object_or_404(PedidoIsencao, inscricao=insc)
+        form = RecursoIsencaoForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                isencao.interpor_recurso(pedido, texto=form.cleaned_data["texto"],
+                                         anexo=form.cleaned_data["anexo"], autor=request.user)
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Recurso apresentado."))
+                return redirect("isencao:inscricao", pk=insc.pk)
+        view = InscricaoIsencaoView()
+        view.setup(request, pk=pk)
+        return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
+
+
+class DefesaView(CandidatoMixin, View):
+    def post(self, request, pk):
+        proc = get_object_or_404(
+            ProcedimentoAdministrativo.objects.select_related("inscricao"), pk=pk,
+            tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
+            inscricao__candidato__usuario=request.user)
+        form = DefesaForm(request.POST, prefix=f"defesa-{proc.pk}")
+        if form.is_valid():
+            try:
+                isencao.apresentar_defesa(proc, defesa=form.cleaned_data["defesa"],
+                                          autor=request.user)
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, _("Defesa apresentada."))
+        else:
+            for erros in form.errors.values():
+                messages.error(request, " ".join(erros))
+        return redirect("isencao:inscricao", pk=proc.inscricao_id)
+
+
+class ArquivoCandidatoView(CandidatoMixin, View):
+    """My own proof of donation or appeal attachment."""
+
+    def get(self, request, pk, qual):
+        insc = self.minha_inscricao(pk)
+        pedido = get_object_or_404(PedidoIsencao, inscricao=insc)
+        if qual == "comprovante":
+            return servir_arquivo(pedido.comprovante_doacao)
+        if qual != "anexo":
+            raise Http404
+        recurso = get_object_or_404(RecursoIsencao, pedido=pedido)
+        return servir_arquivo(recurso.anexo)
+
+
+class ResultadoPublicoView(TemplateView):
+    """A published result: inscrição number, name and result. Never NIS, income or reason."""
+
+    template_name = "candidatos/isencao/resultado.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = get_object_or_404(Certame.objects.exclude(status=Certame.Status.RASCUNHO),
+                                    pk=self.kwargs["pk"])
+        fase = self.kwargs["fase"]
+        if fase not in PublicacaoIsencao.Fase.values:
+            raise Http404
+        pub = isencao.publicacao(certame, fase)
+        if pub is None:
+            raise Http404
+        campo = ("resultado_preliminar" if fase == PublicacaoIsencao.Fase.PRELIMINAR
+                 else "resultado_final")
+        # Only the published columns are read (data minimisation, LGPD art. 6º, III).
+        linhas = (PedidoIsencao.objects.filter(inscricao__certame=certame)
+                  .order_by("inscricao__numero")
+                  .values_list("inscricao__numero", "inscricao__candidato__nome",
+                               "inscricao__candidato__nome_social", campo))
+        pagina = Paginator(linhas, POR_PAGINA).get_page(self.request.GET.get("page"))
+        rotulos = dict(PedidoIsencao.Resultado.choices)
+        ctx.update(certame=certame, publicacao=pub, page_obj=pagina, linhas=[
+            (numero, social or nome, rotulos.get(resultado, "—"))
+            for numero, nome, social, resultado in pagina])
+        return ctx

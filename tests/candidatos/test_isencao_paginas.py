@@ -1,0 +1,460 @@
+"""Fee exemption, the pages: candidate portal (own inscrições only), RH pages (permission
+matrix), the CadÚnico import page, file viewing, the public published results and admin."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from candidatos import isencao
+from candidatos.models import (
+    DecisaoIsencao,
+    ExtratoCadUnico,
+    PedidoIsencao,
+    ProcedimentoAdministrativo,
+    RecursoIsencao,
+    RegistroCadUnico,
+    SalarioMinimo,
+)
+from certames.models import Ato, Etapa
+from tests.candidatos.test_isencao_apoio import (
+    EXE,
+    NIS_A,
+    NIS_B,
+    PDF,
+    certame_severinia,
+    extrato,
+    inscricao,
+    nis_invalido,
+)
+from tests.factories import CandidatoFactory, CertameFactory, InscricaoFactory, usuario
+
+pytestmark = pytest.mark.django_db
+
+DIA = dt.timedelta(days=1)
+
+
+def _agora():
+    return timezone.now()
+
+
+def certame_pedidos_abertos():
+    agora = _agora()
+    return certame_severinia(etapas={
+        Etapa.Tipo.PEDIDO_ISENCAO: (agora - DIA, agora + DIA),
+        Etapa.Tipo.RECURSO_ISENCAO: (agora + 5 * DIA, agora + 6 * DIA),
+        Etapa.Tipo.PAGAMENTO_TAXA: (agora - DIA, agora + 20 * DIA)})
+
+
+def certame_recurso_aberto():
+    agora = _agora()
+    return certame_severinia(etapas={
+        Etapa.Tipo.PEDIDO_ISENCAO: (agora - 10 * DIA, agora - 5 * DIA),
+        Etapa.Tipo.RECURSO_ISENCAO: (agora - DIA, agora + DIA),
+        Etapa.Tipo.PAGAMENTO_TAXA: (agora - 10 * DIA, agora + 20 * DIA)})
+
+
+@pytest.fixture
+def outro_candidato(db):
+    user = usuario("outra_candidata", "Candidato")
+    CandidatoFactory(usuario=user, nome="Joana Souza")
+    return user
+
+
+def _pdf(nome="doacao.pdf", conteudo=PDF):
+    return SimpleUploadedFile(nome, conteudo, content_type="application/pdf")
+
+
+# --- candidate: request ----------------------------------------------------------------------
+
+
+def test_candidato_pede_isencao_cadunico_pelo_portal(client, candidato_user):
+    certame = certame_pedidos_abertos()
+    hoje = timezone.localdate()
+    extrato([(NIS_A, "100.00", hoje - 30 * DIA, "ativo")], referencia=hoje - DIA)
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    client.force_login(candidato_user)
+    url = reverse("isencao:inscricao", args=[insc.pk])
+    assert client.get(url).status_code == 200
+    resposta = client.post(url, {"tipo": "cadunico", "nis": NIS_A, "declaracao": "on"})
+    assert resposta.status_code == 302
+    pedido = PedidoIsencao.objects.get()
+    assert (pedido.inscricao, pedido.nis, pedido.verificacao) == (insc, NIS_A, "apto")
+    assert Ato.objects.get(tipo="isencao_pedido").autor == candidato_user
+    html = client.get(url).content.decode()
+    assert "Seu pedido" in html
+    assert "ainda não publicado" in html  # results only once published
+
+
+def test_formulario_exige_nis_valido_e_declaracao(client, candidato_user):
+    certame = certame_pedidos_abertos()
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    client.force_login(candidato_user)
+    url = reverse("isencao:inscricao", args=[insc.pk])
+    ruim = nis_invalido("1234567890")
+    resposta = client.post(url, {"tipo": "cadunico", "nis": ruim})
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
+    assert f"NIS inválido “{ruim}”" in html
+    assert "Este campo é obrigatório." in html  # the declaration (art. 5º)
+    resposta = client.post(url, {"tipo": "doador_sangue", "declaracao": "on",
+                                 "comprovante": SimpleUploadedFile("x.pdf", EXE)})
+    assert resposta.status_code == 400
+    assert "Envie um arquivo PDF ou uma imagem (PNG ou JPEG)." in resposta.content.decode()
+    assert PedidoIsencao.objects.count() == 0
+
+
+def test_pedido_fora_do_prazo_pelo_portal(client, candidato_user):
+    agora = _agora()
+    certame = certame_severinia(etapas={
+        Etapa.Tipo.PEDIDO_ISENCAO: (agora + 2 * DIA, agora + 5 * DIA)})
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    client.force_login(candidato_user)
+    url = reverse("isencao:inscricao", args=[insc.pk])
+    assert "O prazo para pedir isenção não está aberto." in client.get(url).content.decode()
+    resposta = client.post(url, {"tipo": "cadunico", "nis": NIS_A, "declaracao": "on"})
+    assert resposta.status_code == 400
+    assert "O prazo para pedir isenção da taxa ainda não começou" in resposta.content.decode()
+    assert PedidoIsencao.objects.count() == 0
+
+
+def test_certame_sem_isencao_diz_que_a_lei_nao_preve(client, candidato_user):
+    insc = InscricaoFactory(candidato=candidato_user.candidato,
+                            cargo__certame=CertameFactory(regime="pirangi-lei3056-2025"))
+    client.force_login(candidato_user)
+    html = client.get(reverse("isencao:inscricao", args=[insc.pk])).content.decode()
+    assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
+    html = client.get(reverse("isencao:painel")).content.decode()
+    assert "isenção não prevista na lei deste certame" in html
+
+
+def test_inscricao_de_outra_pessoa_e_404_e_nada_grava(client, candidato_user,
+                                                      outro_candidato):
+    certame = certame_pedidos_abertos()
+    alheia = inscricao(certame, candidato=outro_candidato.candidato)
+    client.force_login(candidato_user)
+    assert client.get(reverse("isencao:inscricao", args=[alheia.pk])).status_code == 404
+    resposta = client.post(reverse("isencao:inscricao", args=[alheia.pk]),
+                           {"tipo": "cadunico", "nis": NIS_A, "declaracao": "on"})
+    assert resposta.status_code == 404
+    resposta = client.post(reverse("isencao:recurso", args=[alheia.pk]),
+                           {"texto": "Recurso em nome de outra pessoa."})
+    assert resposta.status_code == 404
+    assert (PedidoIsencao.objects.count(), RecursoIsencao.objects.count(),
+            Ato.objects.count()) == (0, 0, 0)
+    # Only their own inscrições are listed.
+    propria = inscricao(certame, candidato=candidato_user.candidato)
+    html = client.get(reverse("isencao:painel")).content.decode()
+    assert propria.numero in html and alheia.numero not in html
+
+
+@pytest.mark.parametrize("fixture", ["rh", "membro_comissao", "estranho"])
+def test_paginas_do_candidato_recusam_quem_nao_e_candidato(client, request, fixture):
+    client.force_login(request.getfixturevalue(fixture))
+    insc = inscricao(certame_pedidos_abertos())
+    assert client.get(reverse("isencao:painel")).status_code == 403
+    assert client.get(reverse("isencao:inscricao", args=[insc.pk])).status_code == 403
+
+
+def test_anonimo_vai_ao_login_nas_paginas_do_candidato(client):
+    insc = inscricao(certame_pedidos_abertos())
+    for url in (reverse("isencao:painel"), reverse("isencao:inscricao", args=[insc.pk])):
+        resposta = client.get(url)
+        assert resposta.status_code == 302
+        assert resposta["Location"].startswith(reverse("login"))
+
+
+# --- files -----------------------------------------------------------------------------------
+
+
+def test_comprovante_so_para_o_dono_e_o_rh(client, candidato_user, outro_candidato, rh,
+                                           membro_comissao):
+    certame = certame_pedidos_abertos()
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    client.force_login(candidato_user)
+    resposta = client.post(reverse("isencao:inscricao", args=[insc.pk]),
+                           {"tipo": "doador_sangue", "declaracao": "on",
+                            "comprovante": _pdf()})
+    assert resposta.status_code == 302
+    pedido = PedidoIsencao.objects.get()
+    meu = reverse("isencao:arquivo", args=[insc.pk, "comprovante"])
+    do_rh = reverse("rh_isencao:arquivo", args=[pedido.pk, "comprovante"])
+    resposta = client.get(meu)
+    assert (resposta.status_code, resposta["Content-Type"]) == (200, "application/pdf")
+    assert b"".join(resposta.streaming_content) == PDF
+    assert client.get(reverse("isencao:arquivo", args=[insc.pk, "outro"])).status_code == 404
+    client.force_login(outro_candidato)
+    assert client.get(meu).status_code == 404
+    assert client.get(do_rh).status_code == 403
+    client.force_login(membro_comissao)
+    assert client.get(do_rh).status_code == 403
+    client.logout()
+    assert client.get(do_rh).status_code == 302
+    client.force_login(rh)
+    resposta = client.get(do_rh)
+    assert (resposta.status_code, resposta["Content-Type"]) == (200, "application/pdf")
+    assert resposta["Cache-Control"] == "private, no-store"
+
+
+# --- candidate: appeal and defence -----------------------------------------------------------
+
+
+def _indeferido_publicado(certame, candidato_user, rh):
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    pedido = isencao.solicitar_isencao(insc, tipo="cadunico", nis=NIS_B,
+                                       autor=candidato_user, agora=_agora() - 7 * DIA)
+    isencao.decidir_preliminar(pedido, autor=rh, resultado="indeferido",
+                               motivacao="Renda per capita acima de meio salário mínimo.")
+    isencao.publicar_resultado(certame, "preliminar", autor=rh)
+    return pedido
+
+
+def test_candidato_recorre_pelo_portal(client, candidato_user, rh):
+    certame = certame_recurso_aberto()
+    pedido = _indeferido_publicado(certame, candidato_user, rh)
+    client.force_login(candidato_user)
+    url = reverse("isencao:inscricao", args=[pedido.inscricao_id])
+    html = client.get(url).content.decode()
+    assert "Renda per capita acima de meio salário mínimo." in html
+    assert "Recorrer do indeferimento" in html
+    # The portal's status page links here: a GET goes to the form.
+    assert client.get(reverse("isencao:recurso", args=[pedido.inscricao_id]))["Location"] == \
+        url + "#recurso"
+    resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
+                           {"texto": "Minha renda caiu; anexo o extrato atualizado.",
+                            "anexo": _pdf("extrato.pdf")})
+    assert resposta.status_code == 302
+    recurso = RecursoIsencao.objects.get()
+    assert recurso.pedido == pedido
+    assert client.get(reverse("isencao:arquivo", args=[pedido.inscricao_id, "anexo"])
+                      ).status_code == 200
+    resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
+                           {"texto": "Segundo recurso sobre o mesmo pedido."})
+    assert resposta.status_code == 400
+    assert "O recurso já foi apresentado" in resposta.content.decode()
+    assert RecursoIsencao.objects.count() == 1
+
+
+def test_candidato_apresenta_defesa_no_prazo(client, candidato_user, outro_candidato, rh):
+    certame = certame_recurso_aberto()
+    pedido = _indeferido_publicado(certame, candidato_user, rh)
+    proc = isencao.abrir_procedimento_falsidade(
+        pedido, fatos="Indícios de renda omitida no cadastro.", autor=rh,
+        prazo_defesa=_agora() + 3 * DIA)
+    url = reverse("isencao:defesa", args=[proc.pk])
+    client.force_login(outro_candidato)
+    assert client.post(url, {f"defesa-{proc.pk}-defesa": "Defesa alheia."}).status_code == 404
+    client.force_login(candidato_user)
+    assert "Apresentar defesa" in client.get(
+        reverse("isencao:inscricao", args=[pedido.inscricao_id])).content.decode()
+    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
+    assert resposta.status_code == 302
+    proc.refresh_from_db()
+    assert proc.defesa == "A renda informada é a atual."
+
+
+# --- public results --------------------------------------------------------------------------
+
+
+def test_resultado_publico_so_numero_nome_e_resultado(client, candidato_user, rh):
+    certame = certame_recurso_aberto()
+    url = reverse("isencao:resultado", args=[certame.pk, "preliminar"])
+    assert client.get(url).status_code == 404  # not published yet
+    pedido = _indeferido_publicado(certame, candidato_user, rh)
+    PedidoIsencao.objects.filter(pk=pedido.pk).update(renda_per_capita=Decimal("987.65"))
+    resposta = client.get(url)  # anonymous
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert pedido.inscricao.numero in html
+    assert "Maria da Silva" in html and "Indeferido" in html
+    for segredo in (NIS_B, "987,65", "987.65", "Renda per capita acima",
+                    candidato_user.candidato.cpf):
+        assert segredo not in html
+    assert client.get(reverse("isencao:resultado", args=[certame.pk, "final"])
+                      ).status_code == 404
+    assert client.get(reverse("isencao:resultado", args=[certame.pk, "outra"])
+                      ).status_code == 404
+
+
+# --- RH pages --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def cenario_rh(candidato_user, rh):
+    certame = certame_recurso_aberto()
+    pedido = _indeferido_publicado(certame, candidato_user, rh)
+    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.", autor=rh,
+                             anexo=_pdf())
+    proc = isencao.abrir_procedimento_falsidade(
+        pedido, fatos="Indícios de renda omitida no cadastro.", autor=rh,
+        prazo_defesa=_agora() + 3 * DIA)
+    return certame, pedido, proc
+
+
+def _paginas_rh(certame, pedido, proc):
+    return [reverse("rh_isencao:painel"), reverse("rh_isencao:cadunico"),
+            reverse("rh_isencao:pedidos", args=[certame.pk]),
+            reverse("rh_isencao:pedido", args=[pedido.pk]),
+            reverse("rh_isencao:procedimento", args=[proc.pk]),
+            reverse("rh_isencao:arquivo", args=[pedido.pk, "anexo"])]
+
+
+def _acoes_rh(certame, pedido):
+    return [
+        (reverse("rh_isencao:confirmar_lote", args=[certame.pk]), {"todos": "1"}),
+        (reverse("rh_isencao:publicar", args=[certame.pk, "final"]), {}),
+        (reverse("rh_isencao:encerrar_prazo", args=[certame.pk]), {}),
+        (reverse("rh_isencao:pedido", args=[pedido.pk]),
+         {"acao": "julgar", "julgar-resultado": "deferido",
+          "julgar-motivacao": "Recurso procedente pela prova juntada."}),
+        (reverse("rh_isencao:cadunico"), {}),
+    ]
+
+
+@pytest.mark.parametrize(("fixture", "esperado"), [
+    ("rh", 200), ("membro_comissao", 403), ("candidato_user", 403), ("estranho", 403),
+    (None, 302)])
+def test_matriz_de_acesso_das_paginas_do_rh(client, request, cenario_rh, fixture, esperado):
+    if fixture:
+        client.force_login(request.getfixturevalue(fixture))
+    for url in _paginas_rh(*cenario_rh):
+        assert (url, client.get(url).status_code) == (url, esperado)
+
+
+@pytest.mark.parametrize("fixture", ["membro_comissao", "candidato_user", "estranho", None])
+def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, cenario_rh, fixture):
+    certame, pedido, _proc = cenario_rh
+    if fixture:
+        client.force_login(request.getfixturevalue(fixture))
+    antes = (Ato.objects.count(), DecisaoIsencao.objects.count())
+    for url, dados in _acoes_rh(certame, pedido):
+        assert (url, client.post(url, dados).status_code) == (url, 403 if fixture else 302)
+    assert (Ato.objects.count(), DecisaoIsencao.objects.count()) == antes
+
+
+def test_rh_ve_dados_da_verificacao_e_julga_o_recurso(client, rh, cenario_rh):
+    certame, pedido, _proc = cenario_rh
+    client.force_login(rh)
+    url = reverse("rh_isencao:pedido", args=[pedido.pk])
+    html = client.get(url).content.decode()
+    assert NIS_B in html and "Peço a revisão do indeferimento." in html
+    resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "indeferido",
+                                 "julgar-motivacao": "Indeferido"})
+    assert resposta.status_code == 400
+    assert "O indeferimento exige motivação específica" in resposta.content.decode()
+    resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "deferido",
+                                 "julgar-motivacao": "O extrato juntado prova renda menor."})
+    assert resposta.status_code == 302
+    pedido.refresh_from_db()
+    assert pedido.resultado_final == "deferido"
+
+
+def test_rh_confirma_em_lote_os_filtrados(client, rh, candidato_user):
+    certame = certame_pedidos_abertos()
+    hoje = timezone.localdate()
+    extrato([(NIS_A, "100.00", hoje - 30 * DIA, "ativo")], referencia=hoje - DIA)
+    apto = isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
+    fora = isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_B, autor=rh)
+    doador = isencao.solicitar_isencao(inscricao(certame), tipo="doador_sangue", autor=rh,
+                                       comprovante=_pdf())
+    client.force_login(rh)
+    html = client.get(reverse("rh_isencao:pedidos", args=[certame.pk]),
+                      {"verificacao": "apto"}).content.decode()
+    assert apto.inscricao.numero in html and fora.inscricao.numero not in html
+    resposta = client.post(reverse("rh_isencao:confirmar_lote", args=[certame.pk]),
+                           {"todos": "1", "verificacao": "apto"})
+    assert resposta.status_code == 302
+    assert list(DecisaoIsencao.objects.values_list("pedido", "resultado")) == [
+        (apto.pk, "deferido")]
+    resposta = client.post(reverse("rh_isencao:confirmar_lote", args=[certame.pk]),
+                           {"pedidos": [str(fora.pk), str(doador.pk)]}, follow=True)
+    assert "1 pedidos não podem ser confirmados em lote" in resposta.content.decode()
+    assert DecisaoIsencao.objects.filter(pedido=fora).get().resultado == "indeferido"
+    assert not DecisaoIsencao.objects.filter(pedido=doador).exists()
+
+
+def test_rh_publica_pela_pagina_e_publicacao_invalida_mostra_o_motivo(client, rh,
+                                                                      candidato_user):
+    certame = certame_pedidos_abertos()
+    isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
+    client.force_login(rh)
+    resposta = client.post(reverse("rh_isencao:publicar", args=[certame.pk, "preliminar"]),
+                           follow=True)
+    assert "O prazo de pedidos de isenção termina em" in resposta.content.decode()
+    resposta = client.post(reverse("rh_isencao:encerrar_prazo", args=[certame.pk]),
+                           follow=True)
+    assert "O prazo de pagamento termina em" in resposta.content.decode()
+    assert Ato.objects.filter(tipo__startswith="isencao_publicacao").count() == 0
+
+
+def test_pagina_do_rh_em_certame_sem_isencao(client, rh):
+    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    client.force_login(rh)
+    html = client.get(reverse("rh_isencao:pedidos", args=[certame.pk])).content.decode()
+    assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
+
+
+def test_rh_decide_procedimento_pela_pagina(client, rh, cenario_rh):
+    _certame, pedido, proc = cenario_rh
+    client.force_login(rh)
+    url = reverse("rh_isencao:procedimento", args=[proc.pk])
+    resposta = client.post(url, {"conclusao": "procedente",
+                                 "motivacao": "A omissão de renda ficou comprovada."})
+    assert resposta.status_code == 400
+    assert "Aguarde a defesa ou o fim do prazo da defesa" in resposta.content.decode()
+    assert ProcedimentoAdministrativo.objects.get().conclusao == ""
+
+
+# --- CadÚnico import page --------------------------------------------------------------------
+
+
+def test_rh_importa_extrato_pela_pagina(client, rh):
+    client.force_login(rh)
+    conteudo = (f"NIS;Renda per capita;Data de atualização;Situação\n"
+                f"{NIS_A};810,50;01/12/2025;ativo\n").encode("latin-1")
+    resposta = client.post(reverse("rh_isencao:cadunico"), {
+        "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
+        "data_referencia": timezone.localdate().isoformat()}, follow=True)
+    assert "Extrato importado: 1 registros" in resposta.content.decode()
+    assert RegistroCadUnico.objects.get().nis == NIS_A
+    assert ExtratoCadUnico.objects.get().importado_por == rh
+
+
+def test_extrato_rejeitado_lista_os_erros_e_nada_grava(client, rh):
+    client.force_login(rh)
+    conteudo = f"nis;renda;data_atualizacao;situacao\n{NIS_A};abc;01/12/2025;ativo\n".encode()
+    resposta = client.post(reverse("rh_isencao:cadunico"), {
+        "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
+        "data_referencia": timezone.localdate().isoformat()})
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
+    assert "Arquivo rejeitado: nada foi gravado." in html
+    assert "Linha 2, coluna “renda_per_capita”: número inválido “abc”" in html
+    assert (ExtratoCadUnico.objects.count(), RegistroCadUnico.objects.count()) == (0, 0)
+
+
+# --- admin -----------------------------------------------------------------------------------
+
+
+def test_admin_dos_modelos_da_isencao(client, cenario_rh):
+    admin = User.objects.create_superuser("admin_teste", "admin@example.com", "senha-123-teste")
+    client.force_login(admin)
+    for modelo in ("salariominimo", "extratocadunico", "registrocadunico", "pedidoisencao",
+                   "decisaoisencao", "recursoisencao", "publicacaoisencao",
+                   "procedimentoadministrativo"):
+        url = reverse(f"admin:candidatos_{modelo}_changelist")
+        assert (modelo, client.get(url).status_code) == (modelo, 200)
+    _certame, pedido, _proc = cenario_rh
+    html = client.get(reverse("admin:candidatos_pedidoisencao_change",
+                              args=[pedido.pk])).content.decode()
+    assert reverse("rh_isencao:pedido", args=[pedido.pk]) in html
+    assert 'name="resultado_final"' not in html  # acts are read-only
+    assert client.get(reverse("admin:candidatos_decisaoisencao_add")).status_code == 403
+    resposta = client.post(reverse("admin:candidatos_salariominimo_add"), {
+        "vigencia_inicio": "2027-01-01", "valor": "1700.00", "ato": "Decreto de 2026"})
+    assert resposta.status_code == 302
+    assert SalarioMinimo.em_vigor(dt.date(2027, 2, 1)).valor == Decimal("1700.00")
