@@ -44,10 +44,10 @@ from candidatos.importacao import (
     ArquivoRejeitado,
     ErroLinha,
     ValorInvalido,
-    _data,
-    _normalizar,
+    data_br,
     decimal_br,
     ler_linhas,
+    normalizar,
 )
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
 from certames.auditoria import registrar_ato
@@ -204,7 +204,7 @@ def _mapear_cabecalho(cabecalho: list[str]) -> tuple[dict[str, int], list[str], 
     ignoradas: list[str] = []
     erros: list[ErroLinha] = []
     for i, bruto in enumerate(cabecalho):
-        nome = _normalizar(bruto)
+        nome = normalizar(bruto)
         if not nome:
             continue
         canonica = apelidos.get(nome)
@@ -258,7 +258,7 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
         v: dict[str, Any] = {}
         erros_linha: list[ErroLinha] = []
         for coluna, funcao in (("nis", validar_nis), ("renda_per_capita", _renda),
-                               ("data_atualizacao", _data)):
+                               ("data_atualizacao", data_br)):
             texto = cel(coluna)
             if not texto:
                 erros_linha.append(ErroLinha(n, coluna, _("valor obrigatório em branco")))
@@ -276,11 +276,11 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
         situacao = cel("situacao")
         if not situacao:
             erros_linha.append(ErroLinha(n, "situacao", _("valor obrigatório em branco")))
-        elif _normalizar(situacao) not in SITUACOES:
+        elif normalizar(situacao) not in SITUACOES:
             erros_linha.append(ErroLinha(n, "situacao", _(
                 "situação “%(v)s” inválida (ativo ou inativo)") % {"v": situacao}))
         else:
-            v["situacao"] = SITUACOES[_normalizar(situacao)]
+            v["situacao"] = SITUACOES[normalizar(situacao)]
         if "nis" in v:
             if v["nis"] in vistos:
                 erros_linha.append(ErroLinha(n, "nis", _(

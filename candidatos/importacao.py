@@ -70,7 +70,7 @@ COR_RACA = {
     "amarela": CorRaca.AMARELA, "amarelo": CorRaca.AMARELA,
     "indigena": CorRaca.INDIGENA,
 }
-# Filled below, once _normalizar exists: normalised label or code -> code.
+# Filled below, once normalizar exists: normalised label or code -> code.
 TIPOS_DEFICIENCIA: dict[str, str] = {}
 SITUACOES = set(Inscricao.Situacao.values)
 SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
@@ -127,12 +127,12 @@ class Resumo:
 Progresso = Callable[[int, int, str], None]  # (done, total, phase)
 
 
-def _normalizar(texto: str) -> str:
+def normalizar(texto: str) -> str:
     sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "_", sem_acento.strip().lower()).strip("_")
 
 
-TIPOS_DEFICIENCIA.update({_normalizar(str(label)): valor
+TIPOS_DEFICIENCIA.update({normalizar(str(label)): valor
                           for valor, label in TipoDeficiencia.choices})
 TIPOS_DEFICIENCIA.update({valor: valor for valor in TipoDeficiencia.values})
 
@@ -225,7 +225,7 @@ def decimal_br(texto: str) -> Decimal:
     return valor
 
 
-def _data(texto: str) -> dt.date | None:
+def data_br(texto: str) -> dt.date | None:
     if not texto:
         return None
     for formato in ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y"):
@@ -237,7 +237,7 @@ def _data(texto: str) -> dt.date | None:
 
 
 def _booleano(texto: str) -> bool:
-    t = _normalizar(texto)
+    t = normalizar(texto)
     if t in VERDADEIRO:
         return True
     if t in FALSO:
@@ -271,7 +271,7 @@ def _mapear_cabecalho(cabecalho: list[str]) -> tuple[dict[str, int], list[int], 
     desempates: list[tuple[int, int]] = []
     apelidos = {apelido: canonica for canonica, lista in COLUNAS.items() for apelido in lista}
     for i, bruto in enumerate(cabecalho):
-        nome = _normalizar(bruto)
+        nome = normalizar(bruto)
         if not nome:
             continue
         if m := COLUNA_DESEMPATE.match(nome):
@@ -353,7 +353,7 @@ def importar_inscricoes(
             else:
                 v["cargo"] = cargos[codigo]
         if cel("cor_raca"):
-            cor = COR_RACA.get(_normalizar(cel("cor_raca")))
+            cor = COR_RACA.get(normalizar(cel("cor_raca")))
             if cor is None:
                 erros_linha.append(ErroLinha(n, "cor_raca", _(
                     "cor ou raça “%(v)s” inválida (branca, preta, parda, amarela ou indígena)")
@@ -364,7 +364,7 @@ def importar_inscricoes(
             if opcional in indices:
                 v[opcional] = cel(opcional)
         if "data_nascimento" in indices:
-            conv("data_nascimento", _data, cel("data_nascimento"))
+            conv("data_nascimento", data_br, cel("data_nascimento"))
         for booleano in ("quilombola", "deficiencia"):
             if booleano in indices:
                 conv(booleano, _booleano, cel(booleano))
@@ -372,7 +372,7 @@ def importar_inscricoes(
                 v[booleano] = False
         v["tipo_deficiencia"] = ""
         if cel("tipo_deficiencia"):
-            tipo = TIPOS_DEFICIENCIA.get(_normalizar(cel("tipo_deficiencia")))
+            tipo = TIPOS_DEFICIENCIA.get(normalizar(cel("tipo_deficiencia")))
             if tipo is None:
                 erros_linha.append(ErroLinha(n, "tipo_deficiencia", _(
                     "tipo de deficiência “%(v)s” inválido") % {"v": cel("tipo_deficiencia")}))
@@ -408,14 +408,14 @@ def importar_inscricoes(
                     erros_linha.append(ErroLinha(n, nome_col, str(exc)))
         v["desempate"] = desempate
         if "situacao" in indices and cel("situacao"):
-            situacao = _normalizar(cel("situacao"))
+            situacao = normalizar(cel("situacao"))
             if situacao not in SITUACOES:
                 erros_linha.append(ErroLinha(n, "situacao", _(
                     "situação “%(v)s” inválida (%(validas)s)") % {
                     "v": cel("situacao"), "validas": ", ".join(sorted(SITUACOES))}))
             v["situacao"] = situacao
         if "situacao_taxa" in indices and cel("situacao_taxa"):
-            taxa = _normalizar(cel("situacao_taxa"))
+            taxa = normalizar(cel("situacao_taxa"))
             if taxa not in SITUACOES_TAXA:
                 erros_linha.append(ErroLinha(n, "situacao_taxa", _(
                     "situação da taxa “%(v)s” inválida (%(validas)s)") % {
@@ -450,7 +450,7 @@ def importar_inscricoes(
                 vistos_cpf_cargo[chave] = n
         if "cpf" in v and v["nome"]:
             anterior = nome_por_cpf.setdefault(v["cpf"], (v["nome"], n))
-            if _normalizar(anterior[0]) != _normalizar(v["nome"]):
+            if normalizar(anterior[0]) != normalizar(v["nome"]):
                 erros_linha.append(ErroLinha(n, "nome", _(
                     "o CPF já aparece com outro nome na linha %(l)d") % {"l": anterior[1]}))
 

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from candidatos import cadunico
-from candidatos.importacao import ValorInvalido, _normalizar
+from candidatos.importacao import ValorInvalido, normalizar
 from candidatos.models import (
     DecisaoIsencao,
     Inscricao,
@@ -222,7 +222,7 @@ def _motivacao(motivacao: str, *, especifica: bool) -> str:
     motivacao = (motivacao or "").strip()
     if not motivacao:
         raise ValidationError(_("Informe a motivação da decisão."))
-    if especifica and (len(motivacao) < 15 or _normalizar(motivacao) in MOTIVACOES_GENERICAS):
+    if especifica and (len(motivacao) < 15 or normalizar(motivacao) in MOTIVACOES_GENERICAS):
         raise ValidationError(_(
             "O indeferimento exige motivação específica: diga qual requisito não foi atendido "
             "e por quê (Lei 3.057/2026, art. 3º, §2º)."))
@@ -950,6 +950,9 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
         pedido.resultado_final, pedido.motivo_final = Resultado.INDEFERIDO, motivo
         pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar",
                                    "resultado_final", "motivo_final"])
+        DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.FALSIDADE,
+                                      resultado=Resultado.INDEFERIDO, motivacao=motivo,
+                                      autor=autor)
         registrar_ato(
             tipo="isencao_indeferida_falsidade", autor=autor, certame=insc.certame,
             objeto=pedido,

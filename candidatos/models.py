@@ -451,6 +451,7 @@ class DecisaoIsencao(models.Model):
     class Fase(models.TextChoices):
         PRELIMINAR = "preliminar", _("Análise preliminar")
         RECURSO = "recurso", _("Julgamento do recurso")
+        FALSIDADE = "falsidade", _("Indeferimento por falsidade (Lei 3.057/2026, art. 5º, I)")
 
     pedido = models.ForeignKey(PedidoIsencao, on_delete=models.PROTECT,
                                related_name="decisoes")

@@ -105,6 +105,9 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     for pk, numero, nota, desempate, listas, situacao in (
             Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
                                      nota__isnull=False)
+            # An inscrição whose fee was not paid by the deadline is not confirmed
+            # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
+            .exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
             .order_by("numero")
             .values_list("pk", "numero", "nota", "desempate", "listas", "situacao")
             .iterator(chunk_size=LOTE)):

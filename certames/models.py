@@ -24,7 +24,7 @@ from certames.regras.regimes import REGIMES, obter_regime
 #: `nota_maxima`, used by the import) belong to other parts of the system.
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
-OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao")
+OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao")
 
 
 def parametros_motor(parametros: dict | None) -> dict:
@@ -155,6 +155,14 @@ class Certame(models.Model):
             if not valida:
                 raise ValidationError({"parametros": _(
                     "nota_maxima deve ser um número maior que zero.")})
+        meses = self.parametros.get("cadunico_meses_atualizacao")
+        if meses is not None and (type(meses) is not int or meses <= 0):
+            raise ValidationError({"parametros": _(
+                "cadunico_meses_atualizacao deve ser um número inteiro de meses maior que zero.")})
+        hetero = self.parametros.get("heteroidentificacao")
+        if hetero is not None and type(hetero) is not bool:
+            raise ValidationError({"parametros": _(
+                "heteroidentificacao deve ser true ou false.")})
 
     def validade_ate(self) -> dt.date:
         """Last day of validity: publication date plus validity and extension, in months."""
