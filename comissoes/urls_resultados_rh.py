@@ -1,5 +1,16 @@
-"""URLs (namespace rh_resultados)."""
+"""URLs (namespace rh_resultados): RH publishes the heteroidentification results."""
+
+from django.urls import path
+
+from comissoes import views_resultados_rh as v
 
 app_name = "rh_resultados"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", v.PainelResultadosView.as_view(), name="painel"),
+    path("certames/<int:pk>/", v.CertameResultadosView.as_view(), name="certame"),
+    path("certames/<int:pk>/publicar-preliminar/", v.PublicarPreliminarView.as_view(),
+         name="publicar_preliminar"),
+    path("certames/<int:pk>/publicar-definitivo/", v.PublicarFinalView.as_view(),
+         name="publicar_final"),
+]

@@ -32,3 +32,133 @@ def avaliacao(comissao=None, *, inscricao=None, lista="PP", instancia="primeira"
     inscricao = inscricao or InscricaoFactory(cargo__certame=comissao.certame, listas=[lista])
     return Avaliacao.objects.create(comissao=comissao, inscricao=inscricao, lista=lista,
                                     instancia=instancia)
+
+
+# --- results and appeals (issue #5) ---------------------------------------------------------
+
+MOTIVO_NAO = ("Traços fenotípicos observados (cor da pele clara, textura do cabelo lisa) "
+              "não caracterizam pessoa negra.")
+MOTIVO_SIM = "Fenótipo compatível com pessoa parda."
+
+#: Minimal files of each accepted type (only the signature matters to the checks).
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+JPEG = b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9"
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02"
+
+
+def arquivo(nome: str, conteudo: bytes, content_type: str = "application/octet-stream"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(nome, conteudo, content_type=content_type)
+
+
+def comissao_votante(certame, tipo=Comissao.Tipo.HETEROIDENTIFICACAO, n=5, **extra):
+    """A committee with n members (the first is the president), all with the term signed."""
+    comissao = ComissaoFactory(certame=certame, tipo=tipo, tamanho=n, **extra)
+    membros = [membro(comissao, presidente=(i == 0)) for i in range(n)]
+    return comissao, membros
+
+
+def julgar(av: Avaliacao, membros, nao_confirmam: int) -> Avaliacao:
+    """Every member votes (the first `nao_confirmam` do not confirm); the president closes."""
+    from comissoes.dominio.votacao import encerrar_avaliacao, registrar_voto
+
+    for i, m in enumerate(membros):
+        if i < nao_confirmam:
+            registrar_voto(av, m, "nao_confirma", MOTIVO_NAO)
+        else:
+            registrar_voto(av, m, "confirma", MOTIVO_SIM)
+    presidente = next(m for m in membros if m.presidente)
+    return encerrar_avaliacao(av, presidente)
+
+
+def etapa_recurso(certame, *, de_dias: float = -1, ate_dias: float = 1):
+    """The heteroidentification appeal window, relative to now (in days)."""
+    import datetime as dt
+
+    from certames.models import Etapa
+
+    agora = timezone.now()
+    return Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO,
+                                inicio=agora + dt.timedelta(days=de_dias),
+                                fim=agora + dt.timedelta(days=ate_dias))
+
+
+def candidato_com_conta(username: str, **extra):
+    """A Candidato with a login in the Candidato group."""
+    from tests.factories import CandidatoFactory
+
+    user = usuario(username, "Candidato")
+    return CandidatoFactory(usuario=user, **extra)
+
+
+def cenario(*, regime="pirangi-lei3056-2025", lista="PP", resultado="nao_confirmada",
+            publicar=True, recursal=True, janela=(-1, 1), data_edital=None, **certame_extra):
+    """A certame with a closed first-instance evaluation of one candidate with a login, the
+    preliminary result published (by default), a recursal committee and an open appeal
+    window. Returns a namespace with everything a test needs."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from comissoes.dominio.resultados import publicar_resultado_preliminar
+    from tests.factories import CargoFactory
+
+    if data_edital is None:
+        data_edital = dt.date(2026, 10, 1)
+    certame = CertameFactory(regime=regime, data_publicacao_edital=data_edital,
+                             **certame_extra)
+    cargo = CargoFactory(certame=certame)
+    candidato = candidato_com_conta(f"cand{next(_n)}")
+    inscricao = InscricaoFactory(cargo=cargo, candidato=candidato, listas=[lista],
+                                 nota="80")
+    comissao, membros = comissao_votante(certame)
+    av = avaliacao(comissao, inscricao=inscricao, lista=lista)
+    av = julgar(av, membros, 5 if resultado == "nao_confirmada" else 0)
+    rh = usuario(f"rh{next(_n)}", "RH", staff=True)
+    ns = SimpleNamespace(certame=certame, cargo=cargo, candidato=candidato,
+                         user=candidato.usuario, inscricao=inscricao, comissao=comissao,
+                         membros=membros, avaliacao=av, rh=rh, recursal=None,
+                         membros_recursal=[], etapa=None, preliminar=None)
+    if recursal:
+        ns.recursal, ns.membros_recursal = comissao_votante(certame, Comissao.Tipo.RECURSAL)
+    if janela is not None:
+        ns.etapa = etapa_recurso(certame, de_dias=janela[0], ate_dias=janela[1])
+    if publicar:
+        ns.preliminar = publicar_resultado_preliminar(certame, autor=rh)
+    return ns
+
+
+# --- sessions and convocations (appended for the committee workspace tests) ----------------
+
+def sessao(comissao, *, inicio=None, etapa=None, local="Sala 3 da Prefeitura", **extra):
+    """A session written directly (past dates allowed, unlike `agendar_sessao`)."""
+    import datetime as dt
+
+    from comissoes.models import Sessao
+
+    inicio = inicio or timezone.now() + dt.timedelta(days=7)
+    return Sessao.objects.create(comissao=comissao, etapa=etapa, inicio=inicio, local=local,
+                                 **extra)
+
+
+def comissao_completa(certame=None, *, titulares=5, **extra):
+    """A committee with a president and `titulares` diverse titulares, all terms signed.
+    Returns (comissao, presidente, other members)."""
+    comissao = ComissaoFactory(**({"certame": certame} if certame else {}), **extra)
+    generos = ["feminino", "masculino"]
+    cores = ["preta", "parda", "branca"]
+    regioes = ["nordeste", "sudeste", "sul"]
+    presidente = membro(comissao, presidente=True)
+    outros = [membro(comissao, genero=generos[i % 2], cor_raca=cores[i % 3],
+                     regiao=regioes[i % 3]) for i in range(1, titulares)]
+    return comissao, presidente, outros
+
+
+def convocado(sessao_, *, inscricao=None, lista="PP", horario=None, autor=None, **insc):
+    """Call a candidate (through the domain) and return (convocacao, avaliacao)."""
+    from comissoes.dominio.convocacao import convocar
+
+    certame = sessao_.comissao.certame
+    inscricao = inscricao or InscricaoFactory(cargo__certame=certame, listas=[lista], **insc)
+    conv = convocar(sessao_, inscricao, lista, horario or sessao_.inicio, autor=autor)
+    return conv, conv.avaliacoes.get()

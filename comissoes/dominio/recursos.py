@@ -1,0 +1,228 @@
+"""The candidate's appeal against the heteroidentification's first-instance decision.
+
+Rules decided here:
+- the appeal is a right (LC 22/2026, art. 3º, §5º; Lei 3.057/2026, art. 10, §3º, V;
+  Lei 3.056/2025, art. 4º, §1º, II: contraditório e ampla defesa), filed in the form and
+  window the edital sets: the schedule's etapa "Recurso da heteroidentificação", open now;
+- only against a published non-confirmation, by the candidate, once per evaluation
+  (`Recurso` is one-to-one with it) and only before the final result;
+- the appeal is judged by the recursal committee of the certame, with the same voting
+  mechanics (`votacao.registrar_voto` / `encerrar_avaliacao`) on a new evaluation in the
+  instância "recurso"; nobody who judged the candidate in the first instance judges the
+  appeal (enforced by `votacao.motivo_de_recusa`); there is no further appeal (product
+  decision: the laws provide one appeal against the committee's decision);
+- attachments: PDF, JPEG or PNG checked by content (`comissoes.anexos`), stored under
+  MEDIA_ROOT and served only to the candidate, RH and the members of the recursal committee
+  who may judge that appeal.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from candidatos.models import Inscricao
+from certames.auditoria import registrar_ato
+from certames.models import Certame
+from certames.papeis import e_rh
+from comissoes import anexos as regras_anexos
+from comissoes.dominio import votacao
+from comissoes.dominio.resultados import (
+    PROCEDIMENTO,
+    JanelaRecurso,
+    avaliacao_do_recurso,
+    fundamento,
+    janela_recurso,
+    parecer_publicado,
+    publicacao,
+    recurso_de,
+)
+from comissoes.models import (
+    AnexoRecurso,
+    Avaliacao,
+    Comissao,
+    MembroComissao,
+    PublicacaoResultado,
+    Recurso,
+)
+
+logger = logging.getLogger(__name__)
+
+#: Shortest accepted statement of reasons (product default; the laws leave the form to the
+#: edital).
+MINIMO_TEXTO = 20
+MAXIMO_TEXTO = 10_000
+
+_NAO_INFORMADO = object()
+
+
+def comissao_recursal(certame: Certame) -> Comissao | None:
+    """The certame's recursal committee (the first one created, if RH created several)."""
+    return (Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL)
+            .order_by("criada_em", "pk").first())
+
+
+def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None = None,
+                             preliminar=_NAO_INFORMADO, final=_NAO_INFORMADO,
+                             janela: JanelaRecurso | None = None) -> str | None:
+    """Why no appeal can be filed against this evaluation now (Portuguese), or None."""
+    agora = agora or timezone.now()
+    certame = avaliacao.comissao.certame
+    if preliminar is _NAO_INFORMADO:
+        preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR)
+    if final is _NAO_INFORMADO:
+        final = publicacao(certame, PublicacaoResultado.Fase.FINAL)
+    if (avaliacao.instancia != Avaliacao.Instancia.PRIMEIRA
+            or avaliacao.comissao.tipo != PROCEDIMENTO):
+        return _("Da decisão do recurso não cabe novo recurso.")
+    if not parecer_publicado(avaliacao, preliminar):
+        return _("O resultado desta avaliação ainda não foi publicado.")
+    if avaliacao.resultado != Avaliacao.Resultado.NAO_CONFIRMADA:
+        return _("A autodeclaração foi confirmada: não há decisão a recorrer.")
+    recurso = recurso_de(avaliacao)
+    if recurso is not None:
+        return _("Você já apresentou recurso contra esta decisão em %(d)s; cabe um único "
+                 "recurso.") % {"d": timezone.localtime(recurso.apresentado_em)
+                               .strftime("%d/%m/%Y %H:%M")}
+    if final is not None:
+        return _("O resultado definitivo da heteroidentificação já foi publicado.")
+    janela = janela or janela_recurso(certame, agora)
+    if not janela.aberta:
+        if not janela.prevista:
+            return janela.situacao()
+        if janela.futura:
+            return _("O prazo de recurso ainda não começou: recursos podem ser apresentados "
+                     "%(p)s.") % {"p": janela.periodos()}
+        return _("O prazo de recurso terminou: recursos podiam ser apresentados %(p)s.") % {
+            "p": janela.periodos()}
+    if comissao_recursal(certame) is None:
+        return _("Ainda não há comissão recursal designada para este certame; procure a "
+                 "organização do certame.")
+    return None
+
+
+def _validar_texto(texto: str) -> str:
+    texto = (texto or "").strip()
+    if len(texto) < MINIMO_TEXTO:
+        raise ValidationError({"texto": _(
+            "Escreva as razões do recurso (ao menos %(n)d caracteres).") % {"n": MINIMO_TEXTO}})
+    if len(texto) > MAXIMO_TEXTO:
+        raise ValidationError({"texto": _(
+            "As razões do recurso podem ter até %(n)d caracteres.") % {"n": MAXIMO_TEXTO}})
+    return texto
+
+
+def apresentar_recurso(avaliacao: Avaliacao, *, autor, texto: str, arquivos=(),
+                       agora: dt.datetime | None = None) -> Recurso:
+    """The candidate files their one appeal: the `Recurso` with its attachments, and the
+    evaluation in the instância "recurso" of the recursal committee that will judge it."""
+    texto = _validar_texto(texto)
+    validos = regras_anexos.validar_anexos(arquivos)
+    salvos: list[AnexoRecurso] = []
+    try:
+        with transaction.atomic():
+            recurso = _apresentar(avaliacao, autor, texto, validos, salvos, agora)
+    except BaseException:
+        # The rows are rolled back; the files written meanwhile must go too.
+        for anexo in salvos:
+            anexo.arquivo.delete(save=False)
+        raise
+    return recurso
+
+
+def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
+    av = (Avaliacao.objects.select_related("comissao__certame", "inscricao__candidato")
+          .get(pk=avaliacao.pk))
+    certame = Certame.objects.select_for_update().get(pk=av.comissao.certame_id)
+    av = (Avaliacao.objects.select_for_update()
+          .select_related("comissao__certame", "inscricao__candidato__usuario", "inscricao")
+          .get(pk=av.pk))
+    if av.inscricao.candidato.usuario_id is None or av.inscricao.candidato.usuario_id != getattr(
+            autor, "pk", None):
+        raise PermissionDenied(_("Só o(a) próprio(a) candidato(a) apresenta o recurso."))
+    motivo = motivo_para_nao_recorrer(av, agora=agora)
+    if motivo:
+        raise ValidationError(motivo)
+    recursal = comissao_recursal(certame)
+    recurso = Recurso.objects.create(avaliacao=av, texto=texto)
+    for arquivo, tipo in validos:
+        anexo = AnexoRecurso(recurso=recurso, tipo_conteudo=tipo.tipo_conteudo,
+                             nome_original=regras_anexos.nome_seguro(arquivo.name))
+        anexo.arquivo.save(regras_anexos.nome_armazenado(tipo), arquivo, save=False)
+        salvos.append(anexo)
+        anexo.save()
+    julgamento, criada = Avaliacao.objects.get_or_create(
+        comissao=recursal, inscricao=av.inscricao, lista=av.lista,
+        instancia=Avaliacao.Instancia.RECURSO)
+    if not criada and julgamento.encerrada:
+        raise ValidationError(_("Este recurso já foi julgado."))
+    registrar_ato(
+        tipo="recurso_heteroidentificacao", autor=autor, certame=certame, objeto=recurso,
+        descricao=_("Recurso da inscrição %(n)s contra a não confirmação na lista %(l)s, "
+                    "distribuído à comissão recursal %(c)s.") % {
+            "n": av.inscricao.numero, "l": av.lista, "c": recursal.nome},
+        motivacao=texto, fundamento_legal=fundamento(certame.regime_legal, "recurso"),
+        depois={"avaliacao_primeira": av.pk, "avaliacao_recurso": julgamento.pk,
+                "anexos": [a.nome_original for a in salvos]})
+    email = av.inscricao.candidato.email
+    if email:
+        transaction.on_commit(lambda: _enviar_protocolo(recurso.pk, email))
+    return recurso
+
+
+def _enviar_protocolo(recurso_id: int, email: str) -> None:
+    """Receipt of the appeal, by e-mail (after commit). The text has no parecer nor vote."""
+    recurso = Recurso.objects.select_related("avaliacao__inscricao__certame").get(
+        pk=recurso_id)
+    insc = recurso.avaliacao.inscricao
+    corpo = _(
+        "Recebemos o seu recurso contra o resultado preliminar da heteroidentificação.\n\n"
+        "Certame: %(certame)s\nInscrição: %(n)s\nLista: %(l)s\nProtocolo: %(p)d\n"
+        "Apresentado em: %(d)s\nAnexos: %(a)d\n\n"
+        "Acompanhe o julgamento na sua área do candidato.") % {
+        "certame": insc.certame, "n": insc.numero, "l": recurso.avaliacao.lista,
+        "p": recurso.pk, "a": recurso.anexos.count(),
+        "d": timezone.localtime(recurso.apresentado_em).strftime("%d/%m/%Y %H:%M")}
+    try:
+        send_mail(_("Recurso recebido — inscrição %(n)s") % {"n": insc.numero}, corpo,
+                  settings.DEFAULT_FROM_EMAIL, [email])
+    except Exception:  # the appeal is filed; a failed receipt must not undo it
+        logger.exception("falha ao enviar o protocolo do recurso %s", recurso_id)
+
+
+# --- who sees the appeal and its files ------------------------------------------------------
+
+
+def membro_pode_julgar(user, recurso: Recurso) -> bool:
+    """The user is an active member of the recursal committee that holds this appeal and may
+    see it (term signed, no impedimento, did not judge the first instance)."""
+    julgamento = avaliacao_do_recurso(recurso.avaliacao)
+    if julgamento is None or not getattr(user, "is_authenticated", False):
+        return False
+    membro = MembroComissao.objects.filter(comissao_id=julgamento.comissao_id,
+                                           usuario=user).first()
+    return membro is not None and votacao.motivo_de_recusa(membro, julgamento) is None
+
+
+def pode_ver_recurso(user, recurso: Recurso) -> bool:
+    """The candidate who filed it, RH, and the recursal committee's members who judge it."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if e_rh(user):
+        return True
+    candidato_usuario = Inscricao.objects.filter(pk=recurso.avaliacao.inscricao_id).values_list(
+        "candidato__usuario_id", flat=True).first()
+    if candidato_usuario is not None and candidato_usuario == user.pk:
+        return True
+    return membro_pode_julgar(user, recurso)
+
+
+def pode_ver_anexo(user, anexo: AnexoRecurso) -> bool:
+    return pode_ver_recurso(user, anexo.recurso)

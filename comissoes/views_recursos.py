@@ -1,0 +1,138 @@
+"""The candidate's pages of the heteroidentification: published results, the appeal, and the
+permission-checked download of the appeal's attachments.
+
+A candidate reaches only their own inscrições and evaluations: any other id is a 404 and
+nothing is written. Attachments are served to the candidate, RH and the recursal committee's
+members who judge the appeal; to anybody else they do not exist (404).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from candidatos.models import Inscricao
+from certames.papeis import e_candidato
+from comissoes import anexos as regras_anexos
+from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
+from comissoes.dominio.resultados import PROCEDIMENTO, resultados_do_candidato
+from comissoes.forms_recursos import RecursoForm
+from comissoes.models import AnexoRecurso, Avaliacao
+
+
+class CandidatoMixin(LoginRequiredMixin):
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not e_candidato(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def minha_inscricao(self, pk: int) -> Inscricao:
+        return get_object_or_404(
+            Inscricao.objects.select_related("certame", "cargo__certame", "candidato"),
+            pk=pk, candidato__usuario=self.request.user)
+
+
+class PainelRecursosView(CandidatoMixin, TemplateView):
+    """My inscrições with reserved-list options: links to their heteroidentification."""
+
+    template_name = "comissoes/recursos/painel.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["inscricoes"] = [
+            insc for insc in Inscricao.objects.filter(candidato__usuario=self.request.user)
+            .select_related("certame", "cargo").order_by("-certame__data_publicacao_edital",
+                                                         "numero")
+            if insc.listas]
+        return ctx
+
+
+class InscricaoRecursosView(CandidatoMixin, TemplateView):
+    template_name = "comissoes/recursos/inscricao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = self.minha_inscricao(self.kwargs["pk"])
+        resultados = resultados_do_candidato(insc)
+        erros = kwargs.get("form_com_erro")
+        formularios = {}
+        for item in resultados.itens:
+            if item.pode_recorrer:
+                pk = item.avaliacao.pk
+                formularios[pk] = (erros[1] if erros and erros[0] == pk
+                                   else RecursoForm(prefix=f"recurso-{pk}"))
+        ctx.update(inscricao=insc, certame=insc.cargo.certame, r=resultados,
+                   itens=[(item, formularios.get(item.avaliacao.pk))
+                          for item in resultados.itens],
+                   limites=regras_anexos.limites_texto())
+        return ctx
+
+
+class ApresentarRecursoView(CandidatoMixin, View):
+    """POST only: the appeal against one of my first-instance evaluations."""
+
+    def post(self, request, pk):
+        av = get_object_or_404(
+            Avaliacao.objects.select_related("inscricao", "comissao__certame"),
+            pk=pk, inscricao__candidato__usuario=request.user,
+            instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo=PROCEDIMENTO)
+        form = RecursoForm(request.POST, request.FILES, prefix=f"recurso-{av.pk}")
+        if form.is_valid():
+            try:
+                apresentar_recurso(av, autor=request.user, texto=form.cleaned_data["texto"],
+                                   arquivos=form.cleaned_data["anexos"])
+            except ValidationError as exc:
+                if hasattr(exc, "error_dict"):
+                    for campo, erros in exc.message_dict.items():
+                        form.add_error(campo if campo in form.fields else None, erros)
+                else:
+                    form.add_error(None, exc.messages)
+            else:
+                messages.success(request, _("Recurso apresentado. Você receberá a decisão com "
+                                            "o resultado definitivo."))
+                return redirect("recursos:inscricao", pk=av.inscricao_id)
+        view = InscricaoRecursosView()
+        view.setup(request, pk=av.inscricao_id)
+        ctx = view.get_context_data(form_com_erro=(av.pk, form))
+        if not any(item.avaliacao.pk == av.pk and f is not None for item, f in ctx["itens"]):
+            # The appeal is not possible (any more): say why, above the results.
+            for erro in form.non_field_errors():
+                messages.error(request, erro)
+        return view.render_to_response(ctx, status=400)
+
+    def get(self, request, pk):
+        raise Http404
+
+
+class AnexoRecursoView(LoginRequiredMixin, View):
+    """An appeal's attachment, to whoever may see the appeal; a 404 to anybody else."""
+
+    def get(self, request, pk):
+        anexo = get_object_or_404(AnexoRecurso.objects.select_related("recurso__avaliacao"),
+                                  pk=pk)
+        if not pode_ver_anexo(request.user, anexo):
+            raise Http404
+        try:
+            arquivo = anexo.arquivo.open("rb")
+        except (FileNotFoundError, ValueError):
+            raise Http404 from None
+        # The stored type was read from the content when it was received.
+        resposta = FileResponse(arquivo, content_type=anexo.tipo_conteudo)
+        nome = regras_anexos.nome_seguro(anexo.nome_original).replace("\\", "_")
+        resposta["Content-Disposition"] = _content_disposition(nome)
+        resposta["Cache-Control"] = "private, no-store"
+        resposta["X-Content-Type-Options"] = "nosniff"
+        return resposta
+
+
+def _content_disposition(nome: str) -> str:
+    from urllib.parse import quote
+
+    ascii_nome = nome.encode("ascii", "replace").decode().replace("?", "_")
+    return f"inline; filename=\"{ascii_nome}\"; filename*=UTF-8''{quote(nome)}"
