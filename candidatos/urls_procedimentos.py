@@ -1,0 +1,5 @@
+"""Administrative procedures (namespace procedimentos)."""
+
+app_name = "procedimentos"
+
+urlpatterns: list = []
