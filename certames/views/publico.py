@@ -98,6 +98,8 @@ class CertamePublicoView(DetailView):
             for g in regime.grupos
         ] + [(regras.PCD, nome_lista(regime, regras.PCD),
               formatar_percentual(regime.pcd.percentual), regime.pcd.fundamento)]
+        # Published results of other procedures of this certame (fee exemption).
+        ctx["resultados_isencao"] = certame.publicacoes_isencao.order_by("publicada_em")
         return ctx
 
 

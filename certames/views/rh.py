@@ -10,6 +10,7 @@ from django.views.generic import DetailView, FormView, ListView
 from rules.contrib.views import PermissionRequiredMixin
 
 from candidatos.forms import ImportacaoForm
+from candidatos.isencao import oferece_isencao
 from candidatos.models import Importacao, Inscricao
 from candidatos.tasks import enfileirar_importacao
 from certames.models import Ato, Certame
@@ -44,6 +45,7 @@ class CertameRHView(RHMixin, DetailView):
         ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
                             .annotate(total=Count("id")).order_by("situacao"))
         ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
+        ctx["oferece_isencao"] = oferece_isencao(certame)
         return ctx
 
 

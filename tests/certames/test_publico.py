@@ -256,3 +256,15 @@ def test_paginacao_sem_n_mais_1_na_convocacao(client, cargo_grande):
     assert [(c.posicao, c.inscricao.numero) for c in resposta.context["page_obj"]] == [
         (1, "0001"), (2, "0002")]
     assert n == 5  # cargo, publication, list sizes, call-order count, the page
+
+
+def test_certame_publico_mostra_resultados_de_isencao_publicados(client, rh):
+    from candidatos.models import PublicacaoIsencao
+
+    certame = CertameFactory(regime="severinia-lei3057-2026",
+                             data_publicacao_edital=dt.date(2026, 10, 1))
+    url = reverse("certame_publico", args=[certame.pk])
+    resultado = reverse("isencao:resultado", args=[certame.pk, "preliminar"])
+    assert resultado not in client.get(url).content.decode()
+    PublicacaoIsencao.objects.create(certame=certame, fase="preliminar", publicada_por=rh)
+    assert resultado in client.get(url).content.decode()
