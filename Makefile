@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1:8000
 # `make run` is a development server: DEBUG on, SQLite unless DATABASE_URL says otherwise.
 DEV_ENV := DEBUG=true
 
-.PHONY: run test worker install install-dev migrate demo lint typecheck bench clean
+.PHONY: run test test-browser worker install install-dev migrate demo lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ run: demo
 ## Run the whole suite (in parallel). Extra pytest arguments: make test ARGS="-k importacao"
 test: install-dev
 	$(BIN)/pytest -n auto $(ARGS)
+
+## Only the browser tests (tests/e2e; Debian's /usr/bin/chromium, skipped without it).
+test-browser: install-dev
+	$(BIN)/pytest -m browser $(ARGS)
 
 ## A Celery worker against CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0).
 worker: install

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
-from candidatos.models import Importacao
+from candidatos.models import Importacao, Inscricao
 
 logger = logging.getLogger(__name__)
 
@@ -56,3 +56,15 @@ def importar_inscricoes_task(importacao_id: int) -> str:
 def enfileirar_importacao(importacao: Importacao) -> None:
     """Queue the import once the row that describes it is committed."""
     transaction.on_commit(lambda: importar_inscricoes_task.delay(importacao.pk))
+
+
+@shared_task(name="candidatos.gerar_comprovante")
+def gerar_comprovante_task(inscricao_id: int) -> str:
+    from candidatos.comprovante import gerar_comprovante
+
+    return gerar_comprovante(inscricao_id)
+
+
+def enfileirar_comprovante(inscricao: Inscricao) -> None:
+    """Queue the receipt once the inscrição (or its change) is committed."""
+    transaction.on_commit(lambda: gerar_comprovante_task.delay(inscricao.pk))

@@ -6,4 +6,14 @@ app_name = "portal"
 
 urlpatterns = [
     path("", views.PainelView.as_view(), name="painel"),
+    path("cadastro/", views.CadastroView.as_view(), name="cadastro"),
+    path("cadastro/enviado/", views.CadastroEnviadoView.as_view(), name="cadastro_enviado"),
+    path("cadastro/confirmar/<str:uidb64>/<str:token>/", views.ConfirmarCadastroView.as_view(),
+         name="confirmar"),
+    path("certames/<int:certame_pk>/inscricao/", views.InscreverView.as_view(),
+         name="inscrever"),
+    path("inscricoes/<int:pk>/", views.InscricaoView.as_view(), name="inscricao"),
+    path("inscricoes/<int:pk>/opcoes/", views.AlterarOpcoesView.as_view(), name="opcoes"),
+    path("inscricoes/<int:pk>/comprovante.pdf", views.ComprovanteView.as_view(),
+         name="comprovante"),
 ]

@@ -1,21 +1,294 @@
-"""The candidate portal: a candidate sees only their own data."""
+"""The candidate portal: sign-up, log-in by CPF, inscrição, option change, receipt and status.
 
+A candidate sees and changes only their own data: every view that takes an inscrição id
+checks `candidatos.rules` and answers 404 for someone else's (so existence is not revealed).
+Users who are not candidates get 403 on the portal pages (as before).
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+
+import rules
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
-from django.views.generic import ListView
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import send_mail
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, ListView, TemplateView, View
 
+from candidatos import isencao, portal
+from candidatos.comprovante import gerar_comprovante
+from candidatos.forms_portal import CadastroForm, EntrarForm, InscricaoForm, OpcoesCandidatoForm
+from candidatos.models import Inscricao
+from certames.models import Certame
 from certames.papeis import e_candidato
 
+logger = logging.getLogger(__name__)
 
-class PainelView(LoginRequiredMixin, ListView):
-    template_name = "candidatos/painel.html"
-    context_object_name = "inscricoes"
+# --- accounts -------------------------------------------------------------------------------
+
+
+class EntrarView(auth_views.LoginView):
+    """Django's LoginView (so django-axes gets the request) with the CPF-aware form."""
+
+    form_class = EntrarForm
+
+    def get_default_redirect_url(self):
+        if e_candidato(self.request.user):
+            return reverse("portal:painel")
+        return super().get_default_redirect_url()
+
+
+def enviar_confirmacao(request, user) -> None:
+    uidb64, token = portal.link_confirmacao(user)
+    link = request.build_absolute_uri(reverse("portal:confirmar", args=[uidb64, token]))
+    contexto = {"nome": user.first_name, "link": link}
+    assunto = " ".join(render_to_string("registration/cadastro_email_assunto.txt",
+                                        contexto).split())
+    corpo = render_to_string("registration/cadastro_email.txt", contexto)
+    send_mail(assunto, corpo, None, [user.email])
+
+
+class CadastroView(FormView):
+    template_name = "registration/cadastro.html"
+    form_class = CadastroForm
 
     def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not e_candidato(request.user):
+        if request.user.is_authenticated:
+            messages.info(request, _("Você já está conectado."))
+            return redirect("portal:painel" if e_candidato(request.user) else "inicio")
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        d = form.cleaned_data
+        try:
+            user = portal.cadastrar_candidato(
+                cpf=d["cpf"], nome=d["nome"], nome_social=d["nome_social"],
+                data_nascimento=d["data_nascimento"], email=d["email"], telefone=d["telefone"],
+                senha=d["password1"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self.form_invalid(form)
+        # The sign-up is committed (this view runs outside a transaction): send the link.
+        try:
+            enviar_confirmacao(self.request, user)
+        except (smtplib.SMTPException, OSError):
+            logger.exception("e-mail de confirmação do usuário %s não enviado", user.pk)
+            messages.error(self.request, _(
+                "Não foi possível enviar o e-mail de confirmação agora. Tente o cadastro de "
+                "novo em alguns minutos, com o mesmo CPF."))
+            return self.form_invalid(form)
+        self.request.session["cadastro_email"] = user.email
+        return redirect("portal:cadastro_enviado")
+
+
+class CadastroEnviadoView(TemplateView):
+    template_name = "registration/cadastro_enviado.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["email"] = self.request.session.get("cadastro_email", "")
+        return ctx
+
+
+class ConfirmarCadastroView(View):
+    def get(self, request, uidb64, token):
+        user = portal.usuario_do_link(uidb64, token)
+        if user is None:
+            return self._invalido(request, _("O link de confirmação é inválido ou já expirou. "
+                                             "Cadastre-se de novo para receber outro link."))
+        if user.is_active and hasattr(user, "candidato"):
+            messages.info(request, _("Seu cadastro já estava confirmado. Entre com seu CPF e "
+                                     "senha."))
+            return redirect("login")
+        try:
+            portal.confirmar_cadastro(user)
+        except ValidationError as exc:
+            return self._invalido(request, " ".join(exc.messages))
+        messages.success(request, _("Cadastro confirmado. Entre com seu CPF e senha."))
+        return redirect("login")
+
+    @staticmethod
+    def _invalido(request, mensagem):
+        return render(request, "registration/cadastro_invalido.html", {"mensagem": mensagem},
+                      status=400)
+
+
+# --- the portal -----------------------------------------------------------------------------
+
+
+# The rules registry is asked directly (`rules.has_perm`), not `user.has_perm`: Django's
+# ModelBackend grants every permission to a superuser, who is no candidate.
+
+
+def pode(user, perm: str, obj=None) -> bool:
+    return rules.has_perm(perm, user, obj)
+
+
+class PortalMixin(LoginRequiredMixin):
+    """Logged-in candidates only (403 for other accounts)."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not pode(request.user, "candidatos.usar_portal"):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
+
+def inscricao_do_candidato(request, pk: int, perm: str = "candidatos.ver_inscricao"):
+    """The inscrição `pk` if the user may see it; 404 otherwise (existence is not revealed)."""
+    insc = get_object_or_404(
+        Inscricao.objects.select_related("cargo__certame__orgao", "candidato"), pk=pk)
+    if not pode(request.user, perm, insc):
+        raise Http404
+    return insc
+
+
+class PainelView(PortalMixin, ListView):
+    template_name = "candidatos/painel.html"
+    context_object_name = "inscricoes"
+
     def get_queryset(self):
         return self.request.user.candidato.inscricoes.select_related(
-            "cargo", "certame", "certame__orgao").order_by("-certame__data_publicacao_edital")
+            "cargo", "certame", "certame__orgao").order_by(
+            "-certame__data_publicacao_edital", "certame__numero_edital", "numero")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        agora = timezone.now()
+        for insc in ctx["inscricoes"]:
+            insc.taxa_efetiva = Inscricao.SituacaoTaxa(
+                isencao.situacao_taxa_efetiva(insc, agora))
+        ctx["candidato"] = self.request.user.candidato
+        ctx["abertos"] = list(portal.certames_com_inscricoes_abertas())
+        return ctx
+
+
+class InscreverView(PortalMixin, FormView):
+    template_name = "candidatos/inscrever.html"
+    form_class = InscricaoForm
+
+    def dispatch(self, request, *args, **kwargs):
+        self.certame = get_object_or_404(
+            Certame.objects.select_related("orgao").exclude(status=Certame.Status.RASCUNHO),
+            pk=kwargs["certame_pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        kwargs["certame"] = self.certame
+        cargo = self.request.GET.get("cargo")
+        if cargo and cargo.isdigit() and self.request.method == "GET":
+            kwargs["initial"] = {**kwargs.get("initial", {}), "cargo": int(cargo)}
+        return kwargs
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["certame"] = self.certame
+        ctx["regime"] = self.certame.regime_legal
+        ctx["fechado"] = portal.motivo_inscricoes_fechadas(self.certame)
+        ctx["fundamento_opcao"] = portal.fundamento_alteracao_opcao(self.certame)
+        etapa = portal.etapa_inscricoes_aberta(self.certame)
+        ctx["fim_inscricoes"] = etapa.fim if etapa else None
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        motivo = portal.motivo_inscricoes_fechadas(self.certame)
+        if motivo:
+            messages.error(request, motivo)
+            return redirect("portal:inscrever", certame_pk=self.certame.pk)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        d = form.cleaned_data
+        try:
+            insc = portal.inscrever(
+                self.request.user.candidato, d["cargo"], cor_raca=d["cor_raca"],
+                quilombola=d["quilombola"], deficiencia=d["deficiencia"],
+                tipo_deficiencia=d["tipo_deficiencia"], listas=d["listas"],
+                autor=self.request.user)
+        except ValidationError as exc:
+            _erros_no_form(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _(
+            "Inscrição nº %(n)s realizada. O comprovante em PDF está disponível nesta página.")
+            % {"n": insc.numero})
+        return redirect("portal:inscricao", pk=insc.pk)
+
+
+def _erros_no_form(form, exc: ValidationError) -> None:
+    if hasattr(exc, "error_dict"):
+        for campo, erros in exc.message_dict.items():
+            form.add_error(campo if campo in form.fields else None, erros)
+    else:
+        form.add_error(None, exc.messages)
+
+
+class InscricaoView(PortalMixin, TemplateView):
+    template_name = "candidatos/inscricao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = inscricao_do_candidato(self.request, kwargs["pk"])
+        ctx["inscricao"] = insc
+        ctx["s"] = portal.situacao_da_inscricao(insc)
+        return ctx
+
+
+class AlterarOpcoesView(PortalMixin, FormView):
+    template_name = "candidatos/opcoes.html"
+    form_class = OpcoesCandidatoForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and pode(request.user, "candidatos.usar_portal"):
+            self.inscricao = inscricao_do_candidato(request, kwargs["pk"],
+                                                    "candidatos.alterar_opcoes")
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "inscricao": self.inscricao}
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["inscricao"] = self.inscricao
+        ctx["motivo"] = portal.motivo_opcao_inalteravel(self.inscricao)
+        ctx["fundamento_opcao"] = portal.fundamento_alteracao_opcao(self.inscricao.cargo.certame)
+        return ctx
+
+    def form_valid(self, form):
+        try:
+            portal.alterar_opcoes_pelo_candidato(self.inscricao, form.cleaned_data["listas"],
+                                                 autor=self.request.user)
+        except ValidationError as exc:
+            _erros_no_form(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Opção pelas vagas reservadas atualizada."))
+        return redirect("portal:inscricao", pk=self.inscricao.pk)
+
+
+class ComprovanteView(LoginRequiredMixin, View):
+    """The receipt PDF, to its owner and to RH only (404 for anyone else)."""
+
+    def get(self, request, pk):
+        insc = inscricao_do_candidato(request, pk, "candidatos.ver_comprovante")
+        if not insc.comprovante:
+            # Not generated yet (a worker may be behind): make it now.
+            gerar_comprovante(insc.pk)
+            insc.refresh_from_db(fields=["comprovante"])
+        try:
+            arquivo = insc.comprovante.open("rb")
+        except FileNotFoundError:
+            gerar_comprovante(insc.pk)
+            insc.refresh_from_db(fields=["comprovante"])
+            arquivo = insc.comprovante.open("rb")
+        resposta = FileResponse(arquivo, content_type="application/pdf",
+                                filename=f"comprovante-inscricao-{insc.numero}.pdf")
+        resposta["Cache-Control"] = "private, no-store"
+        return resposta

@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from candidatos.views import EntrarView
 from certames.views.publico import CargoPublicoView, CertamePublicoView, InicioView
 
 admin.site.site_header = "Certames — administração"
@@ -22,6 +23,7 @@ urlpatterns = [
     path("candidato/procedimentos/", include("candidatos.urls_procedimentos")),
     path("candidato/recursos/", include("comissoes.urls_recursos")),
     path("candidato/", include("candidatos.urls")),
+    path("contas/login/", EntrarView.as_view(), name="login"),
     path("contas/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,213 @@
+"""Forms of the candidate portal: sign-up, log-in by CPF, inscrição and option change."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from localflavor.br.forms import BRCPFField
+
+from candidatos.models import CorRaca, TipoDeficiencia, erros_autodeclaracao, somente_digitos
+from candidatos.portal import MENSAGEM_CONTA_EXISTENTE, conta_de_outro, opcoes_do_regime
+
+ERROS_CPF = {
+    "invalid": _("CPF inválido: confira os dígitos."),
+    "max_digits": _("Informe o CPF com 11 dígitos (com ou sem pontos e traço)."),
+    "min_length": _("Informe o CPF com 11 dígitos (com ou sem pontos e traço)."),
+    "max_length": _("Informe o CPF com 11 dígitos (com ou sem pontos e traço)."),
+}
+
+
+def parece_cpf(valor: str) -> bool:
+    """A CPF typed with or without mask (digits, dots, dash, spaces; 11 digits)."""
+    valor = (valor or "").strip()
+    return bool(valor) and set(valor) <= set("0123456789.- ") and len(somente_digitos(valor)) == 11
+
+
+class CadastroForm(forms.Form):
+    cpf = BRCPFField(label=_("CPF"), error_messages=ERROS_CPF,
+                     widget=forms.TextInput(attrs={"inputmode": "numeric",
+                                                   "autocomplete": "username",
+                                                   "placeholder": "000.000.000-00"}))
+    nome = forms.CharField(label=_("Nome civil completo"), max_length=200,
+                           widget=forms.TextInput(attrs={"autocomplete": "name"}))
+    nome_social = forms.CharField(
+        label=_("Nome social (opcional)"), max_length=200, required=False,
+        help_text=_("Se informado, é o nome exibido nas páginas e documentos "
+                    "(Decreto 8.727/2016)."))
+    data_nascimento = forms.DateField(label=_("Data de nascimento"),
+                                      widget=forms.DateInput(attrs={"type": "date"},
+                                                             format="%Y-%m-%d"))
+    email = forms.EmailField(label=_("E-mail"),
+                             help_text=_("Enviaremos um link para confirmar o cadastro."),
+                             widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+    telefone = forms.CharField(label=_("Telefone (com DDD)"), max_length=20,
+                               widget=forms.TextInput(attrs={"inputmode": "tel",
+                                                             "autocomplete": "tel"}))
+    password1 = forms.CharField(label=_("Senha"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+                                help_text=password_validation.password_validators_help_text_html())
+    password2 = forms.CharField(label=_("Confirme a senha"), strip=False,
+                                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def clean_cpf(self) -> str:
+        cpf = somente_digitos(self.cleaned_data["cpf"])
+        if len(cpf) != 11:
+            raise ValidationError(ERROS_CPF["max_digits"])
+        if conta_de_outro(cpf):
+            raise ValidationError(MENSAGEM_CONTA_EXISTENTE)
+        return cpf
+
+    def clean_nome(self) -> str:
+        nome = " ".join(self.cleaned_data["nome"].split())
+        if len(nome.split()) < 2:
+            raise ValidationError(_("Informe o nome completo."))
+        return nome
+
+    def clean_nome_social(self) -> str:
+        return " ".join(self.cleaned_data["nome_social"].split())
+
+    def clean_data_nascimento(self) -> dt.date:
+        data = self.cleaned_data["data_nascimento"]
+        hoje = timezone.localdate()
+        if data >= hoje or data.year < 1900:
+            raise ValidationError(_("Informe uma data de nascimento válida."))
+        return data
+
+    def clean_telefone(self) -> str:
+        digitos = somente_digitos(self.cleaned_data["telefone"])
+        if not 10 <= len(digitos) <= 13:
+            raise ValidationError(_("Informe o telefone com DDD (10 ou 11 dígitos)."))
+        return self.cleaned_data["telefone"].strip()
+
+    def clean(self):
+        dados = super().clean()
+        p1, p2 = dados.get("password1"), dados.get("password2")
+        if p1 and p2 and p1 != p2:
+            self.add_error("password2", _("As senhas não conferem."))
+        elif p1:
+            User = get_user_model()
+            provisorio = User(username=dados.get("cpf") or "", email=dados.get("email") or "",
+                              first_name=(dados.get("nome") or "")[:150])
+            try:
+                password_validation.validate_password(p1, provisorio)
+            except ValidationError as exc:
+                self.add_error("password1", exc)
+        return dados
+
+
+class EntrarForm(AuthenticationForm):
+    """Log-in by CPF (masked or bare) or, for staff, by username. The CPF is normalised to its
+    11 digits before `authenticate(request, ...)`, so django-axes sees the real username."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("CPF (ou usuário) ou senha incorretos."),
+        "nao_confirmada": _("Seu cadastro ainda não foi confirmado: abra o link que enviamos "
+                            "ao seu e-mail. Se não o recebeu, cadastre-se de novo com o mesmo "
+                            "CPF para receber outro link."),
+    }
+
+    def clean_username(self) -> str:
+        valor = self.cleaned_data["username"]
+        return somente_digitos(valor) if parece_cpf(valor) else valor
+
+    def get_invalid_login_error(self):
+        username = self.cleaned_data.get("username")
+        password = self.cleaned_data.get("password")
+        User = get_user_model()
+        pendente = User.objects.filter(username=username, is_active=False,
+                                       last_login__isnull=True).first()
+        if pendente is not None and password and pendente.check_password(password):
+            return ValidationError(self.error_messages["nao_confirmada"],
+                                   code="nao_confirmada")
+        return super().get_invalid_login_error()
+
+
+# --- inscrição ------------------------------------------------------------------------------
+
+
+class CampoListas(forms.MultipleChoiceField):
+    widget = forms.CheckboxSelectMultiple
+
+
+def _campo_listas(regime) -> CampoListas:
+    opcoes = opcoes_do_regime(regime)
+    campo = CampoListas(
+        label=_("Vagas reservadas em que deseja concorrer"), required=False,
+        choices=[(o.codigo, o.texto) for o in opcoes],
+        help_text=_("Marque apenas as listas compatíveis com a sua autodeclaração. Quem opta "
+                    "por uma reserva concorre também na ampla concorrência."))
+    campo.opcoes = opcoes
+    return campo
+
+
+class InscricaoForm(forms.Form):
+    """Self-declaration and options for one cargo of a certame. Nothing is prefilled: the
+    self-declaration is valid only for this certame (Lei 3.057/2026, art. 10, §1º)."""
+
+    cargo = forms.ModelChoiceField(label=_("Cargo"), queryset=None,
+                                   empty_label=_("Escolha o cargo"))
+    cor_raca = forms.ChoiceField(
+        label=_("Cor ou raça (autodeclaração, categorias do IBGE)"),
+        choices=[("", _("Escolha"))] + list(CorRaca.choices))
+    quilombola = forms.BooleanField(
+        label=_("Autoatribuo-me quilombola (pertencente a comunidade remanescente de "
+                "quilombo)"), required=False)
+    deficiencia = forms.BooleanField(label=_("Sou pessoa com deficiência"), required=False)
+    tipo_deficiencia = forms.ChoiceField(
+        label=_("Tipo de deficiência"), required=False,
+        choices=[("", _("Não se aplica"))] + list(TipoDeficiencia.choices))
+    declaracao = forms.BooleanField(
+        label=_("Declaro, sob as penas da lei, que as informações acima são verdadeiras e que "
+                "esta autodeclaração vale somente para este certame."))
+
+    def __init__(self, *args, certame, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.certame = certame
+        self.fields["cargo"].queryset = certame.cargos.order_by("codigo")
+        self.fields["cargo"].label_from_instance = self._rotulo_cargo
+        self.fields["listas"] = _campo_listas(certame.regime_legal)
+        # Field order: the options right after the self-declaration, before the oath.
+        ordem = ["cargo", "cor_raca", "quilombola", "deficiencia", "tipo_deficiencia",
+                 "listas", "declaracao"]
+        self.order_fields(ordem)
+
+    @staticmethod
+    def _rotulo_cargo(cargo) -> str:
+        if cargo.taxa_inscricao > 0:
+            taxa = _("taxa R$ %(v)s") % {"v": f"{cargo.taxa_inscricao:.2f}".replace(".", ",")}
+        else:
+            taxa = _("sem taxa")
+        return f"{cargo.codigo} — {cargo.nome} ({taxa})"
+
+    def clean(self):
+        dados = super().clean()
+        if not dados.get("deficiencia"):
+            dados["tipo_deficiencia"] = ""
+        if dados.get("cor_raca") and "listas" in dados:
+            # The domain checks again; here the errors show beside every field at once.
+            erros = erros_autodeclaracao(
+                self.certame.regime_legal, cor_raca=dados["cor_raca"],
+                quilombola=dados.get("quilombola", False),
+                deficiencia=dados.get("deficiencia", False),
+                tipo_deficiencia=dados["tipo_deficiencia"], listas=list(dados["listas"]))
+            for campo, mensagens in erros.items():
+                self.add_error(campo, mensagens)
+        return dados
+
+
+class OpcoesCandidatoForm(forms.Form):
+    def __init__(self, *args, inscricao, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["listas"] = _campo_listas(inscricao.cargo.certame.regime_legal)
+        self.fields["listas"].label = _("Vagas reservadas em que deseja concorrer")
+        self.fields["listas"].help_text = _(
+            "Desmarque todas para desistir de concorrer pelas vagas reservadas.")
+        if not self.is_bound:
+            self.fields["listas"].initial = list(inscricao.listas)
