@@ -8,7 +8,8 @@ RAIZ = Path(__file__).resolve().parent.parent
 
 def _manage(*args, **env):
     ambiente = {k: v for k, v in os.environ.items()
-                if k not in ("DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY")}
+                if k not in ("DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY",
+                             "DJANGO_ALLOW_ASYNC_UNSAFE")}
     ambiente.update(env)
     return subprocess.run([sys.executable, "manage.py", *args], cwd=RAIZ, env=ambiente,
                           capture_output=True, text=True, timeout=120)
