@@ -194,6 +194,10 @@ class Avaliacao(models.Model):
     class Resultado(models.TextChoices):
         CONFIRMADA = "confirmada", _("Confirmada")
         NAO_CONFIRMADA = "nao_confirmada", _("Não confirmada")
+        # PcD (multiprofessional team): "confirmada" reads "enquadrado", "nao_confirmada"
+        # reads "não enquadrado"; incompatibility with the cargo's attributions is its own
+        # outcome (LC 22/2026, art. 6º caput and art. 7º §1º).
+        INCOMPATIVEL = "incompativel", _("Incompatível com as atribuições do cargo")
 
     comissao = models.ForeignKey(Comissao, on_delete=models.PROTECT, related_name="avaliacoes")
     inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT,
@@ -314,3 +318,51 @@ class PublicacaoResultado(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_fase_display()} — {self.get_procedimento_display()}"
+
+
+class DocumentoEnviado(models.Model):
+    """A document the candidate uploaded for a reserved list (indigenous or quilombola proof,
+    PcD medical report). Never overwritten: a new upload of the same type supersedes."""
+
+    inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT,
+                                  related_name="documentos")
+    lista = models.CharField(_("lista"), max_length=3, choices=Lista.choices)
+    tipo = models.CharField(_("tipo de documento"), max_length=20)
+    arquivo = models.FileField(_("arquivo"), upload_to="documentos/%Y/")
+    nome_original = models.CharField(_("nome do arquivo"), max_length=250)
+    tipo_conteudo = models.CharField(_("tipo"), max_length=50)
+    tamanho = models.PositiveIntegerField(_("tamanho (bytes)"))
+    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    enviado_em = models.DateTimeField(_("enviado em"), auto_now_add=True)
+    substituido_em = models.DateTimeField(_("substituído em"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("documento enviado")
+        verbose_name_plural = _("documentos enviados")
+        ordering = ["inscricao", "lista", "tipo", "-enviado_em"]
+
+    def __str__(self) -> str:
+        return f"{self.tipo} — {self.inscricao.numero}"
+
+
+class AnaliseDocumento(models.Model):
+    """The documentary committee's judgement of one document (act, append-only)."""
+
+    avaliacao = models.ForeignKey(Avaliacao, on_delete=models.PROTECT,
+                                  related_name="analises_documentos")
+    documento = models.ForeignKey(DocumentoEnviado, on_delete=models.PROTECT,
+                                  related_name="analises")
+    aceito = models.BooleanField(_("aceito"))
+    motivo = models.TextField(_("motivo"), blank=True)
+    membro = models.ForeignKey(MembroComissao, on_delete=models.PROTECT, related_name="+")
+    registrada_em = models.DateTimeField(auto_now_add=True)
+    substitui = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="substituida_por")
+
+    class Meta:
+        verbose_name = _("análise de documento")
+        verbose_name_plural = _("análises de documentos")
+        ordering = ["avaliacao", "documento", "registrada_em"]
+
+    def __str__(self) -> str:
+        return f"{self.documento}: {'aceito' if self.aceito else 'não aceito'}"

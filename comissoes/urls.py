@@ -1,3 +1,5 @@
+"""The committee workspace (namespace comissao, mounted at /comissao/)."""
+
 from django.urls import path
 
 from comissoes import views
@@ -6,4 +8,17 @@ app_name = "comissao"
 
 urlpatterns = [
     path("", views.PainelView.as_view(), name="painel"),
+    path("termo/<int:pk>/", views.TermoView.as_view(), name="termo"),
+    path("sessoes/<int:pk>/", views.SessaoView.as_view(), name="sessao"),
+    path("sessoes/<int:pk>/encerrar/", views.EncerrarSessaoView.as_view(),
+         name="encerrar_sessao"),
+    path("sessoes/<int:pk>/ata.pdf", views.AtaView.as_view(), name="ata"),
+    path("avaliacoes/<int:pk>/", views.AvaliacaoView.as_view(), name="avaliacao"),
+    path("avaliacoes/<int:pk>/impedimento/", views.ImpedimentoView.as_view(),
+         name="impedimento"),
+    path("avaliacoes/<int:pk>/gravacao/", views.GravacaoView.as_view(), name="gravacao"),
+    path("avaliacoes/<int:pk>/encerrar/", views.EncerrarAvaliacaoView.as_view(),
+         name="encerrar_avaliacao"),
+    path("convocacoes/<int:pk>/comparecimento/", views.ComparecimentoView.as_view(),
+         name="comparecimento"),
 ]

@@ -1,16 +1,366 @@
-"""The committee members' workspace."""
+"""The committee members' workspace: narrow, one column, large touch targets (tablets).
 
+minhas sessões → the session's queue (inscription number and name only) → the vote form →
+próximo candidato. Everything a member sees goes through `votacao.avaliacoes_visiveis`; every
+change goes through a domain function. Another committee's session or an evaluation the member
+may not see answers 404 (its existence is not revealed); accounts outside the Comissão group
+get 403.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import TemplateView
 
-from certames.papeis import e_membro_comissao
+from candidatos.models import Lista
+from comissoes.ata import gerar_ata
+from comissoes.dominio import sessoes as dominio_sessoes
+from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
+from comissoes.dominio.votacao import avaliacoes_visiveis, quorum, votos_correntes
+from comissoes.forms import (
+    GravacaoForm,
+    ImpedimentoForm,
+    TermoForm,
+    VotoForm,
+    erros_no_form,
+)
+from comissoes.models import Avaliacao, Convocacao, MembroComissao, Sessao, Voto
+from comissoes.rules import membro_de
 
 
-class PainelView(LoginRequiredMixin, TemplateView):
-    template_name = "comissoes/painel.html"
+class AreaComissaoMixin(LoginRequiredMixin):
+    """Accounts of the Comissão group only (403 for the others)."""
 
     def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not e_membro_comissao(request.user):
+        if request.user.is_authenticated and not request.user.has_perm(
+                "comissoes.usar_area_comissao"):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+    def membro_ou_404(self, comissao_id: int) -> MembroComissao:
+        membro = membro_de(self.request.user, comissao_id)
+        if membro is None:
+            raise Http404
+        return membro
+
+
+class PainelView(AreaComissaoMixin, TemplateView):
+    """Minhas sessões: the sessions of every committee the user sits on."""
+
+    template_name = "comissoes/painel.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        participacoes = []
+        membros = (MembroComissao.objects.filter(usuario=self.request.user, ativo=True)
+                   .select_related("comissao__certame__orgao")
+                   .order_by("-comissao__certame__data_publicacao_edital", "comissao__nome"))
+        for membro in membros:
+            visiveis = avaliacoes_visiveis(membro)
+            sessoes = (Sessao.objects.filter(comissao_id=membro.comissao_id)
+                       .order_by("encerrada_em", "inicio"))
+            if membro.termo_confidencialidade_em:
+                sessoes = sessoes.annotate(
+                    total=Count("convocacoes__avaliacoes", distinct=True, filter=Q(
+                        convocacoes__avaliacoes__in=visiveis)),
+                    abertas=Count("convocacoes__avaliacoes", distinct=True, filter=Q(
+                        convocacoes__avaliacoes__in=visiveis,
+                        convocacoes__avaliacoes__encerrada_em__isnull=True)))
+            recursos = (visiveis.filter(convocacao__isnull=True)
+                        .select_related("inscricao__candidato").order_by("inscricao__numero"))
+            participacoes.append({"membro": membro, "sessoes": list(sessoes),
+                                  "recursos": list(recursos)})
+        ctx["participacoes"] = participacoes
+        return ctx
+
+
+class TermoView(AreaComissaoMixin, TemplateView):
+    """The confidentiality term: signed (dated act) before seeing any candidate."""
+
+    template_name = "comissoes/termo.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated:
+            self.membro = get_object_or_404(
+                MembroComissao.objects.select_related("comissao__certame"), pk=kwargs["pk"],
+                usuario=request.user, ativo=True)
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx.update(membro=self.membro, comissao=self.membro.comissao, versao=VERSAO_TERMO,
+                   form=kwargs.get("form") or TermoForm(), proximo=self._proximo())
+        return ctx
+
+    def _proximo(self) -> str:
+        destino = self.request.GET.get("proximo") or self.request.POST.get("proximo") or ""
+        return destino if destino.startswith("/comissao/") else reverse("comissao:painel")
+
+    def post(self, request, *args, **kwargs):
+        form = TermoForm(request.POST)
+        if not form.is_valid():
+            return self.render_to_response(self.get_context_data(form=form))
+        try:
+            assinar_termo(self.membro, usuario=request.user)
+        except ValidationError as exc:
+            messages.info(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("Termo de confidencialidade assinado."))
+        return redirect(self._proximo())
+
+
+class _ComTermoMixin(AreaComissaoMixin):
+    """Before the term is signed, the member is sent to sign it."""
+
+    def exigir_termo(self, membro: MembroComissao):
+        if membro.termo_confidencialidade_em is None:
+            url = reverse("comissao:termo", args=[membro.pk])
+            return redirect(f"{url}?proximo={self.request.path}")
+        return None
+
+
+def _fila(membro: MembroComissao, sessao: Sessao):
+    return (avaliacoes_visiveis(membro).filter(convocacao__sessao=sessao)
+            .select_related("convocacao", "inscricao__candidato")
+            .order_by("convocacao__horario", "pk"))
+
+
+class SessaoView(_ComTermoMixin, TemplateView):
+    """The session's candidate queue."""
+
+    template_name = "comissoes/sessao.html"
+
+    def get(self, request, *args, **kwargs):
+        self.sessao = get_object_or_404(Sessao.objects.select_related("comissao__certame"),
+                                        pk=kwargs["pk"])
+        self.membro = self.membro_ou_404(self.sessao.comissao_id)
+        return self.exigir_termo(self.membro) or super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        fila = list(_fila(self.membro, self.sessao))
+        meus = set(Voto.objects.filter(avaliacao__in=fila, membro=self.membro,
+                                       substituido_por__isnull=True)
+                   .values_list("avaliacao_id", flat=True))
+        itens = [{"avaliacao": av, "convocacao": av.convocacao,
+                  "nome": av.inscricao.candidato.nome_exibicao,
+                  "lista_nome": Lista(av.lista).label, "votei": av.pk in meus} for av in fila]
+        ctx.update(sessao=self.sessao, membro=self.membro, itens=itens,
+                   pode_baixar_ata=self.request.user.has_perm("comissoes.baixar_ata",
+                                                              self.sessao),
+                   abertas=sum(1 for av in fila if not av.encerrada),
+                   Comparecimento=Convocacao.Comparecimento,
+                   pode_encerrar=(self.membro.presidente and self.sessao.encerrada_em is None
+                                  and not any(not av.encerrada for av in fila)))
+        return ctx
+
+
+class _AvaliacaoMixin(_ComTermoMixin):
+    def carregar(self, pk: int):
+        self.avaliacao = get_object_or_404(
+            Avaliacao.objects.select_related("comissao__certame", "inscricao__candidato",
+                                             "convocacao__sessao"), pk=pk)
+        self.membro = self.membro_ou_404(self.avaliacao.comissao_id)
+        resposta = self.exigir_termo(self.membro)
+        if resposta is None and not avaliacoes_visiveis(self.membro).filter(
+                pk=self.avaliacao.pk).exists():
+            raise Http404
+        return resposta
+
+    def voltar(self):
+        return redirect("comissao:avaliacao", pk=self.avaliacao.pk)
+
+
+class AvaliacaoView(_AvaliacaoMixin, TemplateView):
+    """One candidate: the vote form, the member's own vote; the others' votes only once
+    the evaluation is closed."""
+
+    template_name = "comissoes/avaliacao.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated or not request.user.has_perm(
+                "comissoes.usar_area_comissao"):
+            return super().dispatch(request, *args, **kwargs)
+        resposta = self.carregar(kwargs["pk"])
+        return resposta or super().dispatch(request, *args, **kwargs)
+
+    def proxima(self) -> Avaliacao | None:
+        av = self.avaliacao
+        if av.convocacao_id:
+            fila = list(_fila(self.membro, av.convocacao.sessao))
+        else:
+            fila = list(avaliacoes_visiveis(self.membro).filter(convocacao__isnull=True)
+                        .order_by("inscricao__numero", "pk"))
+        ids = [a.pk for a in fila]
+        posicao = ids.index(av.pk) if av.pk in ids else -1
+        for candidata in fila[posicao + 1:] + fila[:max(posicao, 0)]:
+            if not candidata.encerrada:
+                return candidata
+        return None
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        av = self.avaliacao
+        meu_voto = av.votos.filter(membro=self.membro, substituido_por__isnull=True).first()
+        correntes = votos_correntes(av)
+        ctx.update(
+            avaliacao=av, membro=self.membro, convocacao=av.convocacao,
+            nome=av.inscricao.candidato.nome_exibicao, lista_nome=Lista(av.lista).label,
+            meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(),
+            votos=correntes if av.encerrada else [],
+            num_votos=len(correntes), quorum=quorum(av.comissao),
+            sem_voto=dominio_sessoes.motivo_sem_voto(av) if not av.encerrada else None,
+            gravacao_form=kwargs.get("gravacao_form") or GravacaoForm(
+                initial={"gravacao": av.gravacao}),
+            impedimento_form=ImpedimentoForm(), proxima=self.proxima(),
+            Comparecimento=Convocacao.Comparecimento)
+        return ctx
+
+    def post(self, request, *args, **kwargs):
+        form = VotoForm(request.POST)
+        if form.is_valid():
+            try:
+                dominio_sessoes.votar(
+                    self.avaliacao, self.membro, form.cleaned_data["sentido"],
+                    form.cleaned_data["motivacao"],
+                    motivo_substituicao=form.cleaned_data["motivo_substituicao"])
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            except PermissionDenied as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Voto registrado."))
+                return self.voltar()
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class _AcaoAvaliacaoView(_AvaliacaoMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        resposta = self.carregar(kwargs["pk"])
+        if resposta is not None:
+            return resposta
+        try:
+            destino = self.agir()
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc) or _("Ação não permitida."))
+        else:
+            if destino is not None:
+                return destino
+        return self.voltar()
+
+    def agir(self):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class ImpedimentoView(_AcaoAvaliacaoView):
+    """The member declares a conflict with this candidate; the candidate leaves their queue."""
+
+    def agir(self):
+        form = ImpedimentoForm(self.request.POST)
+        if not form.is_valid():
+            raise ValidationError(_("Informe o motivo do impedimento (ao menos 10 caracteres)."))
+        registrar_impedimento(self.membro, self.avaliacao.inscricao,
+                              motivo=form.cleaned_data["motivo"], autor=self.request.user)
+        messages.success(self.request, _("Impedimento registrado: você não verá nem votará "
+                                         "neste candidato."))
+        if self.avaliacao.convocacao_id:
+            return redirect("comissao:sessao", pk=self.avaliacao.convocacao.sessao_id)
+        return redirect("comissao:painel")
+
+
+class GravacaoView(_AcaoAvaliacaoView):
+    def agir(self):
+        dominio_sessoes.anexar_gravacao(self.avaliacao, presidente=self.membro,
+                                        referencia=self.request.POST.get("gravacao", ""))
+        messages.success(self.request, _("Gravação anexada."))
+
+
+class EncerrarAvaliacaoView(_AcaoAvaliacaoView):
+    def agir(self):
+        dominio_sessoes.encerrar(self.avaliacao, self.membro,
+                                 gravacao=self.request.POST.get("gravacao", ""))
+        messages.success(self.request, _("Avaliação encerrada; parecer gerado."))
+
+
+class ComparecimentoView(AreaComissaoMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        conv = get_object_or_404(Convocacao.objects.select_related("sessao"), pk=pk)
+        membro = self.membro_ou_404(conv.sessao.comissao_id)
+        avaliacao = conv.avaliacoes.filter(comissao_id=conv.sessao.comissao_id).first()
+        if avaliacao is None or not avaliacoes_visiveis(membro).filter(
+                pk=avaliacao.pk).exists():
+            raise Http404
+        try:
+            dominio_sessoes.registrar_comparecimento(conv, request.POST.get("comparecimento", ""),
+                                                     presidente=membro)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc) or _("Ação não permitida."))
+        else:
+            conv.refresh_from_db(fields=["comparecimento"])
+            messages.success(request, _("Comparecimento registrado: %(c)s.") % {
+                "c": conv.get_comparecimento_display().lower()})
+        if request.POST.get("voltar") == "avaliacao":
+            return redirect("comissao:avaliacao", pk=avaliacao.pk)
+        return redirect("comissao:sessao", pk=conv.sessao_id)
+
+
+class EncerrarSessaoView(AreaComissaoMixin, View):
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        sessao = get_object_or_404(Sessao, pk=pk)
+        membro = self.membro_ou_404(sessao.comissao_id)
+        try:
+            dominio_sessoes.encerrar_sessao(sessao, presidente=membro)
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc) or _("Ação não permitida."))
+        else:
+            messages.success(request, _("Sessão encerrada; a ata está sendo gerada."))
+        return redirect("comissao:sessao", pk=sessao.pk)
+
+
+class AtaView(LoginRequiredMixin, View):
+    """The session's minutes (PDF): RH and the session's members only. Other accounts of
+    the Comissão group get 404 (existence not revealed); everyone else 403."""
+
+    def get(self, request, pk):
+        user = request.user
+        if not (user.has_perm("comissoes.gerir_comissoes")
+                or user.has_perm("comissoes.usar_area_comissao")):
+            raise PermissionDenied
+        sessao = get_object_or_404(Sessao, pk=pk)
+        if not user.has_perm("comissoes.baixar_ata", sessao):
+            raise Http404
+        if not sessao.ata:
+            if sessao.encerrada_em is None:
+                raise Http404(_("A ata é gerada quando a sessão é encerrada."))
+            gerar_ata(sessao.pk)
+            sessao.refresh_from_db(fields=["ata"])
+        try:
+            arquivo = sessao.ata.open("rb")
+        except FileNotFoundError:
+            gerar_ata(sessao.pk)
+            sessao.refresh_from_db(fields=["ata"])
+            arquivo = sessao.ata.open("rb")
+        resposta = FileResponse(arquivo, content_type="application/pdf",
+                                filename=f"ata-sessao-{sessao.pk}.pdf")
+        resposta["Cache-Control"] = "private, no-store"
+        return resposta

@@ -1,0 +1,425 @@
+"""Committees and their composition: creation, members, president, confidentiality term and
+impedimentos.
+
+Rules decided here:
+- the composition check is a pure function (`verificar_composicao`) that says what is missing,
+  each item with its legal basis: members distributed by gender and colour and, preferably,
+  regional diversity (LC 22/2026, art. 3º, §2º — a legal requirement under Santa Maria da Boa
+  Vista; elsewhere the municipal law leaves the composition to regulation (Lei 3.057/2026,
+  art. 10, §4º; Lei 3.056/2025, art. 6º, caput) and the same criteria are shown as the
+  reference practice of Portaria Normativa SGP/MP nº 4/2018, art. 6º, §2º);
+- a committee is collegiate (Lei 3.057/2026, art. 10, §3º, III): at least 3 titulares; the
+  default size is 5 (edital setting `tamanho_comissao`, then per committee);
+- a member signs the confidentiality term (an act) before seeing any candidate;
+- an impedimento (conflict with a candidate) is an act declared by the member or recorded by
+  RH; the member then neither sees nor votes on that candidate (enforced by `votacao`);
+- adding to the appeal committee someone who also sits on the certame's heteroidentification
+  committee is allowed but warned: they will not judge the appeals of the candidates they
+  evaluated (the voting domain refuses it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from candidatos.models import Inscricao
+from certames.auditoria import registrar_ato
+from certames.papeis import GRUPO_COMISSAO
+from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
+
+#: Default number of titulares (federal practice: 5); the edital may set `tamanho_comissao`.
+TAMANHO_PADRAO = 5
+#: A collegiate body (Lei 3.057/2026, art. 10, §3º, III): at least three titulares.
+TAMANHO_MINIMO = 3
+#: Version of the confidentiality term text (templates/comissoes/termo.html).
+VERSAO_TERMO = "2026-1"
+
+EXIGENCIA = "exigencia"
+RECOMENDACAO = "recomendacao"
+AVISO = "aviso"
+
+_FUNDAMENTO_SMBV = "LC 22/2026, art. 3º, §2º"
+_REFERENCIA = "Portaria Normativa SGP/MP nº 4/2018, art. 6º, §2º (referência)"
+#: Where each regime's law speaks about the committee's composition.
+_FUNDAMENTO_REGULAMENTO = {
+    "severinia-lei3057-2026": "Lei 3.057/2026, art. 10, §4º (composição por regulamento)",
+    "pirangi-lei3056-2025": "Lei 3.056/2025, art. 6º, caput (procedimento por regulamento)",
+    "federal-lei15142-2025": "Lei 15.142/2025, art. 3º (procedimento por regulamento)",
+}
+
+
+@dataclass(frozen=True)
+class Pendencia:
+    """One thing missing in a committee's composition."""
+
+    codigo: str
+    mensagem: str
+    fundamento: str
+    nivel: str  # EXIGENCIA, RECOMENDACAO or AVISO
+
+    @property
+    def exigencia(self) -> bool:
+        return self.nivel == EXIGENCIA
+
+
+def tamanho_padrao(certame) -> int:
+    """The edital's committee size (`parametros["tamanho_comissao"]`), else 5."""
+    valor = (certame.parametros or {}).get("tamanho_comissao")
+    try:
+        valor = int(valor)
+    except (TypeError, ValueError):
+        return TAMANHO_PADRAO
+    return valor if valor >= TAMANHO_MINIMO else TAMANHO_PADRAO
+
+
+def _fundamento_diversidade(regime_id: str) -> tuple[str, bool]:
+    """(basis, whether the law itself requires the distribution by gender and colour)."""
+    if regime_id == "smbv-lc22-2026":
+        return _FUNDAMENTO_SMBV, True
+    lei = _FUNDAMENTO_REGULAMENTO.get(regime_id)
+    return (f"{lei}; {_REFERENCIA}" if lei else _REFERENCIA), False
+
+
+def verificar_composicao(membros: Iterable, tamanho: int, *, regime: str) -> list[Pendencia]:
+    """What is missing in a heteroidentification (or appeal) committee, with the basis.
+
+    Pure: `membros` are objects with `papel`, `presidente`, `genero`, `cor_raca`, `regiao`
+    and `ativo` (MembroComissao rows, or any stand-in). Only active members count; the
+    diversity is judged on the titulares, who sit and vote.
+    """
+    ativos = [m for m in membros if getattr(m, "ativo", True)]
+    titulares = [m for m in ativos if m.papel == MembroComissao.Papel.TITULAR]
+    suplentes = [m for m in ativos if m.papel == MembroComissao.Papel.SUPLENTE]
+    pendencias: list[Pendencia] = []
+    tamanho_edital = _("composição definida no edital: %(n)d titulares") % {"n": tamanho}
+
+    if len(titulares) < tamanho:
+        faltam = tamanho - len(titulares)
+        pendencias.append(Pendencia(
+            "faltam_titulares",
+            ngettext("Falta %(n)d titular.", "Faltam %(n)d titulares.", faltam) % {"n": faltam},
+            tamanho_edital, EXIGENCIA))
+    elif len(titulares) > tamanho:
+        sobram = len(titulares) - tamanho
+        pendencias.append(Pendencia(
+            "titulares_em_excesso",
+            ngettext("Há %(n)d titular além do previsto.",
+                     "Há %(n)d titulares além do previsto.", sobram) % {"n": sobram},
+            tamanho_edital, EXIGENCIA))
+
+    presidentes = [m for m in ativos if m.presidente]
+    fundamento_presidencia = _("o(a) presidente encerra as avaliações e assina os pareceres")
+    if not presidentes:
+        pendencias.append(Pendencia("sem_presidente", _("Não há presidente."),
+                                    fundamento_presidencia, EXIGENCIA))
+    elif len(presidentes) > 1:
+        pendencias.append(Pendencia("presidentes_demais", _("Há mais de um(a) presidente."),
+                                    fundamento_presidencia, EXIGENCIA))
+    elif presidentes[0].papel != MembroComissao.Papel.TITULAR:
+        pendencias.append(Pendencia("presidente_suplente",
+                                    _("O(A) presidente deve ser titular."),
+                                    fundamento_presidencia, EXIGENCIA))
+
+    fundamento, exigida = _fundamento_diversidade(regime)
+    nivel = EXIGENCIA if exigida else RECOMENDACAO
+    if len(titulares) >= 2:
+        if len({m.genero for m in titulares}) == 1:
+            pendencias.append(Pendencia(
+                "mesmo_genero", _("Todos os membros titulares são do mesmo gênero."),
+                fundamento, nivel))
+        if len({m.cor_raca for m in titulares}) == 1:
+            pendencias.append(Pendencia(
+                "sem_diversidade_cor",
+                _("Não há diversidade de cor entre os membros titulares."), fundamento, nivel))
+        regioes = [m.regiao for m in titulares if m.regiao]
+        if len(regioes) >= 2 and len(set(regioes)) == 1:
+            # "preferencialmente": a recommendation even where the law speaks.
+            pendencias.append(Pendencia(
+                "mesma_regiao",
+                _("Todos os membros titulares são da mesma região (preferencialmente "
+                  "diversa)."), fundamento, RECOMENDACAO))
+        sem_regiao = len(titulares) - len(regioes)
+        if sem_regiao:
+            pendencias.append(Pendencia(
+                "regiao_nao_informada",
+                ngettext("Região de origem não informada para %(n)d titular.",
+                         "Região de origem não informada para %(n)d titulares.",
+                         sem_regiao) % {"n": sem_regiao},
+                fundamento, AVISO))
+    if not suplentes:
+        pendencias.append(Pendencia(
+            "sem_suplentes",
+            _("Não há suplentes: um impedimento ou ausência pode deixar a comissão sem "
+              "quórum."),
+            _("quórum: maioria dos titulares"), AVISO))
+    return pendencias
+
+
+def pendencias_da_comissao(comissao: Comissao) -> list[Pendencia]:
+    return verificar_composicao(list(comissao.membros.all()), comissao.tamanho,
+                                regime=comissao.certame.regime)
+
+
+def nome_do_usuario(usuario) -> str:
+    return usuario.get_full_name() or usuario.get_username()
+
+
+def nome_do_membro(membro: MembroComissao) -> str:
+    return nome_do_usuario(membro.usuario)
+
+
+# --- acts -----------------------------------------------------------------------------------
+
+
+def _motivo(texto: str, minimo: int = 10) -> str:
+    texto = (texto or "").strip()
+    if len(texto) < minimo:
+        raise ValidationError({"motivo": _("Informe o motivo (ao menos %(n)d caracteres).")
+                               % {"n": minimo}})
+    return texto
+
+
+@transaction.atomic
+def criar_comissao(certame, *, tipo: str, nome: str, autor, tamanho: int | None = None,
+                   unanimidade_para_rejeitar: bool = False,
+                   divulgar_nomes: bool = False) -> Comissao:
+    """Designate a committee of the certame (an act)."""
+    if tipo not in Comissao.Tipo.values:
+        raise ValidationError({"tipo": _("Tipo de comissão inválido.")})
+    nome = (nome or "").strip()
+    if not nome:
+        raise ValidationError({"nome": _("Informe o nome da comissão.")})
+    tamanho = tamanho_padrao(certame) if tamanho is None else tamanho
+    if tamanho < TAMANHO_MINIMO:
+        raise ValidationError({"tamanho": _(
+            "A comissão é colegiada: ao menos %(n)d titulares (Lei 3.057/2026, art. 10, §3º, "
+            "III).") % {"n": TAMANHO_MINIMO}})
+    comissao = Comissao.objects.create(
+        certame=certame, tipo=tipo, nome=nome, tamanho=tamanho,
+        unanimidade_para_rejeitar=unanimidade_para_rejeitar, divulgar_nomes=divulgar_nomes)
+    registrar_ato(
+        tipo="comissao_designada", autor=autor, certame=certame, objeto=comissao,
+        descricao=_("Comissão designada: %(c)s.") % {"c": comissao},
+        fundamento_legal=certame.regime_legal.heteroidentificacao[:250],
+        depois={"tipo": tipo, "tamanho": tamanho, "unanimidade": unanimidade_para_rejeitar,
+                "divulgar_nomes": divulgar_nomes})
+    return comissao
+
+
+def inscricoes_avaliadas_por(usuario, certame) -> list[Inscricao]:
+    """Candidates evaluated in first instance by heteroidentification committees of the
+    certame on which this user sits: on the appeal committee they will not see them."""
+    ids = (Avaliacao.objects.filter(
+        instancia=Avaliacao.Instancia.PRIMEIRA, comissao__certame=certame,
+        comissao__membros__usuario=usuario).values("inscricao_id"))
+    return list(Inscricao.objects.filter(pk__in=ids).select_related("candidato")
+                .order_by("numero"))
+
+
+def avisos_de_separacao(comissao: Comissao, usuario) -> tuple[list[str], list[Inscricao]]:
+    """Warnings (not refusals) when the same person sits on the heteroidentification and the
+    appeal committees of one certame, and the candidates they will not see on appeal."""
+    avisos: list[str] = []
+    if comissao.tipo == Comissao.Tipo.RECURSAL:
+        outras = Comissao.objects.filter(certame=comissao.certame,
+                                         tipo=Comissao.Tipo.HETEROIDENTIFICACAO,
+                                         membros__usuario=usuario).distinct()
+        if not outras:
+            return [], []
+        afetados = inscricoes_avaliadas_por(usuario, comissao.certame)
+        avisos.append(_(
+            "%(u)s também integra a comissão de heteroidentificação deste certame "
+            "(%(c)s): não julgará o recurso de quem avaliou em primeira instância "
+            "(%(n)d candidato(s) até agora).") % {
+            "u": nome_do_usuario(usuario), "c": ", ".join(c.nome for c in outras),
+            "n": len(afetados)})
+        return avisos, afetados
+    if comissao.tipo == Comissao.Tipo.HETEROIDENTIFICACAO and Comissao.objects.filter(
+            certame=comissao.certame, tipo=Comissao.Tipo.RECURSAL,
+            membros__usuario=usuario).exists():
+        avisos.append(_(
+            "%(u)s também integra a comissão recursal deste certame: não julgará o recurso "
+            "dos candidatos que avaliar nesta comissão.") % {"u": nome_do_usuario(usuario)})
+    return avisos, []
+
+
+@transaction.atomic
+def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str, autor,
+                     regiao: str = "", papel: str = MembroComissao.Papel.TITULAR,
+                     presidente: bool = False) -> tuple[MembroComissao, list[str]]:
+    """Add a member (titular or suplente). Returns the member and warnings to show."""
+    comissao = Comissao.objects.select_for_update().select_related("certame").get(
+        pk=comissao.pk)
+    if MembroComissao.objects.filter(comissao=comissao, usuario=usuario).exists():
+        raise ValidationError({"usuario": _("Esta pessoa já integra (ou integrou) a comissão.")})
+    if papel not in MembroComissao.Papel.values:
+        raise ValidationError({"papel": _("Papel inválido.")})
+    if presidente and papel != MembroComissao.Papel.TITULAR:
+        raise ValidationError({"presidente": _("O(A) presidente deve ser titular.")})
+    if genero not in MembroComissao.Genero.values:
+        raise ValidationError({"genero": _("Informe o gênero.")})
+    if not cor_raca:
+        raise ValidationError({"cor_raca": _("Informe a cor ou raça.")})
+    avisos, afetados = avisos_de_separacao(comissao, usuario)
+    if presidente:
+        comissao.membros.filter(presidente=True).update(presidente=False)
+    membro = MembroComissao.objects.create(
+        comissao=comissao, usuario=usuario, papel=papel, presidente=presidente, genero=genero,
+        cor_raca=cor_raca, regiao=regiao or "")
+    # The workspace is for the Comissão group: membership grants it.
+    grupo, _criado = Group.objects.get_or_create(name=GRUPO_COMISSAO)
+    usuario.groups.add(grupo)
+    registrar_ato(
+        tipo="membro_designado", autor=autor, certame=comissao.certame, objeto=membro,
+        descricao=_("%(m)s designado(a) %(p)s da %(c)s.") % {
+            "m": nome_do_membro(membro), "p": membro.get_papel_display().lower(),
+            "c": comissao.nome},
+        fundamento_legal=_fundamento_diversidade(comissao.certame.regime)[0][:250],
+        motivacao=" ".join(avisos),
+        depois={"papel": papel, "presidente": presidente, "genero": genero,
+                "cor_raca": cor_raca, "regiao": regiao,
+                "nao_vera": [i.numero for i in afetados]})
+    return membro, avisos
+
+
+@transaction.atomic
+def definir_presidente(membro: MembroComissao, *, autor) -> MembroComissao:
+    membro = MembroComissao.objects.select_for_update().select_related(
+        "comissao__certame", "usuario").get(pk=membro.pk)
+    if not membro.ativo or membro.papel != MembroComissao.Papel.TITULAR:
+        raise ValidationError(_("O(A) presidente deve ser membro titular ativo."))
+    anteriores = list(membro.comissao.membros.filter(presidente=True).exclude(pk=membro.pk))
+    for anterior in anteriores:
+        anterior.presidente = False
+        anterior.save(update_fields=["presidente"])
+    membro.presidente = True
+    membro.save(update_fields=["presidente"])
+    registrar_ato(
+        tipo="presidente_designado", autor=autor, certame=membro.comissao.certame,
+        objeto=membro, descricao=_("%(m)s designado(a) presidente da %(c)s.") % {
+            "m": nome_do_membro(membro), "c": membro.comissao.nome},
+        antes={"presidentes": [a.pk for a in anteriores]}, depois={"presidente": membro.pk})
+    return membro
+
+
+@transaction.atomic
+def alterar_papel(membro: MembroComissao, papel: str, *, autor,
+                  motivacao: str = "") -> MembroComissao:
+    """Titular ↔ suplente (e.g. a suplente takes the seat of a member who left)."""
+    membro = MembroComissao.objects.select_for_update().select_related(
+        "comissao__certame", "usuario").get(pk=membro.pk)
+    if papel not in MembroComissao.Papel.values:
+        raise ValidationError({"papel": _("Papel inválido.")})
+    if papel == membro.papel:
+        return membro
+    if membro.presidente and papel != MembroComissao.Papel.TITULAR:
+        raise ValidationError(_("Designe outro(a) presidente antes de tornar este membro "
+                                "suplente."))
+    antes = membro.papel
+    membro.papel = papel
+    membro.save(update_fields=["papel"])
+    registrar_ato(
+        tipo="membro_papel", autor=autor, certame=membro.comissao.certame, objeto=membro,
+        descricao=_("%(m)s passa a %(p)s da %(c)s.") % {
+            "m": nome_do_membro(membro), "p": membro.get_papel_display().lower(),
+            "c": membro.comissao.nome},
+        motivacao=(motivacao or "").strip(), antes={"papel": antes}, depois={"papel": papel})
+    return membro
+
+
+@transaction.atomic
+def desativar_membro(membro: MembroComissao, *, autor, motivacao: str) -> MembroComissao:
+    """A member leaves the committee (kept for the record; their votes stay acts)."""
+    motivacao = _motivo(motivacao)
+    membro = MembroComissao.objects.select_for_update().select_related(
+        "comissao__certame", "usuario").get(pk=membro.pk)
+    if not membro.ativo:
+        raise ValidationError(_("O membro já está inativo."))
+    abertos = Voto.objects.filter(membro=membro, substituido_por__isnull=True,
+                                  avaliacao__encerrada_em__isnull=True)
+    if abertos.exists():
+        raise ValidationError(_(
+            "O membro tem votos em avaliações ainda não encerradas; encerre-as antes de "
+            "desligá-lo."))
+    membro.ativo = False
+    membro.presidente = False
+    membro.save(update_fields=["ativo", "presidente"])
+    registrar_ato(
+        tipo="membro_desligado", autor=autor, certame=membro.comissao.certame, objeto=membro,
+        descricao=_("%(m)s deixa a %(c)s.") % {"m": nome_do_membro(membro),
+                                               "c": membro.comissao.nome},
+        motivacao=motivacao, antes={"ativo": True}, depois={"ativo": False})
+    return membro
+
+
+@transaction.atomic
+def assinar_termo(membro: MembroComissao, *, usuario) -> MembroComissao:
+    """The member signs the confidentiality term (dated act) before seeing any candidate."""
+    membro = MembroComissao.objects.select_for_update().select_related(
+        "comissao__certame", "usuario").get(pk=membro.pk)
+    if membro.usuario_id != usuario.pk:
+        raise PermissionDenied(_("Só o próprio membro assina o seu termo."))
+    if not membro.ativo:
+        raise PermissionDenied(_("Você não integra mais esta comissão."))
+    if membro.termo_confidencialidade_em is not None:
+        raise ValidationError(_("O termo já foi assinado."))
+    membro.termo_confidencialidade_em = timezone.now()
+    membro.save(update_fields=["termo_confidencialidade_em"])
+    registrar_ato(
+        tipo="termo_confidencialidade", autor=usuario, certame=membro.comissao.certame,
+        objeto=membro, descricao=_("%(m)s assinou o termo de confidencialidade da %(c)s.") % {
+            "m": nome_do_membro(membro), "c": membro.comissao.nome},
+        fundamento_legal=_("LC 22/2026, art. 5º, IV; Lei 3.056/2025, art. 4º, §1º, V "
+                           "(hipóteses de sigilo); LGPD, art. 46"),
+        depois={"versao_termo": VERSAO_TERMO,
+                "assinado_em": membro.termo_confidencialidade_em.isoformat()})
+    return membro
+
+
+def validar_impedimento(membro: MembroComissao, inscricao: Inscricao, motivo: str) -> str:
+    """The checks of `registrar_impedimento` (also used by the admin form); returns the
+    cleaned reason."""
+    motivo = _motivo(motivo)
+    if inscricao.certame_id != membro.comissao.certame_id:
+        raise ValidationError({"inscricao": _("A inscrição não é deste certame.")})
+    if Impedimento.objects.filter(membro=membro, inscricao=inscricao).exists():
+        raise ValidationError({"inscricao": _("O impedimento já está registrado.")})
+    # A vote already cast in an open evaluation would still count (votes are acts and are
+    # never withdrawn): the conflict must be declared before voting.
+    if Voto.objects.filter(membro=membro, avaliacao__inscricao=inscricao,
+                           avaliacao__encerrada_em__isnull=True,
+                           substituido_por__isnull=True).exists():
+        raise ValidationError({"inscricao": _(
+            "O membro já votou neste candidato em avaliação não encerrada; o impedimento deve "
+            "ser declarado antes do voto. Comunique a presidência e o RH.")})
+    return motivo
+
+
+@transaction.atomic
+def registrar_impedimento(membro: MembroComissao, inscricao: Inscricao, *, motivo: str,
+                          autor) -> Impedimento:
+    """A conflict of the member with a candidate, declared by the member or recorded by RH:
+    from then on the member neither sees nor votes on that candidate (`votacao`)."""
+    membro = MembroComissao.objects.select_for_update().select_related(
+        "comissao__certame", "usuario").get(pk=membro.pk)
+    motivo = validar_impedimento(membro, inscricao, motivo)
+    impedimento = Impedimento.objects.create(membro=membro, inscricao=inscricao, motivo=motivo,
+                                             registrado_por=autor)
+    proprio = autor is not None and autor.pk == membro.usuario_id
+    registrar_ato(
+        tipo="impedimento", autor=autor, certame=membro.comissao.certame, objeto=impedimento,
+        descricao=(_("%(m)s declarou impedimento quanto à inscrição %(n)s.") if proprio else
+                   _("Impedimento de %(m)s quanto à inscrição %(n)s registrado pelo RH."))
+        % {"m": nome_do_membro(membro), "n": inscricao.numero},
+        motivacao=motivo,
+        fundamento_legal=_("impessoalidade (CF, art. 37); Lei 9.784/1999, arts. 18 a 20"),
+        depois={"membro": membro.pk, "inscricao": inscricao.pk})
+    return impedimento

@@ -1,0 +1,322 @@
+"""Sessions of a committee: scheduling, attendance, recording, voting and closing.
+
+Rules decided here:
+- Santa Maria da Boa Vista: the phenotype is checked "obrigatoriamente com a presença do
+  candidato, salvo em caso de impedimento por força de norma legal vigente" (LC 22/2026,
+  art. 3º, §1º): a remote session is refused unless the legal impediment is recorded. The
+  other laws are silent on the mode: the edital decides.
+- A session is scheduled in the future, inside its stage of the schedule (cronograma).
+- The president records attendance. Absence, and refusal to be filmed where the edital
+  requires the recording, close the evaluation as "não confirmada" without votes, with a
+  parecer stating the reason and the basis. The consequence is the product's default edital
+  rule: the candidate leaves the reserved list and stays in the general list (as for any
+  non-confirmation without fraud: Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º).
+  The evaluation records it in `detalhes` (`efeito = "permanece_ac"`) so that the
+  consolidation does not read the absence as the SMBV non-confirmation that eliminates.
+- A member votes only on a candidate whose presence was recorded (the phenotype is observed
+  in person); the vote itself is `votacao.registrar_voto`.
+- Where the edital requires the recording, an evaluation is closed only with the recording's
+  reference; the closing itself is `votacao.encerrar_avaliacao`.
+- A session is closed when all its evaluations are closed; then its minutes (ata, PDF) are
+  generated in the background.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from candidatos.models import Lista
+from certames.auditoria import registrar_ato
+from certames.models import Etapa
+from certames.regras.regimes import PERMANECE_AC
+from comissoes.dominio import votacao
+from comissoes.dominio.composicao import nome_do_membro
+from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Sessao, Voto
+
+#: The stages of the schedule a committee's sessions belong to.
+ETAPAS_POR_TIPO = {
+    Comissao.Tipo.HETEROIDENTIFICACAO: (Etapa.Tipo.HETEROIDENTIFICACAO,),
+    Comissao.Tipo.RECURSAL: (Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO,),
+    Comissao.Tipo.VERIFICACAO_DOCUMENTAL: (Etapa.Tipo.VERIFICACAO_DOCUMENTAL,
+                                           Etapa.Tipo.RECURSO_VERIFICACAO_DOCUMENTAL),
+    Comissao.Tipo.EQUIPE_MULTIPROFISSIONAL: (Etapa.Tipo.AVALIACAO_PCD,
+                                             Etapa.Tipo.RECURSO_AVALIACAO_PCD),
+}
+
+#: Basis of the presence requirement, per regime.
+_PRESENCA = {
+    "smbv-lc22-2026": "LC 22/2026, art. 3º, §1º (verificação obrigatoriamente com a presença "
+                      "do candidato)",
+    "severinia-lei3057-2026": "Lei 3.057/2026, art. 10, §§2º a 4º, e edital",
+    "pirangi-lei3056-2025": "Lei 3.056/2025, art. 6º, caput, e edital",
+    "federal-lei15142-2025": "Lei 15.142/2025, art. 3º, e edital",
+}
+#: Basis of the consequence (leaves the reserved list, stays in the general list).
+_EFEITO = {
+    "smbv-lc22-2026": "edital (padrão: sai da lista reservada, permanece na ampla "
+                      "concorrência; sem declaração falsa, não se aplica o art. 3º, §3º)",
+    "severinia-lei3057-2026": "edital; Lei 3.057/2026, art. 11, §1º",
+    "pirangi-lei3056-2025": "edital; Lei 3.056/2025, art. 6º, §2º",
+    "federal-lei15142-2025": "edital; Lei 15.142/2025, art. 3º, §2º",
+}
+
+
+def motivo_recusa_modalidade(regime_id: str, modalidade: str,
+                             impedimento_legal: str) -> str | None:
+    """Why this mode of session is refused under the regime (pure), or None."""
+    if (regime_id == "smbv-lc22-2026" and modalidade == Sessao.Modalidade.REMOTA
+            and not (impedimento_legal or "").strip()):
+        return _("Em Santa Maria da Boa Vista a verificação é obrigatoriamente presencial, "
+                 "salvo impedimento por força de norma legal vigente (LC 22/2026, art. 3º, §1º): "
+                 "informe o impedimento legal para agendar uma sessão remota.")
+    return None
+
+
+def _exigir_presidente(membro: MembroComissao, comissao_id: int) -> None:
+    if (not membro.presidente or not membro.ativo or membro.comissao_id != comissao_id):
+        raise PermissionDenied(_("Só o(a) presidente da comissão pode fazer isso."))
+    if membro.termo_confidencialidade_em is None:
+        raise PermissionDenied(_("Assine o termo de confidencialidade antes de acessar os "
+                                 "candidatos."))
+
+
+def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, modalidade: str,
+                      etapa: Etapa | None = None, impedimento_legal: str = "",
+                      agora: dt.datetime | None = None) -> dict[str, str]:
+    """Field errors of a session to schedule (also used by the admin form)."""
+    erros: dict[str, str] = {}
+    if modalidade not in Sessao.Modalidade.values:
+        erros["modalidade"] = _("Modalidade inválida.")
+    if not (local or "").strip():
+        erros["local"] = _("Informe o local ou o endereço da sala virtual.")
+    if inicio is None or inicio <= (agora or timezone.now()):
+        erros["inicio"] = _("A sessão deve ser agendada para uma data futura.")
+    recusa = motivo_recusa_modalidade(comissao.certame.regime, modalidade, impedimento_legal)
+    if recusa:
+        erros["modalidade"] = recusa
+    if etapa is not None and "inicio" not in erros:
+        if etapa.certame_id != comissao.certame_id:
+            erros["etapa"] = _("A etapa não é deste certame.")
+        elif etapa.tipo not in ETAPAS_POR_TIPO.get(comissao.tipo, ()):
+            erros["etapa"] = _("A etapa não corresponde ao tipo da comissão.")
+        elif not (etapa.inicio <= inicio <= etapa.fim):
+            erros["inicio"] = _("A sessão deve ocorrer dentro da etapa (%(i)s a %(f)s).") % {
+                "i": timezone.localtime(etapa.inicio).strftime("%d/%m/%Y %H:%M"),
+                "f": timezone.localtime(etapa.fim).strftime("%d/%m/%Y %H:%M")}
+    return erros
+
+
+@transaction.atomic
+def agendar_sessao(comissao: Comissao, *, inicio: dt.datetime, local: str, modalidade: str,
+                   autor, etapa: Etapa | None = None, impedimento_legal: str = "",
+                   gravacao_exigida: bool = True, agora: dt.datetime | None = None) -> Sessao:
+    comissao = Comissao.objects.select_related("certame").get(pk=comissao.pk)
+    certame = comissao.certame
+    erros = erros_agendamento(comissao, inicio=inicio, local=local, modalidade=modalidade,
+                              etapa=etapa, impedimento_legal=impedimento_legal, agora=agora)
+    if erros:
+        raise ValidationError(erros)
+    local = local.strip()
+    sessao = Sessao.objects.create(
+        comissao=comissao, etapa=etapa, inicio=inicio, local=local, modalidade=modalidade,
+        impedimento_legal=(impedimento_legal or "").strip(), gravacao_exigida=gravacao_exigida)
+    fundamento = (_PRESENCA["smbv-lc22-2026"] if certame.regime == "smbv-lc22-2026" else "")
+    registrar_ato(
+        tipo="sessao_agendada", autor=autor, certame=certame, objeto=sessao,
+        descricao=_("Sessão agendada: %(s)s (%(m)s, %(l)s).") % {
+            "s": sessao, "m": sessao.get_modalidade_display().lower(), "l": local},
+        motivacao=sessao.impedimento_legal, fundamento_legal=fundamento,
+        depois={"inicio": inicio.isoformat(), "modalidade": modalidade, "local": local,
+                "gravacao_exigida": gravacao_exigida})
+    return sessao
+
+
+def _avaliacao_da_convocacao(conv: Convocacao) -> Avaliacao:
+    return (Avaliacao.objects.select_for_update()
+            .select_related("comissao", "inscricao__certame")
+            .get(convocacao=conv, comissao_id=conv.sessao.comissao_id,
+                 instancia=Avaliacao.Instancia.PRIMEIRA))
+
+
+def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str]:
+    """(parecer, fundamento) of an evaluation closed for absence or refusal to be filmed."""
+    regime = conv.sessao.comissao.certame.regime
+    horario = timezone.localtime(conv.horario).strftime("%d/%m/%Y, às %H:%M")
+    if motivo == Convocacao.Comparecimento.AUSENTE:
+        fato = _("O(A) candidato(a) não compareceu ao procedimento de heteroidentificação "
+                 "para o qual foi convocado(a) (%(h)s).") % {"h": horario}
+    else:
+        fato = _("O(A) candidato(a) recusou-se a ser filmado(a) no procedimento de "
+                 "heteroidentificação (%(h)s), sendo a gravação exigida pelo edital.") % {
+            "h": horario}
+    efeito = _(
+        "Sem a verificação, a autodeclaração não foi confirmada, sem votação. Consequência "
+        "prevista no edital: exclusão da lista reservada (%(l)s), permanecendo na ampla "
+        "concorrência, desde que possua pontuação suficiente. Não se trata de declaração "
+        "falsa, fraude ou má-fé.") % {"l": Lista(conv.lista).label}
+    presenca = _PRESENCA.get(regime, _("edital"))
+    fundamento = f"{presenca}; {_EFEITO.get(regime, _('edital'))}"
+    return f"{fato}\n\n{efeito}\n\n{_('Fundamento:')} {fundamento}.", fundamento[:250]
+
+
+@transaction.atomic
+def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
+                             presidente: MembroComissao,
+                             agora: dt.datetime | None = None) -> Convocacao:
+    """The president records whether the candidate came (or refused to be filmed)."""
+    conv = (Convocacao.objects.select_for_update()
+            .select_related("sessao__comissao__certame", "inscricao").get(pk=convocacao.pk))
+    sessao = conv.sessao
+    _exigir_presidente(presidente, sessao.comissao_id)
+    avaliacao = _avaliacao_da_convocacao(conv)
+    recusa = votacao.motivo_de_recusa(presidente, avaliacao)
+    if recusa:
+        raise PermissionDenied(recusa)
+    C = Convocacao.Comparecimento
+    if comparecimento not in (C.PRESENTE, C.AUSENTE, C.RECUSOU_GRAVACAO):
+        raise ValidationError(_("Comparecimento inválido."))
+    if avaliacao.encerrada:
+        raise ValidationError(_("A avaliação já foi encerrada."))
+    permitidos = {C.PENDENTE: {C.PRESENTE, C.AUSENTE, C.RECUSOU_GRAVACAO},
+                  C.PRESENTE: {C.RECUSOU_GRAVACAO}}.get(conv.comparecimento, set())
+    if comparecimento not in permitidos:
+        raise ValidationError(_("O comparecimento já foi registrado como “%(c)s”.") % {
+            "c": conv.get_comparecimento_display()})
+    if comparecimento == C.RECUSOU_GRAVACAO and not sessao.gravacao_exigida:
+        raise ValidationError(_("O edital não exige gravação nesta sessão."))
+    if comparecimento == C.AUSENTE and (agora or timezone.now()) < conv.horario:
+        raise ValidationError(_("A ausência só pode ser registrada a partir do horário da "
+                                "convocação."))
+    antes = conv.comparecimento
+    conv.comparecimento = comparecimento
+    conv.save(update_fields=["comparecimento"])
+    certame = sessao.comissao.certame
+    registrar_ato(
+        tipo="comparecimento", autor=presidente.usuario, certame=certame, objeto=conv,
+        descricao=_("Inscrição %(n)s: %(c)s.") % {
+            "n": conv.inscricao.numero, "c": conv.get_comparecimento_display().lower()},
+        antes={"comparecimento": antes}, depois={"comparecimento": comparecimento})
+    if comparecimento != C.PRESENTE:
+        parecer, fundamento = redigir_parecer_sem_votacao(conv, comparecimento)
+        avaliacao.resultado = Avaliacao.Resultado.NAO_CONFIRMADA
+        avaliacao.parecer = parecer
+        avaliacao.fundamento = fundamento
+        avaliacao.encerrada_em = timezone.now()
+        avaliacao.encerrada_por = presidente
+        avaliacao.detalhes = {**avaliacao.detalhes,
+                              "encerramento": ("ausencia" if comparecimento == C.AUSENTE
+                                               else "recusa_gravacao"),
+                              "efeito": PERMANECE_AC, "votos": 0}
+        avaliacao.save()
+        registrar_ato(
+            tipo="parecer", autor=presidente.usuario, certame=certame, objeto=avaliacao,
+            descricao=_("Parecer da avaliação %(a)s: %(r)s (%(c)s).") % {
+                "a": avaliacao, "r": avaliacao.get_resultado_display(),
+                "c": conv.get_comparecimento_display().lower()},
+            motivacao=parecer, fundamento_legal=fundamento,
+            depois={"resultado": avaliacao.resultado, "confirmam": 0, "nao_confirmam": 0,
+                    "encerramento": avaliacao.detalhes["encerramento"],
+                    "efeito": PERMANECE_AC})
+    return conv
+
+
+@transaction.atomic
+def anexar_gravacao(avaliacao: Avaliacao, *, presidente: MembroComissao,
+                    referencia: str) -> Avaliacao:
+    """The president attaches the recording's reference (file name or link)."""
+    referencia = (referencia or "").strip()
+    if not referencia:
+        raise ValidationError({"gravacao": _("Informe o arquivo ou o link da gravação.")})
+    avaliacao = Avaliacao.objects.select_for_update().select_related(
+        "inscricao__certame").get(pk=avaliacao.pk)
+    _exigir_presidente(presidente, avaliacao.comissao_id)
+    recusa = votacao.motivo_de_recusa(presidente, avaliacao)
+    if recusa:
+        raise PermissionDenied(recusa)
+    if avaliacao.encerrada:
+        raise ValidationError(_("A avaliação já foi encerrada."))
+    antes = avaliacao.gravacao
+    avaliacao.gravacao = referencia[:500]
+    avaliacao.save(update_fields=["gravacao"])
+    registrar_ato(
+        tipo="gravacao", autor=presidente.usuario, certame=avaliacao.inscricao.certame,
+        objeto=avaliacao, descricao=_("Gravação anexada à avaliação %(a)s.") % {
+            "a": avaliacao}, antes={"gravacao": antes}, depois={"gravacao": avaliacao.gravacao})
+    return avaliacao
+
+
+def motivo_sem_voto(avaliacao: Avaliacao) -> str | None:
+    """Why nobody may vote yet on this evaluation because of attendance, or None."""
+    conv = avaliacao.convocacao
+    if conv is None:
+        return None  # an appeal, judged on the record
+    C = Convocacao.Comparecimento
+    if conv.comparecimento == C.PENDENTE:
+        return _("Aguardando o registro do comparecimento pelo(a) presidente.")
+    if conv.comparecimento != C.PRESENTE:
+        return _("O(A) candidato(a) não foi avaliado(a): %(c)s.") % {
+            "c": conv.get_comparecimento_display().lower()}
+    return None
+
+
+def votar(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao: str, *,
+          motivo_substituicao: str = "") -> Voto:
+    """A member's vote, once the candidate's presence is recorded (the phenotype is observed
+    in person: LC 22/2026, art. 3º, §1º)."""
+    avaliacao = Avaliacao.objects.select_related("convocacao").get(pk=avaliacao.pk)
+    motivo = motivo_sem_voto(avaliacao)
+    if motivo and not avaliacao.encerrada:
+        raise ValidationError(motivo)
+    return votacao.registrar_voto(avaliacao, membro, sentido, motivacao,
+                                  motivo_substituicao=motivo_substituicao)
+
+
+def encerrar(avaliacao: Avaliacao, presidente: MembroComissao, *,
+             gravacao: str = "") -> Avaliacao:
+    """Close with the collegiate decision; the recording is required where the edital says
+    so (`Sessao.gravacao_exigida`)."""
+    avaliacao = Avaliacao.objects.select_related("convocacao__sessao").get(pk=avaliacao.pk)
+    conv = avaliacao.convocacao
+    if conv is not None and not avaliacao.encerrada:
+        motivo = motivo_sem_voto(avaliacao)
+        if motivo:
+            raise ValidationError(motivo)
+        if conv.sessao.gravacao_exigida and not (gravacao.strip() or avaliacao.gravacao):
+            raise ValidationError({"gravacao": _(
+                "O edital exige a gravação: anexe a referência da gravação antes de "
+                "encerrar.")})
+    return votacao.encerrar_avaliacao(avaliacao, presidente, gravacao=gravacao.strip())
+
+
+def avaliacoes_da_sessao(sessao: Sessao):
+    return Avaliacao.objects.filter(convocacao__sessao=sessao, comissao_id=sessao.comissao_id)
+
+
+@transaction.atomic
+def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
+    """Close the session once every evaluation is closed; the ata is generated on commit."""
+    sessao = Sessao.objects.select_for_update().select_related("comissao__certame").get(
+        pk=sessao.pk)
+    _exigir_presidente(presidente, sessao.comissao_id)
+    if sessao.encerrada_em is not None:
+        raise ValidationError(_("A sessão já foi encerrada."))
+    abertas = avaliacoes_da_sessao(sessao).filter(encerrada_em__isnull=True).count()
+    if abertas:
+        raise ValidationError(_("Ainda há %(n)d avaliação(ões) em aberto nesta sessão.") % {
+            "n": abertas})
+    sessao.encerrada_em = timezone.now()
+    sessao.save(update_fields=["encerrada_em"])
+    registrar_ato(
+        tipo="sessao_encerrada", autor=presidente.usuario, certame=sessao.comissao.certame,
+        objeto=sessao, descricao=_("Sessão encerrada: %(s)s, presidida por %(p)s.") % {
+            "s": sessao, "p": nome_do_membro(presidente)},
+        depois={"avaliacoes": avaliacoes_da_sessao(sessao).count()})
+    from comissoes.tasks import enfileirar_ata
+
+    enfileirar_ata(sessao)
+    return sessao

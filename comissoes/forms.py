@@ -1,0 +1,178 @@
+"""Forms of the committees: RH management and the members' workspace. They only collect and
+check input; every change goes through a domain function."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from candidatos.models import CorRaca, Inscricao
+from certames.papeis import GRUPO_COMISSAO
+from comissoes.dominio.composicao import TAMANHO_MINIMO
+from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+
+_CONTROLE = {"class": "form-control"}
+_SELECT = {"class": "form-select"}
+_CHECK = {"class": "form-check-input"}
+
+
+def erros_no_form(form, exc: ValidationError) -> None:
+    """Put a domain function's ValidationError on the form's fields (or the form)."""
+    if hasattr(exc, "error_dict"):
+        for campo, erros in exc.message_dict.items():
+            form.add_error(campo if campo in form.fields else None, erros)
+    else:
+        form.add_error(None, exc.messages)
+
+
+class ComissaoForm(forms.Form):
+    """Heteroidentification and appeal committees (the documentary and PcD ones belong to
+    other stages)."""
+
+    tipo = forms.ChoiceField(label=_("Tipo"), widget=forms.Select(attrs=_SELECT), choices=[
+        (Comissao.Tipo.HETEROIDENTIFICACAO, Comissao.Tipo.HETEROIDENTIFICACAO.label),
+        (Comissao.Tipo.RECURSAL, Comissao.Tipo.RECURSAL.label)])
+    nome = forms.CharField(label=_("Nome"), max_length=150, widget=forms.TextInput(
+        attrs={**_CONTROLE, "placeholder": _("Ex.: Comissão de heteroidentificação — Portaria "
+                                             "12/2026")}))
+    tamanho = forms.IntegerField(
+        label=_("Número de membros titulares"), min_value=TAMANHO_MINIMO, max_value=15,
+        widget=forms.NumberInput(attrs=_CONTROLE),
+        help_text=_("Padrão: 5, ou o definido no edital."))
+    unanimidade_para_rejeitar = forms.BooleanField(
+        label=_("Não confirmação só por unanimidade (regra do edital)"), required=False,
+        widget=forms.CheckboxInput(attrs=_CHECK))
+    divulgar_nomes = forms.BooleanField(
+        label=_("Divulgar os nomes dos membros aos candidatos"), required=False,
+        widget=forms.CheckboxInput(attrs=_CHECK))
+
+
+class MembroForm(forms.Form):
+    usuario = forms.ModelChoiceField(
+        label=_("Pessoa (conta do grupo Comissão)"), queryset=get_user_model().objects.none(),
+        widget=forms.Select(attrs=_SELECT))
+    papel = forms.ChoiceField(label=_("Papel"), choices=MembroComissao.Papel.choices,
+                              widget=forms.Select(attrs=_SELECT))
+    presidente = forms.BooleanField(label=_("Presidente"), required=False,
+                                    widget=forms.CheckboxInput(attrs=_CHECK))
+    genero = forms.ChoiceField(label=_("Gênero"),
+                               choices=[("", "—")] + list(MembroComissao.Genero.choices),
+                               widget=forms.Select(attrs=_SELECT))
+    cor_raca = forms.ChoiceField(label=_("Cor ou raça (autodeclarada, IBGE)"),
+                                 choices=[("", "—")] + list(CorRaca.choices),
+                                 widget=forms.Select(attrs=_SELECT))
+    regiao = forms.ChoiceField(label=_("Região de origem"), required=False,
+                               choices=[("", "—")] + list(MembroComissao.Regiao.choices),
+                               widget=forms.Select(attrs=_SELECT))
+
+    def __init__(self, *args, comissao: Comissao, **kwargs):
+        super().__init__(*args, **kwargs)
+        ja = comissao.membros.values("usuario_id")
+        self.fields["usuario"].queryset = (
+            get_user_model().objects.filter(is_active=True, groups__name=GRUPO_COMISSAO)
+            .exclude(pk__in=ja).order_by("first_name", "username"))
+        self.fields["usuario"].label_from_instance = (
+            lambda u: f"{u.get_full_name() or u.get_username()} ({u.get_username()})")
+
+
+class MotivoForm(forms.Form):
+    motivacao = forms.CharField(label=_("Motivo"), required=False, max_length=2000,
+                                widget=forms.TextInput(attrs=_CONTROLE))
+
+
+class ImpedimentoRHForm(forms.Form):
+    membro = forms.ModelChoiceField(label=_("Membro"), queryset=MembroComissao.objects.none(),
+                                    widget=forms.Select(attrs=_SELECT))
+    numero = forms.CharField(label=_("Número de inscrição"), max_length=20,
+                             widget=forms.TextInput(attrs=_CONTROLE))
+    motivo = forms.CharField(label=_("Motivo do impedimento"), min_length=10,
+                             widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+
+    def __init__(self, *args, comissao: Comissao, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.comissao = comissao
+        self.fields["membro"].queryset = comissao.membros.filter(ativo=True).select_related(
+            "usuario")
+        self.fields["membro"].label_from_instance = (
+            lambda m: m.usuario.get_full_name() or m.usuario.get_username())
+
+    def clean_numero(self):
+        numero = self.cleaned_data["numero"].strip()
+        inscricao = Inscricao.objects.filter(certame_id=self.comissao.certame_id,
+                                             numero=numero).first()
+        if inscricao is None:
+            raise forms.ValidationError(_("Inscrição não encontrada neste certame."))
+        self.cleaned_data["inscricao"] = inscricao
+        return numero
+
+
+class SessaoForm(forms.Form):
+    etapa = forms.ModelChoiceField(label=_("Etapa do cronograma"), required=False,
+                                   queryset=None, widget=forms.Select(attrs=_SELECT))
+    inicio = forms.DateTimeField(label=_("Data e hora"), widget=forms.DateTimeInput(
+        attrs={**_CONTROLE, "type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%d/%m/%Y %H:%M"])
+    local = forms.CharField(label=_("Local ou endereço da sala virtual"), max_length=250,
+                            widget=forms.TextInput(attrs=_CONTROLE))
+    modalidade = forms.ChoiceField(label=_("Modalidade"), choices=Sessao.Modalidade.choices,
+                                   widget=forms.Select(attrs=_SELECT))
+    impedimento_legal = forms.CharField(
+        label=_("Impedimento legal à presença (se remota)"), required=False,
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
+        help_text=_("Em Santa Maria da Boa Vista a verificação é presencial, salvo impedimento "
+                    "por força de norma legal vigente (LC 22/2026, art. 3º, §1º)."))
+    gravacao_exigida = forms.BooleanField(label=_("O edital exige gravação"), required=False,
+                                          initial=True, widget=forms.CheckboxInput(attrs=_CHECK))
+
+    def __init__(self, *args, etapas, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["etapa"].queryset = etapas
+
+
+class DistribuicaoForm(forms.Form):
+    sessoes = forms.ModelMultipleChoiceField(
+        label=_("Sessões"), queryset=Sessao.objects.none(),
+        widget=forms.CheckboxSelectMultiple)
+    intervalo_minutos = forms.IntegerField(label=_("Intervalo entre candidatos (minutos)"),
+                                           min_value=1, max_value=240, initial=20,
+                                           widget=forms.NumberInput(attrs=_CONTROLE))
+    por_sessao = forms.IntegerField(label=_("Candidatos por sessão (vazio: dividir igualmente)"),
+                                    min_value=1, max_value=500, required=False,
+                                    widget=forms.NumberInput(attrs=_CONTROLE))
+
+    def __init__(self, *args, sessoes, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["sessoes"].queryset = sessoes
+
+
+# --- workspace ------------------------------------------------------------------------------
+
+
+class TermoForm(forms.Form):
+    aceito = forms.BooleanField(
+        label=_("Li o termo e comprometo-me a cumpri-lo."),
+        widget=forms.CheckboxInput(attrs={**_CHECK, "class": "form-check-input termo-check"}))
+
+
+class VotoForm(forms.Form):
+    sentido = forms.ChoiceField(label=_("Seu voto"), choices=Voto.Sentido.choices,
+                                widget=forms.RadioSelect)
+    motivacao = forms.CharField(
+        label=_("Motivação (aspectos fenotípicos observados)"),
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 4}))
+    motivo_substituicao = forms.CharField(
+        label=_("Motivo da substituição do voto"), required=False,
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+
+
+class ImpedimentoForm(forms.Form):
+    motivo = forms.CharField(label=_("Motivo do impedimento"), min_length=10,
+                             widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
+                             help_text=_("Ex.: parentesco, amizade íntima, relação de trabalho."))
+
+
+class GravacaoForm(forms.Form):
+    gravacao = forms.CharField(label=_("Gravação (arquivo ou link)"), max_length=500,
+                               widget=forms.TextInput(attrs=_CONTROLE))
