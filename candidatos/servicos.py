@@ -22,8 +22,8 @@ def _motivacao_obrigatoria(motivacao: str) -> str:
 
 
 def _travar(inscricao: Inscricao) -> Inscricao:
-    return (Inscricao.objects.select_for_update().select_related("cargo__certame", "candidato")
-            .get(pk=inscricao.pk))
+    return (Inscricao.objects.select_for_update(of=("self",))
+            .select_related("cargo__certame", "candidato").get(pk=inscricao.pk))
 
 
 def fundamento_desistencia(inscricao: Inscricao) -> str:

@@ -139,7 +139,7 @@ def recalcular(cargo_id: int, geracao: int | None = None,
                causa: str = "") -> VersaoClassificacao | None:
     """Rebuild one cargo's lists; returns the new version, or None (stale job / same input)."""
     with transaction.atomic():
-        cargo = (Cargo.objects.select_for_update().select_related("certame")
+        cargo = (Cargo.objects.select_for_update(of=("self",)).select_related("certame")
                  .get(pk=cargo_id))
         if geracao is not None and cargo.geracao_classificacao > geracao:
             logger.info("recálculo do cargo %s: geração %s superada", cargo_id, geracao)

@@ -256,7 +256,7 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
                      regiao: str = "", papel: str = MembroComissao.Papel.TITULAR,
                      presidente: bool = False) -> tuple[MembroComissao, list[str]]:
     """Add a member (titular or suplente). Returns the member and warnings to show."""
-    comissao = Comissao.objects.select_for_update().select_related("certame").get(
+    comissao = Comissao.objects.select_for_update(of=("self",)).select_related("certame").get(
         pk=comissao.pk)
     if MembroComissao.objects.filter(comissao=comissao, usuario=usuario).exists():
         raise ValidationError({"usuario": _("Esta pessoa já integra (ou integrou) a comissão.")})
@@ -292,7 +292,7 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
 
 @transaction.atomic
 def definir_presidente(membro: MembroComissao, *, autor) -> MembroComissao:
-    membro = MembroComissao.objects.select_for_update().select_related(
+    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
         "comissao__certame", "usuario").get(pk=membro.pk)
     if not membro.ativo or membro.papel != MembroComissao.Papel.TITULAR:
         raise ValidationError(_("O(A) presidente deve ser membro titular ativo."))
@@ -314,7 +314,7 @@ def definir_presidente(membro: MembroComissao, *, autor) -> MembroComissao:
 def alterar_papel(membro: MembroComissao, papel: str, *, autor,
                   motivacao: str = "") -> MembroComissao:
     """Titular ↔ suplente (e.g. a suplente takes the seat of a member who left)."""
-    membro = MembroComissao.objects.select_for_update().select_related(
+    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
         "comissao__certame", "usuario").get(pk=membro.pk)
     if papel not in MembroComissao.Papel.values:
         raise ValidationError({"papel": _("Papel inválido.")})
@@ -339,7 +339,7 @@ def alterar_papel(membro: MembroComissao, papel: str, *, autor,
 def desativar_membro(membro: MembroComissao, *, autor, motivacao: str) -> MembroComissao:
     """A member leaves the committee (kept for the record; their votes stay acts)."""
     motivacao = _motivo(motivacao)
-    membro = MembroComissao.objects.select_for_update().select_related(
+    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
         "comissao__certame", "usuario").get(pk=membro.pk)
     if not membro.ativo:
         raise ValidationError(_("O membro já está inativo."))
@@ -363,7 +363,7 @@ def desativar_membro(membro: MembroComissao, *, autor, motivacao: str) -> Membro
 @transaction.atomic
 def assinar_termo(membro: MembroComissao, *, usuario) -> MembroComissao:
     """The member signs the confidentiality term (dated act) before seeing any candidate."""
-    membro = MembroComissao.objects.select_for_update().select_related(
+    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
         "comissao__certame", "usuario").get(pk=membro.pk)
     if membro.usuario_id != usuario.pk:
         raise PermissionDenied(_("Só o próprio membro assina o seu termo."))
@@ -408,7 +408,7 @@ def registrar_impedimento(membro: MembroComissao, inscricao: Inscricao, *, motiv
                           autor) -> Impedimento:
     """A conflict of the member with a candidate, declared by the member or recorded by RH:
     from then on the member neither sees nor votes on that candidate (`votacao`)."""
-    membro = MembroComissao.objects.select_for_update().select_related(
+    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
         "comissao__certame", "usuario").get(pk=membro.pk)
     motivo = validar_impedimento(membro, inscricao, motivo)
     impedimento = Impedimento.objects.create(membro=membro, inscricao=inscricao, motivo=motivo,

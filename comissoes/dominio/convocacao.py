@@ -176,7 +176,7 @@ def _validar_sessao_de_primeira_instancia(sessao: Sessao) -> None:
 def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datetime, *,
              autor) -> Convocacao:
     """Call one candidate to a session at a time; creates the first-instance evaluation."""
-    sessao = Sessao.objects.select_for_update().select_related("comissao__certame").get(
+    sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame").get(
         pk=sessao.pk)
     _validar_sessao_de_primeira_instancia(sessao)
     certame = sessao.comissao.certame

@@ -141,7 +141,7 @@ def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
     av = (Avaliacao.objects.select_related("comissao__certame", "inscricao__candidato")
           .get(pk=avaliacao.pk))
     certame = Certame.objects.select_for_update().get(pk=av.comissao.certame_id)
-    av = (Avaliacao.objects.select_for_update()
+    av = (Avaliacao.objects.select_for_update(of=("self",))
           .select_related("comissao__certame", "inscricao__candidato__usuario", "inscricao")
           .get(pk=av.pk))
     if av.inscricao.candidato.usuario_id is None or av.inscricao.candidato.usuario_id != getattr(

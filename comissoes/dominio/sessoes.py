@@ -137,7 +137,7 @@ def agendar_sessao(comissao: Comissao, *, inicio: dt.datetime, local: str, modal
 
 
 def _avaliacao_da_convocacao(conv: Convocacao) -> Avaliacao:
-    return (Avaliacao.objects.select_for_update()
+    return (Avaliacao.objects.select_for_update(of=("self",))
             .select_related("comissao", "inscricao__certame")
             .get(convocacao=conv, comissao_id=conv.sessao.comissao_id,
                  instancia=Avaliacao.Instancia.PRIMEIRA))
@@ -169,7 +169,7 @@ def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
                              presidente: MembroComissao,
                              agora: dt.datetime | None = None) -> Convocacao:
     """The president records whether the candidate came (or refused to be filmed)."""
-    conv = (Convocacao.objects.select_for_update()
+    conv = (Convocacao.objects.select_for_update(of=("self",))
             .select_related("sessao__comissao__certame", "inscricao").get(pk=convocacao.pk))
     sessao = conv.sessao
     _exigir_presidente(presidente, sessao.comissao_id)
@@ -232,7 +232,7 @@ def anexar_gravacao(avaliacao: Avaliacao, *, presidente: MembroComissao,
     referencia = (referencia or "").strip()
     if not referencia:
         raise ValidationError({"gravacao": _("Informe o arquivo ou o link da gravação.")})
-    avaliacao = Avaliacao.objects.select_for_update().select_related(
+    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
         "inscricao__certame").get(pk=avaliacao.pk)
     _exigir_presidente(presidente, avaliacao.comissao_id)
     recusa = votacao.motivo_de_recusa(presidente, avaliacao)
@@ -300,7 +300,7 @@ def avaliacoes_da_sessao(sessao: Sessao):
 @transaction.atomic
 def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
     """Close the session once every evaluation is closed; the ata is generated on commit."""
-    sessao = Sessao.objects.select_for_update().select_related("comissao__certame").get(
+    sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame").get(
         pk=sessao.pk)
     _exigir_presidente(presidente, sessao.comissao_id)
     if sessao.encerrada_em is not None:

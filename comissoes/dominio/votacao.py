@@ -112,7 +112,7 @@ def votos_correntes(avaliacao: Avaliacao) -> list[Voto]:
 @transaction.atomic
 def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao: str,
                    *, motivo_substituicao: str = "") -> Voto:
-    avaliacao = Avaliacao.objects.select_for_update().select_related(
+    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
         "inscricao__certame", "comissao").get(pk=avaliacao.pk)
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada; os votos não podem mudar."))
@@ -191,7 +191,7 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
     """The president closes the evaluation: the collegiate decision and its parecer (signed
     by the president). Not yet final: it becomes final with the final result (after the
     appeal window or the appeal)."""
-    avaliacao = Avaliacao.objects.select_for_update().select_related(
+    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
         "comissao", "inscricao__certame").get(pk=avaliacao.pk)
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))
