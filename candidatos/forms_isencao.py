@@ -3,16 +3,20 @@ these forms only read and pre-check the input so errors show beside their fields
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from candidatos import cadunico, isencao
+from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms, shared)
+    DecisaoProcedimentoForm,
+    DefesaForm,
+    PrazoDefesaField,
+    prazo_padrao,
+)
 from candidatos.importacao import TAMANHO_MAXIMO, ValorInvalido
-from candidatos.models import PedidoIsencao, ProcedimentoAdministrativo
+from candidatos.models import PedidoIsencao
 
 
 class ArquivoConferidoField(forms.FileField):
@@ -68,11 +72,6 @@ class RecursoIsencaoForm(forms.Form):
                             widget=forms.Textarea(attrs={"rows": 5}))
     anexo = ArquivoConferidoField(label=_("Anexo (opcional)"), required=False,
                                   help_text=_("PDF, PNG ou JPEG de até 5 MB."))
-
-
-class DefesaForm(forms.Form):
-    defesa = forms.CharField(label=_("Defesa"), min_length=10,
-                             widget=forms.Textarea(attrs={"rows": 6}))
 
 
 # --- RH --------------------------------------------------------------------------------------
@@ -145,23 +144,8 @@ class PagamentoForm(forms.Form):
 class ProcedimentoForm(forms.Form):
     fatos = forms.CharField(label=_("Indícios de falsidade"), min_length=15,
                             widget=forms.Textarea(attrs={"rows": 4}))
-    prazo_defesa = forms.DateTimeField(
-        label=_("Prazo da defesa"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        input_formats=["%Y-%m-%dT%H:%M", "%d/%m/%Y %H:%M"],
-        help_text=_("O candidato é notificado agora e pode apresentar defesa até esta data."))
+    prazo_defesa = PrazoDefesaField()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        # Lei 9.784/1999, art. 44: ten days for the interested party's allegations.
-        self.fields["prazo_defesa"].initial = (
-            timezone.localtime() + dt.timedelta(days=10)).replace(
-            hour=23, minute=59, second=0, microsecond=0)
-
-
-class DecisaoProcedimentoForm(forms.Form):
-    conclusao = forms.ChoiceField(label=_("Conclusão"),
-                                  choices=ProcedimentoAdministrativo.Conclusao.choices,
-                                  widget=forms.RadioSelect)
-    motivacao = forms.CharField(label=_("Motivação da decisão"), min_length=15,
-                                widget=forms.Textarea(attrs={"rows": 4}))
+        self.fields["prazo_defesa"].initial = prazo_padrao()

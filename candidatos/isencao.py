@@ -21,9 +21,7 @@ import os
 import uuid
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
@@ -31,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_update_with_history
 
-from candidatos import cadunico
+from candidatos import cadunico, procedimentos
 from candidatos.importacao import ValorInvalido, normalizar
 from candidatos.models import (
     DecisaoIsencao,
@@ -43,7 +41,7 @@ from candidatos.models import (
     RegistroCadUnico,
     SalarioMinimo,
 )
-from candidatos.servicos import FINAIS, eliminar
+from candidatos.servicos import FINAIS
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Certame, Etapa
@@ -65,13 +63,9 @@ F_RECURSO = f"{LEI}, art. 3º, V e §2º"
 F_RESULTADO_DEFINITIVO = f"{LEI}, art. 3º, VI"
 F_PAGAMENTO = f"{LEI}, art. 3º, VII e §3º"
 F_SEM_RESTITUICAO = f"{LEI}, art. 6º, III"
-F_PROCEDIMENTO = f"{LEI}, art. 5º, parágrafo único (contraditório e ampla defesa)"
-F_FALSIDADE = {
-    ProcedimentoAdministrativo.Consequencia.CANCELAMENTO: f"{LEI}, art. 5º, I e II",
-    ProcedimentoAdministrativo.Consequencia.EXCLUSAO_LISTA: f"{LEI}, art. 5º, I e III",
-    ProcedimentoAdministrativo.Consequencia.ANULACAO: f"{LEI}, art. 5º, I e IV",
-    ProcedimentoAdministrativo.Consequencia.NENHUMA: F_PROCEDIMENTO,
-}
+F_PROCEDIMENTO = procedimentos.F_FALSIDADE_PROCEDIMENTO
+F_FALSIDADE = {**procedimentos.FALSIDADE_ISENCAO.decisao,
+               ProcedimentoAdministrativo.Consequencia.NENHUMA: F_PROCEDIMENTO}
 
 Resultado = PedidoIsencao.Resultado
 Verificacao = PedidoIsencao.Verificacao
@@ -794,98 +788,31 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
     return marcadas
 
 
-# --- false information (art. 5º) -------------------------------------------------------------
+# --- false information (art. 5º): the shared procedure of `candidatos.procedimentos` ---------
+
+FALSIDADE = ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO
 
 
-def _notificar_por_email(proc_id: int) -> None:
-    proc = (ProcedimentoAdministrativo.objects.select_related("inscricao__candidato",
-                                                             "inscricao__certame")
-            .get(pk=proc_id))
-    email = proc.inscricao.candidato.email
-    if not email:
-        return
-    send_mail(
-        _("Procedimento administrativo — inscrição %(n)s") % {"n": proc.inscricao.numero},
-        _("Foi instaurado procedimento administrativo sobre o seu pedido de isenção da taxa "
-          "no certame “%(c)s” (Lei 3.057/2026, art. 5º). Você pode apresentar defesa na sua "
-          "área do candidato até %(p)s.") % {
-            "c": proc.inscricao.certame.titulo, "p": _data_hora(proc.prazo_defesa)},
-        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
-
-
-@transaction.atomic
 def abrir_procedimento_falsidade(pedido: PedidoIsencao, *, fatos: str,
                                  prazo_defesa: dt.datetime, autor,
                                  agora: dt.datetime | None = None
                                  ) -> ProcedimentoAdministrativo:
     """Open the procedure on suspected false information and notify the candidate, with a
     deadline for the defence (art. 5º, parágrafo único)."""
-    agora = agora or timezone.now()
-    pedido = _travar_pedido(pedido)
-    insc = pedido.inscricao
-    fatos = (fatos or "").strip()
-    if len(fatos) < 15:
-        raise ValidationError(_("Descreva os indícios de falsidade (ao menos 15 caracteres)."))
-    if prazo_defesa is None or prazo_defesa <= agora:
-        raise ValidationError(_("O prazo da defesa deve ser posterior à notificação."))
-    if ProcedimentoAdministrativo.objects.filter(
-            inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
-            conclusao="").exists():
-        raise ValidationError(_("Já há um procedimento em aberto sobre esta inscrição."))
-    proc = ProcedimentoAdministrativo.objects.create(
-        inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO, fatos=fatos,
-        aberto_por=autor, notificado_em=agora, prazo_defesa=prazo_defesa)
-    registrar_ato(
-        tipo="procedimento_instaurado", autor=autor, certame=insc.certame, objeto=proc,
-        descricao=_("Procedimento por falsidade no pedido de isenção da inscrição %(n)s "
-                    "instaurado; candidato notificado, defesa até %(p)s.") % {
-            "n": insc.numero, "p": _data_hora(prazo_defesa)},
-        motivacao=fatos, fundamento_legal=F_PROCEDIMENTO,
-        depois={"notificado_em": agora.isoformat(), "prazo_defesa": prazo_defesa.isoformat()})
-    transaction.on_commit(lambda: _notificar_por_email(proc.pk))
-    return proc
+    return procedimentos.abrir_procedimento(pedido.inscricao, tipo=FALSIDADE, fatos=fatos,
+                                            prazo_defesa=prazo_defesa, autor=autor,
+                                            agora=agora)
 
 
-def _travar_procedimento(proc: ProcedimentoAdministrativo) -> ProcedimentoAdministrativo:
-    return (ProcedimentoAdministrativo.objects.select_for_update(of=("self",))
-            .select_related("inscricao__certame", "inscricao__candidato")
-            .get(pk=proc.pk, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO))
-
-
-@transaction.atomic
 def apresentar_defesa(proc: ProcedimentoAdministrativo, *, defesa: str, autor,
                       agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
     """The candidate's defence, within the deadline (contraditório e ampla defesa)."""
-    agora = agora or timezone.now()
-    proc = _travar_procedimento(proc)
-    _checar_titular(autor, proc.inscricao)
-    if proc.conclusao:
-        raise ValidationError(_("O procedimento já foi decidido."))
-    if proc.defesa_em:
-        raise ValidationError(_("A defesa já foi apresentada."))
-    if proc.prazo_defesa is None or agora > proc.prazo_defesa:
-        raise ValidationError(_("O prazo da defesa terminou em %(p)s.") % {
-            "p": _data_hora(proc.prazo_defesa) if proc.prazo_defesa else "—"})
-    defesa = (defesa or "").strip()
-    if len(defesa) < 10:
-        raise ValidationError(_("Escreva a defesa (ao menos 10 caracteres)."))
-    proc.defesa, proc.defesa_em = defesa, agora
-    proc.save(update_fields=["defesa", "defesa_em"])
-    registrar_ato(
-        tipo="procedimento_defesa", autor=autor, certame=proc.inscricao.certame, objeto=proc,
-        descricao=_("Defesa apresentada no procedimento da inscrição %(n)s.") % {
-            "n": proc.inscricao.numero},
-        fundamento_legal=F_PROCEDIMENTO, depois={"defesa_em": agora.isoformat()})
-    return proc
+    return procedimentos.apresentar_defesa(proc, defesa=defesa, autor=autor, agora=agora,
+                                           tipo=FALSIDADE)
 
 
-def consequencia_da_falsidade(inscricao: Inscricao) -> str:
-    """The sanction by the phase in which the falsity is found (art. 5º, II to IV)."""
-    if inscricao.convocada_em is not None:
-        return ProcedimentoAdministrativo.Consequencia.ANULACAO
-    if inscricao.certame.status in (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO):
-        return ProcedimentoAdministrativo.Consequencia.EXCLUSAO_LISTA
-    return ProcedimentoAdministrativo.Consequencia.CANCELAMENTO
+#: The sanction by the phase in which the falsity is found (art. 5º, II to IV).
+consequencia_da_falsidade = procedimentos.consequencia_por_fase
 
 
 def _motivo_falsidade(proc: ProcedimentoAdministrativo) -> str:
@@ -894,7 +821,6 @@ def _motivo_falsidade(proc: ProcedimentoAdministrativo) -> str:
         "m": proc.motivacao}
 
 
-@transaction.atomic
 def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, motivacao: str,
                          autor, agora: dt.datetime | None = None
                          ) -> ProcedimentoAdministrativo:
@@ -904,73 +830,44 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
     homologation (II), removed from the list after it and before the call (III), or the call is
     annulled after it (IV); in every case the inscrição is eliminated and the lists recomputed.
     """
-    agora = agora or timezone.now()
-    proc = _travar_procedimento(proc)
-    insc = _travar_inscricao(proc.inscricao)
-    if proc.conclusao:
-        raise ValidationError(_("O procedimento já foi decidido."))
-    if conclusao not in ProcedimentoAdministrativo.Conclusao.values:
-        raise ValidationError(_("Conclusão inválida."))
-    if not proc.defesa_em and (proc.prazo_defesa is None or agora <= proc.prazo_defesa):
-        raise ValidationError(_(
-            "Aguarde a defesa ou o fim do prazo da defesa (%(p)s): contraditório e ampla "
-            "defesa (Lei 3.057/2026, art. 5º, parágrafo único).") % {
-            "p": _data_hora(proc.prazo_defesa) if proc.prazo_defesa else "—"})
-    motivacao = _motivacao(motivacao, especifica=True)
-    procedente = conclusao == ProcedimentoAdministrativo.Conclusao.PROCEDENTE
-    consequencia = (consequencia_da_falsidade(insc) if procedente
-                    else ProcedimentoAdministrativo.Consequencia.NENHUMA)
-    fundamento = F_FALSIDADE[consequencia]
-    proc.conclusao, proc.consequencia = conclusao, consequencia
-    proc.fundamento, proc.motivacao = fundamento, motivacao
-    proc.decidido_em, proc.decidido_por = agora, autor
-    proc.save(update_fields=["conclusao", "consequencia", "fundamento", "motivacao",
-                             "decidido_em", "decidido_por"])
-    registrar_ato(
-        tipo="procedimento_decidido", autor=autor, certame=insc.certame, objeto=proc,
-        descricao=_("Procedimento por falsidade da inscrição %(n)s: %(c)s; consequência: "
-                    "%(q)s.") % {
-            "n": insc.numero,
-            "c": ProcedimentoAdministrativo.Conclusao(conclusao).label.lower(),
-            "q": ProcedimentoAdministrativo.Consequencia(consequencia).label.lower()},
-        motivacao=motivacao, fundamento_legal=fundamento,
-        depois={"conclusao": conclusao, "consequencia": consequencia})
-    if not procedente:
-        return proc
+    return procedimentos.decidir_procedimento(proc, conclusao=conclusao, motivacao=motivacao,
+                                              autor=autor, agora=agora, tipo=FALSIDADE)
 
-    # Art. 5º, I: the request is rejected, whatever its earlier results.
+
+@transaction.atomic
+def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *,
+                            autor) -> None:
+    """The exemption effects of a proven falsity, inside the decision's transaction: the
+    request is rejected whatever its earlier results (art. 5º, I) and an exempt fee is due
+    again. Called by `procedimentos.FalsidadeIsencao.aplicar`, which then eliminates."""
     pedido = _pedido_de(insc)
-    if pedido is not None:
-        pedido = _travar_pedido(pedido)
-        motivo = _motivo_falsidade(proc)
-        antes = {"resultado_preliminar": pedido.resultado_preliminar,
-                 "resultado_final": pedido.resultado_final}
-        if not pedido.resultado_preliminar:
-            pedido.resultado_preliminar, pedido.motivo_preliminar = Resultado.INDEFERIDO, motivo
-        pedido.resultado_final, pedido.motivo_final = Resultado.INDEFERIDO, motivo
-        pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar",
-                                   "resultado_final", "motivo_final"])
-        DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.FALSIDADE,
-                                      resultado=Resultado.INDEFERIDO, motivacao=motivo,
-                                      autor=autor)
-        registrar_ato(
-            tipo="isencao_indeferida_falsidade", autor=autor, certame=insc.certame,
-            objeto=pedido,
-            descricao=_("Pedido de isenção da inscrição %(n)s indeferido por falsidade.") % {
-                "n": insc.numero},
-            motivacao=motivacao, fundamento_legal=f"{LEI}, art. 5º, I", antes=antes,
-            depois={"resultado_preliminar": pedido.resultado_preliminar,
-                    "resultado_final": pedido.resultado_final, "procedimento": proc.pk})
+    taxa_antes = insc.situacao_taxa
     if insc.situacao_taxa == SituacaoTaxa.ISENTA:
         insc.situacao_taxa = SituacaoTaxa.PENDENTE
         insc.save(update_fields=["situacao_taxa", "atualizada_em"])
-    if insc.situacao in FINAIS:
-        solicitar_recalculo([insc.cargo_id], _("procedimento por falsidade da inscrição %(n)s")
-                            % {"n": insc.numero})
-    else:
-        # Eliminated in every phase; `eliminar` records its own act and queues the recompute.
-        eliminar(insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
-    return proc
+    if pedido is None:
+        return
+    pedido = _travar_pedido(pedido)
+    motivo = _motivo_falsidade(proc)
+    antes = {"resultado_preliminar": pedido.resultado_preliminar,
+             "resultado_final": pedido.resultado_final, "situacao_taxa": taxa_antes}
+    if not pedido.resultado_preliminar:
+        pedido.resultado_preliminar, pedido.motivo_preliminar = Resultado.INDEFERIDO, motivo
+    pedido.resultado_final, pedido.motivo_final = Resultado.INDEFERIDO, motivo
+    pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar",
+                               "resultado_final", "motivo_final"])
+    DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.FALSIDADE,
+                                  resultado=Resultado.INDEFERIDO, motivacao=motivo,
+                                  autor=autor)
+    registrar_ato(
+        tipo="isencao_indeferida_falsidade", autor=autor, certame=insc.certame,
+        objeto=pedido,
+        descricao=_("Pedido de isenção da inscrição %(n)s indeferido por falsidade.") % {
+            "n": insc.numero},
+        motivacao=proc.motivacao, fundamento_legal=f"{LEI}, art. 5º, I", antes=antes,
+        depois={"resultado_preliminar": pedido.resultado_preliminar,
+                "resultado_final": pedido.resultado_final,
+                "situacao_taxa": insc.situacao_taxa, "procedimento": proc.pk})
 
 
 # --- queries for the pages -------------------------------------------------------------------

@@ -283,6 +283,9 @@ class EstadoLista(models.TextChoices):
     PENDENTE = "pendente", _("Pendente (sub judice)")
     NAO_CONFIRMADA = "nao_confirmada", _("Não confirmada")
     FRAUDE = "fraude", _("Fraude apurada")
+    # Out of this reserved list only, whatever the regime's effect of a non-confirmation:
+    # absence or refusal to be recorded (the edital's default consequence).
+    EXCLUIDA = "excluida", _("Excluída da lista reservada (permanece na ampla concorrência)")
 
 
 class SituacaoLista(models.Model):

@@ -1,5 +1,13 @@
-"""Administrative procedures (namespace procedimentos)."""
+"""Administrative procedures, the candidate's pages (namespace procedimentos, at
+/candidato/procedimentos/): own procedures only."""
+
+from django.urls import path
+
+from candidatos import views_procedimentos as v
 
 app_name = "procedimentos"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", v.MeusProcedimentosView.as_view(), name="lista"),
+    path("<int:pk>/", v.MeuProcedimentoView.as_view(), name="detalhe"),
+]

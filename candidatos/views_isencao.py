@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import isencao
-from candidatos.forms_isencao import DefesaForm, PedidoIsencaoForm, RecursoIsencaoForm
+from candidatos import isencao, procedimentos
+from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import (
     Inscricao,
     PedidoIsencao,
@@ -124,10 +124,10 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
         ctx.update(situacao_do_pedido(pedido, certame, agora))
         ctx.setdefault("form", PedidoIsencaoForm())
         ctx.setdefault("form_recurso", RecursoIsencaoForm())
+        # Shown in summary; the notice, the defence and the decision are on the procedure's
+        # own page (`procedimentos:detalhe`).
         ctx["procedimentos"] = [
-            (proc, DefesaForm(prefix=f"defesa-{proc.pk}"),
-             not proc.conclusao and not proc.defesa_em and proc.prazo_defesa is not None
-             and agora <= proc.prazo_defesa)
+            (proc, procedimentos.pode_defender(proc, agora))
             for proc in ProcedimentoAdministrativo.objects.filter(
                 inscricao=insc, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO)
             .order_by("aberto_em")]
@@ -174,24 +174,13 @@ class RecursoIsencaoView(CandidatoMixin, View):
 
 
 class DefesaView(CandidatoMixin, View):
+    """The defence in the false-information procedure: the generic procedure page does it
+    (this address stays for the links already sent)."""
+
     def post(self, request, pk):
-        proc = get_object_or_404(
-            ProcedimentoAdministrativo.objects.select_related("inscricao"), pk=pk,
-            tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
-            inscricao__candidato__usuario=request.user)
-        form = DefesaForm(request.POST, prefix=f"defesa-{proc.pk}")
-        if form.is_valid():
-            try:
-                isencao.apresentar_defesa(proc, defesa=form.cleaned_data["defesa"],
-                                          autor=request.user)
-            except ValidationError as exc:
-                messages.error(request, " ".join(exc.messages))
-            else:
-                messages.success(request, _("Defesa apresentada."))
-        else:
-            for erros in form.errors.values():
-                messages.error(request, " ".join(erros))
-        return redirect("isencao:inscricao", pk=proc.inscricao_id)
+        from candidatos.views_procedimentos import DefesaIsencaoView  # imports this module
+
+        return DefesaIsencaoView.as_view()(request, pk=pk)
 
 
 class ArquivoCandidatoView(CandidatoMixin, View):

@@ -1,6 +1,7 @@
 """Fee exemption, the RH pages: the CadÚnico extract, the requests of a certame (filters, bulk
 confirmation of the automatic check), one request (decision, appeal ruling, payment, false
-information procedure), publications and the end of the payment deadline.
+information procedure: opened here, decided on the generic procedure page), publications and
+the end of the payment deadline.
 
 Every action calls one domain function of `candidatos.isencao`; none writes a status field.
 """
@@ -24,7 +25,6 @@ from candidatos import cadunico, isencao
 from candidatos.forms_isencao import (
     ConfirmacaoForm,
     DecisaoPreliminarForm,
-    DecisaoProcedimentoForm,
     ExtratoCadUnicoForm,
     FiltroPedidosForm,
     JulgamentoRecursoForm,
@@ -42,6 +42,7 @@ from candidatos.models import (
     RegistroCadUnico,
 )
 from candidatos.views_isencao import servir_arquivo
+from candidatos.views_procedimentos import DetalheRHView
 from certames.models import Ato, Certame, Etapa
 from certames.views.rh import RHMixin
 
@@ -301,38 +302,8 @@ class EncerrarPrazoView(RHMixin, View):
         return redirect("rh_isencao:pedidos", pk=certame.pk)
 
 
-class ProcedimentoView(RHMixin, TemplateView):
-    template_name = "certames/rh/isencao/procedimento.html"
+class ProcedimentoView(DetalheRHView):
+    """The false-information procedure (art. 5º): the generic procedure page, restricted to
+    this type (kept at its old address for the links already sent)."""
 
-    def procedimento(self) -> ProcedimentoAdministrativo:
-        return get_object_or_404(
-            ProcedimentoAdministrativo.objects.select_related(
-                "inscricao__certame", "inscricao__candidato", "aberto_por", "decidido_por"),
-            pk=self.kwargs["pk"], tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO)
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        proc = self.procedimento()
-        ctx.update(procedimento=proc, inscricao=proc.inscricao,
-                   pedido=PedidoIsencao.objects.filter(inscricao=proc.inscricao).first(),
-                   consequencia_prevista=ProcedimentoAdministrativo.Consequencia(
-                       isencao.consequencia_da_falsidade(proc.inscricao)),
-                   atos=Ato.objects.filter(objeto_tipo__model="procedimentoadministrativo",
-                                           objeto_id=str(proc.pk)).select_related("autor"))
-        ctx.setdefault("form", DecisaoProcedimentoForm())
-        return ctx
-
-    def post(self, request, pk):
-        proc = self.procedimento()
-        form = DecisaoProcedimentoForm(request.POST)
-        if form.is_valid():
-            try:
-                isencao.decidir_procedimento(proc, conclusao=form.cleaned_data["conclusao"],
-                                             motivacao=form.cleaned_data["motivacao"],
-                                             autor=request.user)
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, _("Procedimento decidido."))
-                return redirect("rh_isencao:procedimento", pk=proc.pk)
-        return self.render_to_response(self.get_context_data(form=form), status=400)
+    tipo = ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO

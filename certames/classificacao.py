@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from candidatos.models import Inscricao, SituacaoLista
+from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import regras
 from certames.auditoria import registrar_ato
 from certames.models import (
@@ -112,8 +112,11 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
             .values_list("pk", "numero", "nota", "desempate", "listas", "situacao")
             .iterator(chunk_size=LOTE)):
         proprios = estados.get(pk, {})
-        # No final decision recorded yet: the candidate is in the list, sub judice.
-        situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas}
+        # No final decision recorded yet: the candidate is in the list, sub judice. A list the
+        # candidate was excluded from (absence, refusal to be recorded) is simply not there:
+        # they stay in AC whatever the regime's effect of a non-confirmation.
+        situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas
+                            if proprios.get(lista) != EstadoLista.EXCLUIDA}
         eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
         desistente = situacao == Inscricao.Situacao.DESISTENTE
         nota_txt = _texto_decimal(nota)

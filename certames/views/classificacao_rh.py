@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import DetailView, TemplateView
 
+from candidatos import procedimentos
 from candidatos import servicos as servicos_inscricao
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
@@ -227,6 +228,14 @@ class InscricaoRHView(RHMixin, DetailView):
         ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
         ctx["atos"] = insc.cargo.certame.atos.filter(
             objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")
+        # Administrative procedures (fraud in the self-declaration, false information in the
+        # exemption): listed here, opened and decided on their own pages.
+        ctx["procedimentos"] = [
+            (proc, [procedimentos.Destino(d).label
+                    for d in procedimentos.encaminhamentos_pendentes(proc)])
+            for proc in insc.procedimentos.select_related("inscricao__certame")]
+        ctx["pode_abrir_fraude"] = bool(
+            procedimentos.FraudeAutodeclaracao.listas_possiveis(insc))
         return ctx
 
     def post(self, request, pk):

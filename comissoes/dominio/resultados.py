@@ -387,6 +387,9 @@ def _regime_efetivo(certame: Certame) -> Regime:
 def fundamento_definitivo(certame: Certame, lista: str, estado: str) -> str:
     """The legal basis recorded with a final list state."""
     regime = _regime_efetivo(certame)
+    if estado == EstadoLista.EXCLUIDA:
+        return _("Consequência prevista no edital para a ausência ou a recusa à gravação: "
+                 "exclusão da lista reservada, permanecendo na ampla concorrência")[:250]
     if estado == EstadoLista.NAO_CONFIRMADA:
         try:
             base = regime.regra_nao_confirmacao(lista).fundamento
@@ -452,14 +455,25 @@ class Consolidacao:
     recurso: bool
 
 
+def estado_da_avaliacao(avaliacao: Avaliacao) -> str:
+    """The list state a closed evaluation leads to. A not confirmed (or, PcD, incompatible)
+    result closed for absence or refusal to be recorded carries the edital's consequence
+    "leaves the reserved list, stays in AC" (`detalhes["efeito"]`)."""
+    if avaliacao.resultado == Avaliacao.Resultado.CONFIRMADA:
+        return EstadoLista.CONFIRMADA
+    if (avaliacao.detalhes or {}).get("efeito") == "permanece_ac":
+        return EstadoLista.EXCLUIDA
+    return EstadoLista.NAO_CONFIRMADA
+
+
 def consolidar(avaliacao: Avaliacao) -> Consolidacao:
     """The final state of one evaluation: the appeal ruling if any, else the first instance."""
     julgamento = avaliacao_do_recurso(avaliacao) if recurso_de(avaliacao) else None
     if julgamento is not None:
-        return Consolidacao(avaliacao, julgamento.resultado, _(
+        return Consolidacao(avaliacao, estado_da_avaliacao(julgamento), _(
             "Decisão da comissão recursal (resultado definitivo): %(p)s") % {
             "p": julgamento.parecer}, True)
-    return Consolidacao(avaliacao, avaliacao.resultado, _(
+    return Consolidacao(avaliacao, estado_da_avaliacao(avaliacao), _(
         "Parecer da comissão de heteroidentificação, sem recurso julgado (resultado "
         "definitivo): %(p)s") % {"p": avaliacao.parecer}, False)
 

@@ -1,0 +1,92 @@
+"""Forms of the administrative procedure pages (RH and candidate). The rules live in
+`candidatos.procedimentos`; these forms only read and pre-check the input."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from candidatos import procedimentos
+from candidatos.models import ProcedimentoAdministrativo
+
+
+def prazo_padrao() -> dt.datetime:
+    """Ten days from now, end of day (Lei 9.784/1999, art. 44: ten days for allegations)."""
+    return (timezone.localtime() + dt.timedelta(days=10)).replace(
+        hour=23, minute=59, second=0, microsecond=0)
+
+
+class PrazoDefesaField(forms.DateTimeField):
+    widget = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Prazo da defesa"))
+        kwargs.setdefault("input_formats", ["%Y-%m-%dT%H:%M", "%d/%m/%Y %H:%M"])
+        kwargs.setdefault("help_text", _("O candidato é notificado agora e pode apresentar "
+                                         "defesa até esta data."))
+        super().__init__(**kwargs)
+
+
+class AbrirFraudeForm(forms.Form):
+    """RH opens a procedure for fraud in the self-declaration of one reserved list."""
+
+    lista = forms.ChoiceField(label=_("Lista reservada da autodeclaração"))
+    origem = forms.ChoiceField(label=_("Origem"), choices=procedimentos.Origem.choices,
+                               widget=forms.RadioSelect, initial=procedimentos.Origem.INDICIOS)
+    fatos = forms.CharField(
+        label=_("Indícios ou denúncia"), min_length=15, widget=forms.Textarea(attrs={"rows": 5}),
+        help_text=_("Descreva os fatos que o candidato deve conhecer para se defender. A não "
+                    "confirmação da autodeclaração pela comissão, por si só, não caracteriza "
+                    "fraude (Lei 3.057/2026, art. 11, caput)."))
+    prazo_defesa = PrazoDefesaField()
+
+    def __init__(self, *args, inscricao, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["lista"].choices = [
+            (lista, lista)
+            for lista in procedimentos.FraudeAutodeclaracao.listas_possiveis(inscricao)]
+        self.fields["prazo_defesa"].initial = prazo_padrao()
+
+
+class DefesaForm(forms.Form):
+    defesa = forms.CharField(label=_("Defesa"), min_length=10,
+                             widget=forms.Textarea(attrs={"rows": 6}))
+
+
+class DecisaoProcedimentoForm(forms.Form):
+    conclusao = forms.ChoiceField(label=_("Conclusão"),
+                                  choices=ProcedimentoAdministrativo.Conclusao.choices,
+                                  widget=forms.RadioSelect)
+    motivacao = forms.CharField(label=_("Motivação da decisão"), min_length=15,
+                                widget=forms.Textarea(attrs={"rows": 4}),
+                                help_text=_("Os fatos apurados, a apreciação da defesa e a "
+                                            "conclusão."))
+
+
+class EncaminhamentoForm(forms.Form):
+    destino = forms.ChoiceField(label=_("Destino"), choices=procedimentos.Destino.choices)
+    data = forms.DateField(label=_("Data do encaminhamento"),
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                           input_formats=["%Y-%m-%d", "%d/%m/%Y"])
+    referencia = forms.CharField(
+        label=_("Referência"), max_length=200,
+        help_text=_("Ex.: número do ofício ou do protocolo; para outra autoridade, diga "
+                    "qual."))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["data"].initial = timezone.localdate()
+
+
+class FiltroProcedimentosForm(forms.Form):
+    tipo = forms.ChoiceField(
+        label=_("Tipo"), required=False,
+        choices=[("", _("Todos"))] + ProcedimentoAdministrativo.Tipo.choices)
+    situacao = forms.ChoiceField(
+        label=_("Situação"), required=False,
+        choices=[("", _("Todas"))] + list(procedimentos.SITUACOES.items()))
+    pendentes = forms.BooleanField(label=_("Só com encaminhamentos pendentes"),
+                                   required=False)

@@ -1,0 +1,681 @@
+"""Administrative procedures before a sanction (contraditório e ampla defesa): the domain.
+
+One set of mechanics for the two kinds of `ProcedimentoAdministrativo`:
+
+- `falsidade_isencao`: false information to obtain the fee exemption (Lei 3.057/2026 de
+  Severínia, art. 5º);
+- `fraude_autodeclaracao`: fraud or bad faith in the self-declaration for a reserved list
+  (Severínia art. 12; Pirangi Lei 3.056/2025, art. 7º; SMBV LC 22/2026, art. 3º, §3º; the
+  federal regime's `fundamento_fraude`).
+
+Steps, each one function that checks the rule, writes inside one transaction, records the act
+(`registrar_ato`) and queues follow-ups on commit:
+
+    abrir_procedimento  -> notice with the facts and a deadline (e-mail on commit, portal page)
+    apresentar_defesa   -> the candidate only, within the deadline, once
+    decidir_procedimento -> after the defence or its deadline; motivated; the consequence by
+                            the phase of the certame, with the legal basis of the type and regime
+    registrar_encaminhamento -> the decision forwarded to an authority (Pirangi art. 7º, §2º)
+
+What a proven case does is type-specific (`TIPOS`, keyed by `ProcedimentoAdministrativo.tipo`).
+
+A non-confirmation by the committee is not fraud (Severínia art. 11, caput; spec section 5): no
+list state opens or implies a procedure here. RH opens one only on indications or a complaint.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import send_mail
+from django.db import models, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from candidatos.importacao import normalizar
+from candidatos.models import (
+    EstadoLista,
+    Inscricao,
+    PedidoIsencao,
+    ProcedimentoAdministrativo,
+    SituacaoLista,
+)
+from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
+from certames.auditoria import registrar_ato
+from certames.classificacao import solicitar_recalculo
+from certames.models import Certame
+from certames.papeis import e_rh
+
+Tipo = ProcedimentoAdministrativo.Tipo
+Conclusao = ProcedimentoAdministrativo.Conclusao
+Consequencia = ProcedimentoAdministrativo.Consequencia
+
+#: Certame statuses after the homologation of the result.
+HOMOLOGADOS = (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO)
+
+#: Decisions that say nothing about the case.
+MOTIVACOES_GENERICAS = {
+    "procedente", "improcedente", "fraude", "fraude_comprovada", "falsidade",
+    "falsidade_comprovada", "arquivado", "arquive_se", "sem_fraude", "nao_ha_fraude",
+    "conforme_edital", "sem_motivo", "indeferido", "deferido"}
+
+
+class Destino(models.TextChoices):
+    """Authorities a decision is forwarded to."""
+
+    MINISTERIO_PUBLICO = "ministerio_publico", gettext_lazy("Ministério Público")
+    PROCURADORIA = "procuradoria_municipal", gettext_lazy("Procuradoria Municipal")
+    OUTRA = "outra_autoridade", gettext_lazy("Outra autoridade competente")
+
+
+#: "to the ..." with the right contraction, for messages and acts.
+AO_DESTINO = {
+    Destino.MINISTERIO_PUBLICO: gettext_lazy("ao Ministério Público"),
+    Destino.PROCURADORIA: gettext_lazy("à Procuradoria Municipal"),
+    Destino.OUTRA: gettext_lazy("a outra autoridade competente"),
+}
+
+
+class Origem(models.TextChoices):
+    """What prompted the procedure (Severínia art. 12; Pirangi art. 7º, caput)."""
+
+    INDICIOS = "indicios", gettext_lazy("Indícios")
+    DENUNCIA = "denuncia", gettext_lazy("Denúncia")
+
+
+# --- legal basis -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Fundamentos:
+    """The legal basis of one kind of procedure under one law."""
+
+    #: Opening and defence acts: the procedure itself, with contraditório e ampla defesa.
+    procedimento: str
+    #: Short citation shown in the "wait for the defence" refusal.
+    garantia: str
+    #: Consequence -> basis of a proven case.
+    decisao: dict[str, str]
+    #: Forwardings the law requires once the case is proven: (destination, basis).
+    encaminhamentos: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+    #: Basis of a forwarding the law allows but does not require.
+    encaminhamento_facultativo: str = ""
+
+
+_SEV_ISENCAO = "Lei 3.057/2026 de Severínia"
+F_FALSIDADE_PROCEDIMENTO = (
+    f"{_SEV_ISENCAO}, art. 5º, parágrafo único (contraditório e ampla defesa)")
+FALSIDADE_ISENCAO = Fundamentos(
+    procedimento=F_FALSIDADE_PROCEDIMENTO,
+    garantia="Lei 3.057/2026, art. 5º, parágrafo único",
+    decisao={
+        Consequencia.CANCELAMENTO: f"{_SEV_ISENCAO}, art. 5º, I e II",
+        Consequencia.EXCLUSAO_LISTA: f"{_SEV_ISENCAO}, art. 5º, I e III",
+        Consequencia.ANULACAO: f"{_SEV_ISENCAO}, art. 5º, I e IV",
+    },
+    encaminhamento_facultativo=(
+        f"{_SEV_ISENCAO}, art. 5º, parágrafo único (comunicação do fato às autoridades "
+        "competentes)"),
+)
+
+# Fraud in the self-declaration, per seed regime. Other regimes fall back to the regime's own
+# `fundamento_fraude` for every phase (see `fundamentos_fraude`).
+_SEV = "Lei 3.057/2026"
+_PIR = "Lei 3.056/2025"
+_SMBV = "LC 22/2026"
+FRAUDE_POR_REGIME: dict[str, Fundamentos] = {
+    "severinia-lei3057-2026": Fundamentos(
+        procedimento=(f"{_SEV}, art. 12, caput (processo administrativo específico, "
+                      "contraditório e ampla defesa)"),
+        garantia=f"{_SEV}, art. 12, caput",
+        decisao={
+            Consequencia.CANCELAMENTO: f"{_SEV}, art. 12, parágrafo único, I",
+            Consequencia.EXCLUSAO_LISTA: f"{_SEV}, art. 12, parágrafo único, II",
+            Consequencia.ANULACAO: f"{_SEV}, art. 12, parágrafo único, III",
+        },
+        encaminhamento_facultativo=(
+            f"{_SEV}, art. 12, parágrafo único (sem prejuízo das demais sanções cabíveis)"),
+    ),
+    "pirangi-lei3056-2025": Fundamentos(
+        procedimento=(f"{_PIR}, art. 7º, caput (procedimento administrativo, contraditório e "
+                      "ampla defesa)"),
+        garantia=f"{_PIR}, art. 7º, caput",
+        # §1º, I: eliminated while the certame runs (before the call, homologated or not);
+        # §1º, II: the admission annulled once appointed.
+        decisao={
+            Consequencia.CANCELAMENTO: f"{_PIR}, art. 7º, §1º, I",
+            Consequencia.EXCLUSAO_LISTA: f"{_PIR}, art. 7º, §1º, I",
+            Consequencia.ANULACAO: f"{_PIR}, art. 7º, §1º, I e II",
+        },
+        encaminhamentos=(
+            (Destino.MINISTERIO_PUBLICO,
+             f"{_PIR}, art. 7º, §2º (apuração de eventual ilícito penal)"),
+            (Destino.PROCURADORIA,
+             f"{_PIR}, art. 7º, §2º (apuração da necessidade de ressarcimento ao erário)"),
+        ),
+    ),
+    "smbv-lc22-2026": Fundamentos(
+        procedimento=(f"{_SMBV}, art. 3º, §3º (procedimento administrativo com contraditório "
+                      "e ampla defesa)"),
+        garantia=f"{_SMBV}, art. 3º, §3º",
+        # Eliminated; if appointed, the investiture annulled: one paragraph for every phase.
+        decisao={c: f"{_SMBV}, art. 3º, §3º" for c in (
+            Consequencia.CANCELAMENTO, Consequencia.EXCLUSAO_LISTA, Consequencia.ANULACAO)},
+        encaminhamento_facultativo=f"{_SMBV}, art. 3º, §3º (sem prejuízo de outras sanções)",
+    ),
+}
+
+
+def fundamentos_fraude(certame: Certame) -> Fundamentos:
+    conhecidos = FRAUDE_POR_REGIME.get(certame.regime)
+    if conhecidos is not None:
+        return conhecidos
+    base = certame.regime_legal.fundamento_fraude
+    return Fundamentos(procedimento=base, garantia=base,
+                       decisao={c: base for c in (Consequencia.CANCELAMENTO,
+                                                  Consequencia.EXCLUSAO_LISTA,
+                                                  Consequencia.ANULACAO)},
+                       encaminhamento_facultativo=base)
+
+
+# --- formatting and small checks -------------------------------------------------------------
+
+
+def data_hora(momento: dt.datetime | None) -> str:
+    return timezone.localtime(momento).strftime("%d/%m/%Y %H:%M") if momento else "—"
+
+
+def _checar_rh(autor) -> None:
+    if not e_rh(autor):
+        raise PermissionDenied(_("Só o RH conduz procedimentos administrativos."))
+
+
+def _motivacao(motivacao: str, garantia: str) -> str:
+    """Every decision is motivated with the facts of the case (Lei 9.784/1999, art. 50)."""
+    motivacao = (motivacao or "").strip()
+    if not motivacao:
+        raise ValidationError(_("Informe a motivação da decisão."))
+    if len(motivacao) < 15 or normalizar(motivacao) in MOTIVACOES_GENERICAS:
+        raise ValidationError(_(
+            "A decisão exige motivação específica: os fatos apurados, a apreciação da defesa "
+            "e a conclusão (%(f)s).") % {"f": garantia})
+    return motivacao
+
+
+def _travar_procedimento(proc: ProcedimentoAdministrativo,
+                         tipo: str | None = None) -> ProcedimentoAdministrativo:
+    filtro = {"pk": proc.pk}
+    if tipo:
+        filtro["tipo"] = tipo
+    return (ProcedimentoAdministrativo.objects.select_for_update(of=("self",))
+            .select_related("inscricao__certame", "inscricao__candidato", "inscricao__cargo")
+            .get(**filtro))
+
+
+def _travar_inscricao(inscricao: Inscricao) -> Inscricao:
+    return (Inscricao.objects.select_for_update(of=("self",))
+            .select_related("certame", "candidato", "cargo").get(pk=inscricao.pk))
+
+
+def consequencia_por_fase(inscricao: Inscricao) -> str:
+    """The sanction by the phase in which the falsity or fraud is found: before homologation,
+    cancellation/elimination; after it and before the call, removal from the list; after the
+    call, annulment of the appointment (Severínia art. 5º II-IV and art. 12 §único I-III;
+    Pirangi art. 7º §1º; SMBV art. 3º §3º)."""
+    if inscricao.convocada_em is not None:
+        return Consequencia.ANULACAO
+    if inscricao.certame.status in HOMOLOGADOS:
+        return Consequencia.EXCLUSAO_LISTA
+    return Consequencia.CANCELAMENTO
+
+
+def _eliminar_ou_recalcular(insc: Inscricao, *, autor, motivacao: str, fundamento: str,
+                            causa: str) -> None:
+    """Eliminated in every phase (`eliminar` records its act and queues the recompute); an
+    inscrição already eliminated or desistente only has its lists recomputed."""
+    if insc.situacao in FINAIS:
+        solicitar_recalculo([insc.cargo_id], causa)
+    else:
+        eliminar(insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
+
+
+# --- the registry of types -------------------------------------------------------------------
+
+
+class TipoProcedimento:
+    """What one kind of procedure checks at opening and does once proven."""
+
+    tipo: str = ""
+
+    def fundamentos(self, certame: Certame) -> Fundamentos:
+        raise NotImplementedError
+
+    def objeto(self, lista: str) -> str:
+        """What is investigated, for acts, pages and the notice."""
+        raise NotImplementedError
+
+    def checar_abertura(self, insc: Inscricao, lista: str) -> str:
+        """Refuse an opening the law does not allow; returns the (normalised) list."""
+        raise NotImplementedError
+
+    def aplicar(self, proc: ProcedimentoAdministrativo, insc: Inscricao, *, autor,
+                motivacao: str, fundamento: str) -> None:
+        """The effects of a proven case (inside the decision's transaction)."""
+        raise NotImplementedError
+
+
+class FalsidadeIsencao(TipoProcedimento):
+    """False information to obtain the fee exemption (Lei 3.057/2026, art. 5º)."""
+
+    tipo = Tipo.FALSIDADE_ISENCAO
+
+    def fundamentos(self, certame: Certame) -> Fundamentos:
+        return FALSIDADE_ISENCAO
+
+    def objeto(self, lista: str) -> str:
+        return _("falsidade no pedido de isenção da taxa")
+
+    def checar_abertura(self, insc: Inscricao, lista: str) -> str:
+        if lista:
+            raise ValidationError(_("O procedimento por falsidade na isenção não se refere a "
+                                    "uma lista reservada."))
+        if not PedidoIsencao.objects.filter(inscricao_id=insc.pk).exists():
+            raise ValidationError(_("A inscrição %(n)s não tem pedido de isenção.") % {
+                "n": insc.numero})
+        if ProcedimentoAdministrativo.objects.filter(
+                inscricao=insc, tipo=self.tipo, conclusao=Conclusao.PROCEDENTE).exists():
+            raise ValidationError(_("A falsidade no pedido de isenção desta inscrição já foi "
+                                    "apurada."))
+        if ProcedimentoAdministrativo.objects.filter(inscricao=insc, tipo=self.tipo,
+                                                     conclusao="").exists():
+            raise ValidationError(_("Já há um procedimento em aberto sobre esta inscrição."))
+        return ""
+
+    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> None:
+        # The exemption side (art. 5º, I: request rejected; fee back to pending) lives with
+        # the rest of the exemption domain.
+        from candidatos import isencao
+
+        isencao.indeferir_por_falsidade(proc, insc, autor=autor)
+        _eliminar_ou_recalcular(
+            insc, autor=autor, motivacao=motivacao, fundamento=fundamento,
+            causa=_("procedimento por falsidade da inscrição %(n)s") % {"n": insc.numero})
+
+
+class FraudeAutodeclaracao(TipoProcedimento):
+    """Fraud or bad faith in the self-declaration for one reserved list."""
+
+    tipo = Tipo.FRAUDE_AUTODECLARACAO
+
+    def fundamentos(self, certame: Certame) -> Fundamentos:
+        return fundamentos_fraude(certame)
+
+    def objeto(self, lista: str) -> str:
+        return _("fraude na autodeclaração (lista %(l)s)") % {"l": lista}
+
+    @staticmethod
+    def listas_possiveis(insc: Inscricao) -> list[str]:
+        """The racial lists of the regime the inscrição opted for. The seed laws' fraud
+        articles are about the racial self-declaration (Severínia art. 12, Pirangi art. 7º,
+        SMBV art. 3º §3º); the PcD assessment is a different procedure."""
+        grupos = {g.codigo for g in insc.certame.regime_legal.grupos}
+        return [lista for lista in insc.listas if lista in grupos]
+
+    def checar_abertura(self, insc: Inscricao, lista: str) -> str:
+        lista = (lista or "").strip()
+        if not lista:
+            raise ValidationError(_("Informe a lista reservada da autodeclaração."))
+        if lista not in insc.listas:
+            raise ValidationError(_("A inscrição %(n)s não optou pela lista %(l)s.") % {
+                "n": insc.numero, "l": lista})
+        if lista not in self.listas_possiveis(insc):
+            raise ValidationError(_(
+                "O procedimento por fraude na autodeclaração se refere às listas de pessoas "
+                "pretas, pardas, indígenas ou quilombolas do regime (%(ls)s).") % {
+                "ls": ", ".join(g.codigo for g in insc.certame.regime_legal.grupos)})
+        if SituacaoLista.objects.filter(inscricao=insc, lista=lista,
+                                        estado=EstadoLista.FRAUDE).exists():
+            raise ValidationError(_("A fraude na lista %(l)s desta inscrição já foi apurada.")
+                                  % {"l": lista})
+        if ProcedimentoAdministrativo.objects.filter(inscricao=insc, tipo=self.tipo,
+                                                     lista=lista, conclusao="").exists():
+            raise ValidationError(_("Já há um procedimento por fraude na lista %(l)s em aberto "
+                                    "sobre esta inscrição.") % {"l": lista})
+        return lista
+
+    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> None:
+        # Spec section 5: "fraude" in any list takes the candidate out of every list.
+        if proc.lista in insc.listas:
+            # Records its own act and queues the recompute.
+            registrar_situacao_lista(insc, proc.lista, EstadoLista.FRAUDE, autor=autor,
+                                     motivacao=motivacao, fundamento=fundamento)
+            if insc.situacao in FINAIS:
+                return
+        _eliminar_ou_recalcular(
+            insc, autor=autor, motivacao=motivacao, fundamento=fundamento,
+            causa=_("fraude na autodeclaração da inscrição %(n)s") % {"n": insc.numero})
+
+
+TIPOS: dict[str, TipoProcedimento] = {t.tipo: t for t in (FalsidadeIsencao(),
+                                                          FraudeAutodeclaracao())}
+
+
+def tipo_de(tipo: str) -> TipoProcedimento:
+    try:
+        return TIPOS[tipo]
+    except KeyError:
+        raise ValidationError(_("Tipo de procedimento inválido.")) from None
+
+
+def fundamentos_de(proc: ProcedimentoAdministrativo) -> Fundamentos:
+    return tipo_de(proc.tipo).fundamentos(proc.inscricao.certame)
+
+
+def objeto_de(proc: ProcedimentoAdministrativo) -> str:
+    return tipo_de(proc.tipo).objeto(proc.lista)
+
+
+# --- notices by e-mail (on commit) -----------------------------------------------------------
+
+
+def _carregar(proc_id: int) -> ProcedimentoAdministrativo:
+    return (ProcedimentoAdministrativo.objects
+            .select_related("inscricao__candidato", "inscricao__certame").get(pk=proc_id))
+
+
+def notificar_abertura(proc_id: int) -> None:
+    proc = _carregar(proc_id)
+    email = proc.inscricao.candidato.email
+    if not email:
+        return
+    send_mail(
+        _("Procedimento administrativo — inscrição %(n)s") % {"n": proc.inscricao.numero},
+        _("Foi instaurado procedimento administrativo para apurar %(o)s na sua inscrição "
+          "%(n)s no certame “%(c)s” (%(f)s).\n\nFatos: %(fatos)s\n\nVocê pode apresentar "
+          "defesa na sua área do candidato, em “Procedimentos administrativos”, até %(p)s.") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero,
+            "c": proc.inscricao.certame.titulo, "f": fundamentos_de(proc).garantia,
+            "fatos": proc.fatos, "p": data_hora(proc.prazo_defesa)},
+        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+
+
+def notificar_decisao(proc_id: int) -> None:
+    proc = _carregar(proc_id)
+    email = proc.inscricao.candidato.email
+    if not email:
+        return
+    send_mail(
+        _("Decisão do procedimento administrativo — inscrição %(n)s") % {
+            "n": proc.inscricao.numero},
+        _("O procedimento administrativo sobre %(o)s na sua inscrição %(n)s no certame "
+          "“%(c)s” foi decidido: %(d)s; consequência: %(q)s (%(f)s).\n\nMotivação: %(m)s\n\n"
+          "A decisão está na sua área do candidato, em “Procedimentos administrativos”.") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero,
+            "c": proc.inscricao.certame.titulo, "d": proc.get_conclusao_display().lower(),
+            "q": proc.get_consequencia_display().lower(), "f": proc.fundamento,
+            "m": proc.motivacao},
+        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+
+
+# --- the steps -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def abrir_procedimento(inscricao: Inscricao, *, tipo: str, fatos: str,
+                       prazo_defesa: dt.datetime, autor, lista: str = "",
+                       origem: str = Origem.INDICIOS,
+                       agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
+    """RH opens a procedure on indications or a complaint and notifies the candidate, with the
+    facts and a deadline for the defence (e-mail on commit; the portal shows it at once)."""
+    agora = agora or timezone.now()
+    _checar_rh(autor)
+    espec = tipo_de(tipo)
+    insc = _travar_inscricao(inscricao)
+    if origem not in Origem.values:
+        raise ValidationError(_("Origem inválida."))
+    fatos = (fatos or "").strip()
+    if len(fatos) < 15:
+        raise ValidationError(_("Descreva os indícios ou a denúncia (ao menos 15 "
+                                "caracteres)."))
+    if prazo_defesa is None or prazo_defesa <= agora:
+        raise ValidationError(_("O prazo da defesa deve ser posterior à notificação."))
+    lista = espec.checar_abertura(insc, lista)
+    fund = espec.fundamentos(insc.certame)
+    proc = ProcedimentoAdministrativo.objects.create(
+        inscricao=insc, tipo=tipo, lista=lista, fatos=fatos, aberto_por=autor,
+        notificado_em=agora, prazo_defesa=prazo_defesa)
+    registrar_ato(
+        tipo="procedimento_instaurado", autor=autor, certame=insc.certame, objeto=proc,
+        descricao=_("Procedimento por %(o)s da inscrição %(n)s instaurado (origem: %(g)s); "
+                    "candidato notificado, defesa até %(p)s.") % {
+            "o": espec.objeto(lista), "n": insc.numero,
+            "g": Origem(origem).label.lower(), "p": data_hora(prazo_defesa)},
+        motivacao=fatos, fundamento_legal=fund.procedimento,
+        depois={"tipo": tipo, "lista": lista, "origem": origem,
+                "notificado_em": agora.isoformat(), "prazo_defesa": prazo_defesa.isoformat()})
+    transaction.on_commit(lambda: notificar_abertura(proc.pk))
+    return proc
+
+
+@transaction.atomic
+def apresentar_defesa(proc: ProcedimentoAdministrativo, *, defesa: str, autor,
+                      agora: dt.datetime | None = None,
+                      tipo: str | None = None) -> ProcedimentoAdministrativo:
+    """The candidate's defence: only the candidate of the inscrição, once, within the
+    deadline (contraditório e ampla defesa)."""
+    agora = agora or timezone.now()
+    proc = _travar_procedimento(proc, tipo)
+    candidato = getattr(autor, "candidato", None)
+    if getattr(candidato, "pk", None) != proc.inscricao.candidato_id:
+        raise PermissionDenied(_("Só o próprio candidato apresenta a defesa."))
+    if proc.conclusao:
+        raise ValidationError(_("O procedimento já foi decidido."))
+    if proc.defesa_em:
+        raise ValidationError(_("A defesa já foi apresentada."))
+    if proc.prazo_defesa is None or agora > proc.prazo_defesa:
+        raise ValidationError(_("O prazo da defesa terminou em %(p)s.") % {
+            "p": data_hora(proc.prazo_defesa)})
+    defesa = (defesa or "").strip()
+    if len(defesa) < 10:
+        raise ValidationError(_("Escreva a defesa (ao menos 10 caracteres)."))
+    proc.defesa, proc.defesa_em = defesa, agora
+    proc.save(update_fields=["defesa", "defesa_em"])
+    registrar_ato(
+        tipo="procedimento_defesa", autor=autor, certame=proc.inscricao.certame, objeto=proc,
+        descricao=_("Defesa apresentada no procedimento por %(o)s da inscrição %(n)s.") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero},
+        fundamento_legal=fundamentos_de(proc).procedimento,
+        depois={"defesa_em": agora.isoformat()})
+    return proc
+
+
+def pode_defender(proc: ProcedimentoAdministrativo, agora: dt.datetime | None = None) -> bool:
+    agora = agora or timezone.now()
+    return (not proc.conclusao and not proc.defesa_em and proc.prazo_defesa is not None
+            and agora <= proc.prazo_defesa)
+
+
+def pode_decidir(proc: ProcedimentoAdministrativo, agora: dt.datetime | None = None) -> bool:
+    """Undecided, and the defence filed or its deadline over."""
+    agora = agora or timezone.now()
+    return not proc.conclusao and bool(
+        proc.defesa_em or (proc.prazo_defesa is not None and agora > proc.prazo_defesa))
+
+
+@transaction.atomic
+def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, motivacao: str,
+                         autor, agora: dt.datetime | None = None,
+                         tipo: str | None = None) -> ProcedimentoAdministrativo:
+    """Motivated decision, after the defence or the end of its deadline.
+
+    Proven (procedente): the consequence by the phase (`consequencia_por_fase`) with the basis
+    of the type under the certame's law, then the type's effects (`TIPOS`), which in every
+    phase take the inscrição out of the certame and queue the recompute. Not proven
+    (improcedente): archived, nothing changes but the acts.
+    """
+    agora = agora or timezone.now()
+    _checar_rh(autor)
+    proc = _travar_procedimento(proc, tipo)
+    insc = _travar_inscricao(proc.inscricao)
+    espec = tipo_de(proc.tipo)
+    fund = espec.fundamentos(insc.certame)
+    if proc.conclusao:
+        raise ValidationError(_("O procedimento já foi decidido."))
+    if conclusao not in Conclusao.values:
+        raise ValidationError(_("Conclusão inválida."))
+    if not pode_decidir(proc, agora):
+        raise ValidationError(_(
+            "Aguarde a defesa ou o fim do prazo da defesa (%(p)s): contraditório e ampla "
+            "defesa (%(f)s).") % {"p": data_hora(proc.prazo_defesa), "f": fund.garantia})
+    motivacao = _motivacao(motivacao, fund.garantia)
+    procedente = conclusao == Conclusao.PROCEDENTE
+    consequencia = consequencia_por_fase(insc) if procedente else Consequencia.NENHUMA
+    fundamento = fund.decisao[consequencia] if procedente else fund.procedimento
+    proc.conclusao, proc.consequencia = conclusao, consequencia
+    proc.fundamento, proc.motivacao = fundamento, motivacao
+    proc.decidido_em, proc.decidido_por = agora, autor
+    proc.save(update_fields=["conclusao", "consequencia", "fundamento", "motivacao",
+                             "decidido_em", "decidido_por"])
+    registrar_ato(
+        tipo="procedimento_decidido", autor=autor, certame=insc.certame, objeto=proc,
+        descricao=_("Procedimento por %(o)s da inscrição %(n)s: %(c)s; consequência: %(q)s.")
+        % {"o": espec.objeto(proc.lista), "n": insc.numero,
+           "c": Conclusao(conclusao).label.lower(),
+           "q": Consequencia(consequencia).label.lower()},
+        motivacao=motivacao, fundamento_legal=fundamento,
+        depois={"conclusao": conclusao, "consequencia": consequencia,
+                "decidido_em": agora.isoformat(),
+                "encaminhamentos_exigidos": [d for d, _f in fund.encaminhamentos]
+                if procedente else []})
+    if procedente:
+        espec.aplicar(proc, insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
+    transaction.on_commit(lambda: notificar_decisao(proc.pk))
+    return proc
+
+
+# --- forwardings (Pirangi art. 7º, §2º) ------------------------------------------------------
+
+
+def encaminhamentos_exigidos(proc: ProcedimentoAdministrativo) -> list[tuple[str, str]]:
+    """(destination, basis) the law requires for this decision: only a proven case."""
+    if proc.conclusao != Conclusao.PROCEDENTE:
+        return []
+    return list(fundamentos_de(proc).encaminhamentos)
+
+
+def encaminhamentos_pendentes(proc: ProcedimentoAdministrativo) -> list[str]:
+    """Required destinations with no forwarding recorded yet."""
+    feitos = {e.get("destino") for e in proc.encaminhamentos or []}
+    return [d for d, _f in encaminhamentos_exigidos(proc) if d not in feitos]
+
+
+def encaminhamentos_registrados(proc: ProcedimentoAdministrativo) -> list[dict]:
+    """The recorded forwardings, ready for a page (labels and dates parsed)."""
+    linhas = []
+    for e in proc.encaminhamentos or []:
+        destino = e.get("destino", "")
+        linhas.append({
+            "destino": destino,
+            "destino_nome": Destino(destino).label if destino in Destino.values else destino,
+            "data": dt.date.fromisoformat(e["data"]) if e.get("data") else None,
+            "referencia": e.get("referencia", ""),
+            "registrado_por": e.get("registrado_por_nome", ""),
+            "registrado_em": (dt.datetime.fromisoformat(e["registrado_em"])
+                              if e.get("registrado_em") else None),
+        })
+    return linhas
+
+
+@transaction.atomic
+def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
+                             data: dt.date, referencia: str, autor,
+                             agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
+    """Record that the decision was forwarded to an authority (destination, date, reference,
+    who): one act each. Pirangi art. 7º, §2º requires the Ministério Público and the
+    Procuradoria Municipal for a proven case; other laws allow it."""
+    agora = agora or timezone.now()
+    _checar_rh(autor)
+    proc = _travar_procedimento(proc)
+    if not proc.conclusao:
+        raise ValidationError(_("Só se encaminha o resultado de um procedimento decidido."))
+    if destino not in Destino.values:
+        raise ValidationError(_("Destino inválido."))
+    referencia = (referencia or "").strip()
+    if len(referencia) < 3:
+        raise ValidationError(_("Informe a referência do encaminhamento (ex.: número do "
+                                "ofício ou do protocolo)."))
+    if data is None:
+        raise ValidationError(_("Informe a data do encaminhamento."))
+    if data > timezone.localdate(agora):
+        raise ValidationError(_("A data do encaminhamento não pode ser futura."))
+    if data < timezone.localdate(proc.decidido_em):
+        raise ValidationError(_("A data do encaminhamento não pode ser anterior à decisão "
+                                "(%(d)s).") % {
+            "d": timezone.localdate(proc.decidido_em).strftime("%d/%m/%Y")})
+    feitos = proc.encaminhamentos or []
+    if destino != Destino.OUTRA and any(e.get("destino") == destino for e in feitos):
+        raise ValidationError(_("O encaminhamento %(d)s já foi registrado.") % {
+            "d": AO_DESTINO[destino]})
+    exigidos = dict(encaminhamentos_exigidos(proc))
+    fund = fundamentos_de(proc)
+    fundamento = exigidos.get(destino) or fund.encaminhamento_facultativo or fund.procedimento
+    entrada = {"destino": destino, "data": data.isoformat(), "referencia": referencia,
+               "registrado_por": autor.pk, "registrado_por_nome": autor.get_username(),
+               "registrado_em": agora.isoformat()}
+    proc.encaminhamentos = [*feitos, entrada]
+    proc.save(update_fields=["encaminhamentos"])
+    registrar_ato(
+        tipo="procedimento_encaminhamento", autor=autor, certame=proc.inscricao.certame,
+        objeto=proc,
+        descricao=_("Resultado do procedimento por %(o)s da inscrição %(n)s encaminhado "
+                    "%(d)s em %(data)s (%(r)s).") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero, "d": AO_DESTINO[destino],
+            "data": data.strftime("%d/%m/%Y"), "r": referencia},
+        fundamento_legal=fundamento, depois=entrada)
+    return proc
+
+
+# --- queries for the pages -------------------------------------------------------------------
+
+#: Status filter of the RH list.
+SITUACOES = {
+    "aberto": gettext_lazy("Em aberto"),
+    "aguardando_defesa": gettext_lazy("Aguardando defesa (prazo em curso)"),
+    "pronto": gettext_lazy("Pronto para decisão"),
+    "decidido": gettext_lazy("Decidido"),
+}
+
+
+def procedimentos_do_certame(certame: Certame, *, tipo: str = "", situacao: str = "",
+                             pendentes: bool = False,
+                             agora: dt.datetime | None = None
+                             ) -> list[ProcedimentoAdministrativo]:
+    """The procedures of a certame, filtered; each carries `pendentes` (forwardings due)."""
+    agora = agora or timezone.now()
+    qs: QuerySet = (ProcedimentoAdministrativo.objects.filter(inscricao__certame=certame)
+                    .select_related("inscricao__candidato", "inscricao__cargo",
+                                    "inscricao__certame")
+                    .order_by("-aberto_em", "-pk"))
+    if tipo in Tipo.values:
+        qs = qs.filter(tipo=tipo)
+    if situacao == "aberto":
+        qs = qs.filter(conclusao="")
+    elif situacao == "decidido":
+        qs = qs.exclude(conclusao="")
+    elif situacao == "aguardando_defesa":
+        qs = qs.filter(conclusao="", defesa_em__isnull=True, prazo_defesa__gte=agora)
+    elif situacao == "pronto":
+        qs = qs.filter(conclusao="").filter(
+            models.Q(defesa_em__isnull=False) | models.Q(prazo_defesa__lt=agora))
+    linhas = []
+    for proc in qs:
+        proc.pendentes = [Destino(d) for d in encaminhamentos_pendentes(proc)]
+        if pendentes and not proc.pendentes:
+            continue
+        linhas.append(proc)
+    return linhas
