@@ -22,6 +22,7 @@ urlpatterns = [
     path("candidato/isencao/", include("candidatos.urls_isencao")),
     path("candidato/procedimentos/", include("candidatos.urls_procedimentos")),
     path("candidato/recursos/", include("comissoes.urls_recursos")),
+    path("candidato/documentos/", include("comissoes.urls_documentos")),
     path("candidato/", include("candidatos.urls")),
     path("contas/login/", EntrarView.as_view(), name="login"),
     path("contas/", include("django.contrib.auth.urls")),

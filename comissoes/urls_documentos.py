@@ -1,0 +1,5 @@
+"""Documents of the candidate (namespace documentos)."""
+
+app_name = "documentos"
+
+urlpatterns: list = []
