@@ -18,13 +18,14 @@ What the laws leave open and the product decided:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
@@ -423,6 +424,11 @@ class SituacaoInscricao:
     pode_alterar_opcoes: bool
     motivo_opcao_inalteravel: str | None
     fundamento_opcao: str
+    # Committee procedures (heteroidentification): individual convocations, published
+    # pareceres and appeals, and administrative procedures about this inscrição.
+    convocacoes_individuais: list = field(default_factory=list)
+    resultados_comissao: object | None = None
+    procedimentos: list = field(default_factory=list)
 
 
 def _url_isencao(nome: str, inscricao: Inscricao) -> str | None:
@@ -474,12 +480,19 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     listas = set(inscricao.listas)
     etapas = list(certame.etapas.order_by("inicio", "pk"))
     convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
+    from comissoes.dominio.convocacao import convocacoes_do_candidato
+    from comissoes.dominio.resultados import resultados_do_candidato
+
+    resultados_comissao = resultados_do_candidato(inscricao, agora)
+    recorrivel_comissao = any(item.pode_recorrer for item in resultados_comissao.itens)
     recursos = []
     for etapa in etapas:
         if etapa.tipo.startswith("recurso_") and etapa.aberta(agora):
             url = None
             if etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recorrivel:
                 url = _url_isencao("recurso", inscricao)
+            elif etapa.tipo == Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO and recorrivel_comissao:
+                url = reverse("recursos:inscricao", args=[inscricao.pk])
             recursos.append(JanelaRecurso(etapa, url))
 
     decisoes = list(SituacaoLista.objects.filter(inscricao=inscricao)
@@ -504,4 +517,7 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         isencao_final=final,
         convocacoes=convocacoes, decisoes=decisoes, recursos_abertos=recursos,
         classificacao=classificacao, pode_alterar_opcoes=motivo is None,
-        motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame))
+        motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame),
+        convocacoes_individuais=convocacoes_do_candidato(inscricao),
+        resultados_comissao=resultados_comissao,
+        procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")))
