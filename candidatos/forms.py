@@ -38,7 +38,11 @@ class SituacaoListaForm(MotivacaoForm):
 
         super().__init__(*args, **kwargs)
         self.fields["lista"].choices = [(lista, lista) for lista in inscricao.listas]
-        self.fields["estado"].choices = EstadoLista.choices
+        # Fraud is concluded only by the administrative procedure, with notice and defence
+        # (Lei 3.057/2026 art. 12; Lei 3.056/2025 art. 7º): not a choice here.
+        self.fields["estado"].choices = [
+            (valor, rotulo) for valor, rotulo in EstadoLista.choices
+            if valor != EstadoLista.FRAUDE]
 
 
 class OpcoesForm(MotivacaoForm):
