@@ -201,3 +201,19 @@ def test_pirangi_tem_decisoes_e_listas_publicadas(demo):
         assert publicada[0] == cargo.versoes_classificacao.order_by("-numero").first()
     outros = Certame.objects.exclude(pk=pirangi.pk)
     assert not Publicacao.objects.filter(versao__cargo__certame__in=outros).exists()
+
+
+@pytest.mark.django_db
+def test_comissao_da_smbv_com_sessao_e_fila(demo):
+    from comissoes.models import Convocacao, MembroComissao
+
+    presidente = MembroComissao.objects.get(usuario__username="comissao")
+    assert (presidente.presidente, presidente.comissao.certame.regime) == (
+        True, "smbv-lc22-2026")
+    assert presidente.comissao.membros.count() == 5
+    convocacoes = Convocacao.objects.filter(sessao__comissao=presidente.comissao)
+    assert convocacoes.count() == 8
+    assert {c.lista for c in convocacoes} == {"PP"}
+    antes = (MembroComissao.objects.count(), Convocacao.objects.count())
+    _carregar("--inscricoes", "300")
+    assert (MembroComissao.objects.count(), Convocacao.objects.count()) == antes

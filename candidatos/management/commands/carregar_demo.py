@@ -631,6 +631,7 @@ class Command(BaseCommand):
                 self._importar(certame, demo, conteudo, linhas, usuarios["rh"])
             self._vincular_candidato(usuarios["candidato"])
             self._decisoes_pirangi(certames[-1], usuarios["rh"])
+            self._comissao_smbv(certames[0], usuarios)
         self._publicar_pirangi(certames[-1], usuarios["rh"])
         self._relatorio(contadores, time.perf_counter() - inicio)
 
@@ -727,6 +728,45 @@ class Command(BaseCommand):
                     motivacao="Parecer da comissão de heteroidentificação (demonstração): "
                               "autodeclaração confirmada.",
                     fundamento="Lei 3.056/2025, art. 4º, I")
+
+    def _comissao_smbv(self, certame: Certame, usuarios: dict) -> None:
+        """SMBV's heteroidentification committee, presided by the `comissao` account, with one
+        in-person session (LC 22/2026, art. 3º, §1º) and eight PP optants called to it, so the
+        workspace has a queue. Only once: skipped if the certame has a committee."""
+        from comissoes.dominio.composicao import adicionar_membro, criar_comissao
+        from comissoes.dominio.convocacao import convocar
+        from comissoes.dominio.sessoes import agendar_sessao
+        from comissoes.models import Comissao, Sessao
+
+        if Comissao.objects.filter(certame=certame).exists():
+            return
+        rh = usuarios["rh"]
+        comissao = criar_comissao(certame, tipo=Comissao.Tipo.HETEROIDENTIFICACAO, autor=rh,
+                                  nome="Comissão de heteroidentificação — Edital 001/2026")
+        User = get_user_model()
+        perfis = [("feminino", "preta", "nordeste"), ("masculino", "parda", "nordeste"),
+                  ("feminino", "branca", "sudeste"), ("masculino", "preta", "norte")]
+        adicionar_membro(comissao, usuarios["comissao"], genero="masculino", cor_raca="parda",
+                         regiao="nordeste", presidente=True, autor=rh)
+        for i, (genero, cor, regiao) in enumerate(perfis, start=2):
+            membro, _ = User.objects.get_or_create(
+                username=f"comissao{i}", defaults={"first_name": f"Membro {i}"})
+            membro.set_unusable_password()
+            membro.save()
+            adicionar_membro(comissao, membro, genero=genero, cor_raca=cor, regiao=regiao,
+                             autor=rh)
+        etapa = certame.etapas.get(tipo=Etapa.Tipo.HETEROIDENTIFICACAO)
+        # The session took place inside the stage (the demo's schedule is in the past).
+        inicio = etapa.inicio + dt.timedelta(hours=1)
+        sessao = agendar_sessao(comissao, inicio=inicio, modalidade=Sessao.Modalidade.PRESENCIAL,
+                                local="Auditório da Prefeitura, Rua Coronel Clementino, 123",
+                                etapa=etapa, autor=rh, agora=etapa.inicio - dt.timedelta(days=1))
+        optantes = [i for i in Inscricao.objects.filter(certame=certame, nota__isnull=False,
+                                                        situacao=Inscricao.Situacao.HABILITADO)
+                    .order_by("-nota", "numero") if "PP" in i.listas][:8]
+        for ordem, inscricao in enumerate(optantes):
+            convocar(sessao, inscricao, "PP", inicio + dt.timedelta(minutes=15 * ordem),
+                     autor=rh)
 
     def _publicar_pirangi(self, certame: Certame, autor) -> None:
         """Publish Pirangi's lists as preliminary results (once), so the public pages show
