@@ -137,9 +137,12 @@ def test_cpfs_validos_e_unicos(demo):
 @pytest.mark.django_db
 def test_usuarios_grupos_e_senhas(demo):
     User = get_user_model()
-    assert set(User.objects.values_list("username", flat=True)) == set(SENHAS)
+    # The other committee members have no password: only the three demo accounts log in.
+    membros = {f"comissao{i}" for i in range(2, 6)}
+    assert set(User.objects.values_list("username", flat=True)) == set(SENHAS) | membros
+    assert not any(User.objects.get(username=m).has_usable_password() for m in membros)
     grupos = {u.username: set(u.groups.values_list("name", flat=True))
-              for u in User.objects.all()}
+              for u in User.objects.filter(username__in=SENHAS)}
     assert grupos == {"rh": {"RH"}, "comissao": {"Comissao"}, "candidato": {"Candidato"}}
     for username, senha in SENHAS.items():
         usuario = User.objects.get(username=username)
