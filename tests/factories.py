@@ -97,5 +97,7 @@ def usuario(username: str, *grupos: str, staff: bool = False) -> User:
     user = User.objects.create_user(username=username, password="senha-teste-123",
                                     is_staff=staff)
     for nome in grupos:
-        user.groups.add(Group.objects.get(name=nome))
+        # get_or_create: a transactional test's flush also empties the groups that the
+        # migrations created.
+        user.groups.add(Group.objects.get_or_create(name=nome)[0])
     return user

@@ -8,15 +8,6 @@ from django.db import migrations, models
 from certames.somente_insercao import proteger_tabelas
 
 
-def salarios_minimos(apps, schema_editor):
-    """The minimum wage in force (spec section 8): R$ 1.518,00 in 2025, R$ 1.621,00 in 2026."""
-    SalarioMinimo = apps.get_model("candidatos", "SalarioMinimo")
-    for inicio, valor, ato in [("2025-01-01", "1518.00", "Decreto 12.342/2024"),
-                               ("2026-01-01", "1621.00", "")]:
-        SalarioMinimo.objects.get_or_create(vigencia_inicio=inicio,
-                                            defaults={"valor": valor, "ato": ato})
-
-
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -270,5 +261,6 @@ class Migration(migrations.Migration):
         proteger_tabelas("candidatos_historicalpedidoisencao",
                          "candidatos_historicalprocedimentoadministrativo",
                          "candidatos_decisaoisencao", "candidatos_publicacaoisencao"),
-        migrations.RunPython(salarios_minimos, migrations.RunPython.noop),
+        # Groups, RH permissions and the minimum-wage table are seeded on post_migrate
+        # (certames/dados_iniciais.py), so they survive test database flushes too.
     ]

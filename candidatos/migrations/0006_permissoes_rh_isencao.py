@@ -3,28 +3,6 @@
 from django.db import migrations, models
 
 
-EDITAVEIS = ["salariominimo"]
-SO_LEITURA = ["extratocadunico", "registrocadunico", "pedidoisencao", "decisaoisencao",
-              "recursoisencao", "publicacaoisencao", "procedimentoadministrativo",
-              "situacaolista", "importacao"]
-
-
-def permissoes_rh(apps, schema_editor):
-    """RH edits the minimum-wage table and reads the exemption acts in the admin."""
-    from django.contrib.auth.management import create_permissions
-
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    rh, _ = Group.objects.get_or_create(name="RH")
-    perms = Permission.objects.filter(content_type__app_label="candidatos").filter(
-        content_type__model__in=EDITAVEIS) | Permission.objects.filter(
-        content_type__app_label="candidatos", content_type__model__in=SO_LEITURA,
-        codename__startswith="view_")
-    rh.permissions.add(*perms)
 
 
 class Migration(migrations.Migration):
@@ -40,5 +18,6 @@ class Migration(migrations.Migration):
             name='fase',
             field=models.CharField(choices=[('preliminar', 'Análise preliminar'), ('recurso', 'Julgamento do recurso'), ('falsidade', 'Indeferimento por falsidade (Lei 3.057/2026, art. 5º, I)')], max_length=10, verbose_name='fase'),
         ),
-        migrations.RunPython(permissoes_rh, migrations.RunPython.noop),
+        # Groups, RH permissions and the minimum-wage table are seeded on post_migrate
+        # (certames/dados_iniciais.py), so they survive test database flushes too.
     ]

@@ -1,32 +1,6 @@
-"""The three audiences as groups, with the model permissions RH needs in the admin."""
+"""Formerly seeded the groups; now certames/dados_iniciais.py does it on post_migrate."""
 
 from django.db import migrations
-
-RH_MODELOS = {
-    "certames": ["orgao", "certame", "cargo", "etapa", "vagasurgida"],
-    "candidatos": ["candidato", "inscricao"],
-}
-
-
-def criar_grupos(apps, schema_editor):
-    from django.contrib.auth.management import create_permissions
-
-    for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
-    Group = apps.get_model("auth", "Group")
-    Permission = apps.get_model("auth", "Permission")
-    rh, _ = Group.objects.get_or_create(name="RH")
-    for nome in ("Comissao", "Candidato"):
-        Group.objects.get_or_create(name=nome)
-    perms = []
-    for app_label, modelos in RH_MODELOS.items():
-        perms += list(Permission.objects.filter(content_type__app_label=app_label,
-                                                content_type__model__in=modelos))
-    perms += list(Permission.objects.filter(content_type__app_label__in=["certames", "candidatos"],
-                                            codename__in=["view_ato", "view_importacao"]))
-    rh.permissions.add(*perms)
 
 
 class Migration(migrations.Migration):
@@ -37,4 +11,7 @@ class Migration(migrations.Migration):
         ("contenttypes", "0002_remove_content_type_name"),
     ]
 
-    operations = [migrations.RunPython(criar_grupos, migrations.RunPython.noop)]
+    operations = [
+        # Groups, RH permissions and the minimum-wage table are seeded on post_migrate
+        # (certames/dados_iniciais.py), so they survive test database flushes too.
+    ]
