@@ -24,7 +24,8 @@ from certames.regras.regimes import REGIMES, obter_regime
 #: `nota_maxima`, used by the import) belong to other parts of the system.
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
-OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao")
+OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
+                     "documentos", "equipe_multiprofissional")
 
 
 def parametros_motor(parametros: dict | None) -> dict:
@@ -163,6 +164,57 @@ class Certame(models.Model):
         if hetero is not None and type(hetero) is not bool:
             raise ValidationError({"parametros": _(
                 "heteroidentificacao deve ser true ou false.")})
+        self._validar_documentos(regime)
+        self._validar_equipe_multiprofissional()
+
+    def _validar_documentos(self, regime) -> None:
+        """`documentos`: per reserved list, the edital's extension of the accepted documents
+        (certames.regras.documentos; the law's required documents are never removed)."""
+        from certames.regras import ErroParametro
+        from certames.regras.documentos import regra_documental
+
+        documentos = self.parametros.get("documentos")
+        if documentos is None:
+            return
+        if not isinstance(documentos, dict):
+            raise ValidationError({"parametros": _(
+                "documentos deve ser um objeto com uma entrada por lista reservada.")})
+        for lista in documentos:
+            if lista not in regime.listas:
+                raise ValidationError({"parametros": _(
+                    "documentos: o regime %(r)s não tem a lista %(l)s (listas: %(ls)s).") % {
+                    "r": regime.nome, "l": lista, "ls": ", ".join(regime.listas)}})
+            try:
+                regra_documental(regime.id, lista, self.parametros)
+            except ErroParametro as exc:
+                raise ValidationError({"parametros": str(exc)}) from None
+
+    def _validar_equipe_multiprofissional(self) -> None:
+        """`equipe_multiprofissional`: the composition of the PcD team (Decreto 9.508/2018,
+        art. 5º, the federal parameter LC 22/2026 art. 7º §3º points to: three professionals,
+        one of them a physician). The edital may enlarge it, never below that."""
+        equipe = self.parametros.get("equipe_multiprofissional")
+        if equipe is None:
+            return
+        chaves = {"tamanho", "medicos", "areas_distintas"}
+        if not isinstance(equipe, dict) or set(equipe) - chaves:
+            raise ValidationError({"parametros": _(
+                "equipe_multiprofissional deve ser um objeto com tamanho, medicos e "
+                "areas_distintas.")})
+        tamanho = equipe.get("tamanho", 3)
+        medicos = equipe.get("medicos", 1)
+        distintas = equipe.get("areas_distintas", True)
+        if type(tamanho) is not int or tamanho < 3 or tamanho > 15:
+            raise ValidationError({"parametros": _(
+                "equipe_multiprofissional.tamanho deve ser um inteiro de 3 a 15 (Decreto "
+                "9.508/2018, art. 5º: ao menos três profissionais).")})
+        if type(medicos) is not int or medicos < 1 or medicos > tamanho:
+            raise ValidationError({"parametros": _(
+                "equipe_multiprofissional.medicos deve ser um inteiro de 1 ao tamanho da "
+                "equipe (Decreto 9.508/2018, art. 5º: um deles médico).")})
+        if type(distintas) is not bool:
+            raise ValidationError({"parametros": _(
+                "equipe_multiprofissional.areas_distintas deve ser true ou false.")})
 
     def validade_ate(self) -> dt.date:
         """Last day of validity: publication date plus validity and extension, in months."""

@@ -18,10 +18,12 @@ from comissoes.dominio.sessoes import (
 )
 from comissoes.forms import erros_no_form
 from comissoes.models import (
+    AnaliseDocumento,
     AnexoRecurso,
     Avaliacao,
     Comissao,
     Convocacao,
+    DocumentoEnviado,
     Impedimento,
     MembroComissao,
     PublicacaoResultado,
@@ -51,7 +53,7 @@ class MembroInline(SomenteLeituraMixin, admin.TabularInline):
     model = MembroComissao
     extra = 0
     fields = ("usuario", "papel", "presidente", "genero", "cor_raca", "regiao",
-              "termo_confidencialidade_em", "ativo")
+              "area_profissional", "medico", "termo_confidencialidade_em", "ativo")
     readonly_fields = fields
     show_change_link = True
 
@@ -161,10 +163,8 @@ class MembroComissaoAdmin(SemExclusaoMixin, SimpleHistoryAdmin):
             return
         membro, avisos = composicao.adicionar_membro(
             obj.comissao, obj.usuario, genero=obj.genero, cor_raca=obj.cor_raca,
-            regiao=obj.regiao, papel=obj.papel, presidente=obj.presidente, autor=request.user)
-        if obj.area_profissional or obj.medico:
-            MembroComissao.objects.filter(pk=membro.pk).update(
-                area_profissional=obj.area_profissional, medico=obj.medico)
+            regiao=obj.regiao, papel=obj.papel, presidente=obj.presidente, autor=request.user,
+            area_profissional=obj.area_profissional, medico=obj.medico)
         obj.pk = membro.pk
         obj._state.adding = False
         for aviso in avisos:
@@ -339,3 +339,24 @@ class AnexoRecursoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
 class PublicacaoResultadoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     list_display = ("certame", "procedimento", "fase", "publicada_em", "publicada_por")
     list_filter = ("procedimento", "fase", "certame")
+
+
+@admin.register(DocumentoEnviado)
+class DocumentoEnviadoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    """Documents are acts of the candidate; the file is opened through the permission-checked
+    view (documentos:arquivo), never the media URL."""
+
+    list_display = ("inscricao", "lista", "tipo", "nome_original", "tamanho", "enviado_em",
+                    "substituido_em")
+    list_filter = ("lista", "tipo", "inscricao__certame")
+    search_fields = ("inscricao__numero", "nome_original", "sha256")
+    list_select_related = ("inscricao",)
+    exclude = ("arquivo",)
+
+
+@admin.register(AnaliseDocumento)
+class AnaliseDocumentoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    list_display = ("documento", "avaliacao", "aceito", "membro", "registrada_em", "substitui")
+    list_filter = ("aceito", "avaliacao__comissao__certame")
+    search_fields = ("avaliacao__inscricao__numero",)
+    list_select_related = ("documento", "avaliacao__inscricao", "membro__usuario")

@@ -1,4 +1,4 @@
-"""Checks of the files a candidate attaches to an appeal.
+"""Checks of the files a candidate attaches to an appeal or sends as a document.
 
 The type is decided by the file's CONTENT (its first bytes), never by its name or by the
 content type the browser sends: a file called "laudo.pdf" that is not a PDF is refused. Only
@@ -75,17 +75,18 @@ def nome_seguro(nome: str) -> str:
     return nome[:250] or _("arquivo")
 
 
-def validar_anexo(arquivo: UploadedFile) -> TipoAceito:
-    """The type of one attachment; ValidationError (Portuguese, names the file) if refused."""
+def validar_anexo(arquivo: UploadedFile, tamanho_maximo: int = TAMANHO_MAXIMO) -> TipoAceito:
+    """The type of one attachment; ValidationError (Portuguese, names the file) if refused.
+    Also used for the candidates' documents (`documental`, with its own size limit)."""
     nome = nome_seguro(getattr(arquivo, "name", ""))
     tamanho = arquivo.size or 0
     if tamanho == 0:
         raise ValidationError(_("O arquivo “%(nome)s” está vazio.") % {"nome": nome},
                               code="vazio")
-    if tamanho > TAMANHO_MAXIMO:
+    if tamanho > tamanho_maximo:
         raise ValidationError(
             _("O arquivo “%(nome)s” tem %(tam)s MB; o limite é %(max)s MB por arquivo.") % {
-                "nome": nome, "tam": _mb(tamanho), "max": TAMANHO_MAXIMO // (1024 * 1024)},
+                "nome": nome, "tam": _mb(tamanho), "max": tamanho_maximo // (1024 * 1024)},
             code="tamanho")
     tipo = tipo_por_conteudo(arquivo)
     if tipo is None:
@@ -119,3 +120,16 @@ def validar_anexos(arquivos) -> list[tuple[UploadedFile, TipoAceito]]:
 def nome_armazenado(tipo: TipoAceito) -> str:
     """A random stored name with the extension of the detected type (never the sender's)."""
     return f"{uuid.uuid4().hex}{tipo.extensao}"
+
+
+def sha256_de(arquivo) -> str:
+    """The SHA-256 of a file's content (leaves its position at the start)."""
+    import hashlib
+
+    resumo = hashlib.sha256()
+    arquivo.seek(0)
+    for bloco in arquivo.chunks() if hasattr(arquivo, "chunks") else iter(
+            lambda: arquivo.read(65536), b""):
+        resumo.update(bloco)
+    arquivo.seek(0)
+    return resumo.hexdigest()

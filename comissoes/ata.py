@@ -9,6 +9,11 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from comissoes.dominio.composicao import nome_do_membro
+from comissoes.dominio.procedimentos import (
+    fundamento_procedimento,
+    procedimento,
+    rotulo_resultado,
+)
 from comissoes.dominio.votacao import votos_correntes
 from comissoes.models import Avaliacao, Sessao
 
@@ -19,6 +24,7 @@ def dados_ata(sessao: Sessao) -> dict:
                   .select_related("convocacao", "inscricao__candidato", "inscricao__cargo",
                                   "encerrada_por__usuario")
                   .order_by("convocacao__horario", "pk"))
+    proc = procedimento(comissao.tipo)
     itens = []
     for av in avaliacoes:
         votos = votos_correntes(av) if av.encerrada else []
@@ -26,7 +32,10 @@ def dados_ata(sessao: Sessao) -> dict:
             "avaliacao": av, "convocacao": av.convocacao,
             "nome": av.inscricao.candidato.nome_exibicao,
             "horario": timezone.localtime(av.convocacao.horario),
-            "votos": [{"membro": nome_do_membro(v.membro), "sentido": v.get_sentido_display(),
+            "resultado": rotulo_resultado(comissao.tipo, av.resultado),
+            "votos": [{"membro": nome_do_membro(v.membro),
+                       "sentido": str(proc.confirma if v.sentido == "confirma"
+                                      else proc.nao_confirma),
                        "motivacao": v.motivacao} for v in votos],
             "presidente": nome_do_membro(av.encerrada_por) if av.encerrada_por else "",
         })
@@ -38,6 +47,8 @@ def dados_ata(sessao: Sessao) -> dict:
         "membros": [{"nome": nome_do_membro(m), "papel": m.get_papel_display(),
                      "presidente": m.presidente, "ativo": m.ativo} for m in membros],
         "itens": itens, "emitida_em": timezone.localtime(),
+        "presencial": proc.exige_presenca,
+        "fundamento": fundamento_procedimento(comissao.certame.regime_legal, comissao.tipo),
     }
 
 

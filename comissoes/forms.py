@@ -28,19 +28,19 @@ def erros_no_form(form, exc: ValidationError) -> None:
 
 
 class ComissaoForm(forms.Form):
-    """Heteroidentification and appeal committees (the documentary and PcD ones belong to
-    other stages)."""
+    """Any kind of committee. The appeals of the documentary verification and of the PcD
+    evaluation go to a second committee of the same kind (`procedimentos`)."""
 
-    tipo = forms.ChoiceField(label=_("Tipo"), widget=forms.Select(attrs=_SELECT), choices=[
-        (Comissao.Tipo.HETEROIDENTIFICACAO, Comissao.Tipo.HETEROIDENTIFICACAO.label),
-        (Comissao.Tipo.RECURSAL, Comissao.Tipo.RECURSAL.label)])
+    tipo = forms.ChoiceField(label=_("Tipo"), widget=forms.Select(attrs=_SELECT),
+                             choices=Comissao.Tipo.choices)
     nome = forms.CharField(label=_("Nome"), max_length=150, widget=forms.TextInput(
         attrs={**_CONTROLE, "placeholder": _("Ex.: Comissão de heteroidentificação — Portaria "
                                              "12/2026")}))
     tamanho = forms.IntegerField(
         label=_("Número de membros titulares"), min_value=TAMANHO_MINIMO, max_value=15,
-        widget=forms.NumberInput(attrs=_CONTROLE),
-        help_text=_("Padrão: 5, ou o definido no edital."))
+        required=False, widget=forms.NumberInput(attrs=_CONTROLE),
+        help_text=_("Vazio: o definido no edital, ou 5 (equipe multiprofissional: 3 "
+                    "profissionais, um deles médico — Decreto 9.508/2018, art. 5º)."))
     unanimidade_para_rejeitar = forms.BooleanField(
         label=_("Não confirmação só por unanimidade (regra do edital)"), required=False,
         widget=forms.CheckboxInput(attrs=_CHECK))
@@ -66,6 +66,13 @@ class MembroForm(forms.Form):
     regiao = forms.ChoiceField(label=_("Região de origem"), required=False,
                                choices=[("", "—")] + list(MembroComissao.Regiao.choices),
                                widget=forms.Select(attrs=_SELECT))
+    area_profissional = forms.CharField(
+        label=_("Área profissional"), required=False, max_length=80,
+        widget=forms.TextInput(attrs={**_CONTROLE, "placeholder": _(
+            "Ex.: medicina, psicologia, serviço social, terapia ocupacional")}),
+        help_text=_("Obrigatória na equipe multiprofissional (Decreto 9.508/2018, art. 5º)."))
+    medico = forms.BooleanField(label=_("Médico(a)"), required=False,
+                                widget=forms.CheckboxInput(attrs=_CHECK))
 
     def __init__(self, *args, comissao: Comissao, **kwargs):
         super().__init__(*args, **kwargs)
@@ -165,6 +172,60 @@ class VotoForm(forms.Form):
     motivo_substituicao = forms.CharField(
         label=_("Motivo da substituição do voto"), required=False,
         widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+
+    def __init__(self, *args, tipo: str = Comissao.Tipo.HETEROIDENTIFICACAO, **kwargs):
+        """The words of the procedure (`procedimentos`): e.g. "Enquadra como pessoa com
+        deficiência" for the multiprofessional team."""
+        from comissoes.dominio.procedimentos import procedimento
+
+        super().__init__(*args, **kwargs)
+        proc = procedimento(tipo)
+        self.fields["sentido"].choices = [(Voto.Sentido.CONFIRMA, proc.confirma),
+                                          (Voto.Sentido.NAO_CONFIRMA, proc.nao_confirma)]
+        self.fields["motivacao"].label = proc.motivacao_rotulo
+
+
+class AnaliseDocumentoForm(forms.Form):
+    """The committee's judgement of one document."""
+
+    aceito = forms.TypedChoiceField(
+        label=_("Documento"), coerce=lambda v: v == "sim", widget=forms.RadioSelect,
+        choices=[("sim", _("Aceito")), ("nao", _("Não aceito"))])
+    motivo = forms.CharField(
+        label=_("Motivo (obrigatório se não aceito ou se substituir a análise)"), required=False,
+        max_length=2000, widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+
+
+class BiopsicossocialForm(forms.Form):
+    """The multiprofessional team's biopsychosocial evaluation (LC 22/2026, art. 7º, §1º, I to
+    IV) and the compatibility with the cargo's attributions (art. 6º, caput)."""
+
+    compativel = forms.TypedChoiceField(
+        label=_("Compatibilidade da deficiência com as atribuições do cargo"),
+        coerce=lambda v: v == "sim", widget=forms.RadioSelect,
+        choices=[("sim", _("Compatível")), ("nao", _("Incompatível"))])
+    compatibilidade = forms.CharField(
+        label=_("Justificativa da compatibilidade (atribuições do cargo consideradas)"),
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}))
+    motivo_substituicao = forms.CharField(
+        label=_("Motivo da substituição do registro"), required=False,
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+
+    def __init__(self, *args, **kwargs):
+        from comissoes.dominio.pcd import DIMENSOES
+
+        super().__init__(*args, **kwargs)
+        dimensoes = {}
+        for chave, rotulo in DIMENSOES:
+            dimensoes[chave] = forms.CharField(
+                label=rotulo, widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}))
+        # The four dimensions first, in the law's order.
+        self.fields = {**dimensoes, **self.fields}
+
+    def dimensoes(self) -> dict[str, str]:
+        from comissoes.dominio.pcd import DIMENSOES
+
+        return {chave: self.cleaned_data.get(chave, "") for chave, _r in DIMENSOES}
 
 
 class ImpedimentoForm(forms.Form):

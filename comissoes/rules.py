@@ -71,7 +71,8 @@ rules.add_perm("comissoes.baixar_ata",
 # groups' migration), so the rules grant them. Decisions stay read-only in the admin itself.
 rules.add_perm("comissoes", e_rh)
 for _modelo in ("comissao", "membrocomissao", "impedimento", "sessao", "convocacao",
-                "avaliacao", "voto", "recurso", "anexorecurso", "publicacaoresultado"):
+                "avaliacao", "voto", "recurso", "anexorecurso", "publicacaoresultado",
+                "documentoenviado", "analisedocumento"):
     rules.add_perm(f"comissoes.view_{_modelo}", e_rh)
 for _modelo in ("comissao", "membrocomissao", "sessao"):
     rules.add_perm(f"comissoes.add_{_modelo}", e_rh)

@@ -1,4 +1,5 @@
-"""URLs (namespace rh_resultados): RH publishes the heteroidentification results."""
+"""URLs (namespace rh_resultados): RH publishes the results of the committee procedures
+(without a procedure in the path: heteroidentification)."""
 
 from django.urls import path
 
@@ -13,4 +14,10 @@ urlpatterns = [
          name="publicar_preliminar"),
     path("certames/<int:pk>/publicar-definitivo/", v.PublicarFinalView.as_view(),
          name="publicar_final"),
+    path("certames/<int:pk>/<str:procedimento>/", v.CertameResultadosView.as_view(),
+         name="certame"),
+    path("certames/<int:pk>/<str:procedimento>/publicar-preliminar/",
+         v.PublicarPreliminarView.as_view(), name="publicar_preliminar"),
+    path("certames/<int:pk>/<str:procedimento>/publicar-definitivo/",
+         v.PublicarFinalView.as_view(), name="publicar_final"),
 ]

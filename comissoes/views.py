@@ -5,6 +5,11 @@ próximo candidato. Everything a member sees goes through `votacao.avaliacoes_vi
 change goes through a domain function. Another committee's session or an evaluation the member
 may not see answers 404 (its existence is not revealed); accounts outside the Comissão group
 get 403.
+
+The evaluation page adapts to the committee's kind: the documentary committee sees each
+document (viewer link) and records per document accepted / not accepted with a reason; the
+multiprofessional team sees the medical report and its president records the four
+biopsychosocial dimensions and the compatibility with the cargo.
 """
 
 from __future__ import annotations
@@ -22,17 +27,28 @@ from django.views.generic import TemplateView
 
 from candidatos.models import Lista
 from comissoes.ata import gerar_ata
+from comissoes.dominio import documental, pcd
 from comissoes.dominio import sessoes as dominio_sessoes
 from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
+from comissoes.dominio.procedimentos import DOCUMENTAL, PCD, procedimento, rotulo_resultado
 from comissoes.dominio.votacao import avaliacoes_visiveis, quorum, votos_correntes
 from comissoes.forms import (
+    AnaliseDocumentoForm,
+    BiopsicossocialForm,
     GravacaoForm,
     ImpedimentoForm,
     TermoForm,
     VotoForm,
     erros_no_form,
 )
-from comissoes.models import Avaliacao, Convocacao, MembroComissao, Sessao, Voto
+from comissoes.models import (
+    Avaliacao,
+    Convocacao,
+    DocumentoEnviado,
+    MembroComissao,
+    Sessao,
+    Voto,
+)
 from comissoes.rules import membro_de
 
 
@@ -154,6 +170,7 @@ class SessaoView(_ComTermoMixin, TemplateView):
                   "nome": av.inscricao.candidato.nome_exibicao,
                   "lista_nome": Lista(av.lista).label, "votei": av.pk in meus} for av in fila]
         ctx.update(sessao=self.sessao, membro=self.membro, itens=itens,
+                   presencial=procedimento(self.sessao.comissao.tipo).exige_presenca,
                    pode_baixar_ata=self.request.user.has_perm("comissoes.baixar_ata",
                                                               self.sessao),
                    abertas=sum(1 for av in fila if not av.encerrada),
@@ -161,6 +178,14 @@ class SessaoView(_ComTermoMixin, TemplateView):
                    pode_encerrar=(self.membro.presidente and self.sessao.encerrada_em is None
                                   and not any(not av.encerrada for av in fila)))
         return ctx
+
+
+def _texto_do_voto(tipo: str, voto: Voto | None) -> str:
+    """A vote in the procedure's words (e.g. "Enquadra como pessoa com deficiência")."""
+    if voto is None:
+        return ""
+    proc = procedimento(tipo)
+    return str(proc.confirma if voto.sentido == Voto.Sentido.CONFIRMA else proc.nao_confirma)
 
 
 class _AvaliacaoMixin(_ComTermoMixin):
@@ -209,12 +234,22 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         av = self.avaliacao
+        tipo = av.comissao.tipo
         meu_voto = av.votos.filter(membro=self.membro, substituido_por__isnull=True).first()
         correntes = votos_correntes(av)
+        if tipo == DOCUMENTAL:
+            ctx.update(self.contexto_documental(kwargs.get("analise_form")))
+        elif tipo == PCD:
+            ctx.update(self.contexto_pcd(kwargs.get("bio_form")))
         ctx.update(
+            procedimento=procedimento(tipo), presencial=procedimento(tipo).exige_presenca,
+            resultado_texto=rotulo_resultado(tipo, av.resultado),
+            meu_voto_texto=_texto_do_voto(tipo, meu_voto),
+            votos_textos=[(v, _texto_do_voto(tipo, v)) for v in correntes] if av.encerrada
+            else [],
             avaliacao=av, membro=self.membro, convocacao=av.convocacao,
             nome=av.inscricao.candidato.nome_exibicao, lista_nome=Lista(av.lista).label,
-            meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(),
+            meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(tipo=tipo),
             votos=correntes if av.encerrada else [],
             num_votos=len(correntes), quorum=quorum(av.comissao),
             sem_voto=dominio_sessoes.motivo_sem_voto(av) if not av.encerrada else None,
@@ -224,8 +259,56 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
             Comparecimento=Convocacao.Comparecimento)
         return ctx
 
+    def contexto_documental(self, analise_form=None) -> dict:
+        """The documents of the list, each with this evaluation's current analysis and the
+        viewer link; what the accepted ones still miss of the rule."""
+        av = self.avaliacao
+        regra = documental.regra_da_inscricao(av.inscricao, av.lista)
+        docs = documental.documentos_atuais(av.inscricao, av.lista, regra)
+        analises = documental.analises_correntes(av)
+        erro_doc, form_erro = analise_form or (None, None)
+        itens = [{"documento": d, "tipo_nome": documental.nome_do_tipo(d.tipo),
+                  "analise": analises.get(d.pk),
+                  "form": (form_erro if erro_doc == d.pk else
+                           AnaliseDocumentoForm(prefix=f"doc-{d.pk}"))} for d in docs]
+        aceitos = [d.tipo for d in docs if d.pk in analises and analises[d.pk].aceito]
+        return {
+            "regra": regra, "documentos": itens,
+            "faltantes_aceitos": documental.faltantes(regra, aceitos) if regra else [],
+            "submetido": documental.submissao(av.inscricao, av.lista),
+            "espera_documentos": (None if av.encerrada else
+                                  documental.motivo_sem_analise(av)),
+        }
+
+    def contexto_pcd(self, bio_form=None) -> dict:
+        """The medical report(s) sent and the biopsychosocial record; an appeal starts from
+        the first instance's record."""
+        av = self.avaliacao
+        regra = documental.regra_da_inscricao(av.inscricao, av.lista)
+        laudos = [{"documento": d, "tipo_nome": documental.nome_do_tipo(d.tipo)}
+                  for d in documental.documentos_atuais(av.inscricao, av.lista, regra)]
+        bio = pcd.registro(av)
+        inicial = bio
+        if inicial is None and av.instancia == Avaliacao.Instancia.RECURSO:
+            primeira = Avaliacao.objects.filter(
+                inscricao_id=av.inscricao_id, lista=av.lista,
+                instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo=PCD).first()
+            inicial = pcd.registro(primeira) if primeira else None
+        if bio_form is None:
+            dados = {}
+            if inicial:
+                dados = {**inicial["dimensoes"], "compatibilidade": inicial["compatibilidade"],
+                         "compativel": "sim" if inicial["compativel"] else "nao"}
+            bio_form = BiopsicossocialForm(initial=dados)
+        dimensoes = []
+        if bio:
+            dimensoes = [(rotulo, bio["dimensoes"].get(chave, ""))
+                         for chave, rotulo in pcd.DIMENSOES]
+        return {"laudos": laudos, "bio": bio, "bio_dimensoes": dimensoes, "bio_form": bio_form,
+                "cargo": av.inscricao.cargo}
+
     def post(self, request, *args, **kwargs):
-        form = VotoForm(request.POST)
+        form = VotoForm(request.POST, tipo=self.avaliacao.comissao.tipo)
         if form.is_valid():
             try:
                 dominio_sessoes.votar(
@@ -262,6 +345,56 @@ class _AcaoAvaliacaoView(_AvaliacaoMixin, View):
 
     def agir(self):  # pragma: no cover - overridden
         raise NotImplementedError
+
+
+class AnaliseDocumentoView(AvaliacaoView):
+    """POST: a member records whether one document is accepted (documentary committee)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        doc = get_object_or_404(DocumentoEnviado, pk=kwargs["doc"],
+                                inscricao_id=self.avaliacao.inscricao_id,
+                                lista=self.avaliacao.lista)
+        form = AnaliseDocumentoForm(request.POST, prefix=f"doc-{doc.pk}")
+        if form.is_valid():
+            try:
+                documental.analisar_documento(self.avaliacao, doc, self.membro,
+                                              aceito=form.cleaned_data["aceito"],
+                                              motivo=form.cleaned_data["motivo"])
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            except PermissionDenied as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Análise do documento registrada."))
+                return self.voltar()
+        return self.render_to_response(self.get_context_data(analise_form=(doc.pk, form)),
+                                       status=400)
+
+
+class BiopsicossocialView(AvaliacaoView):
+    """POST: the president records the team's biopsychosocial evaluation (PcD)."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = BiopsicossocialForm(request.POST)
+        if form.is_valid():
+            try:
+                pcd.registrar_avaliacao_biopsicossocial(
+                    self.avaliacao, self.membro, dimensoes=form.dimensoes(),
+                    compativel=form.cleaned_data["compativel"],
+                    compatibilidade=form.cleaned_data["compatibilidade"],
+                    motivo_substituicao=form.cleaned_data["motivo_substituicao"])
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            except PermissionDenied as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Avaliação biopsicossocial registrada."))
+                return self.voltar()
+        return self.render_to_response(self.get_context_data(bio_form=form), status=400)
 
 
 class ImpedimentoView(_AcaoAvaliacaoView):

@@ -1,5 +1,6 @@
-"""The candidate's pages of the heteroidentification: published results, the appeal, and the
-permission-checked download of the appeal's attachments.
+"""The candidate's pages of the committee procedures (heteroidentification, documentary
+verification, PcD evaluation): published results, the appeal, and the permission-checked
+download of the appeal's attachments.
 
 A candidate reaches only their own inscrições and evaluations: any other id is a 404 and
 nothing is written. Attachments are served to the candidate, RH and the recursal committee's
@@ -20,8 +21,10 @@ from django.views.generic import TemplateView
 from candidatos.models import Inscricao
 from certames.papeis import e_candidato
 from comissoes import anexos as regras_anexos
+from comissoes.dominio.documental import listas_com_documentos
+from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
-from comissoes.dominio.resultados import PROCEDIMENTO, resultados_do_candidato
+from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.forms_recursos import RecursoForm
 from comissoes.models import AnexoRecurso, Avaliacao
 
@@ -59,18 +62,22 @@ class InscricaoRecursosView(CandidatoMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         insc = self.minha_inscricao(self.kwargs["pk"])
-        resultados = resultados_do_candidato(insc)
         erros = kwargs.get("form_com_erro")
-        formularios = {}
-        for item in resultados.itens:
-            if item.pode_recorrer:
-                pk = item.avaliacao.pk
-                formularios[pk] = (erros[1] if erros and erros[0] == pk
-                                   else RecursoForm(prefix=f"recurso-{pk}"))
-        ctx.update(inscricao=insc, certame=insc.cargo.certame, r=resultados,
-                   itens=[(item, formularios.get(item.avaliacao.pk))
-                          for item in resultados.itens],
-                   limites=regras_anexos.limites_texto())
+        grupos = []
+        itens = []
+        for resultados in resultados_por_procedimento(insc):
+            formularios = {}
+            for item in resultados.itens:
+                if item.pode_recorrer:
+                    pk = item.avaliacao.pk
+                    formularios[pk] = (erros[1] if erros and erros[0] == pk
+                                       else RecursoForm(prefix=f"recurso-{pk}"))
+            pares = [(item, formularios.get(item.avaliacao.pk)) for item in resultados.itens]
+            grupos.append((resultados, pares))
+            itens.extend(pares)
+        ctx.update(inscricao=insc, certame=insc.cargo.certame, grupos=grupos, itens=itens,
+                   limites=regras_anexos.limites_texto(),
+                   listas_documentos=listas_com_documentos(insc))
         return ctx
 
 
@@ -81,7 +88,7 @@ class ApresentarRecursoView(CandidatoMixin, View):
         av = get_object_or_404(
             Avaliacao.objects.select_related("inscricao", "comissao__certame"),
             pk=pk, inscricao__candidato__usuario=request.user,
-            instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo=PROCEDIMENTO)
+            instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo__in=list(PROCEDIMENTOS))
         form = RecursoForm(request.POST, request.FILES, prefix=f"recurso-{av.pk}")
         if form.is_valid():
             try:

@@ -1,5 +1,6 @@
 """RH pages of the committees (namespace rh_comissoes, at /rh/comissoes/): committees and
-their composition, impedimentos, sessions, the convocation list and its distribution."""
+their composition, impedimentos, sessions, the convocation list and its distribution — for
+heteroidentification, documentary verification and the multiprofessional team alike."""
 
 from __future__ import annotations
 
@@ -15,6 +16,12 @@ from rules.contrib.views import PermissionRequiredMixin
 from candidatos.models import Lista
 from certames.models import Certame, Etapa
 from comissoes.dominio import composicao, convocacao
+from comissoes.dominio.procedimentos import (
+    PROCEDIMENTO_DA_ETAPA,
+    PROCEDIMENTOS,
+    procedimento,
+    rotulo_resultado,
+)
 from comissoes.dominio.sessoes import ETAPAS_POR_TIPO, agendar_sessao
 from comissoes.forms import (
     ComissaoForm,
@@ -67,12 +74,15 @@ class CertameView(GestaoMixin, TemplateView):
                                          m.papel == MembroComissao.Papel.TITULAR)}
                        for c in comissoes],
             etapas=self.certame.etapas.filter(tipo__in=[
-                Etapa.Tipo.HETEROIDENTIFICACAO, Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO]),
+                t for p in PROCEDIMENTOS.values() for t in (p.etapa, p.etapa_recurso)]),
+            etapas_convocacao=list(PROCEDIMENTO_DA_ETAPA),
             prevista=convocacao.heteroidentificacao_prevista(regime.id,
                                                              self.certame.parametros),
             regra=convocacao.regra_convocacao(regime),
+            regras=[{"procedimento": p, "regra": convocacao.regra_convocacao(regime, p.tipo)}
+                    for p in PROCEDIMENTOS.values()
+                    if convocacao.regra_convocacao(regime, p.tipo).listas],
             form=kwargs.get("form") or ComissaoForm(initial={
-                "tamanho": composicao.tamanho_padrao(self.certame),
                 "tipo": Comissao.Tipo.HETEROIDENTIFICACAO}))
         return ctx
 
@@ -115,6 +125,8 @@ class ComissaoView(GestaoMixin, TemplateView):
             m.separacao = {"avisos": avisos, "inscricoes": afetados} if avisos else None
         ctx.update(
             comissao=c, certame=c.certame, membros=membros,
+            equipe=c.tipo == Comissao.Tipo.EQUIPE_MULTIPROFISSIONAL,
+            equipe_config=composicao.config_equipe(c.certame),
             pendencias=composicao.pendencias_da_comissao(c),
             impedimentos=(Impedimento.objects.filter(membro__comissao=c)
                           .select_related("membro__usuario", "inscricao__candidato",
@@ -225,8 +237,11 @@ class SessaoRHView(GestaoMixin, TemplateView):
             av = next((a for a in conv.avaliacoes.all()
                        if a.comissao_id == self.sessao.comissao_id), None)
             itens.append({"convocacao": conv, "avaliacao": av,
-                          "lista_nome": Lista(conv.lista).label})
-        ctx.update(sessao=self.sessao, comissao=self.sessao.comissao, itens=itens)
+                          "lista_nome": Lista(conv.lista).label,
+                          "resultado": rotulo_resultado(self.sessao.comissao.tipo,
+                                                        av.resultado if av else "")})
+        ctx.update(sessao=self.sessao, comissao=self.sessao.comissao, itens=itens,
+                   presencial=procedimento(self.sessao.comissao.tipo).exige_presenca)
         return ctx
 
 
@@ -244,19 +259,21 @@ class GerarAtaView(GestaoMixin, View):
 
 
 class ConvocacaoView(GestaoMixin, TemplateView):
-    """The convocation list of a heteroidentification stage: who the regime calls, and their
-    distribution into the stage's sessions."""
+    """The convocation list of a first-instance stage (heteroidentification, documentary
+    verification, PcD evaluation): who the regime calls, and their distribution into the
+    stage's sessions of the committee of that kind."""
 
     template_name = "comissoes/rh/convocacao.html"
 
     def dispatch(self, request, *args, **kwargs):
         self.etapa = get_object_or_404(Etapa.objects.select_related("certame__orgao"),
-                                       pk=kwargs["pk"], tipo=Etapa.Tipo.HETEROIDENTIFICACAO)
+                                       pk=kwargs["pk"], tipo__in=list(PROCEDIMENTO_DA_ETAPA))
+        self.tipo = PROCEDIMENTO_DA_ETAPA[self.etapa.tipo]
         return super().dispatch(request, *args, **kwargs)
 
     def sessoes(self):
         return (Sessao.objects.filter(etapa=self.etapa, encerrada_em__isnull=True,
-                                      comissao__tipo=Comissao.Tipo.HETEROIDENTIFICACAO)
+                                      comissao__tipo=self.tipo)
                 .select_related("comissao").order_by("inicio"))
 
     def get_context_data(self, **kwargs):
@@ -268,9 +285,11 @@ class ConvocacaoView(GestaoMixin, TemplateView):
             f"{s.comissao.nome} — {s} — {s.local} ({s.get_modalidade_display()})")
         ctx.update(
             etapa=self.etapa, certame=certame, regime=regime,
-            regra=convocacao.regra_convocacao(regime),
-            prevista=convocacao.heteroidentificacao_prevista(regime.id, certame.parametros),
-            chamadas=convocacao.candidatos_a_convocar(certame), form=form,
+            procedimento=procedimento(self.tipo),
+            regra=convocacao.regra_convocacao(regime, self.tipo),
+            prevista=(self.tipo != Comissao.Tipo.HETEROIDENTIFICACAO or
+                      convocacao.heteroidentificacao_prevista(regime.id, certame.parametros)),
+            chamadas=convocacao.candidatos_a_convocar(certame, self.tipo), form=form,
             sessoes_etapa=(Sessao.objects.filter(etapa=self.etapa).select_related("comissao")
                            .annotate(num=Count("convocacoes"),
                                      notificadas=Count("convocacoes", filter=Q(

@@ -103,7 +103,15 @@ def regra_documental(regime_id: str, lista: str,
         return base
     if not isinstance(extensao, Mapping):
         raise ErroParametro(f"documentos.{lista}", "esperado um objeto")
+    outras = sorted(set(extensao) - {"alternativos_adicionais"})
+    if outras:
+        raise ErroParametro(f"documentos.{lista}",
+                            f"chave desconhecida: {', '.join(map(str, outras))} (o edital só "
+                            "acrescenta documentos alternativos: alternativos_adicionais)")
     extras = extensao.get("alternativos_adicionais") or []
+    if not isinstance(extras, list | tuple) or not all(isinstance(t, str) for t in extras):
+        raise ErroParametro(f"documentos.{lista}.alternativos_adicionais",
+                            "esperada uma lista de tipos de documento")
     desconhecidos = [t for t in extras if t not in TIPOS]
     if desconhecidos:
         raise ErroParametro(f"documentos.{lista}.alternativos_adicionais",

@@ -15,11 +15,21 @@ Rules decided here:
   RH; the member then neither sees nor votes on that candidate (enforced by `votacao`);
 - adding to the appeal committee someone who also sits on the certame's heteroidentification
   committee is allowed but warned: they will not judge the appeals of the candidates they
-  evaluated (the voting domain refuses it).
+  evaluated (the voting domain refuses it). The same holds between two documentary committees
+  or two multiprofessional teams of a certame (the appeal goes to another committee of the
+  same kind: `procedimentos`);
+- the multiprofessional team of the PcD evaluation (LC 22/2026, art. 7º, §1º: "comissão
+  multiprofissional e interdisciplinar"; §3º: the federal parameters) follows Decreto
+  9.508/2018, art. 5º: by default three professionals of different areas, one of them a
+  physician; the edital may change it (`parametros["equipe_multiprofissional"]`: `tamanho`,
+  `medicos`, `areas_distintas`). The gender and colour distribution of LC 22/2026, art. 3º,
+  §2º is a rule of the heteroidentification committee and is not checked on the team nor on
+  the documentary committee (no law sets their composition beyond being collegiate).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -33,10 +43,22 @@ from django.utils.translation import ngettext
 from candidatos.models import Inscricao
 from certames.auditoria import registrar_ato
 from certames.papeis import GRUPO_COMISSAO
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    HETEROIDENTIFICACAO,
+    PCD,
+    RECURSAL,
+    fundamento_procedimento,
+)
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
 
 #: Default number of titulares (federal practice: 5); the edital may set `tamanho_comissao`.
 TAMANHO_PADRAO = 5
+#: The multiprofessional team (Decreto 9.508/2018, art. 5º): three professionals of different
+#: areas, one of them a physician. Edital: `parametros["equipe_multiprofissional"]`.
+TAMANHO_EQUIPE = 3
+MEDICOS_EQUIPE = 1
+_FUNDAMENTO_EQUIPE = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
 #: A collegiate body (Lei 3.057/2026, art. 10, §3º, III): at least three titulares.
 TAMANHO_MINIMO = 3
 #: Version of the confidentiality term text (templates/comissoes/termo.html).
@@ -70,8 +92,32 @@ class Pendencia:
         return self.nivel == EXIGENCIA
 
 
-def tamanho_padrao(certame) -> int:
-    """The edital's committee size (`parametros["tamanho_comissao"]`), else 5."""
+@dataclass(frozen=True)
+class ConfigEquipe:
+    """The composition the edital requires of the multiprofessional team."""
+
+    tamanho: int = TAMANHO_EQUIPE
+    medicos: int = MEDICOS_EQUIPE
+    areas_distintas: bool = True
+
+
+def config_equipe(certame) -> ConfigEquipe:
+    """`parametros["equipe_multiprofissional"]` (validated by the certame), else the default
+    of Decreto 9.508/2018, art. 5º."""
+    valor = (certame.parametros or {}).get("equipe_multiprofissional") or {}
+    if not isinstance(valor, dict):
+        return ConfigEquipe()
+    padrao = ConfigEquipe()
+    return ConfigEquipe(tamanho=valor.get("tamanho", padrao.tamanho),
+                        medicos=valor.get("medicos", padrao.medicos),
+                        areas_distintas=valor.get("areas_distintas", padrao.areas_distintas))
+
+
+def tamanho_padrao(certame, tipo: str = HETEROIDENTIFICACAO) -> int:
+    """The edital's committee size (`parametros["tamanho_comissao"]`), else 5; for the
+    multiprofessional team, `parametros["equipe_multiprofissional"]["tamanho"]`, else 3."""
+    if tipo == PCD:
+        return config_equipe(certame).tamanho
     valor = (certame.parametros or {}).get("tamanho_comissao")
     try:
         valor = int(valor)
@@ -88,12 +134,64 @@ def _fundamento_diversidade(regime_id: str) -> tuple[str, bool]:
     return (f"{lei}; {_REFERENCIA}" if lei else _REFERENCIA), False
 
 
-def verificar_composicao(membros: Iterable, tamanho: int, *, regime: str) -> list[Pendencia]:
-    """What is missing in a heteroidentification (or appeal) committee, with the basis.
+def _area(texto: str) -> str:
+    sem_acento = unicodedata.normalize("NFKD", texto or "").encode("ascii", "ignore").decode()
+    return " ".join(sem_acento.lower().split())
 
-    Pure: `membros` are objects with `papel`, `presidente`, `genero`, `cor_raca`, `regiao`
-    and `ativo` (MembroComissao rows, or any stand-in). Only active members count; the
-    diversity is judged on the titulares, who sit and vote.
+
+def _pendencias_equipe(titulares: list, regime: str, config: ConfigEquipe) -> list[Pendencia]:
+    """The multiprofessional team: a physician among the titulares and, by default, each
+    titular of a different professional area (Decreto 9.508/2018, art. 5º)."""
+    fundamento = _FUNDAMENTO_EQUIPE
+    if regime == "smbv-lc22-2026":
+        fundamento = f"LC 22/2026, art. 7º, §§1º e 3º; {_FUNDAMENTO_EQUIPE}"
+    pendencias: list[Pendencia] = []
+    medicos = sum(1 for m in titulares if getattr(m, "medico", False))
+    if medicos < config.medicos:
+        pendencias.append(Pendencia(
+            "sem_medico",
+            (_("Não há médico(a) entre os titulares da equipe multiprofissional.")
+             if medicos == 0 else
+             ngettext("Há %(m)d médico(a) entre os titulares; o edital exige %(n)d.",
+                      "Há %(m)d médicos(as) entre os titulares; o edital exige %(n)d.",
+                      medicos) % {"m": medicos, "n": config.medicos}),
+            fundamento, EXIGENCIA))
+    sem_area = sum(1 for m in titulares if not _area(getattr(m, "area_profissional", "")))
+    if sem_area:
+        pendencias.append(Pendencia(
+            "area_nao_informada",
+            ngettext("Área profissional não informada para %(n)d titular.",
+                     "Área profissional não informada para %(n)d titulares.",
+                     sem_area) % {"n": sem_area},
+            fundamento, EXIGENCIA))
+    if config.areas_distintas:
+        vistas: dict[str, int] = {}
+        for m in titulares:
+            area = _area(getattr(m, "area_profissional", ""))
+            if area:
+                vistas[area] = vistas.get(area, 0) + 1
+        repetidas = sorted(a for a, n in vistas.items() if n > 1)
+        if repetidas:
+            pendencias.append(Pendencia(
+                "areas_repetidas",
+                _("Há titulares da mesma área profissional (%(a)s): a equipe é "
+                  "multiprofissional, um profissional de cada área.") % {
+                    "a": ", ".join(repetidas)},
+                fundamento, EXIGENCIA))
+    return pendencias
+
+
+def verificar_composicao(membros: Iterable, tamanho: int, *, regime: str,
+                         tipo: str = HETEROIDENTIFICACAO,
+                         equipe: ConfigEquipe | None = None) -> list[Pendencia]:
+    """What is missing in a committee, with the basis.
+
+    Pure: `membros` are objects with `papel`, `presidente`, `genero`, `cor_raca`, `regiao`,
+    `area_profissional`, `medico` and `ativo` (MembroComissao rows, or any stand-in). Only
+    active members count; the composition is judged on the titulares, who sit and vote.
+    Heteroidentification and recursal committees: gender, colour and region (LC 22/2026,
+    art. 3º, §2º). Multiprofessional team: a physician and different areas (Decreto
+    9.508/2018, art. 5º). Documentary committee: only what every collegiate body needs.
     """
     ativos = [m for m in membros if getattr(m, "ativo", True)]
     titulares = [m for m in ativos if m.papel == MembroComissao.Papel.TITULAR]
@@ -128,9 +226,11 @@ def verificar_composicao(membros: Iterable, tamanho: int, *, regime: str) -> lis
                                     _("O(A) presidente deve ser titular."),
                                     fundamento_presidencia, EXIGENCIA))
 
+    if tipo == PCD:
+        pendencias.extend(_pendencias_equipe(titulares, regime, equipe or ConfigEquipe()))
     fundamento, exigida = _fundamento_diversidade(regime)
     nivel = EXIGENCIA if exigida else RECOMENDACAO
-    if len(titulares) >= 2:
+    if tipo in (HETEROIDENTIFICACAO, RECURSAL) and len(titulares) >= 2:
         if len({m.genero for m in titulares}) == 1:
             pendencias.append(Pendencia(
                 "mesmo_genero", _("Todos os membros titulares são do mesmo gênero."),
@@ -165,7 +265,8 @@ def verificar_composicao(membros: Iterable, tamanho: int, *, regime: str) -> lis
 
 def pendencias_da_comissao(comissao: Comissao) -> list[Pendencia]:
     return verificar_composicao(list(comissao.membros.all()), comissao.tamanho,
-                                regime=comissao.certame.regime)
+                                regime=comissao.certame.regime, tipo=comissao.tipo,
+                                equipe=config_equipe(comissao.certame))
 
 
 def nome_do_usuario(usuario) -> str:
@@ -197,7 +298,7 @@ def criar_comissao(certame, *, tipo: str, nome: str, autor, tamanho: int | None 
     nome = (nome or "").strip()
     if not nome:
         raise ValidationError({"nome": _("Informe o nome da comissão.")})
-    tamanho = tamanho_padrao(certame) if tamanho is None else tamanho
+    tamanho = tamanho_padrao(certame, tipo) if tamanho is None else tamanho
     if tamanho < TAMANHO_MINIMO:
         raise ValidationError({"tamanho": _(
             "A comissão é colegiada: ao menos %(n)d titulares (Lei 3.057/2026, art. 10, §3º, "
@@ -208,18 +309,21 @@ def criar_comissao(certame, *, tipo: str, nome: str, autor, tamanho: int | None 
     registrar_ato(
         tipo="comissao_designada", autor=autor, certame=certame, objeto=comissao,
         descricao=_("Comissão designada: %(c)s.") % {"c": comissao},
-        fundamento_legal=certame.regime_legal.heteroidentificacao[:250],
+        fundamento_legal=fundamento_procedimento(certame.regime_legal, tipo),
         depois={"tipo": tipo, "tamanho": tamanho, "unanimidade": unanimidade_para_rejeitar,
                 "divulgar_nomes": divulgar_nomes})
     return comissao
 
 
-def inscricoes_avaliadas_por(usuario, certame) -> list[Inscricao]:
-    """Candidates evaluated in first instance by heteroidentification committees of the
-    certame on which this user sits: on the appeal committee they will not see them."""
-    ids = (Avaliacao.objects.filter(
+def inscricoes_avaliadas_por(usuario, certame, tipo: str | None = None) -> list[Inscricao]:
+    """Candidates evaluated in first instance by committees of the certame (of this kind, if
+    given) on which this user sits: on the appeal committee they will not see them."""
+    avaliacoes = Avaliacao.objects.filter(
         instancia=Avaliacao.Instancia.PRIMEIRA, comissao__certame=certame,
-        comissao__membros__usuario=usuario).values("inscricao_id"))
+        comissao__membros__usuario=usuario)
+    if tipo is not None:
+        avaliacoes = avaliacoes.filter(comissao__tipo=tipo)
+    ids = avaliacoes.values("inscricao_id")
     return list(Inscricao.objects.filter(pk__in=ids).select_related("candidato")
                 .order_by("numero"))
 
@@ -228,13 +332,28 @@ def avisos_de_separacao(comissao: Comissao, usuario) -> tuple[list[str], list[In
     """Warnings (not refusals) when the same person sits on the heteroidentification and the
     appeal committees of one certame, and the candidates they will not see on appeal."""
     avisos: list[str] = []
+    if comissao.tipo in (DOCUMENTAL, PCD):
+        # The appeal of one goes to another committee of the same kind.
+        outras = (Comissao.objects.filter(certame=comissao.certame, tipo=comissao.tipo,
+                                          membros__usuario=usuario)
+                  .exclude(pk=comissao.pk).distinct())
+        if not outras:
+            return [], []
+        afetados = inscricoes_avaliadas_por(usuario, comissao.certame, comissao.tipo)
+        avisos.append(_(
+            "%(u)s também integra outra comissão do mesmo tipo neste certame (%(c)s): não "
+            "julgará o recurso de quem avaliou em primeira instância (%(n)d candidato(s) até "
+            "agora).") % {
+            "u": nome_do_usuario(usuario), "c": ", ".join(c.nome for c in outras),
+            "n": len(afetados)})
+        return avisos, afetados
     if comissao.tipo == Comissao.Tipo.RECURSAL:
         outras = Comissao.objects.filter(certame=comissao.certame,
                                          tipo=Comissao.Tipo.HETEROIDENTIFICACAO,
                                          membros__usuario=usuario).distinct()
         if not outras:
             return [], []
-        afetados = inscricoes_avaliadas_por(usuario, comissao.certame)
+        afetados = inscricoes_avaliadas_por(usuario, comissao.certame, HETEROIDENTIFICACAO)
         avisos.append(_(
             "%(u)s também integra a comissão de heteroidentificação deste certame "
             "(%(c)s): não julgará o recurso de quem avaliou em primeira instância "
@@ -254,8 +373,10 @@ def avisos_de_separacao(comissao: Comissao, usuario) -> tuple[list[str], list[In
 @transaction.atomic
 def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str, autor,
                      regiao: str = "", papel: str = MembroComissao.Papel.TITULAR,
-                     presidente: bool = False) -> tuple[MembroComissao, list[str]]:
-    """Add a member (titular or suplente). Returns the member and warnings to show."""
+                     presidente: bool = False, area_profissional: str = "",
+                     medico: bool = False) -> tuple[MembroComissao, list[str]]:
+    """Add a member (titular or suplente). Returns the member and warnings to show. On the
+    multiprofessional team the professional area is required (Decreto 9.508/2018, art. 5º)."""
     comissao = Comissao.objects.select_for_update(of=("self",)).select_related("certame").get(
         pk=comissao.pk)
     if MembroComissao.objects.filter(comissao=comissao, usuario=usuario).exists():
@@ -268,12 +389,18 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
         raise ValidationError({"genero": _("Informe o gênero.")})
     if not cor_raca:
         raise ValidationError({"cor_raca": _("Informe a cor ou raça.")})
+    area_profissional = " ".join((area_profissional or "").split())[:80]
+    if comissao.tipo == PCD and not area_profissional:
+        raise ValidationError({"area_profissional": _(
+            "Informe a área profissional: a equipe é multiprofissional (Decreto 9.508/2018, "
+            "art. 5º).")})
     avisos, afetados = avisos_de_separacao(comissao, usuario)
     if presidente:
         comissao.membros.filter(presidente=True).update(presidente=False)
     membro = MembroComissao.objects.create(
         comissao=comissao, usuario=usuario, papel=papel, presidente=presidente, genero=genero,
-        cor_raca=cor_raca, regiao=regiao or "")
+        cor_raca=cor_raca, regiao=regiao or "", area_profissional=area_profissional,
+        medico=bool(medico))
     # The workspace is for the Comissão group: membership grants it.
     grupo, _criado = Group.objects.get_or_create(name=GRUPO_COMISSAO)
     usuario.groups.add(grupo)
@@ -282,10 +409,12 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
         descricao=_("%(m)s designado(a) %(p)s da %(c)s.") % {
             "m": nome_do_membro(membro), "p": membro.get_papel_display().lower(),
             "c": comissao.nome},
-        fundamento_legal=_fundamento_diversidade(comissao.certame.regime)[0][:250],
+        fundamento_legal=(_FUNDAMENTO_EQUIPE if comissao.tipo == PCD else
+                          _fundamento_diversidade(comissao.certame.regime)[0][:250]),
         motivacao=" ".join(avisos),
         depois={"papel": papel, "presidente": presidente, "genero": genero,
                 "cor_raca": cor_raca, "regiao": regiao,
+                "area_profissional": area_profissional, "medico": bool(medico),
                 "nao_vera": [i.numero for i in afetados]})
     return membro, avisos
 

@@ -1,4 +1,5 @@
-"""Who is called to heteroidentification, to which session and when.
+"""Who is called to each committee procedure (heteroidentification, documentary verification,
+the multiprofessional team's PcD evaluation), to which session and when.
 
 Rules decided here (one `RegraConvocacao` per legal regime, data with its citation):
 - Pirangi: every habilitated PP optant, even one whose score already suffices for the general
@@ -15,6 +16,18 @@ Rules decided here (one `RegraConvocacao` per legal regime, data with its citati
   evaluation for that list in the certame.
 - Each convocation creates the first-instance `Avaliacao` of the candidate's list in the
   session's committee, and e-mails the candidate once committed.
+
+Documentary verification (`REGRAS_DOCUMENTAL`; the documents themselves: `documental`):
+- Santa Maria da Boa Vista: the indigenous optants (LC 22/2026, art. 4º);
+- Severínia: the PPI optants self-declared indígenas only (Lei 3.057/2026, art. 13); pretos
+  and pardos go to heteroidentification;
+- Pirangi: every habilitated indigenous or quilombola optant (Lei 3.056/2025, art. 4º, II and
+  art. 6º, §1º: "todas as pessoas habilitadas ... indígenas e quilombolas");
+- federal regime: habilitated I and Q optants (Lei 15.142/2025; Decreto 12.536/2025).
+PcD evaluation (`REGRAS_PCD`): every PCD optant still in the certame, under every regime
+(LC 22/2026, art. 7º, §1º; elsewhere Decreto 9.508/2018, art. 5º, the federal parameter).
+A documentary session is the committee's meeting on the documents: the candidate does not
+attend (`procedimentos.Procedimento.exige_presenca`); the PcD team examines the candidate.
 """
 
 from __future__ import annotations
@@ -35,9 +48,18 @@ from candidatos.models import CorRaca, EstadoLista, Inscricao, Lista, SituacaoLi
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from comissoes.dominio.composicao import nome_do_membro
-from comissoes.models import Avaliacao, Comissao, Convocacao, Sessao
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    HETEROIDENTIFICACAO,
+    PCD,
+    PROCEDIMENTO_DA_ETAPA,
+    PROCEDIMENTOS,
+    procedimento,
+)
+from comissoes.models import Avaliacao, Convocacao, Sessao
 
 NEGRAS = (CorRaca.PRETA.value, CorRaca.PARDA.value)
+INDIGENA = (CorRaca.INDIGENA.value,)
 #: Situations of an inscrição that are never called.
 FORA_DO_CERTAME = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE,
                    Inscricao.Situacao.DESISTENTE)
@@ -45,14 +67,16 @@ FORA_DO_CERTAME = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE,
 
 @dataclass(frozen=True)
 class RegraConvocacao:
-    """Who a regime sends to the heteroidentification committee."""
+    """Who a regime sends to a committee procedure (by default, heteroidentification)."""
 
     listas: tuple[str, ...]
+    #: Self-declared colours called (empty: any — e.g. quilombolas, PcD).
     cores: tuple[str, ...]
     somente_habilitados: bool
     #: The edital decides whether there is heteroidentification at all.
     facultativa: bool
     fundamento: str
+    procedimento: str = HETEROIDENTIFICACAO
 
 
 REGRAS: dict[str, RegraConvocacao] = {
@@ -74,12 +98,58 @@ REGRAS: dict[str, RegraConvocacao] = {
 }
 
 
-def regra_convocacao(regime) -> RegraConvocacao:
-    """The rule of a regime (a `Regime`); an unknown regime: its PP/PPI optants who are
-    habilitated, on the regime's own heteroidentification text."""
-    regra = REGRAS.get(regime.id)
+_F_PCD = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
+
+REGRAS_DOCUMENTAL: dict[str, RegraConvocacao] = {
+    "smbv-lc22-2026": RegraConvocacao(
+        ("I",), INDIGENA, False, False,
+        "LC 22/2026, art. 4º (optantes indígenas: TADII acompanhado de documento de "
+        "pertencimento)", DOCUMENTAL),
+    "severinia-lei3057-2026": RegraConvocacao(
+        ("PPI",), INDIGENA, False, False,
+        "Lei 3.057/2026, art. 13 (optantes PPI autodeclarados indígenas, na forma do edital); "
+        "pretos e pardos: art. 10, §2º (heteroidentificação)", DOCUMENTAL),
+    "pirangi-lei3056-2025": RegraConvocacao(
+        ("I", "Q"), (), True, False,
+        "Lei 3.056/2025, art. 4º, II (verificação documental complementar) e art. 6º, §1º "
+        "(todas as pessoas habilitadas optantes)", DOCUMENTAL),
+    "federal-lei15142-2025": RegraConvocacao(
+        ("I", "Q"), (), True, False,
+        "Lei 15.142/2025; Decreto 12.536/2025 (verificação documental de indígenas e "
+        "quilombolas)", DOCUMENTAL),
+}
+
+REGRAS_PCD: dict[str, RegraConvocacao] = {
+    "smbv-lc22-2026": RegraConvocacao(
+        ("PCD",), (), False, False,
+        "LC 22/2026, art. 7º, §§1º e 3º (avaliação biopsicossocial por comissão "
+        f"multiprofissional); {_F_PCD}", PCD),
+    "severinia-lei3057-2026": RegraConvocacao(
+        ("PCD",), (), False, False,
+        f"Lei 3.057/2026, art. 19 (reserva PcD da Lei 2.082/2013); {_F_PCD}", PCD),
+    "pirangi-lei3056-2025": RegraConvocacao(
+        ("PCD",), (), False, False, f"{_F_PCD}; Lei 13.146/2015, art. 2º, §1º", PCD),
+    "federal-lei15142-2025": RegraConvocacao(
+        ("PCD",), (), False, False, f"{_F_PCD}; Lei 13.146/2015, art. 2º, §1º", PCD),
+}
+
+_REGRAS_POR_PROCEDIMENTO = {HETEROIDENTIFICACAO: REGRAS, DOCUMENTAL: REGRAS_DOCUMENTAL,
+                            PCD: REGRAS_PCD}
+
+
+def regra_convocacao(regime, tipo: str = HETEROIDENTIFICACAO) -> RegraConvocacao:
+    """The rule of a regime (a `Regime`) for a procedure; an unknown regime: its PP/PPI
+    optants who are habilitated, on the regime's own heteroidentification text (documentary:
+    its I and Q optants; PcD: its PCD optants)."""
+    regra = _REGRAS_POR_PROCEDIMENTO[tipo].get(regime.id)
     if regra is not None:
         return regra
+    if tipo == DOCUMENTAL:
+        listas = tuple(lista for lista in regime.listas if lista in ("I", "Q"))
+        return RegraConvocacao(listas, (), True, False, regime.comprovacao_indigena or
+                               regime.lei, DOCUMENTAL)
+    if tipo == PCD:
+        return RegraConvocacao(("PCD",), (), False, False, _F_PCD, PCD)
     listas = tuple(lista for lista in regime.listas if lista in ("PP", "PPI"))
     return RegraConvocacao(listas, NEGRAS, True, False, regime.heteroidentificacao)
 
@@ -120,13 +190,14 @@ class Chamada:
 
 def motivo_nao_convocavel(inscricao: Inscricao, lista: str, regra: RegraConvocacao) -> str | None:
     """Why this inscrição is not called for this list under the rule (pure), or None."""
+    nome = procedimento(regra.procedimento).nome
     if lista not in regra.listas:
-        return _("a lista %(l)s não passa por heteroidentificação neste regime") % {"l": lista}
+        return _("a lista %(l)s não passa por %(p)s neste regime") % {"l": lista, "p": nome}
     if lista not in (inscricao.listas or []):
         return _("não optou pela lista %(l)s") % {"l": lista}
-    if inscricao.cor_raca not in regra.cores:
-        return _("autodeclaração %(c)s: a comprovação não é por heteroidentificação") % {
-            "c": inscricao.get_cor_raca_display().lower()}
+    if regra.cores and inscricao.cor_raca not in regra.cores:
+        return _("autodeclaração %(c)s: a comprovação não é por %(p)s") % {
+            "c": inscricao.get_cor_raca_display().lower(), "p": nome}
     if inscricao.situacao in FORA_DO_CERTAME:
         return _("inscrição %(s)s") % {"s": inscricao.get_situacao_display().lower()}
     if regra.somente_habilitados and inscricao.situacao != Inscricao.Situacao.HABILITADO:
@@ -136,19 +207,23 @@ def motivo_nao_convocavel(inscricao: Inscricao, lista: str, regra: RegraConvocac
     return None
 
 
-def candidatos_a_convocar(certame) -> list[Chamada]:
-    """The candidates of the certame still to be called, in inscription-number order."""
+def candidatos_a_convocar(certame, tipo: str = HETEROIDENTIFICACAO) -> list[Chamada]:
+    """The candidates of the certame still to be called to the procedure, in
+    inscription-number order."""
     regime = certame.regime_legal
-    if not heteroidentificacao_prevista(regime.id, certame.parametros):
+    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime.id,
+                                                                        certame.parametros):
         return []
-    regra = regra_convocacao(regime)
+    regra = regra_convocacao(regime, tipo)
     ja_avaliadas = set(Avaliacao.objects.filter(
         comissao__certame=certame, instancia=Avaliacao.Instancia.PRIMEIRA).values_list(
         "inscricao_id", "lista"))
     finais = set(SituacaoLista.objects.filter(inscricao__certame=certame).exclude(
         estado=EstadoLista.PENDENTE).values_list("inscricao_id", "lista"))
-    inscricoes = (Inscricao.objects.filter(certame=certame, cor_raca__in=regra.cores)
-                  .exclude(situacao__in=FORA_DO_CERTAME)
+    inscricoes = Inscricao.objects.filter(certame=certame)
+    if regra.cores:
+        inscricoes = inscricoes.filter(cor_raca__in=regra.cores)
+    inscricoes = (inscricoes.exclude(situacao__in=FORA_DO_CERTAME)
                   .select_related("candidato", "cargo").order_by("numero"))
     chamadas = []
     for insc in inscricoes:
@@ -164,10 +239,13 @@ def candidatos_a_convocar(certame) -> list[Chamada]:
 # --- acts -----------------------------------------------------------------------------------
 
 
-def _validar_sessao_de_primeira_instancia(sessao: Sessao) -> None:
-    if sessao.comissao.tipo != Comissao.Tipo.HETEROIDENTIFICACAO:
-        raise ValidationError(_("Só sessões da comissão de heteroidentificação recebem "
-                                "convocações de primeira instância."))
+def _validar_sessao_de_primeira_instancia(sessao: Sessao, tipo: str | None = None) -> None:
+    if sessao.comissao.tipo not in PROCEDIMENTOS or (tipo and sessao.comissao.tipo != tipo):
+        if (tipo or HETEROIDENTIFICACAO) == HETEROIDENTIFICACAO:
+            raise ValidationError(_("Só sessões da comissão de heteroidentificação recebem "
+                                    "convocações de primeira instância."))
+        raise ValidationError(_("Só sessões da %(c)s recebem estas convocações.") % {
+            "c": PROCEDIMENTOS[tipo].comissao_nome})
     if sessao.encerrada_em is not None:
         raise ValidationError(_("A sessão de %(s)s já foi encerrada.") % {"s": sessao})
 
@@ -180,13 +258,17 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
         pk=sessao.pk)
     _validar_sessao_de_primeira_instancia(sessao)
     certame = sessao.comissao.certame
+    tipo = sessao.comissao.tipo
+    proc = procedimento(tipo)
     if inscricao.certame_id != certame.pk:
         raise ValidationError(_("A inscrição não é deste certame."))
     regime = certame.regime_legal
-    if not heteroidentificacao_prevista(regime.id, certame.parametros):
+    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime.id,
+                                                                        certame.parametros):
         raise ValidationError(_("O edital não prevê heteroidentificação (Lei 3.057/2026, "
                                 "art. 10, §2º)."))
-    motivo = motivo_nao_convocavel(inscricao, lista, regra_convocacao(regime))
+    regra = regra_convocacao(regime, tipo)
+    motivo = motivo_nao_convocavel(inscricao, lista, regra)
     if motivo:
         raise ValidationError(_("Inscrição %(n)s não é convocada: %(m)s.") % {
             "n": inscricao.numero, "m": motivo})
@@ -201,11 +283,11 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
     Avaliacao.objects.create(comissao=sessao.comissao, inscricao=inscricao, lista=lista,
                              instancia=Avaliacao.Instancia.PRIMEIRA, convocacao=conv)
     registrar_ato(
-        tipo="convocacao_heteroidentificacao", autor=autor, certame=certame, objeto=conv,
-        descricao=_("Inscrição %(n)s convocada à heteroidentificação (%(l)s) em %(h)s.") % {
-            "n": inscricao.numero, "l": lista,
+        tipo=f"convocacao_{proc.slug}", autor=autor, certame=certame, objeto=conv,
+        descricao=_("Inscrição %(n)s convocada à %(p)s (%(l)s) em %(h)s.") % {
+            "n": inscricao.numero, "l": lista, "p": proc.nome,
             "h": timezone.localtime(horario).strftime("%d/%m/%Y %H:%M")},
-        fundamento_legal=regra_convocacao(regime).fundamento[:250],
+        fundamento_legal=regra.fundamento[:250],
         depois={"sessao": sessao.pk, "lista": lista, "horario": horario.isoformat()})
     from comissoes.tasks import enfileirar_notificacao
 
@@ -222,11 +304,14 @@ def _proximo_horario(sessao: Sessao, intervalo: dt.timedelta) -> dt.datetime:
 def distribuir_convocacoes(etapa: Etapa, sessoes: list[Sessao], *, autor,
                            intervalo_minutos: int = 20,
                            por_sessao: int | None = None) -> list[Convocacao]:
-    """Distribute the candidates still to be called among the sessions of a
-    heteroidentification stage, in inscription-number order, one every `intervalo_minutos`
-    from the session's start. Without `por_sessao`, evenly."""
-    if etapa.tipo != Etapa.Tipo.HETEROIDENTIFICACAO:
-        raise ValidationError(_("A etapa não é de heteroidentificação."))
+    """Distribute the candidates still to be called among the sessions of a first-instance
+    stage (heteroidentification, documentary verification, PcD evaluation), in
+    inscription-number order, one every `intervalo_minutos` from the session's start. Without
+    `por_sessao`, evenly."""
+    tipo = PROCEDIMENTO_DA_ETAPA.get(etapa.tipo)
+    if tipo is None:
+        raise ValidationError(_("A etapa não é de heteroidentificação, de verificação "
+                                "documental nem de avaliação da equipe multiprofissional."))
     if not sessoes:
         raise ValidationError({"sessoes": _("Escolha ao menos uma sessão.")})
     if intervalo_minutos < 1:
@@ -236,8 +321,8 @@ def distribuir_convocacoes(etapa: Etapa, sessoes: list[Sessao], *, autor,
         if sessao.etapa_id != etapa.pk:
             raise ValidationError(_("A sessão de %(s)s não pertence a esta etapa.") % {
                 "s": sessao})
-        _validar_sessao_de_primeira_instancia(sessao)
-    chamadas = candidatos_a_convocar(etapa.certame)
+        _validar_sessao_de_primeira_instancia(sessao, tipo)
+    chamadas = candidatos_a_convocar(etapa.certame, tipo)
     if not chamadas:
         raise ValidationError(_("Não há candidatos a convocar."))
     capacidade = por_sessao or math.ceil(len(chamadas) / len(sessoes))
@@ -264,8 +349,10 @@ def notificar_convocacao(convocacao_id: int) -> bool:
     destino = conv.inscricao.candidato.email
     if not destino or conv.notificada_em is not None:
         return False
+    proc = procedimento(conv.sessao.comissao.tipo)
     contexto = {"convocacao": conv, "sessao": conv.sessao, "inscricao": conv.inscricao,
-                "certame": conv.sessao.comissao.certame,
+                "certame": conv.sessao.comissao.certame, "procedimento": proc,
+                "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
                 "candidato": conv.inscricao.candidato,
                 "lista_nome": Lista(conv.lista).label,
                 "horario": timezone.localtime(conv.horario)}
@@ -298,10 +385,15 @@ class ConvocacaoDoCandidato:
     comparecimento: str
     comparecimento_nome: str
     membros: list[str] = field(default_factory=list)
+    #: The procedure (Comissao.Tipo of the first instance) and its name, e.g.
+    #: "Verificação documental"; a documentary session is not attended by the candidate.
+    procedimento: str = HETEROIDENTIFICACAO
+    procedimento_nome: str = ""
+    presencial: bool = True
 
 
 def convocacoes_do_candidato(inscricao: Inscricao) -> list[ConvocacaoDoCandidato]:
-    """The candidate's convocations to heteroidentification (for the portal)."""
+    """The candidate's convocations to the committee procedures (for the portal)."""
     convocacoes = (Convocacao.objects.filter(inscricao=inscricao)
                    .select_related("sessao__comissao").order_by("horario", "pk"))
     resultado = []
@@ -318,5 +410,8 @@ def convocacoes_do_candidato(inscricao: Inscricao) -> list[ConvocacaoDoCandidato
             modalidade_nome=str(conv.sessao.get_modalidade_display()),
             comissao=comissao.nome, gravacao_exigida=conv.sessao.gravacao_exigida,
             comparecimento=conv.comparecimento,
-            comparecimento_nome=str(conv.get_comparecimento_display()), membros=membros))
+            comparecimento_nome=str(conv.get_comparecimento_display()), membros=membros,
+            procedimento=procedimento(comissao.tipo).tipo,
+            procedimento_nome=str(procedimento(comissao.tipo).titulo),
+            presencial=procedimento(comissao.tipo).exige_presenca))
     return resultado

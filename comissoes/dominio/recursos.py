@@ -1,4 +1,5 @@
-"""The candidate's appeal against the heteroidentification's first-instance decision.
+"""The candidate's appeal against a committee's first-instance decision (heteroidentification,
+documentary verification, PcD evaluation: `procedimentos`).
 
 Rules decided here:
 - the appeal is a right (LC 22/2026, art. 3º, §5º; Lei 3.057/2026, art. 10, §3º, V;
@@ -13,7 +14,13 @@ Rules decided here:
   decision: the laws provide one appeal against the committee's decision);
 - attachments: PDF, JPEG or PNG checked by content (`comissoes.anexos`), stored under
   MEDIA_ROOT and served only to the candidate, RH and the members of the recursal committee
-  who may judge that appeal.
+  who may judge that appeal;
+- documentary verification and PcD evaluation: the same, in their own schedule stage ("Recurso
+  da verificação documental", "Recurso da avaliação PcD"), judged by another committee of the
+  same kind (`comissao_recursal`), on the record (the documents already sent, the
+  biopsychosocial record and the appeal's reasons and attachments; the appeal committee
+  analyses the documents and, for PcD, records its own biopsychosocial evaluation). The
+  appeal's attachments are arguments: they do not replace the documents of the list.
 """
 
 from __future__ import annotations
@@ -34,11 +41,16 @@ from certames.models import Certame
 from certames.papeis import e_rh
 from comissoes import anexos as regras_anexos
 from comissoes.dominio import votacao
+from comissoes.dominio.procedimentos import (
+    HETEROIDENTIFICACAO,
+    PROCEDIMENTOS,
+    RECURSAL,
+    procedimento,
+)
 from comissoes.dominio.resultados import (
-    PROCEDIMENTO,
     JanelaRecurso,
     avaliacao_do_recurso,
-    fundamento,
+    fundamento_do_procedimento,
     janela_recurso,
     parecer_publicado,
     publicacao,
@@ -63,10 +75,18 @@ MAXIMO_TEXTO = 10_000
 _NAO_INFORMADO = object()
 
 
-def comissao_recursal(certame: Certame) -> Comissao | None:
-    """The certame's recursal committee (the first one created, if RH created several)."""
-    return (Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL)
-            .order_by("criada_em", "pk").first())
+def comissao_recursal(certame: Certame, tipo: str = HETEROIDENTIFICACAO,
+                      primeira: Comissao | None = None) -> Comissao | None:
+    """The committee that judges the appeals of a procedure: heteroidentification, the
+    certame's recursal committee; documentary and PcD, another committee of the same kind
+    than the one that decided (`primeira`) — the first one created, if RH created several."""
+    if tipo in (HETEROIDENTIFICACAO, RECURSAL):
+        return (Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL)
+                .order_by("criada_em", "pk").first())
+    qs = Comissao.objects.filter(certame=certame, tipo=tipo)
+    if primeira is not None:
+        qs = qs.exclude(pk=primeira.pk)
+    return qs.order_by("criada_em", "pk").first()
 
 
 def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None = None,
@@ -75,25 +95,29 @@ def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None 
     """Why no appeal can be filed against this evaluation now (Portuguese), or None."""
     agora = agora or timezone.now()
     certame = avaliacao.comissao.certame
-    if preliminar is _NAO_INFORMADO:
-        preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR)
-    if final is _NAO_INFORMADO:
-        final = publicacao(certame, PublicacaoResultado.Fase.FINAL)
-    if (avaliacao.instancia != Avaliacao.Instancia.PRIMEIRA
-            or avaliacao.comissao.tipo != PROCEDIMENTO):
+    tipo = avaliacao.comissao.tipo
+    if avaliacao.instancia != Avaliacao.Instancia.PRIMEIRA or tipo not in PROCEDIMENTOS:
         return _("Da decisão do recurso não cabe novo recurso.")
+    proc = procedimento(tipo)
+    if preliminar is _NAO_INFORMADO:
+        preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
+    if final is _NAO_INFORMADO:
+        final = publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo)
     if not parecer_publicado(avaliacao, preliminar):
         return _("O resultado desta avaliação ainda não foi publicado.")
-    if avaliacao.resultado != Avaliacao.Resultado.NAO_CONFIRMADA:
-        return _("A autodeclaração foi confirmada: não há decisão a recorrer.")
+    if avaliacao.resultado == Avaliacao.Resultado.CONFIRMADA:
+        if tipo == HETEROIDENTIFICACAO:
+            return _("A autodeclaração foi confirmada: não há decisão a recorrer.")
+        return _("A decisão foi favorável (%(o)s confirmado(a)): não há decisão a "
+                 "recorrer.") % {"o": proc.objeto}
     recurso = recurso_de(avaliacao)
     if recurso is not None:
         return _("Você já apresentou recurso contra esta decisão em %(d)s; cabe um único "
                  "recurso.") % {"d": timezone.localtime(recurso.apresentado_em)
                                .strftime("%d/%m/%Y %H:%M")}
     if final is not None:
-        return _("O resultado definitivo da heteroidentificação já foi publicado.")
-    janela = janela or janela_recurso(certame, agora)
+        return _("O resultado definitivo da %(p)s já foi publicado.") % {"p": proc.nome}
+    janela = janela or janela_recurso(certame, agora, tipo)
     if not janela.aberta:
         if not janela.prevista:
             return janela.situacao()
@@ -102,7 +126,7 @@ def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None 
                      "%(p)s.") % {"p": janela.periodos()}
         return _("O prazo de recurso terminou: recursos podiam ser apresentados %(p)s.") % {
             "p": janela.periodos()}
-    if comissao_recursal(certame) is None:
+    if comissao_recursal(certame, tipo, avaliacao.comissao) is None:
         return _("Ainda não há comissão recursal designada para este certame; procure a "
                  "organização do certame.")
     return None
@@ -150,7 +174,9 @@ def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
     motivo = motivo_para_nao_recorrer(av, agora=agora)
     if motivo:
         raise ValidationError(motivo)
-    recursal = comissao_recursal(certame)
+    tipo = av.comissao.tipo
+    proc = procedimento(tipo)
+    recursal = comissao_recursal(certame, tipo, av.comissao)
     recurso = Recurso.objects.create(avaliacao=av, texto=texto)
     for arquivo, tipo in validos:
         anexo = AnexoRecurso(recurso=recurso, tipo_conteudo=tipo.tipo_conteudo,
@@ -164,11 +190,12 @@ def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
     if not criada and julgamento.encerrada:
         raise ValidationError(_("Este recurso já foi julgado."))
     registrar_ato(
-        tipo="recurso_heteroidentificacao", autor=autor, certame=certame, objeto=recurso,
-        descricao=_("Recurso da inscrição %(n)s contra a não confirmação na lista %(l)s, "
+        tipo=f"recurso_{proc.slug}", autor=autor, certame=certame, objeto=recurso,
+        descricao=_("Recurso da inscrição %(n)s contra a decisão na lista %(l)s (%(p)s), "
                     "distribuído à comissão recursal %(c)s.") % {
-            "n": av.inscricao.numero, "l": av.lista, "c": recursal.nome},
-        motivacao=texto, fundamento_legal=fundamento(certame.regime_legal, "recurso"),
+            "n": av.inscricao.numero, "l": av.lista, "c": recursal.nome, "p": proc.nome},
+        motivacao=texto,
+        fundamento_legal=fundamento_do_procedimento(certame.regime_legal, tipo, "recurso"),
         depois={"avaliacao_primeira": av.pk, "avaliacao_recurso": julgamento.pk,
                 "anexos": [a.nome_original for a in salvos]})
     email = av.inscricao.candidato.email
@@ -179,14 +206,15 @@ def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
 
 def _enviar_protocolo(recurso_id: int, email: str) -> None:
     """Receipt of the appeal, by e-mail (after commit). The text has no parecer nor vote."""
-    recurso = Recurso.objects.select_related("avaliacao__inscricao__certame").get(
-        pk=recurso_id)
+    recurso = Recurso.objects.select_related("avaliacao__inscricao__certame",
+                                             "avaliacao__comissao").get(pk=recurso_id)
     insc = recurso.avaliacao.inscricao
     corpo = _(
-        "Recebemos o seu recurso contra o resultado preliminar da heteroidentificação.\n\n"
+        "Recebemos o seu recurso contra o resultado preliminar da %(proc)s.\n\n"
         "Certame: %(certame)s\nInscrição: %(n)s\nLista: %(l)s\nProtocolo: %(p)d\n"
         "Apresentado em: %(d)s\nAnexos: %(a)d\n\n"
         "Acompanhe o julgamento na sua área do candidato.") % {
+        "proc": procedimento(recurso.avaliacao.comissao.tipo).nome,
         "certame": insc.certame, "n": insc.numero, "l": recurso.avaliacao.lista,
         "p": recurso.pk, "a": recurso.anexos.count(),
         "d": timezone.localtime(recurso.apresentado_em).strftime("%d/%m/%Y %H:%M")}

@@ -1,5 +1,7 @@
-"""Results of the heteroidentification procedure: preliminary publication, final publication
-and what a candidate may see.
+"""Results of the committee procedures — heteroidentification, documentary verification and
+the multiprofessional team's PcD evaluation (`procedimentos`), each published on its own
+(`PublicacaoResultado.procedimento`): preliminary publication, final publication and what a
+candidate may see. Every function takes the procedure (default: heteroidentification).
 
 Rules decided here:
 - a parecer reaches the candidate only once RH publishes the preliminary result; before that
@@ -18,7 +20,14 @@ Rules decided here:
   Lei 3.056/2025, art. 6º, §2º);
 - a fraud already concluded in an administrative procedure is never overwritten by the
   final result (fraud is decided by that procedure: Lei 3.057/2026, art. 12; Lei 3.056/2025,
-  art. 7º; LC 22/2026, art. 3º, §3º).
+  art. 7º; LC 22/2026, art. 3º, §3º);
+- documentary verification and PcD evaluation follow the same steps with their own schedule
+  stages ("Recurso da verificação documental", "Recurso da avaliação PcD") and appeal
+  committee (another committee of the same kind: `procedimentos`). A final non-confirmation of
+  the indigenous/quilombola condition or of the disability ("não enquadrado", "incompatível")
+  takes the candidate out of that list only: they stay in AC (the regimes' effect for I, Q,
+  PPI and PCD is `permanece_ac`: LC 22/2026, art. 4º and art. 6º; Lei 3.057/2026, art. 11,
+  §1º; Lei 3.056/2025, art. 6º, §2º).
 """
 
 from __future__ import annotations
@@ -31,6 +40,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from candidatos.servicos import registrar_situacao_lista
@@ -38,6 +48,16 @@ from certames.auditoria import registrar_ato
 from certames.models import Certame, Etapa
 from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    FUNDAMENTOS_RECURSO,
+    HETEROIDENTIFICACAO,
+    PCD,
+    PROCEDIMENTOS,
+    fundamento_procedimento,
+    procedimento,
+    rotulo_resultado,
+)
 from comissoes.dominio.votacao import votos_correntes
 from comissoes.models import (
     AnexoRecurso,
@@ -47,7 +67,7 @@ from comissoes.models import (
     Recurso,
 )
 
-PROCEDIMENTO = Comissao.Tipo.HETEROIDENTIFICACAO
+PROCEDIMENTO = HETEROIDENTIFICACAO
 
 #: Per regime: where the law provides the heteroidentification and the appeal against it.
 #: (The regimes do not carry the appeal's article; see the report of issue #5.)
@@ -75,17 +95,28 @@ def fundamento(regime: Regime, chave: str) -> str:
     return FUNDAMENTOS.get(regime.id, {}).get(chave) or regime.lei
 
 
+def fundamento_do_procedimento(regime: Regime, tipo: str, chave: str = "") -> str:
+    """The basis of a procedure (chave "recurso": of its appeal)."""
+    if tipo == HETEROIDENTIFICACAO:
+        return fundamento(regime, chave or "heteroidentificacao")
+    if chave == "recurso":
+        return FUNDAMENTOS_RECURSO.get(regime.id) or regime.lei
+    return fundamento_procedimento(regime, tipo)
+
+
 # --- reading --------------------------------------------------------------------------------
 
 
-def publicacao(certame: Certame, fase: str) -> PublicacaoResultado | None:
-    return PublicacaoResultado.objects.filter(certame=certame, procedimento=PROCEDIMENTO,
+def publicacao(certame: Certame, fase: str,
+               tipo: str = PROCEDIMENTO) -> PublicacaoResultado | None:
+    return PublicacaoResultado.objects.filter(certame=certame, procedimento=tipo,
                                               fase=fase).first()
 
 
-def avaliacoes_primeira_instancia(certame: Certame) -> QuerySet[Avaliacao]:
-    """First-instance heteroidentification evaluations of the certame."""
-    return (Avaliacao.objects.filter(comissao__certame=certame, comissao__tipo=PROCEDIMENTO,
+def avaliacoes_primeira_instancia(certame: Certame,
+                                  tipo: str = PROCEDIMENTO) -> QuerySet[Avaliacao]:
+    """First-instance evaluations of the certame in the procedure."""
+    return (Avaliacao.objects.filter(comissao__certame=certame, comissao__tipo=tipo,
                                      instancia=Avaliacao.Instancia.PRIMEIRA)
             .select_related("inscricao__candidato", "inscricao__cargo", "comissao")
             .order_by("inscricao__numero", "lista", "pk"))
@@ -100,10 +131,11 @@ def parecer_publicado(avaliacao: Avaliacao, preliminar: PublicacaoResultado | No
 
 
 def avaliacao_do_recurso(avaliacao: Avaliacao) -> Avaliacao | None:
-    """The appeal's evaluation (instância recurso, in the recursal committee) for the
-    candidate and list of a first-instance evaluation."""
+    """The appeal's evaluation (instância recurso, in the appeal committee of the procedure)
+    for the candidate and list of a first-instance evaluation."""
+    tipos = procedimento(avaliacao.comissao.tipo).tipos_recursais
     return (Avaliacao.objects.filter(
-        comissao__certame_id=avaliacao.comissao.certame_id, comissao__tipo=Comissao.Tipo.RECURSAL,
+        comissao__certame_id=avaliacao.comissao.certame_id, comissao__tipo__in=tipos,
         inscricao_id=avaliacao.inscricao_id, lista=avaliacao.lista,
         instancia=Avaliacao.Instancia.RECURSO).select_related("comissao").first())
 
@@ -117,11 +149,12 @@ def recurso_de(avaliacao: Avaliacao) -> Recurso | None:
 
 @dataclass
 class JanelaRecurso:
-    """The appeal window of the heteroidentification (the schedule's etapas of that kind).
-    "Open" is derived from the clock (spec: deadlines are stored dates)."""
+    """The appeal window of a procedure (the schedule's etapas of that kind). "Open" is
+    derived from the clock (spec: deadlines are stored dates)."""
 
     etapas: list[Etapa]
     agora: dt.datetime
+    tipo: str = PROCEDIMENTO
 
     @property
     def prevista(self) -> bool:
@@ -158,7 +191,7 @@ class JanelaRecurso:
         """The window in words, with its dates."""
         if not self.prevista:
             return _("O cronograma deste certame ainda não prevê o prazo de recurso da "
-                     "heteroidentificação.")
+                     "%(p)s.") % {"p": procedimento(self.tipo).nome}
         if self.aberta:
             return _("Prazo de recurso aberto (%(p)s).") % {"p": self.periodos()}
         if self.futura:
@@ -166,11 +199,11 @@ class JanelaRecurso:
         return _("O prazo de recurso terminou (%(p)s).") % {"p": self.periodos()}
 
 
-def janela_recurso(certame: Certame, agora: dt.datetime | None = None) -> JanelaRecurso:
-    etapas = list(Etapa.objects.filter(certame=certame,
-                                       tipo=Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO)
+def janela_recurso(certame: Certame, agora: dt.datetime | None = None,
+                   tipo: str = PROCEDIMENTO) -> JanelaRecurso:
+    etapas = list(Etapa.objects.filter(certame=certame, tipo=PROCEDIMENTOS[tipo].etapa_recurso)
                   .order_by("inicio", "pk"))
-    return JanelaRecurso(etapas, agora or timezone.now())
+    return JanelaRecurso(etapas, agora or timezone.now(), tipo)
 
 
 def nomes_dos_membros(avaliacao: Avaliacao) -> list[str]:
@@ -220,17 +253,56 @@ class ResultadosCandidato:
     final: PublicacaoResultado | None
     janela: JanelaRecurso
     itens: list[ResultadoAvaliacao] = field(default_factory=list)
-    #: Heteroidentification evaluations exist but their result is not published yet.
+    #: Evaluations of the procedure exist but their result is not published yet.
     aguardando_publicacao: bool = False
+    procedimento: str = PROCEDIMENTO
+
+    @property
+    def titulo(self) -> str:
+        return str(procedimento(self.procedimento).titulo)
 
     @property
     def pode_recorrer(self) -> bool:
         return any(i.pode_recorrer for i in self.itens)
 
 
-def resultados_do_candidato(inscricao: Inscricao,
-                            agora: dt.datetime | None = None) -> ResultadosCandidato:
-    """What the candidate may see of the heteroidentification of one inscrição: published
+#: What the candidate reads when there is nothing to appeal, and the appeal's rulings.
+_CONFIRMADA = {
+    HETEROIDENTIFICACAO: _lazy("Autodeclaração confirmada: não há o que recorrer."),
+    DOCUMENTAL: _lazy("Condição confirmada pela verificação documental: não há o que "
+                      "recorrer."),
+    PCD: _lazy("Enquadramento como pessoa com deficiência confirmado: não há o que "
+               "recorrer."),
+}
+_PROVIDO = {
+    HETEROIDENTIFICACAO: _lazy("Recurso provido: a comissão recursal confirmou a "
+                               "autodeclaração."),
+    DOCUMENTAL: _lazy("Recurso provido: a comissão recursal confirmou a condição declarada."),
+    PCD: _lazy("Recurso provido: a equipe multiprofissional recursal enquadrou o(a) "
+               "candidato(a) como pessoa com deficiência."),
+}
+_NAO_PROVIDO = {
+    HETEROIDENTIFICACAO: _lazy("Recurso não provido: a comissão recursal manteve a não "
+                               "confirmação."),
+    DOCUMENTAL: _lazy("Recurso não provido: a comissão recursal manteve a não confirmação."),
+    PCD: _lazy("Recurso não provido: a equipe multiprofissional recursal manteve a decisão."),
+}
+
+
+def resultados_por_procedimento(inscricao: Inscricao, agora: dt.datetime | None = None
+                                ) -> list[ResultadosCandidato]:
+    """The candidate's results in every procedure the inscrição went through (in the order
+    heteroidentification, documentary, PcD)."""
+    tipos = set(Avaliacao.objects.filter(inscricao=inscricao,
+                                         instancia=Avaliacao.Instancia.PRIMEIRA)
+                .values_list("comissao__tipo", flat=True))
+    return [resultados_do_candidato(inscricao, agora, tipo) for tipo in PROCEDIMENTOS
+            if tipo in tipos]
+
+
+def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = None,
+                            tipo: str = PROCEDIMENTO) -> ResultadosCandidato:
+    """What the candidate may see of one procedure of one inscrição: published
     pareceres (never before the preliminary publication; members' names only if the edital
     publishes them), the appeal's status, its ruling (with the final result), the appeal
     window and whether they can appeal now. The portal's status page calls this."""
@@ -238,11 +310,11 @@ def resultados_do_candidato(inscricao: Inscricao,
 
     agora = agora or timezone.now()
     certame = inscricao.cargo.certame
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR)
-    final = publicacao(certame, PublicacaoResultado.Fase.FINAL)
-    janela = janela_recurso(certame, agora)
-    avaliacoes = list(avaliacoes_primeira_instancia(certame).filter(inscricao=inscricao))
-    saida = ResultadosCandidato(inscricao, preliminar, final, janela)
+    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
+    final = publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo)
+    janela = janela_recurso(certame, agora, tipo)
+    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo).filter(inscricao=inscricao))
+    saida = ResultadosCandidato(inscricao, preliminar, final, janela, procedimento=tipo)
     definitivos = {}
     if final is not None:
         definitivos = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=inscricao)}
@@ -256,7 +328,7 @@ def resultados_do_candidato(inscricao: Inscricao,
         if recurso is None:
             if av.resultado == Avaliacao.Resultado.CONFIRMADA:
                 situacao = "nao_cabe"
-                texto = _("Autodeclaração confirmada: não há o que recorrer.")
+                texto = str(_CONFIRMADA[tipo])
             elif janela.aberta and final is None:
                 situacao = "prazo_aberto"
                 texto = janela.situacao()
@@ -279,13 +351,11 @@ def resultados_do_candidato(inscricao: Inscricao,
             else:
                 provido = julgamento.resultado == Avaliacao.Resultado.CONFIRMADA
                 situacao = "provido" if provido else "nao_provido"
-                texto = (_("Recurso provido: a comissão recursal confirmou a autodeclaração.")
-                         if provido else
-                         _("Recurso não provido: a comissão recursal manteve a não "
-                           "confirmação."))
+                texto = str(_PROVIDO[tipo] if provido else _NAO_PROVIDO[tipo])
                 decisao = DecisaoRecurso(
                     resultado=julgamento.resultado,
-                    resultado_texto=julgamento.get_resultado_display(), provido=provido,
+                    resultado_texto=rotulo_resultado(tipo, julgamento.resultado),
+                    provido=provido,
                     parecer=julgamento.parecer, julgado_em=julgamento.encerrada_em,
                     membros=(nomes_dos_membros(julgamento)
                              if julgamento.comissao.divulgar_nomes else None))
@@ -294,7 +364,7 @@ def resultados_do_candidato(inscricao: Inscricao,
         definitivo = definitivos.get(av.lista)
         saida.itens.append(ResultadoAvaliacao(
             avaliacao=av, lista=av.lista, lista_nome=Lista(av.lista).label,
-            resultado=av.resultado, resultado_texto=av.get_resultado_display(),
+            resultado=av.resultado, resultado_texto=rotulo_resultado(tipo, av.resultado),
             parecer=av.parecer, fundamento=av.fundamento, encerrada_em=av.encerrada_em,
             membros=nomes_dos_membros(av) if av.comissao.divulgar_nomes else None,
             recurso=recurso, anexos=anexos, situacao_recurso=situacao,
@@ -311,13 +381,14 @@ def _data(quando: dt.datetime) -> str:
 # --- preliminary result ---------------------------------------------------------------------
 
 
-def pendencias_preliminar(certame: Certame) -> list[str]:
+def pendencias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[str]:
     """Why the preliminary result cannot be published now (empty: it can)."""
-    if publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR) is not None:
-        return [_("O resultado preliminar da heteroidentificação já foi publicado.")]
-    avaliacoes = list(avaliacoes_primeira_instancia(certame))
+    nome = procedimento(tipo).nome
+    if publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo) is not None:
+        return [_("O resultado preliminar da %(p)s já foi publicado.") % {"p": nome}]
+    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
     if not avaliacoes:
-        return [_("Não há avaliações de heteroidentificação neste certame.")]
+        return [_("Não há avaliações neste procedimento (%(p)s) do certame.") % {"p": nome}]
     abertas = [av for av in avaliacoes if not av.encerrada]
     if abertas:
         # Product decision (the laws are silent): one preliminary result for the whole
@@ -328,44 +399,56 @@ def pendencias_preliminar(certame: Certame) -> list[str]:
     return []
 
 
-def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None) -> list[str]:
+def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None,
+                      tipo: str = PROCEDIMENTO) -> list[str]:
     """Non-blocking warnings before publishing: what would shorten or prevent the appeal."""
-    janela = janela_recurso(certame, agora)
+    janela = janela_recurso(certame, agora, tipo)
     avisos = []
     if not janela.prevista:
-        avisos.append(_("O cronograma não tem a etapa “Recurso da heteroidentificação”: sem "
-                        "ela os candidatos não poderão recorrer e o resultado definitivo não "
-                        "poderá ser publicado."))
+        avisos.append(_("O cronograma não tem a etapa “%(e)s”: sem ela os candidatos não "
+                        "poderão recorrer e o resultado definitivo não poderá ser "
+                        "publicado.") % {
+            "e": Etapa.Tipo(PROCEDIMENTOS[tipo].etapa_recurso).label})
     elif janela.aberta or janela.encerrada:
         avisos.append(_("O prazo de recurso já começou (%(p)s): quem for publicado agora terá "
                         "menos tempo para recorrer. Considere ajustar o cronograma.") % {
             "p": janela.periodos()})
-    if not Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL).exists():
-        avisos.append(_("Não há comissão recursal designada: os recursos serão recusados até "
-                        "que ela exista."))
+    if tipo == HETEROIDENTIFICACAO:
+        if not Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL).exists():
+            avisos.append(_("Não há comissão recursal designada: os recursos serão recusados "
+                            "até que ela exista."))
+    elif Comissao.objects.filter(certame=certame, tipo=tipo).count() < 2:
+        avisos.append(_("Não há uma segunda %(c)s designada para julgar os recursos (quem "
+                        "decidiu a primeira instância não julga o recurso): os recursos serão "
+                        "recusados até que ela exista.") % {
+            "c": PROCEDIMENTOS[tipo].comissao_nome})
     return avisos
 
 
 @transaction.atomic
-def publicar_resultado_preliminar(certame: Certame, *, autor) -> PublicacaoResultado:
+def publicar_resultado_preliminar(certame: Certame, *, autor,
+                                  tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
     """RH publishes the preliminary result: every closed first-instance parecer becomes
     visible to its candidate, and the appeal can be filed in the window."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    pendencias = pendencias_preliminar(certame)
+    pendencias = pendencias_preliminar(certame, tipo)
     if pendencias:
         raise ValidationError(pendencias)
-    avaliacoes = list(avaliacoes_primeira_instancia(certame))
+    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
     pub = PublicacaoResultado.objects.create(
-        certame=certame, procedimento=PROCEDIMENTO, fase=PublicacaoResultado.Fase.PRELIMINAR,
+        certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.PRELIMINAR,
         publicada_por=autor)
-    nao = [av for av in avaliacoes if av.resultado == Avaliacao.Resultado.NAO_CONFIRMADA]
+    # Incompatible (PcD) counts as not confirmed: it takes the candidate out of the list.
+    nao = [av for av in avaliacoes if av.resultado != Avaliacao.Resultado.CONFIRMADA]
+    proc = procedimento(tipo)
     registrar_ato(
-        tipo="resultado_preliminar_heteroidentificacao", autor=autor, certame=certame,
+        tipo=f"resultado_preliminar_{proc.slug}", autor=autor, certame=certame,
         objeto=pub,
-        descricao=_("Resultado preliminar da heteroidentificação publicado: %(n)d "
+        descricao=_("Resultado preliminar da %(p)s publicado: %(n)d "
                     "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s).") % {
-            "n": len(avaliacoes), "c": len(avaliacoes) - len(nao), "x": len(nao)},
-        fundamento_legal=fundamento(certame.regime_legal, "heteroidentificacao"),
+            "n": len(avaliacoes), "c": len(avaliacoes) - len(nao), "x": len(nao),
+            "p": proc.nome},
+        fundamento_legal=fundamento_do_procedimento(certame.regime_legal, tipo)[:250],
         depois={"avaliacoes": [av.pk for av in avaliacoes],
                 "nao_confirmadas": [av.pk for av in nao]})
     return pub
@@ -384,7 +467,8 @@ def _regime_efetivo(certame: Certame) -> Regime:
         return certame.regime_legal
 
 
-def fundamento_definitivo(certame: Certame, lista: str, estado: str) -> str:
+def fundamento_definitivo(certame: Certame, lista: str, estado: str,
+                          tipo: str = PROCEDIMENTO) -> str:
     """The legal basis recorded with a final list state."""
     regime = _regime_efetivo(certame)
     if estado == EstadoLista.EXCLUIDA:
@@ -394,30 +478,32 @@ def fundamento_definitivo(certame: Certame, lista: str, estado: str) -> str:
         try:
             base = regime.regra_nao_confirmacao(lista).fundamento
         except KeyError:
-            base = fundamento(regime, "heteroidentificacao")
+            base = fundamento_do_procedimento(regime, tipo)
     else:
-        base = fundamento(regime, "heteroidentificacao")
+        base = fundamento_do_procedimento(regime, tipo)
     return f"{base}; {regime.fundamento_efeito_definitivo}"[:250]
 
 
-def pendencias_final(certame: Certame, agora: dt.datetime | None = None) -> list[str]:
+def pendencias_final(certame: Certame, agora: dt.datetime | None = None,
+                     tipo: str = PROCEDIMENTO) -> list[str]:
     """Why the final result cannot be published now (empty: it can)."""
     agora = agora or timezone.now()
-    if publicacao(certame, PublicacaoResultado.Fase.FINAL) is not None:
-        return [_("O resultado definitivo da heteroidentificação já foi publicado.")]
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR)
+    nome = procedimento(tipo).nome
+    if publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo) is not None:
+        return [_("O resultado definitivo da %(p)s já foi publicado.") % {"p": nome}]
+    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
     if preliminar is None:
-        return [_("Publique antes o resultado preliminar da heteroidentificação.")]
+        return [_("Publique antes o resultado preliminar da %(p)s.") % {"p": nome}]
     pendencias = []
-    janela = janela_recurso(certame, agora)
+    janela = janela_recurso(certame, agora, tipo)
     if not janela.prevista:
-        pendencias.append(_("O cronograma não prevê o prazo de recurso da "
-                            "heteroidentificação; o recurso é garantido em lei (%(f)s).") % {
-            "f": fundamento(certame.regime_legal, "recurso")})
+        pendencias.append(_("O cronograma não prevê o prazo de recurso da %(p)s; o recurso é "
+                            "garantido em lei (%(f)s).") % {
+            "p": nome, "f": fundamento_do_procedimento(certame.regime_legal, tipo, "recurso")})
     elif not janela.encerrada:
         pendencias.append(_("O prazo de recurso ainda não terminou (%(p)s).") % {
             "p": janela.periodos()})
-    avaliacoes = list(avaliacoes_primeira_instancia(certame))
+    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
     fora = [av for av in avaliacoes if not parecer_publicado(av, preliminar)]
     if fora:
         pendencias.append(_("Avaliações fora do resultado preliminar (não encerradas ou "
@@ -474,45 +560,47 @@ def consolidar(avaliacao: Avaliacao) -> Consolidacao:
             "Decisão da comissão recursal (resultado definitivo): %(p)s") % {
             "p": julgamento.parecer}, True)
     return Consolidacao(avaliacao, estado_da_avaliacao(avaliacao), _(
-        "Parecer da comissão de heteroidentificação, sem recurso julgado (resultado "
-        "definitivo): %(p)s") % {"p": avaliacao.parecer}, False)
+        "Parecer da %(c)s, sem recurso julgado (resultado definitivo): %(p)s") % {
+        "p": avaliacao.parecer,
+        "c": procedimento(avaliacao.comissao.tipo).comissao_nome}, False)
 
 
 @transaction.atomic
-def publicar_resultado_final(certame: Certame, *, autor,
-                             agora: dt.datetime | None = None) -> PublicacaoResultado:
+def publicar_resultado_final(certame: Certame, *, autor, agora: dt.datetime | None = None,
+                             tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
     """RH publishes the final result once the appeal window has closed and every appeal is
     judged: every evaluation becomes the candidate's final list state, and the lists of the
     cargos are recomputed (queued on commit by `registrar_situacao_lista`)."""
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    pendencias = pendencias_final(certame, agora)
+    pendencias = pendencias_final(certame, agora, tipo)
     if pendencias:
         raise ValidationError(pendencias)
     pub = PublicacaoResultado.objects.create(
-        certame=certame, procedimento=PROCEDIMENTO, fase=PublicacaoResultado.Fase.FINAL,
+        certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.FINAL,
         publicada_por=autor)
     fraudes = set(SituacaoLista.objects.filter(
         inscricao__certame=certame, estado=EstadoLista.FRAUDE).values_list("inscricao_id",
                                                                           "lista"))
     registradas, mantidas = [], []
-    for av in avaliacoes_primeira_instancia(certame):
+    for av in avaliacoes_primeira_instancia(certame, tipo):
         if (av.inscricao_id, av.lista) in fraudes:
             mantidas.append(av.inscricao.numero)
             continue
         c = consolidar(av)
         registrar_situacao_lista(
             av.inscricao, av.lista, c.estado, autor=autor, motivacao=c.motivacao,
-            fundamento=fundamento_definitivo(certame, av.lista, c.estado))
+            fundamento=fundamento_definitivo(certame, av.lista, c.estado, tipo))
         registradas.append({"inscricao": av.inscricao.numero, "lista": av.lista,
                             "estado": c.estado, "recurso": c.recurso})
     nao = sum(1 for r in registradas if r["estado"] == EstadoLista.NAO_CONFIRMADA)
+    proc = procedimento(tipo)
     registrar_ato(
-        tipo="resultado_definitivo_heteroidentificacao", autor=autor, certame=certame,
+        tipo=f"resultado_definitivo_{proc.slug}", autor=autor, certame=certame,
         objeto=pub,
-        descricao=_("Resultado definitivo da heteroidentificação publicado: %(n)d "
+        descricao=_("Resultado definitivo da %(p)s publicado: %(n)d "
                     "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s), %(r)d "
                     "recurso(s) julgado(s).") % {
-            "n": len(registradas), "c": len(registradas) - nao, "x": nao,
+            "n": len(registradas), "c": len(registradas) - nao, "x": nao, "p": proc.nome,
             "r": sum(1 for r in registradas if r["recurso"])},
         fundamento_legal=certame.regime_legal.fundamento_efeito_definitivo[:250],
         depois={"situacoes": registradas, "fraude_mantida": mantidas})

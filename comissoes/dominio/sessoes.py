@@ -19,6 +19,14 @@ Rules decided here:
   reference; the closing itself is `votacao.encerrar_avaliacao`.
 - A session is closed when all its evaluations are closed; then its minutes (ata, PDF) are
   generated in the background.
+- The same sessions serve the documentary committee and the multiprofessional team (their
+  schedule stages: `ETAPAS_POR_TIPO`). The in-person rule of LC 22/2026, art. 3º, §1º is the
+  heteroidentification's (the phenotype); the team's and the documentary sessions' mode is the
+  edital's. The candidate attends the PcD evaluation (the team examines them: LC 22/2026,
+  art. 7º, §1º; Decreto 9.508/2018, art. 5º), so absence closes it as for
+  heteroidentification ("não enquadrado" without votes, leaving the PCD list, staying in AC);
+  the documentary committee examines documents, with no attendance: nobody votes while the
+  candidate may still change the set (`documental.motivo_sem_analise`).
 """
 
 from __future__ import annotations
@@ -36,6 +44,13 @@ from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC
 from comissoes.dominio import votacao
 from comissoes.dominio.composicao import nome_do_membro
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    HETEROIDENTIFICACAO,
+    PCD,
+    RECURSAL,
+    procedimento,
+)
 from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Sessao, Voto
 
 #: The stages of the schedule a committee's sessions belong to.
@@ -66,9 +81,19 @@ _EFEITO = {
 }
 
 
-def motivo_recusa_modalidade(regime_id: str, modalidade: str,
-                             impedimento_legal: str) -> str | None:
-    """Why this mode of session is refused under the regime (pure), or None."""
+#: The basis of the presence requirement of the PcD evaluation.
+_PRESENCA_PCD = ("Decreto 9.508/2018, art. 5º (avaliação pela equipe multiprofissional), e "
+                 "edital")
+_EFEITO_PCD = ("edital (padrão: sai da lista PcD, permanece na ampla concorrência; a lei não "
+               "prevê eliminação)")
+
+
+def motivo_recusa_modalidade(regime_id: str, modalidade: str, impedimento_legal: str,
+                             tipo: str = HETEROIDENTIFICACAO) -> str | None:
+    """Why this mode of session is refused under the regime (pure), or None. The in-person
+    rule of LC 22/2026, art. 3º, §1º is about heteroidentification (and its appeal)."""
+    if tipo not in (HETEROIDENTIFICACAO, RECURSAL):
+        return None
     if (regime_id == "smbv-lc22-2026" and modalidade == Sessao.Modalidade.REMOTA
             and not (impedimento_legal or "").strip()):
         return _("Em Santa Maria da Boa Vista a verificação é obrigatoriamente presencial, "
@@ -96,7 +121,8 @@ def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, mo
         erros["local"] = _("Informe o local ou o endereço da sala virtual.")
     if inicio is None or inicio <= (agora or timezone.now()):
         erros["inicio"] = _("A sessão deve ser agendada para uma data futura.")
-    recusa = motivo_recusa_modalidade(comissao.certame.regime, modalidade, impedimento_legal)
+    recusa = motivo_recusa_modalidade(comissao.certame.regime, modalidade, impedimento_legal,
+                                      comissao.tipo)
     if recusa:
         erros["modalidade"] = recusa
     if etapa is not None and "inicio" not in erros:
@@ -125,7 +151,8 @@ def agendar_sessao(comissao: Comissao, *, inicio: dt.datetime, local: str, modal
     sessao = Sessao.objects.create(
         comissao=comissao, etapa=etapa, inicio=inicio, local=local, modalidade=modalidade,
         impedimento_legal=(impedimento_legal or "").strip(), gravacao_exigida=gravacao_exigida)
-    fundamento = (_PRESENCA["smbv-lc22-2026"] if certame.regime == "smbv-lc22-2026" else "")
+    fundamento = (_PRESENCA["smbv-lc22-2026"] if certame.regime == "smbv-lc22-2026"
+                  and comissao.tipo in (HETEROIDENTIFICACAO, RECURSAL) else "")
     registrar_ato(
         tipo="sessao_agendada", autor=autor, certame=certame, objeto=sessao,
         descricao=_("Sessão agendada: %(s)s (%(m)s, %(l)s).") % {
@@ -147,13 +174,28 @@ def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str
     """(parecer, fundamento) of an evaluation closed for absence or refusal to be filmed."""
     regime = conv.sessao.comissao.certame.regime
     horario = timezone.localtime(conv.horario).strftime("%d/%m/%Y, às %H:%M")
+    pcd = conv.sessao.comissao.tipo == PCD
+    nome = procedimento(conv.sessao.comissao.tipo).nome
     if motivo == Convocacao.Comparecimento.AUSENTE:
-        fato = _("O(A) candidato(a) não compareceu ao procedimento de heteroidentificação "
-                 "para o qual foi convocado(a) (%(h)s).") % {"h": horario}
+        fato = (_("O(A) candidato(a) não compareceu à %(p)s para a qual foi convocado(a) "
+                  "(%(h)s).") if pcd else
+                _("O(A) candidato(a) não compareceu ao procedimento de heteroidentificação "
+                  "para o qual foi convocado(a) (%(h)s).")) % {"h": horario, "p": nome}
     else:
-        fato = _("O(A) candidato(a) recusou-se a ser filmado(a) no procedimento de "
-                 "heteroidentificação (%(h)s), sendo a gravação exigida pelo edital.") % {
-            "h": horario}
+        fato = (_("O(A) candidato(a) recusou-se a ser filmado(a) na %(p)s (%(h)s), sendo a "
+                  "gravação exigida pelo edital.") if pcd else
+                _("O(A) candidato(a) recusou-se a ser filmado(a) no procedimento de "
+                  "heteroidentificação (%(h)s), sendo a gravação exigida pelo edital.")) % {
+            "h": horario, "p": nome}
+    if pcd:
+        efeito = _(
+            "Sem a avaliação, o enquadramento como pessoa com deficiência não foi confirmado, "
+            "sem votação. Consequência prevista no edital: exclusão da lista de pessoas com "
+            "deficiência (%(l)s), permanecendo na ampla concorrência, desde que possua "
+            "pontuação suficiente. Não se trata de declaração falsa, fraude ou má-fé.") % {
+            "l": Lista(conv.lista).label}
+        fundamento = f"{_PRESENCA_PCD}; {_EFEITO_PCD}"
+        return f"{fato}\n\n{efeito}\n\n{_('Fundamento:')} {fundamento}.", fundamento[:250]
     efeito = _(
         "Sem a verificação, a autodeclaração não foi confirmada, sem votação. Consequência "
         "prevista no edital: exclusão da lista reservada (%(l)s), permanecendo na ampla "
@@ -173,6 +215,9 @@ def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
             .select_related("sessao__comissao__certame", "inscricao").get(pk=convocacao.pk))
     sessao = conv.sessao
     _exigir_presidente(presidente, sessao.comissao_id)
+    if not procedimento(sessao.comissao.tipo).exige_presenca:
+        raise ValidationError(_("A verificação documental examina os documentos enviados: não "
+                                "há comparecimento a registrar."))
     avaliacao = _avaliacao_da_convocacao(conv)
     recusa = votacao.motivo_de_recusa(presidente, avaliacao)
     if recusa:
@@ -251,7 +296,12 @@ def anexar_gravacao(avaliacao: Avaliacao, *, presidente: MembroComissao,
 
 
 def motivo_sem_voto(avaliacao: Avaliacao) -> str | None:
-    """Why nobody may vote yet on this evaluation because of attendance, or None."""
+    """Why nobody may vote yet on this evaluation because of attendance (or, documentary,
+    because the candidate may still change the documents), or None."""
+    if avaliacao.comissao.tipo == DOCUMENTAL:
+        from comissoes.dominio.documental import motivo_sem_analise
+
+        return motivo_sem_analise(avaliacao)
     conv = avaliacao.convocacao
     if conv is None:
         return None  # an appeal, judged on the record
@@ -268,7 +318,8 @@ def votar(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao:
           motivo_substituicao: str = "") -> Voto:
     """A member's vote, once the candidate's presence is recorded (the phenotype is observed
     in person: LC 22/2026, art. 3º, §1º)."""
-    avaliacao = Avaliacao.objects.select_related("convocacao").get(pk=avaliacao.pk)
+    avaliacao = Avaliacao.objects.select_related(
+        "convocacao", "comissao", "inscricao__certame").get(pk=avaliacao.pk)
     motivo = motivo_sem_voto(avaliacao)
     if motivo and not avaliacao.encerrada:
         raise ValidationError(motivo)
@@ -280,13 +331,16 @@ def encerrar(avaliacao: Avaliacao, presidente: MembroComissao, *,
              gravacao: str = "") -> Avaliacao:
     """Close with the collegiate decision; the recording is required where the edital says
     so (`Sessao.gravacao_exigida`)."""
-    avaliacao = Avaliacao.objects.select_related("convocacao__sessao").get(pk=avaliacao.pk)
+    avaliacao = Avaliacao.objects.select_related(
+        "convocacao__sessao", "comissao", "inscricao__certame").get(pk=avaliacao.pk)
     conv = avaliacao.convocacao
-    if conv is not None and not avaliacao.encerrada:
+    if not avaliacao.encerrada:
         motivo = motivo_sem_voto(avaliacao)
         if motivo:
             raise ValidationError(motivo)
-        if conv.sessao.gravacao_exigida and not (gravacao.strip() or avaliacao.gravacao):
+    if conv is not None and not avaliacao.encerrada:
+        if (conv.sessao.gravacao_exigida and procedimento(avaliacao.comissao.tipo).exige_presenca
+                and not (gravacao.strip() or avaliacao.gravacao)):
             raise ValidationError({"gravacao": _(
                 "O edital exige a gravação: anexe a referência da gravação antes de "
                 "encerrar.")})

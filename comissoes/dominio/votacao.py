@@ -1,4 +1,6 @@
-"""Votes and the collegiate decision (heteroidentification and, reused, the other committees).
+"""Votes and the collegiate decision: heteroidentification and, with the same mechanics, the
+documentary committee and the multiprofessional team (the kind-specific content of the
+parecer — documents examined, biopsychosocial dimensions — comes from `documental` and `pcd`).
 
 Rules decided here:
 - a vote is on phenotype only and motivated; a "não confirma" needs a specific motivation
@@ -10,7 +12,10 @@ Rules decided here:
 - in the appeal, no member of the first committee judges the same candidate;
 - the collegiate decides by majority (edital setting: unanimity to reject); in doubt (a tie)
   the self-declaration prevails;
-- votes and decisions are acts: a vote is never edited, a new vote supersedes it with a reason.
+- votes and decisions are acts: a vote is never edited, a new vote supersedes it with a reason;
+- a "não confirma" motivation is specific to the procedure: the phenotype observed, the
+  documents examined (LC 22/2026, art. 4º; Lei 3.056/2025, art. 4º, II), the biopsychosocial
+  evaluation (LC 22/2026, art. 7º, §1º).
 """
 
 from __future__ import annotations
@@ -21,11 +26,17 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    HETEROIDENTIFICACAO,
+    PCD,
+    procedimento,
+)
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
 
 #: Minimum length of the motivation of a "não confirma" vote.
@@ -45,16 +56,16 @@ def _normalizar(texto: str) -> str:
     return " ".join(sem_acento.lower().replace(".", " ").replace(",", " ").split())
 
 
-def validar_motivacao(sentido: str, motivacao: str) -> str:
+def validar_motivacao(sentido: str, motivacao: str, tipo: str = HETEROIDENTIFICACAO) -> str:
     motivacao = (motivacao or "").strip()
     if not motivacao:
         raise ValidationError({"motivacao": _("Todo voto precisa de motivação.")})
     if sentido == Voto.Sentido.NAO_CONFIRMA:
         if _normalizar(motivacao) in BOILERPLATE or len(motivacao) < MINIMO_MOTIVACAO:
             raise ValidationError({"motivacao": _(
-                "Um voto de não confirmação precisa de motivação específica sobre os aspectos "
-                "fenotípicos observados (ao menos %(n)d caracteres), não uma fórmula genérica."
-            ) % {"n": MINIMO_MOTIVACAO}})
+                "Um voto de não confirmação precisa de motivação específica %(sobre)s (ao "
+                "menos %(n)d caracteres), não uma fórmula genérica."
+            ) % {"n": MINIMO_MOTIVACAO, "sobre": procedimento(tipo).motivacao_especifica}})
     return motivacao
 
 
@@ -85,19 +96,19 @@ def motivo_de_recusa(membro: MembroComissao, avaliacao: Avaliacao) -> str | None
 
 
 def avaliacoes_visiveis(membro: MembroComissao) -> QuerySet[Avaliacao]:
-    """The evaluations this member may see: own committee, no impedimento, term signed."""
+    """The evaluations this member may see: own committee, no impedimento, term signed, and
+    never the appeal of a candidate's list the member's user judged in first instance (on
+    any committee: the appeal of a documentary or PcD evaluation may sit on a committee of
+    the same kind that also decides first instances)."""
     if membro.termo_confidencialidade_em is None or not membro.ativo:
         return Avaliacao.objects.none()
     impedidas = Impedimento.objects.filter(membro=membro).values("inscricao_id")
     qs = Avaliacao.objects.filter(comissao_id=membro.comissao_id).exclude(
         inscricao_id__in=impedidas)
-    if membro.comissao.tipo == Comissao.Tipo.RECURSAL:
-        julgou = Avaliacao.objects.filter(
-            instancia=Avaliacao.Instancia.PRIMEIRA,
-            comissao__membros__usuario_id=membro.usuario_id)
-        qs = qs.exclude(Q(inscricao_id__in=julgou.values("inscricao_id"))
-                        & Q(lista__in=julgou.values("lista")))
-    return qs
+    julgou = Avaliacao.objects.filter(
+        instancia=Avaliacao.Instancia.PRIMEIRA, inscricao_id=OuterRef("inscricao_id"),
+        lista=OuterRef("lista"), comissao__membros__usuario_id=membro.usuario_id)
+    return qs.exclude(Q(instancia=Avaliacao.Instancia.RECURSO) & Exists(julgou))
 
 
 def votos_correntes(avaliacao: Avaliacao) -> list[Voto]:
@@ -121,7 +132,7 @@ def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, m
         raise PermissionDenied(recusa)
     if sentido not in Voto.Sentido.values:
         raise ValidationError({"sentido": _("Voto inválido.")})
-    motivacao = validar_motivacao(sentido, motivacao)
+    motivacao = validar_motivacao(sentido, motivacao, avaliacao.comissao.tipo)
     anterior = avaliacao.votos.filter(membro=membro, substituido_por__isnull=True).first()
     if anterior is not None and not motivo_substituicao.strip():
         raise ValidationError({"motivo_substituicao": _(
@@ -169,7 +180,40 @@ def quorum(comissao: Comissao) -> int:
     return comissao.tamanho // 2 + 1
 
 
+@dataclass(frozen=True)
+class Fechamento:
+    """What closing an evaluation writes: the result, the parecer, the kind's details and the
+    legal basis."""
+
+    resultado: str
+    parecer: str
+    detalhes: dict
+    fundamento: str
+
+
+def motivacoes(votos: list[Voto], sentido: str) -> str:
+    """The motivations of the votes in one sense, as the parecer's list."""
+    motivos = [v.motivacao for v in votos if v.sentido == sentido]
+    if not motivos:
+        return ""
+    return _("Motivação:") + "\n" + "\n".join(f"- {m}" for m in motivos)
+
+
 def redigir_parecer(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> str:
+    if avaliacao.comissao.tipo == DOCUMENTAL:
+        if decisao.resultado == Avaliacao.Resultado.CONFIRMADA:
+            cabeca = _("A comissão de verificação documental confirmou a condição declarada "
+                       "(%(s)d voto(s) a favor, %(n)d contra; %(regra)s).")
+        else:
+            cabeca = _("A comissão de verificação documental não confirmou a condição "
+                       "declarada (%(n)d voto(s) pela não confirmação, %(s)d pela "
+                       "confirmação; %(regra)s).")
+        texto = cabeca % {"s": decisao.confirmam, "n": decisao.nao_confirmam,
+                          "regra": decisao.regra}
+        sentido = (Voto.Sentido.CONFIRMA if decisao.resultado == Avaliacao.Resultado.CONFIRMADA
+                   else Voto.Sentido.NAO_CONFIRMA)
+        motivos = motivacoes(votos, sentido)
+        return f"{texto}\n\n{motivos}" if motivos else texto
     if decisao.resultado == Avaliacao.Resultado.CONFIRMADA:
         cabeca = _("A comissão confirmou a autodeclaração (%(s)d voto(s) a favor, %(n)d "
                    "contra; %(regra)s).")
@@ -206,10 +250,11 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
         raise ValidationError(_("São necessários ao menos %(q)d votos para encerrar "
                                 "(registrados: %(n)d).") % {"q": minimo, "n": len(votos)})
     decisao = decidir([v.sentido for v in votos], avaliacao.comissao.unanimidade_para_rejeitar)
-    avaliacao.resultado = decisao.resultado
-    avaliacao.parecer = redigir_parecer(avaliacao, decisao, votos)
-    regime = avaliacao.inscricao.certame.regime_legal
-    avaliacao.fundamento = (fundamento or regime.heteroidentificacao)[:250]
+    fechamento = _fechamento(avaliacao, decisao, votos)
+    avaliacao.resultado = fechamento.resultado
+    avaliacao.parecer = fechamento.parecer
+    avaliacao.detalhes = {**(avaliacao.detalhes or {}), **fechamento.detalhes}
+    avaliacao.fundamento = (fundamento or fechamento.fundamento)[:250]
     if gravacao:
         avaliacao.gravacao = gravacao
     avaliacao.encerrada_em = timezone.now()
@@ -221,5 +266,22 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
             "a": avaliacao, "r": avaliacao.get_resultado_display()},
         motivacao=avaliacao.parecer, fundamento_legal=avaliacao.fundamento[:250],
         depois={"resultado": avaliacao.resultado, "confirmam": decisao.confirmam,
-                "nao_confirmam": decisao.nao_confirmam})
+                "nao_confirmam": decisao.nao_confirmam, **fechamento.detalhes})
     return avaliacao
+
+
+def _fechamento(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> Fechamento:
+    """The kind-specific closing: documents (`documental`), the biopsychosocial evaluation
+    (`pcd`), or the heteroidentification's parecer."""
+    tipo = avaliacao.comissao.tipo
+    if tipo == DOCUMENTAL:
+        from comissoes.dominio import documental
+
+        return documental.fechamento(avaliacao, decisao, votos)
+    if tipo == PCD:
+        from comissoes.dominio import pcd
+
+        return pcd.fechamento(avaliacao, decisao, votos)
+    regime = avaliacao.inscricao.certame.regime_legal
+    return Fechamento(decisao.resultado, redigir_parecer(avaliacao, decisao, votos), {},
+                      regime.heteroidentificacao)
