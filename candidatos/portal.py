@@ -427,8 +427,20 @@ class SituacaoInscricao:
     # Committee procedures (heteroidentification): individual convocations, published
     # pareceres and appeals, and administrative procedures about this inscrição.
     convocacoes_individuais: list = field(default_factory=list)
-    resultados_comissao: object | None = None
+    resultados_comissoes: list = field(default_factory=list)
+    #: The documents page, where the inscrição's lists need documentary proof or a report.
+    url_documentos: str | None = None
     procedimentos: list = field(default_factory=list)
+
+
+def _exige_documentos(inscricao: Inscricao) -> bool:
+    """Whether some list of the inscrição needs documents (indigenous or quilombola proof,
+    PcD medical report) under the certame's regime and edital."""
+    from certames.regras.documentos import regra_documental
+
+    certame = inscricao.cargo.certame
+    return any(regra_documental(certame.regime, lista, certame.parametros) is not None
+               for lista in inscricao.listas)
 
 
 def _url_isencao(nome: str, inscricao: Inscricao) -> str | None:
@@ -481,17 +493,21 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     etapas = list(certame.etapas.order_by("inicio", "pk"))
     convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
     from comissoes.dominio.convocacao import convocacoes_do_candidato
-    from comissoes.dominio.resultados import resultados_do_candidato
+    from comissoes.dominio.procedimentos import PROCEDIMENTOS
+    from comissoes.dominio.resultados import resultados_por_procedimento
 
-    resultados_comissao = resultados_do_candidato(inscricao, agora)
-    recorrivel_comissao = any(item.pode_recorrer for item in resultados_comissao.itens)
+    resultados_comissoes = resultados_por_procedimento(inscricao, agora)
+    # Committee procedures (heteroidentification, documents, PcD) whose appeal the candidate
+    # can file now, by the Etapa of their appeal window.
+    recorriveis = {PROCEDIMENTOS[r.procedimento].etapa_recurso for r in resultados_comissoes
+                   if any(item.pode_recorrer for item in r.itens)}
     recursos = []
     for etapa in etapas:
         if etapa.tipo.startswith("recurso_") and etapa.aberta(agora):
             url = None
             if etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recorrivel:
                 url = _url_isencao("recurso", inscricao)
-            elif etapa.tipo == Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO and recorrivel_comissao:
+            elif etapa.tipo in recorriveis:
                 url = reverse("recursos:inscricao", args=[inscricao.pk])
             recursos.append(JanelaRecurso(etapa, url))
 
@@ -519,5 +535,7 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         classificacao=classificacao, pode_alterar_opcoes=motivo is None,
         motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame),
         convocacoes_individuais=convocacoes_do_candidato(inscricao),
-        resultados_comissao=resultados_comissao,
+        resultados_comissoes=resultados_comissoes,
+        url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
+                        if _exige_documentos(inscricao) else None),
         procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")))

@@ -72,3 +72,30 @@ def test_procedimento_administrativo_aparece_com_link(client, candidato_user, ce
         aberto_por=cenario["rh"], prazo_defesa=timezone.now() + dt.timedelta(days=10))
     assert reverse("procedimentos:detalhe", args=[proc.pk]) in _pagina(client, candidato_user,
                                                                          insc)
+
+
+def test_link_de_documentos_so_para_listas_que_exigem_documentos(client, candidato_user):
+    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    so_pp = InscricaoFactory(cargo=CargoFactory(certame=certame), listas=["PP"],
+                             candidato=candidato_user.candidato)
+    # Lei 3.056/2025, art. 4º, II: documentary check for indigenous optants.
+    indigena = InscricaoFactory(cargo=CargoFactory(certame=certame), listas=["I"],
+                                cor_raca="indigena", candidato=candidato_user.candidato)
+    assert reverse("documentos:inscricao", args=[so_pp.pk]) not in _pagina(
+        client, candidato_user, so_pp)
+    assert reverse("documentos:inscricao", args=[indigena.pk]) in _pagina(
+        client, candidato_user, indigena)
+
+
+def test_convocacao_documental_tem_o_nome_do_procedimento(client, candidato_user, rh):
+    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    insc = InscricaoFactory(cargo=CargoFactory(certame=certame), listas=["I"],
+                            cor_raca="indigena", candidato=candidato_user.candidato)
+    comissao = Comissao.objects.create(certame=certame, nome="Documental",
+                                       tipo=Comissao.Tipo.VERIFICACAO_DOCUMENTAL)
+    sessao = Sessao.objects.create(comissao=comissao, local="Sala 1",
+                                   inicio=timezone.now() + dt.timedelta(days=2))
+    Convocacao.objects.create(sessao=sessao, inscricao=insc, lista="I", horario=sessao.inicio)
+    html = _pagina(client, candidato_user, insc)
+    assert "Verificação documental (Indígenas)" in html
+    assert "Heteroidentificação (Indígenas)" not in html
