@@ -42,6 +42,7 @@ from candidatos.models import (
     SalarioMinimo,
 )
 from candidatos.servicos import FINAIS
+from certames import arquivos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Certame, Etapa
@@ -85,12 +86,6 @@ RESULTADO_DA_VERIFICACAO = {
 # --- uploaded files (proof of blood donation, appeal attachments) ----------------------------
 
 TAMANHO_MAXIMO_ARQUIVO = 5 * 1024 * 1024
-#: Accepted content, told by the first bytes (never by the name or the browser's type).
-ASSINATURAS = (
-    (b"%PDF-", ".pdf", "application/pdf"),
-    (b"\x89PNG\r\n\x1a\n", ".png", "image/png"),
-    (b"\xff\xd8\xff", ".jpg", "image/jpeg"),
-)
 
 #: Motivations that say nothing about the case (art. 3º, §2º requires a real motivation).
 MOTIVACOES_GENERICAS = {"indeferido", "indeferimento", "deferido", "deferimento", "negado",
@@ -98,28 +93,9 @@ MOTIVACOES_GENERICAS = {"indeferido", "indeferimento", "deferido", "deferimento"
                         "requisitos_nao_atendidos", "sem_motivo", "conforme_edital"}
 
 
-def tipo_do_arquivo(cabecalho: bytes) -> tuple[str, str] | None:
-    """(extension, content type) of a PDF, PNG or JPEG by its magic bytes, else None."""
-    for assinatura, extensao, tipo in ASSINATURAS:
-        if cabecalho.startswith(assinatura):
-            return extensao, tipo
-    return None
-
-
 def validar_arquivo(arquivo) -> str:
-    """Check an upload by content and size; returns the extension. Raises ValidationError."""
-    tamanho = getattr(arquivo, "size", None) or 0
-    if tamanho == 0:
-        raise ValidationError(_("O arquivo enviado está vazio."))
-    if tamanho > TAMANHO_MAXIMO_ARQUIVO:
-        raise ValidationError(_("O arquivo excede o tamanho máximo de 5 MB."))
-    arquivo.seek(0)
-    cabecalho = arquivo.read(16)
-    arquivo.seek(0)
-    tipo = tipo_do_arquivo(cabecalho)
-    if tipo is None:
-        raise ValidationError(_("Envie um arquivo PDF ou uma imagem (PNG ou JPEG)."))
-    return tipo[0]
+    """Check an upload by content and size (`certames.arquivos`); returns the extension."""
+    return arquivos.validar_anexo(arquivo, TAMANHO_MAXIMO_ARQUIVO).extensao
 
 
 def _renomear(arquivo, extensao: str):
@@ -131,8 +107,8 @@ def _renomear(arquivo, extensao: str):
 def tipo_conteudo(campo) -> str:
     """The content type of a stored file, read from its first bytes."""
     with campo.open("rb") as f:
-        tipo = tipo_do_arquivo(f.read(16))
-    return tipo[1] if tipo else "application/octet-stream"
+        tipo = arquivos.tipo_por_conteudo(f)
+    return tipo.tipo_conteudo if tipo else "application/octet-stream"
 
 
 # --- formatting ------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from comissoes import anexos
+from certames import arquivos as anexos
 from comissoes.forms_recursos import ACEITOS
 
 

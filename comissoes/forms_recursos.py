@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from comissoes import anexos
+from certames import arquivos as anexos
 from comissoes.dominio.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 ACEITOS = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"

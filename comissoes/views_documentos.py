@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.models import Inscricao
-from comissoes import anexos as regras_anexos
+from certames import arquivos as regras_anexos
 from comissoes.dominio import documental
 from comissoes.forms import erros_no_form
 from comissoes.forms_documentos import DocumentoForm

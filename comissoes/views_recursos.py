@@ -19,8 +19,8 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.models import Inscricao
+from certames import arquivos as regras_anexos
 from certames.papeis import e_candidato
-from comissoes import anexos as regras_anexos
 from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo

@@ -45,12 +45,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao, Lista
+from certames import arquivos as regras_anexos
 from certames.auditoria import registrar_ato
 from certames.models import Ato, Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras import ErroParametro
 from certames.regras.documentos import TIPOS, RegraDocumental, faltantes, regra_documental
-from comissoes import anexos as regras_anexos
 from comissoes.dominio.convocacao import FORA_DO_CERTAME
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,

@@ -36,10 +36,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao
+from certames import arquivos as regras_anexos
 from certames.auditoria import registrar_ato
 from certames.models import Certame
 from certames.papeis import e_rh
-from comissoes import anexos as regras_anexos
 from comissoes.dominio import votacao
 from comissoes.dominio.procedimentos import (
     HETEROIDENTIFICACAO,

@@ -183,12 +183,15 @@ def test_doador_de_sangue_com_comprovante_conferido_pelo_conteudo(certame, rh):
 
 @pytest.mark.parametrize(("arquivo", "mensagem"), [
     (None, "Anexe o comprovante de doação de sangue."),
+    # Checked by content, not by the name (certames/arquivos.py).
     (SimpleUploadedFile("doacao.pdf", EXE, content_type="application/pdf"),
-     "Envie um arquivo PDF ou uma imagem (PNG ou JPEG)."),
+     "O arquivo “doacao.pdf” não é um PDF, JPEG ou PNG válido: o conteúdo do arquivo não "
+     "corresponde a nenhum desses formatos, qualquer que seja a extensão do nome. Envie o "
+     "documento em PDF ou a imagem em JPEG ou PNG."),
     (SimpleUploadedFile("doacao.pdf", b"", content_type="application/pdf"),
-     "O arquivo enviado está vazio."),
+     "O arquivo “doacao.pdf” está vazio."),
     (SimpleUploadedFile("grande.pdf", PDF + b"0" * (5 * 1024 * 1024)),
-     "O arquivo excede o tamanho máximo de 5 MB."),
+     "O arquivo “grande.pdf” tem 5,0 MB; o limite é 5 MB por arquivo."),
 ])
 def test_comprovante_recusado(certame, rh, arquivo, mensagem):
     with pytest.raises(ValidationError) as exc:

@@ -104,7 +104,7 @@ def test_formulario_exige_nis_valido_e_declaracao(client, candidato_user):
     resposta = client.post(url, {"tipo": "doador_sangue", "declaracao": "on",
                                  "comprovante": SimpleUploadedFile("x.pdf", EXE)})
     assert resposta.status_code == 400
-    assert "Envie um arquivo PDF ou uma imagem (PNG ou JPEG)." in resposta.content.decode()
+    assert "não é um PDF, JPEG ou PNG válido" in resposta.content.decode()
     assert PedidoIsencao.objects.count() == 0
 
 

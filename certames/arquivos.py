@@ -1,4 +1,4 @@
-"""Checks of the files a candidate attaches to an appeal or sends as a document.
+"""Checks of the files a candidate uploads: appeal attachments, documents, proofs.
 
 The type is decided by the file's CONTENT (its first bytes), never by its name or by the
 content type the browser sends: a file called "laudo.pdf" that is not a PDF is refused. Only

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from comissoes import anexos
+from certames import arquivos as anexos
 from tests.comissoes.fabricas import JPEG, PDF, PNG, arquivo
 
 
