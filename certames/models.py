@@ -25,7 +25,7 @@ from certames.regras.regimes import REGIMES, obter_regime
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
 OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
-                     "documentos", "equipe_multiprofissional")
+                     "documentos", "equipe_multiprofissional", "tamanho_comissao")
 
 
 def parametros_motor(parametros: dict | None) -> dict:
@@ -160,6 +160,11 @@ class Certame(models.Model):
         if meses is not None and (type(meses) is not int or meses <= 0):
             raise ValidationError({"parametros": _(
                 "cadunico_meses_atualizacao deve ser um número inteiro de meses maior que zero.")})
+        tamanho = self.parametros.get("tamanho_comissao")
+        if tamanho is not None and (type(tamanho) is not int or tamanho < 3):
+            raise ValidationError({"parametros": _(
+                "tamanho_comissao deve ser um número inteiro de ao menos 3 membros (comissão "
+                "colegiada: Lei 3.057/2026, art. 10, §3º, III).")})
         hetero = self.parametros.get("heteroidentificacao")
         if hetero is not None and type(hetero) is not bool:
             raise ValidationError({"parametros": _(

@@ -113,3 +113,20 @@ def test_severinia_aceita_limiar_definido_no_edital():
     certame = _certame("severinia-lei3057-2026", dt.date(2026, 10, 1))
     certame.parametros = {"limiar_arredondamento": "0.7", "nota_maxima": 10}
     certame.full_clean()
+
+
+@pytest.mark.parametrize(
+    ("parametros", "valido"),
+    [({"tamanho_comissao": 7}, True), ({"tamanho_comissao": 2}, False),
+     ({"heteroidentificacao": False}, True), ({"heteroidentificacao": "sim"}, False),
+     ({"cadunico_meses_atualizacao": 24}, True), ({"cadunico_meses_atualizacao": 0}, False)],
+)
+def test_parametros_dos_procedimentos(parametros, valido):
+    certame = _certame("severinia-lei3057-2026", dt.date(2026, 10, 1))
+    certame.parametros = parametros
+    if valido:
+        certame.full_clean()
+    else:
+        with pytest.raises(ValidationError) as exc:
+            certame.full_clean()
+        assert list(exc.value.message_dict) == ["parametros"]
