@@ -138,7 +138,7 @@ def test_cpfs_validos_e_unicos(demo):
 def test_usuarios_grupos_e_senhas(demo):
     User = get_user_model()
     # The other committee members have no password: only the three demo accounts log in.
-    membros = {f"comissao{i}" for i in range(2, 6)}
+    membros = {f"comissao{i}" for i in range(2, 6)} | {"veri1", "veri2", "equi1", "equi2"}
     assert set(User.objects.values_list("username", flat=True)) == set(SENHAS) | membros
     assert not any(User.objects.get(username=m).has_usable_password() for m in membros)
     grupos = {u.username: set(u.groups.values_list("name", flat=True))
@@ -210,7 +210,8 @@ def test_pirangi_tem_decisoes_e_listas_publicadas(demo):
 def test_comissao_da_smbv_com_sessao_e_fila(demo):
     from comissoes.models import Convocacao, MembroComissao
 
-    presidente = MembroComissao.objects.get(usuario__username="comissao")
+    presidente = MembroComissao.objects.get(usuario__username="comissao",
+                                            comissao__tipo="heteroidentificacao")
     assert (presidente.presidente, presidente.comissao.certame.regime) == (
         True, "smbv-lc22-2026")
     assert presidente.comissao.membros.count() == 5
@@ -220,3 +221,18 @@ def test_comissao_da_smbv_com_sessao_e_fila(demo):
     antes = (MembroComissao.objects.count(), Convocacao.objects.count())
     _carregar("--inscricoes", "300")
     assert (MembroComissao.objects.count(), Convocacao.objects.count()) == antes
+
+
+@pytest.mark.django_db
+def test_comissoes_documental_e_multiprofissional_da_smbv(demo):
+    from comissoes.dominio.composicao import pendencias_da_comissao
+    from comissoes.models import Comissao
+
+    tipos = dict(Comissao.objects.values_list("tipo", "certame__regime"))
+    assert tipos == {"heteroidentificacao": "smbv-lc22-2026",
+                     "verificacao_documental": "smbv-lc22-2026",
+                     "equipe_multiprofissional": "smbv-lc22-2026"}
+    equipe = Comissao.objects.get(tipo="equipe_multiprofissional")
+    # Decreto 9.508/2018, art. 5º: one physician among professionals of different areas.
+    assert equipe.membros.filter(medico=True).count() == 1
+    assert [p for p in pendencias_da_comissao(equipe) if "médic" in str(p).lower()] == []

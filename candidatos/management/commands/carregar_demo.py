@@ -767,6 +767,54 @@ class Command(BaseCommand):
         for ordem, inscricao in enumerate(optantes):
             convocar(sessao, inscricao, "PP", inicio + dt.timedelta(minutes=15 * ordem),
                      autor=rh)
+        self._outras_comissoes_smbv(certame, usuarios)
+
+    def _outras_comissoes_smbv(self, certame: Certame, usuarios: dict) -> None:
+        """SMBV's documentary committee (indigenous proof, LC 22/2026 art. 4º) and its
+        multiprofessional team (PcD, art. 7º; 3 professionals, one a physician — Decreto
+        9.508/2018, art. 5º), each with a session and its optants called. The `comissao`
+        account is a member of both, so the workspace shows every kind."""
+        from comissoes.dominio.composicao import adicionar_membro, criar_comissao
+        from comissoes.dominio.convocacao import convocar
+        from comissoes.dominio.sessoes import agendar_sessao
+        from comissoes.models import Comissao, Sessao
+
+        rh = usuarios["rh"]
+        User = get_user_model()
+        especificacoes = [
+            (Comissao.Tipo.VERIFICACAO_DOCUMENTAL, "Comissão de verificação documental",
+             Etapa.Tipo.VERIFICACAO_DOCUMENTAL, "I",
+             [("Antropóloga", False), ("Servidor do RH", False)]),
+            (Comissao.Tipo.EQUIPE_MULTIPROFISSIONAL, "Equipe multiprofissional (PcD)",
+             Etapa.Tipo.AVALIACAO_PCD, "PCD",
+             [("Medicina", True), ("Psicologia", False)]),
+        ]
+        for tipo, nome, tipo_etapa, lista, outros in especificacoes:
+            comissao = criar_comissao(certame, tipo=tipo, nome=f"{nome} — Edital 001/2026",
+                                      autor=rh, tamanho=3)
+            adicionar_membro(comissao, usuarios["comissao"], genero="masculino",
+                             cor_raca="parda", regiao="nordeste", presidente=True, autor=rh,
+                             area_profissional="Serviço Social")
+            for i, (area, medico) in enumerate(outros, start=1):
+                membro, _ = User.objects.get_or_create(
+                    username=f"{tipo[:4]}{i}", defaults={"first_name": area})
+                membro.set_unusable_password()
+                membro.save()
+                adicionar_membro(comissao, membro, genero="feminino" if i % 2 else "masculino",
+                                 cor_raca="parda", regiao="nordeste", autor=rh,
+                                 area_profissional=area, medico=medico)
+            etapa = certame.etapas.get(tipo=tipo_etapa)
+            inicio = etapa.inicio + dt.timedelta(hours=2)
+            sessao = agendar_sessao(comissao, inicio=inicio,
+                                    modalidade=Sessao.Modalidade.PRESENCIAL,
+                                    local="Secretaria de Administração, sala 2", etapa=etapa,
+                                    autor=rh, agora=etapa.inicio - dt.timedelta(days=1))
+            optantes = [i for i in Inscricao.objects.filter(
+                certame=certame, nota__isnull=False, situacao=Inscricao.Situacao.HABILITADO)
+                .order_by("-nota", "numero") if lista in i.listas][:6]
+            for ordem, inscricao in enumerate(optantes):
+                convocar(sessao, inscricao, lista, inicio + dt.timedelta(minutes=20 * ordem),
+                         autor=rh)
 
     def _publicar_pirangi(self, certame: Certame, autor) -> None:
         """Publish Pirangi's lists as preliminary results (once), so the public pages show
