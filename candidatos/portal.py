@@ -443,16 +443,9 @@ def _exige_documentos(inscricao: Inscricao) -> bool:
                for lista in inscricao.listas)
 
 
-def _url_isencao(nome: str, inscricao: Inscricao) -> str | None:
-    """A page of the fee exemption part (built elsewhere), if its URL exists."""
-    from django.urls import NoReverseMatch, reverse
-
-    for kwargs in ({"args": [inscricao.pk]}, {}):
-        try:
-            return reverse(f"isencao:{nome}", **kwargs)
-        except NoReverseMatch:
-            continue
-    return None
+def _url_isencao(nome: str, inscricao: Inscricao) -> str:
+    """A page of the fee exemption of this inscrição (`isencao:inscricao`, `isencao:recurso`)."""
+    return reverse(f"isencao:{nome}", args=[inscricao.pk])
 
 
 def _resultado_isencao(resultado: str, motivo: str) -> ResultadoIsencao | None:
