@@ -31,7 +31,7 @@ from comissoes.dominio import documental, pcd
 from comissoes.dominio import sessoes as dominio_sessoes
 from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
 from comissoes.dominio.procedimentos import DOCUMENTAL, PCD, procedimento, rotulo_resultado
-from comissoes.dominio.votacao import avaliacoes_visiveis, quorum, votos_correntes
+from comissoes.dominio.votacao import avaliacoes_visiveis, preside, quorum, votos_correntes
 from comissoes.forms import (
     AnaliseDocumentoForm,
     BiopsicossocialForm,
@@ -168,7 +168,8 @@ class SessaoView(_ComTermoMixin, TemplateView):
                    .values_list("avaliacao_id", flat=True))
         itens = [{"avaliacao": av, "convocacao": av.convocacao,
                   "nome": av.inscricao.candidato.nome_exibicao,
-                  "lista_nome": Lista(av.lista).label, "votei": av.pk in meus} for av in fila]
+                  "lista_nome": Lista(av.lista).label, "votei": av.pk in meus,
+                  "preside": preside(self.membro, av)} for av in fila]
         ctx.update(sessao=self.sessao, membro=self.membro, itens=itens,
                    presencial=procedimento(self.sessao.comissao.tipo).exige_presenca,
                    pode_baixar_ata=self.request.user.has_perm("comissoes.baixar_ata",
@@ -248,6 +249,7 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
             votos_textos=[(v, _texto_do_voto(tipo, v)) for v in correntes] if av.encerrada
             else [],
             avaliacao=av, membro=self.membro, convocacao=av.convocacao,
+            preside=preside(self.membro, av),
             nome=av.inscricao.candidato.nome_exibicao, lista_nome=Lista(av.lista).label,
             meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(tipo=tipo),
             votos=correntes if av.encerrada else [],

@@ -30,7 +30,13 @@ from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
 from comissoes.dominio.procedimentos import PCD, fundamento_procedimento
-from comissoes.dominio.votacao import Decisao, Fechamento, motivacoes, motivo_de_recusa
+from comissoes.dominio.votacao import (
+    Decisao,
+    Fechamento,
+    motivacoes,
+    motivo_de_recusa,
+    preside,
+)
 from comissoes.models import Avaliacao, MembroComissao, Voto
 
 #: The four dimensions (LC 22/2026, art. 7º, §1º, I to IV; Lei 13.146/2015, art. 2º, §1º).
@@ -51,12 +57,12 @@ INCOMPATIVEL = "incompativel"
 
 
 def _exigir_presidente(membro: MembroComissao, avaliacao: Avaliacao) -> None:
-    if not membro.presidente or membro.comissao_id != avaliacao.comissao_id:
-        raise PermissionDenied(_("A avaliação biopsicossocial é registrada pelo(a) "
-                                 "presidente da equipe multiprofissional."))
-    recusa = motivo_de_recusa(membro, avaliacao)
-    if recusa:
-        raise PermissionDenied(recusa)
+    """The team's president (or the substitute, when impeded) records the evaluation."""
+    if not preside(membro, avaliacao):
+        recusa = motivo_de_recusa(membro, avaliacao)
+        raise PermissionDenied(recusa or _(
+            "A avaliação biopsicossocial é registrada por quem preside a equipe "
+            "multiprofissional (o(a) presidente ou, se impedido(a), o(a) substituto(a))."))
 
 
 def registro(avaliacao: Avaliacao) -> dict | None:

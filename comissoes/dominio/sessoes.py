@@ -214,14 +214,11 @@ def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
     conv = (Convocacao.objects.select_for_update(of=("self",))
             .select_related("sessao__comissao__certame", "inscricao").get(pk=convocacao.pk))
     sessao = conv.sessao
-    _exigir_presidente(presidente, sessao.comissao_id)
     if not procedimento(sessao.comissao.tipo).exige_presenca:
         raise ValidationError(_("A verificação documental examina os documentos enviados: não "
                                 "há comparecimento a registrar."))
     avaliacao = _avaliacao_da_convocacao(conv)
-    recusa = votacao.motivo_de_recusa(presidente, avaliacao)
-    if recusa:
-        raise PermissionDenied(recusa)
+    votacao.exigir_quem_preside(presidente, avaliacao)
     C = Convocacao.Comparecimento
     if comparecimento not in (C.PRESENTE, C.AUSENTE, C.RECUSOU_GRAVACAO):
         raise ValidationError(_("Comparecimento inválido."))
@@ -279,10 +276,7 @@ def anexar_gravacao(avaliacao: Avaliacao, *, presidente: MembroComissao,
         raise ValidationError({"gravacao": _("Informe o arquivo ou o link da gravação.")})
     avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
         "inscricao__certame").get(pk=avaliacao.pk)
-    _exigir_presidente(presidente, avaliacao.comissao_id)
-    recusa = votacao.motivo_de_recusa(presidente, avaliacao)
-    if recusa:
-        raise PermissionDenied(recusa)
+    votacao.exigir_quem_preside(presidente, avaliacao)
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))
     antes = avaliacao.gravacao

@@ -95,6 +95,32 @@ def motivo_de_recusa(membro: MembroComissao, avaliacao: Avaliacao) -> str | None
     return None
 
 
+def presidente_da_avaliacao(avaliacao: Avaliacao) -> MembroComissao | None:
+    """Who presides this evaluation: the committee's president or, when the president may not
+    act on this candidate (impedimento, term not signed), the substitute — the active titular
+    designated first who may (substituição eventual, as in any collegiate body)."""
+    candidatos = avaliacao.comissao.membros.filter(ativo=True).filter(
+        Q(presidente=True) | Q(papel=MembroComissao.Papel.TITULAR)).order_by("-presidente",
+                                                                            "pk")
+    for membro in candidatos.select_related("comissao"):
+        if motivo_de_recusa(membro, avaliacao) is None:
+            return membro
+    return None
+
+
+def preside(membro: MembroComissao, avaliacao: Avaliacao) -> bool:
+    presidente = presidente_da_avaliacao(avaliacao)
+    return presidente is not None and presidente.pk == membro.pk
+
+
+def exigir_quem_preside(membro: MembroComissao, avaliacao: Avaliacao) -> None:
+    if not preside(membro, avaliacao):
+        recusa = motivo_de_recusa(membro, avaliacao)
+        raise PermissionDenied(recusa or _(
+            "Só quem preside a avaliação pode fazer isso: o(a) presidente da comissão ou, se "
+            "ele(a) estiver impedido(a) para este candidato, o(a) substituto(a)."))
+
+
 def avaliacoes_visiveis(membro: MembroComissao) -> QuerySet[Avaliacao]:
     """The evaluations this member may see: own committee, no impedimento, term signed, and
     never the appeal of a candidate's list the member's user judged in first instance (on
@@ -239,11 +265,7 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
         "comissao", "inscricao__certame").get(pk=avaliacao.pk)
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))
-    if not presidente.presidente or presidente.comissao_id != avaliacao.comissao_id:
-        raise PermissionDenied(_("Só o(a) presidente da comissão encerra a avaliação."))
-    recusa = motivo_de_recusa(presidente, avaliacao)
-    if recusa:
-        raise PermissionDenied(recusa)
+    exigir_quem_preside(presidente, avaliacao)
     votos = votos_correntes(avaliacao)
     minimo = quorum(avaliacao.comissao)
     if len(votos) < minimo:

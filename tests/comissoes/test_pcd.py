@@ -229,7 +229,7 @@ def test_registro_biopsicossocial_so_pela_presidencia_depois_do_comparecimento(c
     with pytest.raises(ValidationError, match="Aguardando o registro do comparecimento"):
         _registrar(caso)
     registrar_comparecimento(caso.conv, "presente", presidente=caso.membros[0])
-    with pytest.raises(PermissionDenied, match="presidente da equipe"):
+    with pytest.raises(PermissionDenied, match="quem preside a equipe"):
         registrar_avaliacao_biopsicossocial(caso.av, caso.membros[1], dimensoes=DIMENSOES,
                                             compativel=True, compatibilidade=COMPATIVEL)
     with pytest.raises(ValidationError) as exc:

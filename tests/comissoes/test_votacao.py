@@ -127,3 +127,25 @@ def test_presidente_encerra_com_quorum_e_gera_parecer():
     assert (encerrada.encerrada_por, encerrada.gravacao) == (presidente, "sessao-12.mp4")
     with pytest.raises(ValidationError, match="encerrada"):
         registrar_voto(av, outros[3], "confirma", MOTIVO_SIM)
+
+
+def test_presidente_impedido_e_substituido_pelo_titular_mais_antigo(rh):
+    """A collegiate body does not stop because its president is impeded for one candidate:
+    the first designated titular who may act presides that evaluation."""
+    from comissoes.dominio.votacao import presidente_da_avaliacao
+
+    av = avaliacao()
+    presidente = membro(av.comissao, presidente=True)
+    substituto = membro(av.comissao)
+    outros = [membro(av.comissao) for _ in range(3)]
+    outra = avaliacao(av.comissao)
+    assert presidente_da_avaliacao(av) == presidente
+    Impedimento.objects.create(membro=presidente, inscricao=av.inscricao,
+                               motivo="Irmão do candidato", registrado_por=rh)
+    assert presidente_da_avaliacao(av) == substituto
+    assert presidente_da_avaliacao(outra) == presidente
+    for m in (substituto, *outros):
+        registrar_voto(av, m, "confirma", MOTIVO_SIM)
+    with pytest.raises(PermissionDenied):
+        encerrar_avaliacao(av, outros[0])
+    assert encerrar_avaliacao(av, substituto).encerrada_por == substituto

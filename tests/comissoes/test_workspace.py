@@ -143,7 +143,7 @@ def test_presidente_registra_ausencia_pela_fila(client, cenario):
     client.force_login(cenario["outros"][0].usuario)
     resposta = client.post(reverse("comissao:comparecimento", args=[cenario["c2"].pk]),
                            {"comparecimento": "presente"}, follow=True)
-    assert "Só o(a) presidente" in resposta.content.decode()
+    assert "Só quem preside a avaliação" in resposta.content.decode()
     cenario["c2"].refresh_from_db()
     assert cenario["c2"].comparecimento == "pendente"
 
@@ -195,3 +195,16 @@ def test_recursos_sem_sessao_aparecem_no_painel_da_recursal(client):
     # An appeal is judged on the record: the vote form is there at once.
     html = client.get(reverse("comissao:avaliacao", args=[recurso.pk])).content.decode()
     assert 'id="form-voto"' in html
+
+
+def test_substituto_preside_o_candidato_de_que_o_presidente_esta_impedido(client, cenario, rh):
+    from comissoes.models import Impedimento
+
+    Impedimento.objects.create(membro=cenario["presidente"], inscricao=cenario["a1"].inscricao,
+                               motivo="Cônjuge do candidato", registrado_por=rh)
+    substituto = cenario["outros"][0]
+    client.force_login(substituto.usuario)
+    impedido = client.get(reverse("comissao:avaliacao", args=[cenario["a1"].pk])).content
+    outro = client.get(reverse("comissao:avaliacao", args=[cenario["a2"].pk])).content
+    assert b'id="presidencia"' in impedido
+    assert b'id="presidencia"' not in outro
