@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1:8000
 # `make run` is a development server: DEBUG on, SQLite unless DATABASE_URL says otherwise.
 DEV_ENV := DEBUG=true
 
-.PHONY: run test test-browser worker install install-dev migrate demo lint typecheck bench clean
+.PHONY: run test test-browser worker beat install install-dev migrate demo lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ test-browser: install-dev
 worker: install
 	@test -n "$$CELERY_BROKER_URL" || { echo "Defina CELERY_BROKER_URL (ex.: redis://127.0.0.1:6379/0)"; exit 2; }
 	$(BIN)/celery -A config worker -l info
+
+## The periodic jobs (celery beat): re-queues recomputes a lost worker left behind. Run one.
+beat: install
+	@test -n "$$CELERY_BROKER_URL" || { echo "Defina CELERY_BROKER_URL (ex.: redis://127.0.0.1:6379/0)"; exit 2; }
+	$(BIN)/celery -A config beat -l info
 
 lint: install-dev
 	$(BIN)/ruff check .

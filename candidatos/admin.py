@@ -10,6 +10,7 @@ from candidatos.models import (
     ExtratoCadUnico,
     Importacao,
     Inscricao,
+    PedidoCadastro,
     PedidoIsencao,
     ProcedimentoAdministrativo,
     PublicacaoIsencao,
@@ -188,3 +189,27 @@ class ProcedimentoAdministrativoAdmin(SomenteLeituraAdmin):
     list_filter = ("tipo", "conclusao", "consequencia")
     search_fields = ("inscricao__numero", "inscricao__candidato__nome")
     list_select_related = ("inscricao__candidato",)
+
+
+@admin.register(PedidoCadastro)
+class PedidoCadastroAdmin(SomenteLeituraAdmin):
+    """Sign-ups of the portal, read-only: they change only through the portal and RH's claim
+    page (acts). The password hash is never shown. Not in RH's admin permissions
+    (certames.dados_iniciais): RH works on its claim page, which shows only what the decision
+    needs (LGPD, art. 6º, III)."""
+
+    list_display = ("pk", "criado_em", "cpf_mascarado", "via", "situacao", "concluido_em")
+    list_filter = ("via", "situacao")
+    search_fields = ("cpf",)
+    exclude = ("senha",)
+    raw_id_fields = ("candidato", "usuario", "decidido_por")
+
+    @admin.display(description=_("Reivindicação"))
+    def pagina_rh(self, obj):
+        if obj.via != PedidoCadastro.Via.ANALISE_RH:
+            return "—"
+        return format_html('<a href="{}">{}</a>',
+                           reverse("rh_reivindicacoes:detalhe", args=[obj.pk]),
+                           _("Abrir na página de reivindicações"))
+
+    readonly_fields = ("pagina_rh",)

@@ -45,8 +45,10 @@ from candidatos.importacao import (
     ErroLinha,
     ValorInvalido,
     data_br,
+    data_texto,
     decimal_br,
     ler_linhas,
+    mostrar,
     normalizar,
 )
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
@@ -150,7 +152,7 @@ def validar_nis(texto: str) -> str:
         digitos = digitos.zfill(11)  # spreadsheets drop leading zeros
     if len(digitos) != 11 or not _pis.validate(digitos):
         raise ValorInvalido(_("NIS inválido “%(v)s” (11 dígitos com dígito verificador "
-                              "válido)") % {"v": texto})
+                              "válido)") % {"v": mostrar(texto)})
     return digitos
 
 
@@ -183,7 +185,11 @@ SITUACOES = {
     "inativo": RegistroCadUnico.Situacao.INATIVO, "inativa": RegistroCadUnico.Situacao.INATIVO,
     "excluido": RegistroCadUnico.Situacao.INATIVO, "excluida": RegistroCadUnico.Situacao.INATIVO,
 }
-RENDA_MAXIMA = Decimal("99999999.99")  # RegistroCadUnico.renda_per_capita: 10 digits, 2 dec.
+# The income column's own limits (max_digits, decimal_places), taken from the model.
+CAMPO_RENDA = RegistroCadUnico._meta.get_field("renda_per_capita")
+# CadÚnico exists since Decreto 3.877, de 24 de julho de 2001 (Cadastramento Único para
+# Programas Sociais): no registration was updated before it.
+INICIO_CADUNICO = dt.date(2001, 7, 24)
 
 
 @dataclass
@@ -226,12 +232,25 @@ def _renda(texto: str) -> Decimal:
         t = t[2:]
     valor = decimal_br(t)
     if valor < 0:
-        raise ValorInvalido(_("renda negativa “%(v)s”") % {"v": texto})
+        raise ValorInvalido(_("renda negativa “%(v)s”") % {"v": mostrar(texto)})
     if valor.as_tuple().exponent < -2:  # type: ignore[operator]
-        raise ValorInvalido(_("renda “%(v)s” com mais de 2 casas decimais") % {"v": texto})
-    if valor > RENDA_MAXIMA:
-        raise ValorInvalido(_("renda “%(v)s” fora do limite") % {"v": texto})
+        raise ValorInvalido(_("renda “%(v)s” com mais de 2 casas decimais") % {
+            "v": mostrar(texto)})
+    try:
+        CAMPO_RENDA.run_validators(valor)
+    except ValidationError as exc:
+        raise ValorInvalido(_("renda “%(v)s” fora do limite: %(motivo)s") % {
+            "v": mostrar(texto), "motivo": " ".join(exc.messages)}) from None
     return valor
+
+
+def _data_atualizacao(texto: str) -> dt.date | None:
+    data = data_br(texto)
+    if data is not None and data < INICIO_CADUNICO:
+        raise ValorInvalido(_("data de atualização %(d)s anterior à criação do CadÚnico "
+                              "(%(i)s)") % {"d": data_texto(data),
+                                            "i": data_texto(INICIO_CADUNICO)})
+    return data
 
 
 def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
@@ -258,7 +277,7 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
         v: dict[str, Any] = {}
         erros_linha: list[ErroLinha] = []
         for coluna, funcao in (("nis", validar_nis), ("renda_per_capita", _renda),
-                               ("data_atualizacao", data_br)):
+                               ("data_atualizacao", _data_atualizacao)):
             texto = cel(coluna)
             if not texto:
                 erros_linha.append(ErroLinha(n, coluna, _("valor obrigatório em branco")))
@@ -278,7 +297,7 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
             erros_linha.append(ErroLinha(n, "situacao", _("valor obrigatório em branco")))
         elif normalizar(situacao) not in SITUACOES:
             erros_linha.append(ErroLinha(n, "situacao", _(
-                "situação “%(v)s” inválida (ativo ou inativo)") % {"v": situacao}))
+                "situação “%(v)s” inválida (ativo ou inativo)") % {"v": mostrar(situacao)}))
         else:
             v["situacao"] = SITUACOES[normalizar(situacao)]
         if "nis" in v:

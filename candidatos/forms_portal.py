@@ -1,4 +1,5 @@
-"""Forms of the candidate portal: sign-up, log-in by CPF, inscrição and option change."""
+"""Forms of the candidate portal: sign-up and its confirmation, log-in by CPF, inscrição and
+option change; and RH's decision on a claim of an imported record."""
 
 from __future__ import annotations
 
@@ -7,13 +8,20 @@ import datetime as dt
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.hashers import check_password, make_password
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.forms import BRCPFField
 
-from candidatos.models import CorRaca, TipoDeficiencia, erros_autodeclaracao, somente_digitos
-from candidatos.portal import MENSAGEM_CONTA_EXISTENTE, conta_de_outro, opcoes_do_regime
+from candidatos.models import (
+    CorRaca,
+    PedidoCadastro,
+    TipoDeficiencia,
+    erros_autodeclaracao,
+    somente_digitos,
+)
+from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
 
 ERROS_CPF = {
     "invalid": _("CPF inválido: confira os dígitos."),
@@ -54,14 +62,33 @@ class CadastroForm(forms.Form):
                                 help_text=password_validation.password_validators_help_text_html())
     password2 = forms.CharField(label=_("Confirme a senha"), strip=False,
                                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+    # For a CPF the banca already registered (the form never says whether it did): the proof
+    # when the banca's record has no e-mail, or the request for RH's analysis.
+    numero_inscricao = forms.CharField(
+        label=_("Número de uma inscrição sua feita pela banca organizadora (se houver)"),
+        max_length=20, required=False,
+        help_text=_("Se você já se inscreveu em um certame pela banca e não informou e-mail na "
+                    "inscrição, a conta é confirmada pela data de nascimento e por este "
+                    "número."))
+    pede_analise = forms.BooleanField(
+        label=_("Já me inscrevi pela banca, mas os dados da inscrição estão errados ou não tenho "
+                "mais acesso ao endereço eletrônico informado nela: peço a análise da "
+                "organizadora"), required=False)
+    explicacao = forms.CharField(
+        label=_("O que está errado ou desatualizado na inscrição da banca"), required=False,
+        max_length=1000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("A organizadora confere a sua identidade (documento oficial com foto e "
+                    "número do CPF) antes de vincular a conta e responde no e-mail informado "
+                    "acima."))
 
     def clean_cpf(self) -> str:
         cpf = somente_digitos(self.cleaned_data["cpf"])
         if len(cpf) != 11:
             raise ValidationError(ERROS_CPF["max_digits"])
-        if conta_de_outro(cpf):
-            raise ValidationError(MENSAGEM_CONTA_EXISTENTE)
         return cpf
+
+    def clean_numero_inscricao(self) -> str:
+        return self.cleaned_data["numero_inscricao"].strip()
 
     def clean_nome(self) -> str:
         nome = " ".join(self.cleaned_data["nome"].split())
@@ -87,17 +114,81 @@ class CadastroForm(forms.Form):
 
     def clean(self):
         dados = super().clean()
-        p1, p2 = dados.get("password1"), dados.get("password2")
-        if p1 and p2 and p1 != p2:
-            self.add_error("password2", _("As senhas não conferem."))
-        elif p1:
-            User = get_user_model()
-            provisorio = User(username=dados.get("cpf") or "", email=dados.get("email") or "",
-                              first_name=(dados.get("nome") or "")[:150])
-            try:
-                password_validation.validate_password(p1, provisorio)
-            except ValidationError as exc:
-                self.add_error("password1", exc)
+        validar_senhas(self, dados, username=dados.get("cpf") or "",
+                       email=dados.get("email") or "", nome=dados.get("nome") or "")
+        if dados.get("pede_analise") and len((dados.get("explicacao") or "").strip()) < 10:
+            self.add_error("explicacao", _("Para pedir a análise, explique em poucas palavras o "
+                                           "que está errado ou desatualizado."))
+        return dados
+
+
+def validar_senhas(form, dados, *, username: str, email: str, nome: str) -> None:
+    """password1 = password2 and Django's validators (the same on every page of the flow)."""
+    p1, p2 = dados.get("password1"), dados.get("password2")
+    if p1 and p2 and p1 != p2:
+        form.add_error("password2", _("As senhas não conferem."))
+    elif p1:
+        User = get_user_model()
+        provisorio = User(username=username, email=email, first_name=nome[:150])
+        try:
+            password_validation.validate_password(p1, provisorio)
+        except ValidationError as exc:
+            form.add_error("password1", exc)
+
+
+class ConfirmacaoCadastroForm(forms.Form):
+    """The confirmation page: a button; plus the password when the link went to the e-mail of
+    the banca's record (the password typed at sign-up was not kept)."""
+
+    def __init__(self, *args, pedido: PedidoCadastro, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.pedido = pedido
+        if pedido.via == PedidoCadastro.Via.EMAIL_DO_CADASTRO:
+            self.fields["password1"] = forms.CharField(
+                label=_("Crie sua senha"), strip=False,
+                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+                help_text=password_validation.password_validators_help_text_html())
+            self.fields["password2"] = forms.CharField(
+                label=_("Confirme a senha"), strip=False,
+                widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    @property
+    def pede_senha(self) -> bool:
+        return "password1" in self.fields
+
+    def clean(self):
+        dados = super().clean()
+        if self.pede_senha:
+            candidato = self.pedido.candidato
+            validar_senhas(self, dados, username=self.pedido.cpf,
+                           email=candidato.email if candidato else "",
+                           nome=candidato.nome if candidato else "")
+        return dados
+
+
+class DecisaoReivindicacaoForm(forms.Form):
+    """RH's decision on a claim of an imported record."""
+
+    APROVAR, RECUSAR = "aprovar", "recusar"
+    decisao = forms.ChoiceField(
+        label=_("Decisão"), widget=forms.RadioSelect,
+        choices=[(APROVAR, _("Aprovar: criar a conta e vinculá-la a este cadastro")),
+                 (RECUSAR, _("Recusar"))])
+    identidade_conferida = forms.BooleanField(
+        label=_("Conferi a identidade do requerente em documento oficial com foto e número do "
+                "CPF, e os dados conferem com o cadastro importado"), required=False)
+    motivacao = forms.CharField(
+        label=_("Motivação"), min_length=MINIMO_MOTIVACAO,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("O que foi conferido e como (ex.: documento apresentado presencialmente em "
+                    "...), ou por que a reivindicação é recusada. O requerente recebe a "
+                    "motivação por e-mail (Lei 9.784/1999, art. 50)."))
+
+    def clean(self):
+        dados = super().clean()
+        if dados.get("decisao") == self.APROVAR and not dados.get("identidade_conferida"):
+            self.add_error("identidade_conferida", _(
+                "Só aprove depois de conferir a identidade do requerente."))
         return dados
 
 
@@ -120,10 +211,16 @@ class EntrarForm(AuthenticationForm):
     def get_invalid_login_error(self):
         username = self.cleaned_data.get("username")
         password = self.cleaned_data.get("password")
-        User = get_user_model()
-        pendente = User.objects.filter(username=username, is_active=False,
-                                       last_login__isnull=True).first()
-        if pendente is not None and password and pendente.check_password(password):
+        # Said only to whoever knows the password chosen at a pending sign-up of this CPF.
+        pendente = (PedidoCadastro.objects
+                    .filter(cpf=username, situacao=PedidoCadastro.Situacao.AGUARDANDO)
+                    .exclude(senha="").first())
+        if pendente is None:
+            # The same hashing work either way (as Django's ModelBackend does for unknown
+            # users), so the time taken does not tell that a sign-up is pending.
+            make_password(password or "")
+        elif (password and pedido_aberto(pendente)
+                and check_password(password, pendente.senha)):
             return ValidationError(self.error_messages["nao_confirmada"],
                                    code="nao_confirmada")
         return super().get_invalid_login_error()

@@ -1,9 +1,23 @@
 """Import of the banca's spreadsheet (CSV or XLSX): candidates, inscrições and scores.
 
-All or nothing: every row is parsed and validated first; any error rejects the whole file with
-every error listed by line and column (in Portuguese) and nothing is written. Then one
-transaction writes only what changed, with bulk operations (no per-row queries), so
-re-importing the same file changes nothing.
+All or nothing, in two phases:
+
+1. Every row is parsed and checked on its own (no writes): required cells, CPF, cargo, the
+   self-declaration against the regime, every text cell against its model field (max_length,
+   e-mail format: the validators are taken from the model, never restated here), dates, the
+   score against the edital's maximum and the DecimalField, tie-break keys, duplicates and
+   one CPF with different personal data within the file.
+2. One transaction, holding the certame's row lock (so imports and portal inscrições of the
+   same certame are serialised), checks the file against the database (numbers and CPFs
+   already taken, and the tie-break keys: every scored inscrição of a cargo is ranked by the
+   same keys, spec section 5, so a file may not leave a cargo with scored inscrições of two
+   different key counts) and then writes only what changed, with bulk operations (no per-row
+   queries), so re-importing the same file changes nothing. `ao_gravar` runs inside that
+   transaction, so a caller's record of the outcome (the `Importacao` status) commits or rolls
+   back together with the rows.
+
+Any error rejects the whole file with every error listed by line and column, in Portuguese,
+and nothing is written.
 """
 
 from __future__ import annotations
@@ -19,8 +33,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import transaction
+from django.db.models import Count, Func, IntegerField
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from localflavor.br.validators import BRCPFValidator
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
@@ -77,6 +95,34 @@ SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
 SEPARADOR_LISTAS = re.compile(r"[|/+;,\s]+")
 cpf_validator = BRCPFValidator()
 
+# Text columns -> the model field whose validators (max_length, e-mail format...) each cell
+# must pass: the limits are the model's, so a migration that changes them changes the import.
+CAMPOS_TEXTO = {
+    "inscricao": Inscricao._meta.get_field("numero"),
+    "nome": Candidato._meta.get_field("nome"),
+    "nome_social": Candidato._meta.get_field("nome_social"),
+    "email": Candidato._meta.get_field("email"),
+    "telefone": Candidato._meta.get_field("telefone"),
+}
+CAMPO_NOTA = Inscricao._meta.get_field("nota")
+# C0/C1 control characters (NUL, tab, line breaks...): PostgreSQL refuses NUL in text, and
+# none belongs in a name, an e-mail or an inscrição number.
+CONTROLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+# Tie-break keys are stored as decimal text in a JSON list (no column limit): bound them so a
+# cell like "1e999999" cannot become a million-digit number. 20 digits hold any score, age
+# in days or date written as a number (AAAAMMDD) an edital uses.
+DESEMPATE_MAX_DIGITOS = 20
+# A birth date before this is a typing error (no living candidate was born before 1900).
+NASCIMENTO_MINIMO = dt.date(1900, 1, 1)
+# Cell values quoted back in error messages are cut to this many characters.
+MOSTRAR_MAX = 60
+
+
+def mostrar(texto: str) -> str:
+    """A cell value as quoted in an error message: a 100,000-character cell is cut."""
+    texto = str(texto)
+    return texto if len(texto) <= MOSTRAR_MAX else texto[:MOSTRAR_MAX] + "…"
+
 
 @dataclass(frozen=True)
 class ErroLinha:
@@ -87,6 +133,9 @@ class ErroLinha:
     def __str__(self) -> str:
         if self.linha == 0:
             return self.mensagem
+        if not self.coluna:
+            return _("Linha %(linha)d: %(mensagem)s") % {"linha": self.linha,
+                                                         "mensagem": self.mensagem}
         return _("Linha %(linha)d, coluna “%(coluna)s”: %(mensagem)s") % {
             "linha": self.linha, "coluna": self.coluna, "mensagem": self.mensagem}
 
@@ -182,7 +231,20 @@ def ler_linhas(conteudo: bytes) -> list[list[str]]:
     primeira = texto.split("\n", 1)[0]
     delimitador = ";" if primeira.count(";") >= primeira.count(",") else ","
     leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=delimitador)
-    return [[c.strip() for c in linha] for linha in leitor]
+    linhas: list[list[str]] = []
+    try:
+        for linha in leitor:
+            linhas.append([c.strip() for c in linha])
+    except csv.Error as exc:
+        # In practice a cell over the csv module's limit (131,072 characters).
+        limite = csv.field_size_limit()
+        mensagem = (_("um campo tem mais de %(n)d caracteres; o CSV não pôde ser lido a "
+                      "partir desta linha") % {"n": limite}
+                    if "field limit" in str(exc) else
+                    _("o CSV não pôde ser lido a partir desta linha (%(erro)s)") % {
+                        "erro": mostrar(str(exc))})
+        raise ArquivoRejeitado([ErroLinha(len(linhas) + 1, "", mensagem)]) from None
+    return linhas
 
 
 def _ler_xlsx(conteudo: bytes) -> list[list[str]]:
@@ -219,10 +281,27 @@ def decimal_br(texto: str) -> Decimal:
     try:
         valor = Decimal(t)
     except InvalidOperation:
-        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": texto}) from None
+        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": mostrar(texto)}) from None
     if not valor.is_finite():
-        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": texto})
+        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": mostrar(texto)})
     return valor
+
+
+def digitos_por_extenso(valor: Decimal) -> int:
+    """How many digits `valor` has written out in full (without building the text)."""
+    sinal, digitos, expoente = valor.as_tuple()
+    inteiros = max(valor.adjusted() + 1, 1) if any(digitos) else 1
+    return inteiros + max(-int(expoente), 0)
+
+
+def desempate_br(texto: str) -> str:
+    """A tie-break key as exact decimal text written out in full ("1e3" -> "1000"): the
+    engine reads plain decimals only, never exponent notation."""
+    valor = decimal_br(texto)
+    if digitos_por_extenso(valor) > DESEMPATE_MAX_DIGITOS:
+        raise ValorInvalido(_("número “%(v)s” com mais de %(n)d dígitos") % {
+            "v": mostrar(texto), "n": DESEMPATE_MAX_DIGITOS})
+    return format(valor, "f")
 
 
 def data_br(texto: str) -> dt.date | None:
@@ -233,7 +312,24 @@ def data_br(texto: str) -> dt.date | None:
             return dt.datetime.strptime(texto, formato).date()
         except ValueError:
             continue
-    raise ValorInvalido(_("data inválida “%(v)s” (use DD/MM/AAAA)") % {"v": texto})
+    raise ValorInvalido(_("data inválida “%(v)s” (use DD/MM/AAAA)") % {"v": mostrar(texto)})
+
+
+def data_texto(data: dt.date) -> str:
+    """DD/MM/AAAA with a four-digit year (strftime writes year 1 as "1")."""
+    return f"{data.day:02d}/{data.month:02d}/{data.year:04d}"
+
+
+def data_nascimento_br(texto: str) -> dt.date | None:
+    data = data_br(texto)
+    if data is None:
+        return None
+    if data > timezone.localdate():
+        raise ValorInvalido(_("data de nascimento %(d)s no futuro") % {"d": data_texto(data)})
+    if data < NASCIMENTO_MINIMO:
+        raise ValorInvalido(_("data de nascimento %(d)s anterior a %(m)s") % {
+            "d": data_texto(data), "m": data_texto(NASCIMENTO_MINIMO)})
+    return data
 
 
 def _booleano(texto: str) -> bool:
@@ -242,7 +338,7 @@ def _booleano(texto: str) -> bool:
         return True
     if t in FALSO:
         return False
-    raise ValorInvalido(_("valor “%(v)s” não é sim/não") % {"v": texto})
+    raise ValorInvalido(_("valor “%(v)s” não é sim/não") % {"v": mostrar(texto)})
 
 
 def _cpf(texto: str) -> str:
@@ -252,8 +348,32 @@ def _cpf(texto: str) -> str:
     try:
         cpf_validator(digitos)
     except ValidationError:
-        raise ValorInvalido(_("CPF inválido “%(v)s”") % {"v": texto}) from None
+        raise ValorInvalido(_("CPF inválido “%(v)s”") % {"v": mostrar(texto)}) from None
     return digitos
+
+
+# Per text column: (max_length, the field's other validators). The length is compared
+# directly (the hot path of a 100,000-row file); the validators run only when there are any
+# (the e-mail format) or when the length is exceeded (for the model's own message).
+_REGRAS_TEXTO = {
+    coluna: (campo.max_length, [v for v in campo.validators
+                                if not isinstance(v, MaxLengthValidator)])
+    for coluna, campo in CAMPOS_TEXTO.items()
+}
+
+
+def erros_texto(coluna: str, texto: str) -> list[str]:
+    """Why a non-blank text cell cannot be stored in its model field (empty list if it can)."""
+    if CONTROLE.search(texto):
+        return [_("caractere de controle não permitido")]
+    maximo, outros = _REGRAS_TEXTO[coluna]
+    if (maximo is None or len(texto) <= maximo) and not outros:
+        return []
+    try:
+        CAMPOS_TEXTO[coluna].run_validators(texto)
+    except ValidationError as exc:
+        return list(exc.messages)
+    return []
 
 
 # --- the import ----------------------------------------------------------------------------
@@ -297,8 +417,12 @@ def importar_inscricoes(
     autor=None,
     nome_arquivo: str = "",
     progresso: Progresso | None = None,
+    ao_gravar: Callable[[Resumo], None] | None = None,
 ) -> Resumo:
-    """Validate the whole file, then write it in one transaction. Raises ArquivoRejeitado."""
+    """Validate the whole file, then check it against the database and write it, in one
+    transaction. Raises ArquivoRejeitado (nothing written). `ao_gravar(resumo)` runs inside
+    the write transaction, after the rows: whatever it records commits with them or not at
+    all."""
     progresso = progresso or (lambda feito, total, fase: None)
     linhas = ler_linhas(conteudo)
     if not linhas:
@@ -308,17 +432,47 @@ def importar_inscricoes(
     if erros:
         raise ArquivoRejeitado(erros)
     nomes_desempate = [cabecalho[i] for i in col_desempate]
-    regime = certame.regime_legal
+    validas, erros = _validar_linhas(certame, corpo, indices, col_desempate, nomes_desempate,
+                                     progresso)
+    if not validas and not erros:
+        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
+    if not erros:
+        progresso(len(corpo), len(corpo), "gravando")
+    with transaction.atomic():
+        # The certame's lock serialises imports and portal inscrições of this certame, so the
+        # checks below still hold when the rows are written.
+        list(Certame.objects.select_for_update().filter(pk=certame.pk).values_list("pk"))
+        # The valid rows are checked against the database even when others have errors, so
+        # one round lists every error of the file.
+        existentes_num, candidatos_existentes = _validar_contra_banco(
+            certame, validas, nomes_desempate, erros)
+        resumo = _gravar(certame, validas, existentes_num, candidatos_existentes, autor=autor,
+                         nome_arquivo=nome_arquivo)
+        if ao_gravar is not None:
+            ao_gravar(resumo)
+    return resumo
 
+
+def _rejeitar(erros: list[ErroLinha]) -> None:
+    erros.sort(key=lambda e: (e.linha, e.coluna))
+    raise ArquivoRejeitado(erros)
+
+
+def _validar_linhas(certame: Certame, corpo: list[list[str]], indices: dict[str, int],
+                    col_desempate: list[int], nomes_desempate: list[str],
+                    progresso: Progresso) -> tuple[list[_Linha], list[ErroLinha]]:
+    """Phase 1: every row on its own and against the others in the file (no writes)."""
+    regime = certame.regime_legal
     cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
               .select_related("certame")}
     nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
 
+    erros: list[ErroLinha] = []
     total = len(corpo)
     validas: list[_Linha] = []
     vistos_numero: dict[str, int] = {}
     vistos_cpf_cargo: dict[tuple[str, str], int] = {}
-    nome_por_cpf: dict[str, tuple[str, int]] = {}
+    dados_por_cpf: dict[str, tuple[dict[str, Any], int]] = {}
 
     for pos, celulas in enumerate(corpo):
         n = pos + 2
@@ -338,18 +492,26 @@ def importar_inscricoes(
             except ValorInvalido as exc:
                 erros_linha.append(ErroLinha(n, coluna, str(exc)))
 
+        def texto(coluna: str, erros_linha=erros_linha, v=v, n=n) -> None:
+            valor = cel(coluna)
+            problemas = erros_texto(coluna, valor) if valor else []
+            for mensagem in problemas:
+                erros_linha.append(ErroLinha(n, coluna, mensagem))
+            if not problemas:
+                v[coluna] = valor
+
         for obrigatoria in OBRIGATORIAS:
             if not cel(obrigatoria):
                 erros_linha.append(ErroLinha(n, obrigatoria, _("valor obrigatório em branco")))
-        v["inscricao"] = cel("inscricao")
-        v["nome"] = cel("nome")
+        texto("inscricao")
+        texto("nome")
         if cel("cpf"):
             conv("cpf", _cpf, cel("cpf"))
         codigo = cel("cargo").upper()
         if codigo:
             if codigo not in cargos:
                 erros_linha.append(ErroLinha(n, "cargo", _(
-                    "cargo “%(c)s” não existe neste certame") % {"c": cel("cargo")}))
+                    "cargo “%(c)s” não existe neste certame") % {"c": mostrar(cel("cargo"))}))
             else:
                 v["cargo"] = cargos[codigo]
         if cel("cor_raca"):
@@ -357,14 +519,14 @@ def importar_inscricoes(
             if cor is None:
                 erros_linha.append(ErroLinha(n, "cor_raca", _(
                     "cor ou raça “%(v)s” inválida (branca, preta, parda, amarela ou indígena)")
-                    % {"v": cel("cor_raca")}))
+                    % {"v": mostrar(cel("cor_raca"))}))
             else:
                 v["cor_raca"] = cor
         for opcional in ("nome_social", "email", "telefone"):
             if opcional in indices:
-                v[opcional] = cel(opcional)
+                texto(opcional)
         if "data_nascimento" in indices:
-            conv("data_nascimento", data_br, cel("data_nascimento"))
+            conv("data_nascimento", data_nascimento_br, cel("data_nascimento"))
         for booleano in ("quilombola", "deficiencia"):
             if booleano in indices:
                 conv(booleano, _booleano, cel(booleano))
@@ -375,35 +537,42 @@ def importar_inscricoes(
             tipo = TIPOS_DEFICIENCIA.get(normalizar(cel("tipo_deficiencia")))
             if tipo is None:
                 erros_linha.append(ErroLinha(n, "tipo_deficiencia", _(
-                    "tipo de deficiência “%(v)s” inválido") % {"v": cel("tipo_deficiencia")}))
+                    "tipo de deficiência “%(v)s” inválido") % {
+                    "v": mostrar(cel("tipo_deficiencia"))}))
             else:
                 v["tipo_deficiencia"] = tipo
         listas = [t.upper() for t in SEPARADOR_LISTAS.split(cel("listas")) if t]
         v["listas"] = listas
+        v["nota"] = None
         if cel("nota"):
+            nota_txt = mostrar(cel("nota"))
             try:
                 nota = decimal_br(cel("nota"))
                 if not (0 <= nota <= nota_maxima):
                     erros_linha.append(ErroLinha(n, "nota", _(
                         "nota %(v)s fora do intervalo de 0 a %(max)s") % {
-                        "v": cel("nota"), "max": nota_maxima}))
+                        "v": nota_txt, "max": nota_maxima}))
                 elif nota.as_tuple().exponent < -4:  # type: ignore[operator]
                     erros_linha.append(ErroLinha(n, "nota", _(
-                        "nota %(v)s com mais de 4 casas decimais") % {"v": cel("nota")}))
+                        "nota %(v)s com mais de 4 casas decimais") % {"v": nota_txt}))
                 else:
+                    # The column's own limits (max_digits, decimal_places) too: the edital's
+                    # maximum may be larger than the column holds.
+                    CAMPO_NOTA.run_validators(nota)
                     v["nota"] = nota
             except ValorInvalido as exc:
                 erros_linha.append(ErroLinha(n, "nota", str(exc)))
-        else:
-            v["nota"] = None
+            except ValidationError as exc:
+                erros_linha.extend(ErroLinha(n, "nota", m) for m in exc.messages)
         desempate: list[str] = []
         textos = [celulas[i].strip() if i < len(celulas) else "" for i in col_desempate]
         # An unscored candidate (absent, eliminated) may have blank tie-break cells; a scored
-        # one needs every key, since every candidate of a list is ranked by the same keys.
-        if any(textos) or v.get("nota") is not None:
-            for nome_col, texto in zip(nomes_desempate, textos, strict=True):
+        # one needs every key, since every candidate of a list is ranked by the same keys
+        # (spec section 5): within the file every scored row has one key per column.
+        if any(textos) or cel("nota"):
+            for nome_col, texto_desempate in zip(nomes_desempate, textos, strict=True):
                 try:
-                    desempate.append(str(decimal_br(texto)))
+                    desempate.append(desempate_br(texto_desempate))
                 except ValorInvalido as exc:
                     erros_linha.append(ErroLinha(n, nome_col, str(exc)))
         v["desempate"] = desempate
@@ -412,14 +581,15 @@ def importar_inscricoes(
             if situacao not in SITUACOES:
                 erros_linha.append(ErroLinha(n, "situacao", _(
                     "situação “%(v)s” inválida (%(validas)s)") % {
-                    "v": cel("situacao"), "validas": ", ".join(sorted(SITUACOES))}))
+                    "v": mostrar(cel("situacao")), "validas": ", ".join(sorted(SITUACOES))}))
             v["situacao"] = situacao
         if "situacao_taxa" in indices and cel("situacao_taxa"):
             taxa = normalizar(cel("situacao_taxa"))
             if taxa not in SITUACOES_TAXA:
                 erros_linha.append(ErroLinha(n, "situacao_taxa", _(
                     "situação da taxa “%(v)s” inválida (%(validas)s)") % {
-                    "v": cel("situacao_taxa"), "validas": ", ".join(sorted(SITUACOES_TAXA))}))
+                    "v": mostrar(cel("situacao_taxa")),
+                    "validas": ", ".join(sorted(SITUACOES_TAXA))}))
             v["situacao_taxa"] = taxa
 
         # Reserved lists: allowed by the regime and matching the self-declaration.
@@ -433,7 +603,7 @@ def importar_inscricoes(
                     erros_linha.append(ErroLinha(n, campo, mensagem))
 
         # Duplicates within the file.
-        if v["inscricao"]:
+        if v.get("inscricao"):
             if v["inscricao"] in vistos_numero:
                 erros_linha.append(ErroLinha(n, "inscricao", _(
                     "inscrição %(i)s repetida (já aparece na linha %(l)d)") % {
@@ -448,11 +618,21 @@ def importar_inscricoes(
                     "l": vistos_cpf_cargo[chave]}))
             else:
                 vistos_cpf_cargo[chave] = n
-        if "cpf" in v and v["nome"]:
-            anterior = nome_por_cpf.setdefault(v["cpf"], (v["nome"], n))
-            if normalizar(anterior[0]) != normalizar(v["nome"]):
-                erros_linha.append(ErroLinha(n, "nome", _(
-                    "o CPF já aparece com outro nome na linha %(l)d") % {"l": anterior[1]}))
+        if "cpf" in v:
+            # One person, one set of personal data: a CPF that appears in several rows (one
+            # per cargo) must carry the same data in each.
+            anterior, linha_anterior = dados_por_cpf.setdefault(v["cpf"], (v, n))
+            if linha_anterior != n:
+                if (v.get("nome") and anterior.get("nome")
+                        and normalizar(anterior["nome"]) != normalizar(v["nome"])):
+                    erros_linha.append(ErroLinha(n, "nome", _(
+                        "o CPF já aparece com outro nome na linha %(l)d") % {
+                        "l": linha_anterior}))
+                for campo in ("nome_social", "data_nascimento", "email", "telefone"):
+                    if campo in v and campo in anterior and v[campo] != anterior[campo]:
+                        erros_linha.append(ErroLinha(n, campo, _(
+                            "o CPF já aparece com outro valor na linha %(l)d") % {
+                            "l": linha_anterior}))
 
         if erros_linha:
             erros.extend(erros_linha)
@@ -460,11 +640,23 @@ def importar_inscricoes(
             validas.append(_Linha(n, v))
         if (pos + 1) % LOTE == 0:
             progresso(pos + 1, total, "validando")
+    return validas, erros
 
-    if not validas and not erros:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
 
-    # Conflicts with what is already in the database (bulk look-ups, no per-row queries).
+class _TamanhoJSON(Func):
+    """Number of elements of a JSON array column, computed by the database."""
+
+    function = "JSON_ARRAY_LENGTH"  # SQLite
+    output_field = IntegerField()
+
+    def as_postgresql(self, compiler, connection, **extra):
+        return self.as_sql(compiler, connection, function="JSONB_ARRAY_LENGTH", **extra)
+
+
+def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempate: list[str],
+                          erros: list[ErroLinha]) -> tuple[dict[str, dict], dict[str, dict]]:
+    """Phase 2 (inside the write transaction): conflicts with the stored rows, by bulk
+    look-ups (no per-row queries). Raises ArquivoRejeitado with these and `erros`."""
     existentes_num = _inscricoes_existentes(certame, [lin.valores["inscricao"] for lin in validas])
     candidatos_existentes = _candidatos_existentes([lin.valores["cpf"] for lin in validas])
     for linha in validas:
@@ -475,20 +667,83 @@ def importar_inscricoes(
             erros.append(ErroLinha(linha.numero_linha, "inscricao", _(
                 "a inscrição %(i)s já existe para outro candidato ou cargo") % {
                 "i": v["inscricao"]}))
-    if validas:
-        ja_inscritos = _inscricoes_por_cpf_cargo(certame, candidatos_existentes)
-        for linha in validas:
-            v = linha.valores
-            numero = ja_inscritos.get((v["cpf"], v["cargo"].pk))
-            if numero is not None and numero != v["inscricao"]:
-                erros.append(ErroLinha(linha.numero_linha, "cpf", _(
-                    "o candidato já está inscrito neste cargo com o número %(n)s") % {"n": numero}))
+    ja_inscritos = _inscricoes_por_cpf_cargo(certame, candidatos_existentes)
+    for linha in validas:
+        v = linha.valores
+        numero = ja_inscritos.get((v["cpf"], v["cargo"].pk))
+        if numero is not None and numero != v["inscricao"]:
+            erros.append(ErroLinha(linha.numero_linha, "cpf", _(
+                "o candidato já está inscrito neste cargo com o número %(n)s") % {"n": numero}))
+    erros.extend(_erros_desempate(validas, existentes_num, nomes_desempate))
     if erros:
-        erros.sort(key=lambda e: (e.linha, e.coluna))
-        raise ArquivoRejeitado(erros)
-    progresso(total, total, "gravando")
-    return _gravar(certame, validas, existentes_num, candidatos_existentes, autor=autor,
-                   nome_arquivo=nome_arquivo)
+        _rejeitar(erros)
+    return existentes_num, candidatos_existentes
+
+
+def _erros_desempate(validas: list[_Linha], existentes_num: dict[str, dict],
+                     nomes_desempate: list[str]) -> list[ErroLinha]:
+    """Every scored inscrição of a cargo is ranked by the same tie-break keys (spec section 5;
+    the engine refuses a cargo whose candidates have different key counts). After the import,
+    each cargo's scored inscrições are the file's scored rows (one key per tie-break column)
+    plus the stored scored ones the file does not overwrite: these must have as many keys."""
+    chaves = len(nomes_desempate)
+    coluna = ", ".join(nomes_desempate) or "desempate"
+    linhas_por_cargo: dict[int, list[int]] = {}
+    cargo_por_id: dict[int, Cargo] = {}
+    for linha in validas:
+        if linha.valores["nota"] is not None:
+            cargo = linha.valores["cargo"]
+            linhas_por_cargo.setdefault(cargo.pk, []).append(linha.numero_linha)
+            cargo_por_id[cargo.pk] = cargo
+    if not linhas_por_cargo:
+        return []
+    # Stored scored inscrições by (cargo, number of keys): one grouped query.
+    restantes: dict[tuple[int, int], int] = {}
+    for cargo_id, tamanho, total in (
+            Inscricao.objects.filter(cargo_id__in=sorted(linhas_por_cargo), nota__isnull=False)
+            .values_list("cargo_id", _TamanhoJSON("desempate"))
+            .annotate(total=Count("pk")).order_by()):
+        restantes[(cargo_id, tamanho)] = restantes.get((cargo_id, tamanho), 0) + total
+    # Those the file overwrites no longer count with their stored keys.
+    for linha in validas:
+        existente = existentes_num.get(linha.valores["inscricao"])
+        if existente is not None and existente["nota"] is not None:
+            chave = (existente["cargo_id"], len(existente["desempate"] or []))
+            if chave in restantes:
+                restantes[chave] -= 1
+    erros: list[ErroLinha] = []
+    for cargo_id, numeros_linhas in sorted(linhas_por_cargo.items(),
+                                           key=lambda item: item[1][0]):
+        guardadas = sorted(t for (c, t), total in restantes.items()
+                           if c == cargo_id and total > 0)
+        if not guardadas or guardadas == [chaves]:
+            continue
+        cargo = cargo_por_id[cargo_id]
+        em_linhas = ngettext("%(n)d linha com nota deste cargo no arquivo",
+                             "%(n)d linhas com nota deste cargo no arquivo",
+                             len(numeros_linhas)) % {"n": len(numeros_linhas)}
+        if len(guardadas) == 1:
+            mensagem = _(
+                "o cargo %(cargo)s já tem inscrições com nota e %(guardadas)s; esta planilha "
+                "traz %(arquivo)s. Todas as inscrições com nota de um cargo são classificadas "
+                "pelos mesmos critérios: envie as colunas de desempate do cargo ou regrave "
+                "todas as suas notas (%(linhas)s).") % {
+                "cargo": cargo.codigo,
+                "guardadas": ngettext("%(n)d critério de desempate",
+                                      "%(n)d critérios de desempate",
+                                      guardadas[0]) % {"n": guardadas[0]},
+                "arquivo": ngettext("%(n)d coluna de desempate", "%(n)d colunas de desempate",
+                                    chaves) % {"n": chaves},
+                "linhas": em_linhas}
+        else:
+            mensagem = _(
+                "o cargo %(cargo)s já tem inscrições com nota com números diferentes de "
+                "critérios de desempate (%(guardadas)s); envie uma planilha que regrave todas "
+                "as notas do cargo com os mesmos critérios (%(linhas)s).") % {
+                "cargo": cargo.codigo, "guardadas": ", ".join(map(str, guardadas)),
+                "linhas": em_linhas}
+        erros.append(ErroLinha(numeros_linhas[0], coluna, mensagem))
+    return erros
 
 
 CAMPOS_CANDIDATO = ("nome", "nome_social", "data_nascimento", "email", "telefone")
@@ -553,9 +808,9 @@ def _situacao_derivada(atual: str | None, nota) -> str:
     return Inscricao.Situacao.HABILITADO if nota is not None else Inscricao.Situacao.INSCRITO
 
 
-@transaction.atomic
 def _gravar(certame, validas, existentes_num, candidatos_existentes, *, autor,
             nome_arquivo) -> Resumo:
+    """Write the validated rows (called inside importar_inscricoes' transaction)."""
     resumo = Resumo(linhas=len(validas))
 
     # Candidates: create the new ones, update only those whose data changed.

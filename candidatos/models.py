@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
@@ -572,3 +573,91 @@ class ProcedimentoAdministrativo(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} — {self.inscricao.numero}"
+
+
+# --- sign-up on the candidate portal ---------------------------------------------------------
+
+
+class PedidoCadastro(models.Model):
+    """A sign-up on the candidate portal, kept here until it is proved; only then are the
+    account (User) and, for a new person, the Candidato created (`candidatos.portal`).
+
+    An unconfirmed sign-up writes nothing on a Candidato: the data the banca imported (and
+    which prove who the candidate is) are never touched by someone who merely typed a CPF.
+    How the sign-up is proved (`via`):
+
+    - a CPF without any record: the link sent to the e-mail typed (`novo`);
+    - a record imported without an account and with an e-mail: the link sent to THAT e-mail,
+      never to the one typed (`email_do_cadastro`);
+    - a record without e-mail: the birth date and one inscrição number of the record
+      (`dados_da_inscricao`), then the link to the e-mail typed;
+    - otherwise (no e-mail and no birth date, or the candidate says the record is wrong): RH
+      decides after checking the identity (`analise_rh`, a "reivindicação"), LGPD
+      (Lei 13.709/2018), art. 6º, VII, and art. 46.
+    """
+
+    class Via(models.TextChoices):
+        NOVO = "novo", _("Novo cadastro (link no e-mail informado)")
+        EMAIL_DO_CADASTRO = "email_do_cadastro", _("Link no e-mail da inscrição importada")
+        DADOS_DA_INSCRICAO = "dados_da_inscricao", _(
+            "Data de nascimento e número de inscrição conferidos")
+        ANALISE_RH = "analise_rh", _("Reivindicação analisada pela organizadora (RH)")
+
+    class Situacao(models.TextChoices):
+        AGUARDANDO = "aguardando", _("Aguardando confirmação pelo link")
+        EM_ANALISE = "em_analise", _("Em análise pela organizadora")
+        CONCLUIDO = "concluido", _("Concluído (conta ativa)")
+        RECUSADO = "recusado", _("Recusado pela organizadora")
+        NAO_CONFERE = "nao_confere", _("Dados não conferem com a inscrição")
+        ENCERRADO = "encerrado", _("Encerrado (expirado ou superado)")
+
+    cpf = models.CharField(_("CPF"), max_length=11, db_index=True,
+                           validators=[cpf_11_digitos, BRCPFValidator()])
+    candidato = models.ForeignKey(Candidato, on_delete=models.PROTECT, null=True, blank=True,
+                                  related_name="pedidos_cadastro",
+                                  verbose_name=_("cadastro existente reivindicado"))
+    via = models.CharField(_("forma de comprovação"), max_length=20, choices=Via.choices)
+    situacao = models.CharField(_("situação"), max_length=12, choices=Situacao.choices)
+    # What the person typed (a claim's data are compared with the record's by RH).
+    nome = models.CharField(_("nome civil informado"), max_length=200)
+    nome_social = models.CharField(_("nome social informado"), max_length=200, blank=True)
+    data_nascimento = models.DateField(_("data de nascimento informada"))
+    email = models.EmailField(_("e-mail informado"))
+    telefone = models.CharField(_("telefone informado"), max_length=20)
+    numero_inscricao = models.CharField(_("número de inscrição informado"), max_length=20,
+                                        blank=True)
+    explicacao = models.TextField(_("explicação do candidato"), blank=True)
+    #: Password hash chosen at sign-up (never the password); erased once the pedido ends.
+    senha = models.CharField(_("senha (hash)"), max_length=128, blank=True)
+    #: Where the confirmation link (or, for a claim, the notice) was sent.
+    email_destino = models.EmailField(_("e-mail de destino do link"), blank=True)
+    criado_em = models.DateTimeField(_("criado em"), default=timezone.now, db_index=True)
+    concluido_em = models.DateTimeField(_("concluído em"), null=True, blank=True)
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+", verbose_name=_("conta criada"))
+    decidido_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, related_name="+",
+                                     verbose_name=_("decidido por"))
+    motivacao = models.TextField(_("motivação da decisão"), blank=True)
+
+    class Meta:
+        verbose_name = _("pedido de cadastro no portal")
+        verbose_name_plural = _("pedidos de cadastro no portal")
+        ordering = ["-criado_em", "-id"]
+        constraints = [
+            # A pending sign-up is never overwritten: one waiting for its link per CPF.
+            models.UniqueConstraint(fields=["cpf"], condition=models.Q(situacao="aguardando"),
+                                    name="pedido_cadastro_um_aguardando_por_cpf"),
+        ]
+
+    def __str__(self) -> str:
+        return _("Pedido de cadastro nº %(n)s (CPF %(cpf)s)") % {
+            "n": self.pk, "cpf": mascarar_cpf(self.cpf)}
+
+    @property
+    def cpf_mascarado(self) -> str:
+        return mascarar_cpf(self.cpf)
+
+    @property
+    def cpf_formatado(self) -> str:
+        return formatar_cpf(self.cpf)

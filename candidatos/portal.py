@@ -14,17 +14,31 @@ What the laws leave open and the product decided:
   same window is the product default, an edital rule.
 - The self-declaration is valid only for the certame where it was made (Lei 3.057/2026,
   art. 10, §1º): nothing is carried over from another certame's inscrição.
+- Sign-up (issue #9): a CPF the banca imported is linked to an account only with proof its
+  record holds (the record's e-mail, or its birth date and an inscrição number) or by RH after
+  checking the identity; a pending sign-up is never overwritten and lives as long as Django's
+  password-reset links (PASSWORD_RESET_TIMEOUT); the pages never say whether a CPF or an
+  e-mail is known. Colour/race and disability are sensitive personal data (LGPD,
+  Lei 13.709/2018, art. 5º, II): access to them is protected as art. 46 requires.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import logging
 from dataclasses import dataclass, field
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
-from django.contrib.auth.tokens import default_token_generator
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
@@ -37,6 +51,7 @@ from candidatos.models import (
     Candidato,
     EstadoLista,
     Inscricao,
+    PedidoCadastro,
     PedidoIsencao,
     PublicacaoIsencao,
     SituacaoLista,
@@ -47,6 +62,8 @@ from certames.classificacao import versao_publicada
 from certames.models import Cargo, Certame, Etapa, PosicaoLista, VagaPreenchida
 from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
+
+logger = logging.getLogger(__name__)
 
 #: Certame situations in which inscrições may be accepted (with the window open).
 STATUS_ACEITA_INSCRICOES = (Certame.Status.PUBLICADO, Certame.Status.EM_ANDAMENTO)
@@ -156,116 +173,560 @@ def opcoes_do_regime(regime) -> list[OpcaoLista]:
 
 
 # --- sign-up and confirmation ---------------------------------------------------------------
+#
+# The sign-up never says whether a CPF or an e-mail is known: every valid form ends on the same
+# page with the same status, and what happens is told by e-mail to whoever may know it (the
+# account's owner, the e-mail of the banca's record, or the e-mail typed for a new CPF). An
+# unconfirmed sign-up writes nothing on a Candidato and changes no account: it is a
+# `PedidoCadastro` until proved. Linking an account to a record gives access to sensitive
+# personal data (colour/race and disability: LGPD, Lei 13.709/2018, art. 5º, II), so the proof
+# must come from what the record holds (art. 6º, VII, and art. 46: security against
+# unauthorised access).
 
 
 class CadastroRecusado(ValidationError):
-    """The sign-up or its confirmation cannot go on (the message says why)."""
+    """The confirmation cannot go on (the message says why, to the holder of the link)."""
 
 
-def conta_de_outro(cpf: str) -> bool:
-    """True when the CPF already has an account: an active user with it as username, or a
-    Candidato linked to a user (links are made only by a confirmation or by RH)."""
-    User = get_user_model()
-    if User.objects.filter(username=cpf, is_active=True).exists():
-        return True
-    return Candidato.objects.filter(cpf=cpf, usuario__isnull=False).exists()
+#: Failed checks of birth date and inscrição number per record in `JANELA_CONFERENCIA`, after
+#: which the automatic check is closed for that record (only RH's analysis remains): the birth
+#: date is the secret, and guessing it must not be cheap.
+TENTATIVAS_CONFERENCIA = 5
+JANELA_CONFERENCIA = dt.timedelta(hours=24)
+#: Open claims (RH analysis) per record: more are ignored (RH's queue is not a spam target).
+REIVINDICACOES_ABERTAS_POR_CADASTRO = 3
+MINIMO_MOTIVACAO = 15
+
+FUNDAMENTO_IDENTIDADE = "LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
+FUNDAMENTO_DECISAO = "Lei 9.784/1999, art. 50; LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
+
+# Kinds of e-mail of the sign-up (templates candidatos/contas/email/<kind>.txt and
+# <kind>_assunto.txt). The task gets only ids: no address goes through the broker.
+EMAIL_CONFIRMACAO = "confirmacao"
+EMAIL_CONTA_EXISTENTE = "conta_existente"
+EMAIL_REIVINDICACAO_ABERTA = "reivindicacao_aberta"
+EMAIL_REIVINDICACAO_APROVADA = "reivindicacao_aprovada"
+EMAIL_REIVINDICACAO_APROVADA_AVISO = "reivindicacao_aprovada_aviso"
+EMAIL_REIVINDICACAO_RECUSADA = "reivindicacao_recusada"
+EMAIL_REIVINDICACAO_ENCERRADA = "reivindicacao_encerrada"
+
+Via = PedidoCadastro.Via
+SituacaoPedido = PedidoCadastro.Situacao
 
 
-MENSAGEM_CONTA_EXISTENTE = gettext_lazy(
-    "Já existe uma conta para este CPF. Entre com o CPF e a senha ou use “Esqueceu a senha?”; "
-    "se você não reconhece essa conta, procure a organizadora do certame.")
+@dataclass(frozen=True)
+class DadosCadastro:
+    """What the sign-up form holds (already validated)."""
+
+    cpf: str
+    nome: str
+    data_nascimento: dt.date
+    email: str
+    telefone: str
+    senha: str
+    nome_social: str = ""
+    numero_inscricao: str = ""
+    pede_analise: bool = False
+    explicacao: str = ""
+
+
+def validade_do_link() -> dt.timedelta:
+    """A pending sign-up and its links live as long as Django's password-reset links."""
+    return dt.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+
+
+def pedido_aberto(pedido: PedidoCadastro, em=None) -> bool:
+    """Waiting for its link and not expired (the clock decides; nothing sweeps)."""
+    agora = em or timezone.now()
+    return (pedido.situacao == SituacaoPedido.AGUARDANDO
+            and pedido.criado_em + validade_do_link() > agora)
+
+
+def conta_do_cpf(cpf: str):
+    """The account that holds the CPF, if any: the user linked to its Candidato, or a user
+    named by the CPF that is active or was ever used (an inactive, never used user is a
+    leftover of an old sign-up and holds nothing)."""
+    candidato = (Candidato.objects.filter(cpf=cpf, usuario__isnull=False)
+                 .select_related("usuario").first())
+    if candidato is not None:
+        return candidato.usuario
+    return (get_user_model().objects.filter(username=cpf)
+            .filter(Q(is_active=True) | Q(last_login__isnull=False)).first())
+
+
+def normalizar_inscricao(numero: str) -> str:
+    """An inscrição number as typed or as imported, compared without mask or leading zeros."""
+    return "".join(ch for ch in str(numero or "").upper() if ch.isalnum()).lstrip("0")
+
+
+def dados_conferem(candidato: Candidato, data_nascimento, numero_inscricao: str) -> bool:
+    """The birth date is the record's and the number is one of the record's inscrições."""
+    alvo = normalizar_inscricao(numero_inscricao)
+    if candidato.data_nascimento is None or data_nascimento != candidato.data_nascimento:
+        return False
+    if not alvo:
+        return False
+    return any(normalizar_inscricao(n) == alvo
+               for n in candidato.inscricoes.values_list("numero", flat=True))
+
+
+def conferencia_bloqueada(candidato: Candidato, em=None) -> bool:
+    agora = em or timezone.now()
+    falhas = PedidoCadastro.objects.filter(
+        candidato=candidato, situacao=SituacaoPedido.NAO_CONFERE,
+        criado_em__gt=agora - JANELA_CONFERENCIA).count()
+    return falhas >= TENTATIVAS_CONFERENCIA
+
+
+def _enviar(tipo: str, objeto_id: int, base_url: str = "") -> None:
+    """Queue one e-mail of the sign-up once the transaction commits (Celery task). A broker
+    that cannot take it is logged, not raised: the page must not differ (nor fail) only in
+    the cases that send something."""
+    from candidatos.tasks import enviar_email_cadastro_task
+
+    def enfileirar() -> None:
+        try:
+            enviar_email_cadastro_task.delay(tipo, objeto_id, base_url)
+        except Exception:  # kombu's OperationalError and whatever a broker raises
+            logger.exception("e-mail %s do pedido/conta %s não enfileirado", tipo, objeto_id)
+
+    transaction.on_commit(enfileirar)
+
+
+def _novo_pedido(d: DadosCadastro, *, via: str, situacao: str, candidato=None, senha: str = "",
+                 email_destino: str = "", agora) -> PedidoCadastro:
+    pedido = PedidoCadastro(
+        cpf=d.cpf, candidato=candidato, via=via, situacao=situacao, nome=d.nome,
+        nome_social=d.nome_social, data_nascimento=d.data_nascimento, email=d.email,
+        telefone=d.telefone, numero_inscricao=d.numero_inscricao.strip()[:20],
+        explicacao=d.explicacao.strip() if via == Via.ANALISE_RH else "", senha=senha,
+        email_destino=email_destino, criado_em=agora)
+    pedido.full_clean()
+    pedido.save()
+    return pedido
+
+
+def _encerrar(pedido: PedidoCadastro, agora) -> None:
+    pedido.situacao = SituacaoPedido.ENCERRADO
+    pedido.concluido_em = agora
+    pedido.senha = ""
+    pedido.save(update_fields=["situacao", "concluido_em", "senha"])
+
+
+DESCRICOES_PEDIDO = {
+    Via.NOVO: gettext_lazy("Cadastro no portal do candidato (aguardando confirmação do "
+                           "e-mail)."),
+    Via.EMAIL_DO_CADASTRO: gettext_lazy(
+        "Cadastro no portal para CPF com inscrição importada: link enviado ao e-mail da "
+        "inscrição (aguardando confirmação)."),
+    Via.DADOS_DA_INSCRICAO: gettext_lazy(
+        "Cadastro no portal para CPF com inscrição importada: data de nascimento e número de "
+        "inscrição conferem (aguardando confirmação do e-mail)."),
+}
+
+
+def solicitar_cadastro(dados: DadosCadastro, *, base_url: str) -> None:
+    """Take a sign-up. Returns nothing on purpose: the caller shows the same page whatever
+    happened (see the comment above). The password is hashed in every case, so the work done
+    does not depend on whether the CPF is known either."""
+    senha = make_password(dados.senha)
+    for tentativa in range(2):
+        try:
+            _solicitar_cadastro(dados, senha, base_url)
+            return
+        except IntegrityError:
+            # A concurrent sign-up took the pending slot of this CPF: the second run finds it.
+            if tentativa:
+                raise
 
 
 @transaction.atomic
-def cadastrar_candidato(*, cpf: str, nome: str, nome_social: str, data_nascimento, email: str,
-                        telefone: str, senha: str):
-    """Create (or refresh, if never confirmed) the inactive account of a candidate.
+def _solicitar_cadastro(d: DadosCadastro, senha: str, base_url: str) -> None:
+    agora = timezone.now()
+    dono = conta_do_cpf(d.cpf)
+    if dono is not None:
+        # An account exists: nothing changes; its owner is told (not the person typing).
+        _enviar(EMAIL_CONTA_EXISTENTE, dono.pk, base_url)
+        return
+    candidato = Candidato.objects.select_for_update().filter(cpf=d.cpf).first()
+    pendente = (PedidoCadastro.objects.select_for_update()
+                .filter(cpf=d.cpf, situacao=SituacaoPedido.AGUARDANDO).first())
+    expirado = None
+    if pendente is not None and (not pedido_aberto(pendente, agora)
+                                 or (candidato is not None and pendente.via == Via.NOVO)):
+        # Expired, or a sign-up for a new CPF that the banca has imported meanwhile (its link
+        # no longer proves anything): it ends and the new sign-up goes on.
+        expirado = pendente.pk
+        _encerrar(pendente, agora)
+        pendente = None
 
-    The account becomes usable only through `confirmar_cadastro`. A Candidato with the CPF
-    (e.g. imported from the banca) is reused: only its blank fields are filled here; nothing
-    it holds is overwritten by an unconfirmed sign-up.
-    """
+    if candidato is not None and (d.pede_analise or (not candidato.email
+                                                     and candidato.data_nascimento is None)):
+        _reivindicar(d, candidato, senha, base_url, agora)
+        return
+    if pendente is not None:
+        # A pending sign-up is never overwritten: its link goes again to ITS address.
+        _enviar(EMAIL_CONFIRMACAO, pendente.pk, base_url)
+        return
+
+    if candidato is None:
+        via, destino, senha_pedido = Via.NOVO, d.email, senha
+    elif candidato.email:
+        # The link goes to the e-mail the banca holds, never to the one typed; the password
+        # is chosen on the confirmation page, by whoever holds that e-mail.
+        via, destino, senha_pedido = Via.EMAIL_DO_CADASTRO, candidato.email, ""
+    elif (not conferencia_bloqueada(candidato, agora)
+          and dados_conferem(candidato, d.data_nascimento, d.numero_inscricao)):
+        via, destino, senha_pedido = Via.DADOS_DA_INSCRICAO, d.email, senha
+    else:
+        falha = _novo_pedido(d, via=Via.DADOS_DA_INSCRICAO, situacao=SituacaoPedido.NAO_CONFERE,
+                             candidato=candidato, agora=agora)
+        registrar_ato(tipo="cadastro_candidato", autor=None, objeto=falha,
+                      descricao=_("Cadastro no portal para CPF com inscrição importada: data de "
+                                  "nascimento e número de inscrição não conferem."),
+                      depois={"pedido": falha.pk, "candidato": candidato.pk,
+                              "situacao": falha.situacao, "encerrado": expirado})
+        return
+    pedido = _novo_pedido(d, via=via, situacao=SituacaoPedido.AGUARDANDO, candidato=candidato,
+                          senha=senha_pedido, email_destino=destino, agora=agora)
+    registrar_ato(tipo="cadastro_candidato", autor=None, objeto=pedido,
+                  descricao=str(DESCRICOES_PEDIDO[via]),
+                  depois={"pedido": pedido.pk, "via": via,
+                          "candidato": candidato.pk if candidato else None,
+                          "encerrado": expirado})
+    _enviar(EMAIL_CONFIRMACAO, pedido.pk, base_url)
+
+
+def _reivindicar(d: DadosCadastro, candidato: Candidato, senha: str, base_url: str,
+                 agora) -> None:
+    """The record cannot be proved by the candidate alone: RH analyses a claim."""
+    abertas = PedidoCadastro.objects.filter(candidato=candidato,
+                                            situacao=SituacaoPedido.EM_ANALISE)
+    if (abertas.filter(email__iexact=d.email).exists()
+            or abertas.count() >= REIVINDICACOES_ABERTAS_POR_CADASTRO):
+        return  # the same claim again, or too many: RH already has them
+    pedido = _novo_pedido(d, via=Via.ANALISE_RH, situacao=SituacaoPedido.EM_ANALISE,
+                          candidato=candidato, senha=senha, email_destino=candidato.email,
+                          agora=agora)
+    registrar_ato(tipo="reivindicacao_cadastro", autor=None, objeto=pedido,
+                  descricao=_("Reivindicação de cadastro importado: aguardando análise da "
+                              "organizadora."),
+                  fundamento_legal=FUNDAMENTO_IDENTIDADE,
+                  depois={"pedido": pedido.pk, "candidato": candidato.pk,
+                          "pediu_analise": d.pede_analise})
+    if candidato.email:
+        # Whoever holds the record's e-mail learns of the claim and may object.
+        _enviar(EMAIL_REIVINDICACAO_ABERTA, pedido.pk, base_url)
+
+
+# --- the confirmation link (GET shows a button, POST confirms) ------------------------------
+
+
+class _TokenPedido(PasswordResetTokenGenerator):
+    """Django's password-reset tokens (HMAC of the secret key, expiring after
+    PASSWORD_RESET_TIMEOUT), bound to one pedido and the address its link went to."""
+
+    key_salt = "candidatos.portal.PedidoCadastro"
+
+    def _make_hash_value(self, pedido, timestamp):
+        return (f"{pedido.pk}|{pedido.cpf}|{pedido.email_destino}|"
+                f"{pedido.criado_em.timestamp()}|{timestamp}")
+
+
+token_pedido = _TokenPedido()
+
+
+def link_confirmacao(pedido: PedidoCadastro) -> tuple[str, str]:
+    """(uidb64, token) of the confirmation link."""
+    return urlsafe_base64_encode(force_bytes(pedido.pk)), token_pedido.make_token(pedido)
+
+
+def pedido_do_link(uidb64: str, token: str) -> PedidoCadastro | None:
+    """The pedido a confirmation link points to, if the token is valid; else None."""
+    try:
+        pk = int(force_str(urlsafe_base64_decode(uidb64)))
+        pedido = PedidoCadastro.objects.select_related("candidato").get(pk=pk)
+    except (TypeError, ValueError, OverflowError, PedidoCadastro.DoesNotExist,
+            ValidationError):
+        return None
+    return pedido if token_pedido.check_token(pedido, token) else None
+
+
+def _ativar_conta(pedido: PedidoCadastro, *, senha_hash: str, email: str, nome: str):
+    """Create (or take over an unused leftover of) the account named by the CPF, active and in
+    the Candidato group. None when the CPF already has an account."""
     User = get_user_model()
-    if conta_de_outro(cpf):
-        raise CadastroRecusado(MENSAGEM_CONTA_EXISTENTE)
-    user = User.objects.select_for_update().filter(username=cpf).first()
+    user = User.objects.select_for_update().filter(username=pedido.cpf).first()
     if user is None:
-        user = User(username=cpf)
-    elif user.last_login is not None:
-        # An account that was used and later deactivated is RH's business, not a sign-up's.
-        raise CadastroRecusado(_("Esta conta está desativada. Procure a organizadora do "
-                                 "certame."))
+        user = User(username=pedido.cpf)
+    elif (user.is_active or user.last_login is not None or user.is_staff or user.is_superuser
+          or user.groups.exclude(name=GRUPO_CANDIDATO).exists()):
+        # Only an inactive, never used candidate leftover may be taken over; anything else
+        # (a deactivated account, a staff account named by the CPF) is RH's business.
+        return None
     user.first_name = nome[:150]
     user.email = email
-    user.is_active = False
-    user.set_password(senha)
+    user.password = senha_hash
+    user.is_active = True
     user.save()
-
-    candidato = Candidato.objects.select_for_update().filter(cpf=cpf).first()
-    if candidato is None:
-        candidato = Candidato(cpf=cpf, nome=nome, nome_social=nome_social,
-                              data_nascimento=data_nascimento, email=email, telefone=telefone)
-        candidato.full_clean()
-        candidato.save()
-        criado = True
-    else:
-        criado = False
-        vazios = {"nome_social": nome_social, "data_nascimento": data_nascimento,
-                  "telefone": telefone}
-        mudou = [campo for campo, valor in vazios.items()
-                 if valor and not getattr(candidato, campo)]
-        for campo in mudou:
-            setattr(candidato, campo, vazios[campo])
-        if mudou:
-            candidato.save(update_fields=mudou)
-    registrar_ato(tipo="cadastro_candidato", autor=None, objeto=candidato,
-                  descricao=_("Cadastro no portal do candidato (aguardando confirmação do "
-                              "e-mail)."),
-                  depois={"usuario": user.pk, "candidato_novo": criado})
+    grupo, _criado = Group.objects.get_or_create(name=GRUPO_CANDIDATO)
+    user.groups.add(grupo)
     return user
 
 
-def link_confirmacao(user) -> tuple[str, str]:
-    """(uidb64, token) of the confirmation link, as Django's password reset builds them."""
-    return urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user)
+def _concluir(pedido: PedidoCadastro, user, agora, *, situacao=SituacaoPedido.CONCLUIDO,
+              autor=None, motivacao: str = "") -> list[int]:
+    """Mark the pedido done and end every other open pedido of the CPF; returns the claims
+    (RH analysis) so ended, whose authors are told."""
+    pedido.situacao = situacao
+    pedido.concluido_em = agora
+    pedido.usuario = user
+    pedido.senha = ""
+    campos = ["situacao", "concluido_em", "usuario", "senha"]
+    if autor is not None:
+        pedido.decidido_por = autor
+        pedido.motivacao = motivacao
+        campos += ["decidido_por", "motivacao"]
+    pedido.save(update_fields=campos)
+    encerradas = []
+    for outro in (PedidoCadastro.objects.select_for_update()
+                  .filter(cpf=pedido.cpf, situacao__in=[SituacaoPedido.AGUARDANDO,
+                                                        SituacaoPedido.EM_ANALISE])
+                  .exclude(pk=pedido.pk)):
+        if outro.situacao == SituacaoPedido.EM_ANALISE:
+            encerradas.append(outro.pk)
+        _encerrar(outro, agora)
+    return encerradas
 
 
-def usuario_do_link(uidb64: str, token: str):
-    """The user a confirmation link points to, if the token is valid; else None."""
-    User = get_user_model()
-    try:
-        pk = force_str(urlsafe_base64_decode(uidb64))
-        user = User.objects.get(pk=pk)
-    except (TypeError, ValueError, OverflowError, User.DoesNotExist, ValidationError):
-        return None
-    return user if default_token_generator.check_token(user, token) else None
+def confirmar_pedido(pedido: PedidoCadastro, *, senha: str | None = None) -> Candidato:
+    """Confirm a sign-up through its link: create the account and link it to the Candidato.
+
+    `senha` is required when the link went to the record's e-mail (the password typed at
+    sign-up was not kept: whoever holds that e-mail chooses it now). Raises CadastroRecusado
+    when the pedido can no longer be confirmed (it then ends)."""
+    candidato, motivo = _confirmar_pedido(pedido, senha)
+    if motivo:
+        raise CadastroRecusado(motivo)
+    return candidato
 
 
 @transaction.atomic
-def confirmar_cadastro(user) -> Candidato:
-    """Activate the account, put it in the Candidato group and link it to its Candidato."""
-    User = get_user_model()
-    user = User.objects.select_for_update().get(pk=user.pk)
-    cpf = user.username
-    candidato = Candidato.objects.select_for_update().filter(cpf=cpf).first()
-    if candidato is not None and candidato.usuario_id not in (None, user.pk):
-        raise CadastroRecusado(_(
-            "Este CPF já está vinculado a outra conta. Procure a organizadora do certame."))
-    if candidato is None:  # the row was removed meanwhile: rebuild it from the account
-        candidato = Candidato(cpf=cpf, nome=user.first_name or cpf, email=user.email)
-        candidato.full_clean()
+def _confirmar_pedido(pedido: PedidoCadastro, senha: str | None):
+    agora = timezone.now()
+    pedido = PedidoCadastro.objects.select_for_update().get(pk=pedido.pk)
+    if not pedido_aberto(pedido, agora):
+        return None, _("O link de confirmação é inválido ou já expirou. Cadastre-se de novo "
+                       "para receber outro link.")
+    if pedido.via == Via.EMAIL_DO_CADASTRO and not senha:
+        return None, _("Escolha a senha da conta.")
+    candidato = Candidato.objects.select_for_update().filter(cpf=pedido.cpf).first()
+    motivo = None
+    if candidato is not None and candidato.usuario_id is not None:
+        motivo = _("Este CPF já está vinculado a outra conta. Entre com o CPF e a senha ou use "
+                   "“Esqueceu a senha?”; se você não reconhece essa conta, procure a "
+                   "organizadora do certame.")
+    elif pedido.via == Via.NOVO and candidato is not None:
+        motivo = _("Este CPF passou a constar de inscrição registrada pela organizadora. Faça o "
+                   "cadastro de novo: a confirmação seguirá pelos dados dessa inscrição.")
+    elif pedido.via != Via.NOVO and (candidato is None or candidato.pk != pedido.candidato_id):
+        motivo = _("O cadastro deste CPF mudou. Faça o cadastro de novo.")
+    elif pedido.via == Via.EMAIL_DO_CADASTRO and (
+            candidato.email.strip().lower() != pedido.email_destino.strip().lower()):
+        motivo = _("O e-mail da inscrição mudou depois do envio deste link. Faça o cadastro de "
+                   "novo.")
+    elif pedido.via == Via.DADOS_DA_INSCRICAO and (
+            candidato.email or not dados_conferem(candidato, pedido.data_nascimento,
+                                                  pedido.numero_inscricao)):
+        motivo = _("Os dados da inscrição mudaram depois do envio deste link. Faça o cadastro "
+                   "de novo.")
+    if motivo is None:
+        if pedido.via == Via.EMAIL_DO_CADASTRO:
+            # The record's data, not what was typed: the typist may not be who holds the
+            # e-mail.
+            user = _ativar_conta(pedido, senha_hash=make_password(senha),
+                                 email=candidato.email, nome=candidato.nome)
+        else:
+            user = _ativar_conta(pedido, senha_hash=pedido.senha, email=pedido.email,
+                                 nome=candidato.nome if candidato else pedido.nome)
+        if user is None:
+            motivo = _("Este CPF já tem uma conta. Entre com o CPF e a senha ou use “Esqueceu "
+                       "a senha?”.")
+    if motivo is not None:
+        _encerrar(pedido, agora)
+        registrar_ato(tipo="confirmacao_cadastro_recusada", autor=None, objeto=pedido,
+                      descricao=_("Confirmação de cadastro recusada: %(m)s") % {"m": motivo},
+                      depois={"pedido": pedido.pk})
+        return None, motivo
+
+    antes = None
+    if candidato is None:
+        candidato = Candidato(cpf=pedido.cpf, nome=pedido.nome, nome_social=pedido.nome_social,
+                              data_nascimento=pedido.data_nascimento, email=pedido.email,
+                              telefone=pedido.telefone)
+        candidato.full_clean(exclude=["usuario"])
+    elif pedido.via == Via.DADOS_DA_INSCRICAO:
+        # The record had no e-mail: the one just proved becomes its contact; blanks are filled.
+        antes = _preencher(candidato, pedido)
     candidato.usuario = user
-    # The e-mail just proved is the candidate's contact from now on.
-    candidato.email = user.email
     candidato.save()
-    user.is_active = True
-    user.save(update_fields=["is_active"])
-    grupo, _criado = Group.objects.get_or_create(name=GRUPO_CANDIDATO)
-    user.groups.add(grupo)
+    encerradas = _concluir(pedido, user, agora)
     registrar_ato(tipo="confirmacao_cadastro", autor=user, objeto=candidato,
                   descricao=_("E-mail confirmado; conta vinculada ao candidato."),
-                  depois={"usuario": user.pk})
-    return candidato
+                  fundamento_legal=FUNDAMENTO_IDENTIDADE if pedido.via != Via.NOVO else "",
+                  antes=antes,
+                  depois={"usuario": user.pk, "pedido": pedido.pk, "via": pedido.via,
+                          "encerrados": encerradas})
+    for pk in encerradas:
+        _enviar(EMAIL_REIVINDICACAO_ENCERRADA, pk)
+    return candidato, None
+
+
+def _preencher(candidato: Candidato, pedido: PedidoCadastro, *, email: bool = True) -> dict:
+    """Set the proved e-mail and fill the record's blank fields from the pedido; returns the
+    previous values of what changed (for the act)."""
+    antes = {}
+    novos = {"nome_social": pedido.nome_social, "data_nascimento": pedido.data_nascimento,
+             "telefone": pedido.telefone}
+    for campo, valor in novos.items():
+        if valor and not getattr(candidato, campo):
+            antes[campo] = getattr(candidato, campo)
+            setattr(candidato, campo, valor)
+    if email and candidato.email != pedido.email:
+        antes["email"] = candidato.email
+        candidato.email = pedido.email
+    return {campo: (str(v) if v is not None else None) for campo, v in antes.items()}
+
+
+# --- claims analysed by RH ------------------------------------------------------------------
+
+
+def reivindicacoes_em_analise():
+    return (PedidoCadastro.objects.filter(via=Via.ANALISE_RH,
+                                          situacao=SituacaoPedido.EM_ANALISE)
+            .select_related("candidato").order_by("criado_em", "id"))
+
+
+@transaction.atomic
+def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: str,
+                          autor) -> PedidoCadastro:
+    """RH approves (the account is created with the password chosen at sign-up, linked to the
+    record, whose e-mail becomes the one the claimant gave) or refuses a claim, with a
+    motivation (Lei 9.784/1999, art. 50). Approval presumes RH checked the claimant's identity
+    (an official document with photo and CPF); the motivation says how. The claimant is told
+    by e-mail; on approval, the record's previous e-mail too."""
+    motivacao = (motivacao or "").strip()
+    if len(motivacao) < MINIMO_MOTIVACAO:
+        raise ValidationError({"motivacao": [_(
+            "Informe a motivação da decisão (ao menos %(n)s caracteres): o que foi conferido "
+            "e como.") % {"n": MINIMO_MOTIVACAO}]})
+    agora = timezone.now()
+    pedido = PedidoCadastro.objects.select_for_update().get(pk=pedido.pk)
+    if pedido.via != Via.ANALISE_RH or pedido.situacao != SituacaoPedido.EM_ANALISE:
+        raise ValidationError(_("Esta reivindicação não está mais em análise (situação: "
+                                "%(s)s).") % {"s": pedido.get_situacao_display().lower()})
+    if not aprovar:
+        pedido.situacao = SituacaoPedido.RECUSADO
+        pedido.concluido_em = agora
+        pedido.senha = ""
+        pedido.decidido_por = autor
+        pedido.motivacao = motivacao
+        pedido.save(update_fields=["situacao", "concluido_em", "senha", "decidido_por",
+                                   "motivacao"])
+        registrar_ato(tipo="reivindicacao_cadastro_recusada", autor=autor, objeto=pedido,
+                      descricao=_("Reivindicação de cadastro recusada."), motivacao=motivacao,
+                      fundamento_legal=FUNDAMENTO_DECISAO,
+                      depois={"pedido": pedido.pk, "candidato": pedido.candidato_id})
+        _enviar(EMAIL_REIVINDICACAO_RECUSADA, pedido.pk)
+        return pedido
+
+    candidato = Candidato.objects.select_for_update().get(pk=pedido.candidato_id)
+    if candidato.usuario_id is not None:
+        raise ValidationError(_("Este cadastro já está vinculado a uma conta: a reivindicação "
+                                "não pode ser aprovada. Recuse-a com a motivação."))
+    user = _ativar_conta(pedido, senha_hash=pedido.senha, email=pedido.email,
+                         nome=candidato.nome)
+    if user is None:
+        raise ValidationError(_("Já existe uma conta ativa com este CPF como usuário: "
+                                "resolva-a no admin antes de aprovar."))
+    antes = _preencher(candidato, pedido)
+    candidato.usuario = user
+    candidato.save()
+    encerradas = _concluir(pedido, user, agora, situacao=SituacaoPedido.CONCLUIDO, autor=autor,
+                           motivacao=motivacao)
+    registrar_ato(tipo="reivindicacao_cadastro_aprovada", autor=autor, objeto=pedido,
+                  descricao=_("Reivindicação de cadastro aprovada: conta criada e vinculada ao "
+                              "candidato."), motivacao=motivacao,
+                  fundamento_legal=FUNDAMENTO_DECISAO, antes=antes,
+                  depois={"pedido": pedido.pk, "candidato": candidato.pk, "usuario": user.pk,
+                          "encerrados": encerradas})
+    _enviar(EMAIL_REIVINDICACAO_APROVADA, pedido.pk)
+    if pedido.email_destino and pedido.email_destino.lower() != pedido.email.lower():
+        _enviar(EMAIL_REIVINDICACAO_APROVADA_AVISO, pedido.pk)
+    for pk in encerradas:
+        _enviar(EMAIL_REIVINDICACAO_ENCERRADA, pk)
+    return pedido
+
+
+# --- the e-mails ------------------------------------------------------------------------------
+
+
+def mascarar_email(email: str) -> str:
+    """"joana.maria@example.com" → "j***@example.com" (shown to RH instead of the address)."""
+    usuario, arroba, dominio = (email or "").partition("@")
+    if not arroba:
+        return ""
+    return f"{usuario[:1]}***@{dominio}"
+
+
+def _absoluto(base_url: str, caminho: str) -> str:
+    return (base_url.rstrip("/") + caminho) if base_url else caminho
+
+
+def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool:
+    """Render and send one e-mail of the sign-up; False when there is nothing (or nobody) to
+    send to any more (e.g. the pedido ended before the task ran)."""
+    User = get_user_model()
+    contexto: dict[str, Any] = {"url_entrar": _absoluto(base_url, reverse("login")),
+                "url_senha": _absoluto(base_url, reverse("password_reset"))}
+    if tipo == EMAIL_CONTA_EXISTENTE:
+        user = User.objects.filter(pk=objeto_id).first()
+        if user is None:
+            return False
+        candidato = Candidato.objects.filter(usuario=user).first()
+        destino = user.email or (candidato.email if candidato else "")
+        contexto["nome"] = candidato.nome_exibicao if candidato else user.first_name
+        contexto["ativa"] = user.is_active
+    else:
+        pedido = PedidoCadastro.objects.select_related("candidato").filter(pk=objeto_id).first()
+        if pedido is None:
+            return False
+        contexto["pedido"] = pedido
+        contexto["criado_em"] = timezone.localtime(pedido.criado_em)
+        if tipo == EMAIL_CONFIRMACAO:
+            if not pedido_aberto(pedido):
+                return False
+            uidb64, token = link_confirmacao(pedido)
+            contexto["link"] = _absoluto(base_url, reverse("portal:confirmar",
+                                                           args=[uidb64, token]))
+            contexto["validade"] = timezone.localtime(pedido.criado_em + validade_do_link())
+            contexto["nome"] = (pedido.candidato.nome_exibicao
+                                if pedido.via == Via.EMAIL_DO_CADASTRO else
+                                pedido.nome_social or pedido.nome)
+            destino = pedido.email_destino
+        elif tipo in (EMAIL_REIVINDICACAO_ABERTA, EMAIL_REIVINDICACAO_APROVADA_AVISO):
+            contexto["nome"] = pedido.candidato.nome_exibicao if pedido.candidato else ""
+            destino = pedido.email_destino
+        else:
+            contexto["nome"] = pedido.nome_social or pedido.nome
+            destino = pedido.email
+    if not destino:
+        return False
+    assunto = " ".join(render_to_string(f"candidatos/contas/email/{tipo}_assunto.txt",
+                                        contexto).split())
+    corpo = render_to_string(f"candidatos/contas/email/{tipo}.txt", contexto)
+    send_mail(assunto, corpo, settings.DEFAULT_FROM_EMAIL, [destino])
+    return True
 
 
 # --- inscrição ------------------------------------------------------------------------------

@@ -7,15 +7,24 @@ import logging
 from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
+from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao, Inscricao
 
 logger = logging.getLogger(__name__)
 
 
 def processar_importacao(importacao_id: int) -> str:
-    """Run one queued import, recording progress and the outcome on the Importacao row."""
+    """Run one queued import, recording progress and the outcome on the Importacao row.
+
+    The status RH sees is what the database holds: "concluída" is written inside the import's
+    own transaction (`ao_gravar`), so it commits with the rows or not at all. A rejected file
+    or an internal error leaves nothing written and says so; an error raised after the
+    commit (a follow-up queued on commit) leaves the import "concluída", as it is. Nothing is
+    re-raised: with eager Celery this runs inside the upload's request, which must not fail
+    with a 500 for a bad file; the failure is logged and shown on the import's page.
+    """
     imp = Importacao.objects.select_related("certame", "criado_por").get(pk=importacao_id)
     if imp.terminada:
         return imp.status
@@ -26,25 +35,36 @@ def processar_importacao(importacao_id: int) -> str:
         Importacao.objects.filter(pk=imp.pk).update(
             total_linhas=total, linhas_processadas=feito, resumo={"fase": fase})
 
-    with imp.arquivo.open("rb") as f:
-        conteudo = f.read()
+    def concluir(resumo: Resumo) -> None:
+        # Inside the write transaction: committed together with the rows.
+        dados = resumo.como_dict()
+        Importacao.objects.filter(pk=imp.pk).update(
+            status=Importacao.Status.CONCLUIDA, resumo=dados, erros=[],
+            total_linhas=dados["linhas"], linhas_processadas=dados["linhas"],
+            concluida_em=timezone.now())
+
     try:
-        resumo = importar_inscricoes(imp.certame, conteudo, autor=imp.criado_por,
-                                     nome_arquivo=imp.nome_arquivo, progresso=progresso)
+        with imp.arquivo.open("rb") as f:
+            conteudo = f.read()
+        importar_inscricoes(imp.certame, conteudo, autor=imp.criado_por,
+                            nome_arquivo=imp.nome_arquivo, progresso=progresso,
+                            ao_gravar=concluir)
     except ArquivoRejeitado as exc:
         Importacao.objects.filter(pk=imp.pk).update(
             status=Importacao.Status.REJEITADA, erros=[e.como_dict() for e in exc.erros],
             concluida_em=timezone.now(), resumo={})
         return Importacao.Status.REJEITADA
     except Exception:
-        logger.exception("importação %s falhou", imp.pk)
+        status = Importacao.objects.filter(pk=imp.pk).values_list("status", flat=True).first()
+        if status == Importacao.Status.CONCLUIDA:
+            # The rows and the status were committed; what failed ran after the commit.
+            logger.exception("importação %s gravada; falhou uma tarefa posterior ao commit",
+                             imp.pk)
+            return Importacao.Status.CONCLUIDA
+        logger.exception("importação %s falhou; nada foi gravado", imp.pk)
         Importacao.objects.filter(pk=imp.pk).update(
-            status=Importacao.Status.FALHOU, concluida_em=timezone.now())
-        raise
-    dados = resumo.como_dict()
-    Importacao.objects.filter(pk=imp.pk).update(
-        status=Importacao.Status.CONCLUIDA, resumo=dados, total_linhas=dados["linhas"],
-        linhas_processadas=dados["linhas"], concluida_em=timezone.now())
+            status=Importacao.Status.FALHOU, concluida_em=timezone.now(), resumo={})
+        return Importacao.Status.FALHOU
     return Importacao.Status.CONCLUIDA
 
 
@@ -54,8 +74,24 @@ def importar_inscricoes_task(importacao_id: int) -> str:
 
 
 def enfileirar_importacao(importacao: Importacao) -> None:
-    """Queue the import once the row that describes it is committed."""
-    transaction.on_commit(lambda: importar_inscricoes_task.delay(importacao.pk))
+    """Queue the import once the row that describes it is committed. If the broker cannot
+    take it, the import says so (instead of staying "na fila" for a job nobody holds)."""
+
+    def enfileirar() -> None:
+        try:
+            importar_inscricoes_task.delay(importacao.pk)
+        except Exception as exc:  # kombu's OperationalError and whatever a broker raises
+            logger.exception("importação %s: não foi possível enfileirar", importacao.pk)
+            # Still "na fila" only if no worker took it (an eager run records its own end).
+            Importacao.objects.filter(pk=importacao.pk,
+                                      status=Importacao.Status.PENDENTE).update(
+                status=Importacao.Status.FALHOU, concluida_em=timezone.now(),
+                erros=[{"linha": 0, "coluna": "", "mensagem": _(
+                    "Não foi possível colocar a importação na fila (%(erro)s); nada foi "
+                    "gravado. Envie o arquivo novamente em alguns minutos.") % {
+                    "erro": exc.__class__.__name__}}])
+
+    transaction.on_commit(enfileirar)
 
 
 @shared_task(name="candidatos.gerar_comprovante")
@@ -68,3 +104,21 @@ def gerar_comprovante_task(inscricao_id: int) -> str:
 def enfileirar_comprovante(inscricao: Inscricao) -> None:
     """Queue the receipt once the inscrição (or its change) is committed."""
     transaction.on_commit(lambda: gerar_comprovante_task.delay(inscricao.pk))
+
+
+@shared_task(bind=True, name="candidatos.enviar_email_cadastro", max_retries=5)
+def enviar_email_cadastro_task(self, tipo: str, objeto_id: int, base_url: str = "") -> bool:
+    """One e-mail of the portal's sign-up (ids only: no address goes through the broker).
+    A mail server failure is retried by a worker; in-process (no broker) it is logged, so the
+    sign-up page stays the same whatever happened."""
+    import smtplib
+
+    from candidatos.portal import enviar_email_cadastro
+
+    try:
+        return enviar_email_cadastro(tipo, objeto_id, base_url)
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.exception("e-mail %s do pedido/conta %s não enviado", tipo, objeto_id)
+        if self.request.is_eager:
+            return False
+        raise self.retry(exc=exc, countdown=60) from exc

@@ -8,17 +8,14 @@ Users who are not candidates get 403 on the portal pages (as before).
 from __future__ import annotations
 
 import logging
-import smtplib
 
 import rules
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.mail import send_mail
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -26,8 +23,14 @@ from django.views.generic import FormView, ListView, TemplateView, View
 
 from candidatos import isencao, portal
 from candidatos.comprovante import gerar_comprovante
-from candidatos.forms_portal import CadastroForm, EntrarForm, InscricaoForm, OpcoesCandidatoForm
-from candidatos.models import Inscricao
+from candidatos.forms_portal import (
+    CadastroForm,
+    ConfirmacaoCadastroForm,
+    EntrarForm,
+    InscricaoForm,
+    OpcoesCandidatoForm,
+)
+from candidatos.models import Inscricao, PedidoCadastro
 from certames.models import Certame
 from certames.papeis import e_candidato
 
@@ -47,17 +50,11 @@ class EntrarView(auth_views.LoginView):
         return super().get_default_redirect_url()
 
 
-def enviar_confirmacao(request, user) -> None:
-    uidb64, token = portal.link_confirmacao(user)
-    link = request.build_absolute_uri(reverse("portal:confirmar", args=[uidb64, token]))
-    contexto = {"nome": user.first_name, "link": link}
-    assunto = " ".join(render_to_string("registration/cadastro_email_assunto.txt",
-                                        contexto).split())
-    corpo = render_to_string("registration/cadastro_email.txt", contexto)
-    send_mail(assunto, corpo, None, [user.email])
-
-
 class CadastroView(FormView):
+    """The sign-up. Every valid form ends on the same page with the same status, whether the
+    CPF is new, imported by the banca, pending or already has an account: what happened is
+    told by e-mail to whoever may know it (`portal.solicitar_cadastro`)."""
+
     template_name = "registration/cadastro.html"
     form_class = CadastroForm
 
@@ -69,52 +66,77 @@ class CadastroView(FormView):
 
     def form_valid(self, form):
         d = form.cleaned_data
+        dados = portal.DadosCadastro(
+            cpf=d["cpf"], nome=d["nome"], nome_social=d["nome_social"],
+            data_nascimento=d["data_nascimento"], email=d["email"], telefone=d["telefone"],
+            senha=d["password1"], numero_inscricao=d["numero_inscricao"],
+            pede_analise=d["pede_analise"], explicacao=d["explicacao"])
         try:
-            user = portal.cadastrar_candidato(
-                cpf=d["cpf"], nome=d["nome"], nome_social=d["nome_social"],
-                data_nascimento=d["data_nascimento"], email=d["email"], telefone=d["telefone"],
-                senha=d["password1"])
-        except ValidationError as exc:
+            portal.solicitar_cadastro(dados, base_url=self.request.build_absolute_uri("/"))
+        except ValidationError as exc:  # the typed data only (lengths, formats)
             form.add_error(None, exc)
             return self.form_invalid(form)
-        # The sign-up is committed (this view runs outside a transaction): send the link.
-        try:
-            enviar_confirmacao(self.request, user)
-        except (smtplib.SMTPException, OSError):
-            logger.exception("e-mail de confirmação do usuário %s não enviado", user.pk)
-            messages.error(self.request, _(
-                "Não foi possível enviar o e-mail de confirmação agora. Tente o cadastro de "
-                "novo em alguns minutos, com o mesmo CPF."))
-            return self.form_invalid(form)
-        self.request.session["cadastro_email"] = user.email
         return redirect("portal:cadastro_enviado")
 
 
 class CadastroEnviadoView(TemplateView):
-    template_name = "registration/cadastro_enviado.html"
+    """The same page after every sign-up: no address, no hint of what was found."""
 
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        ctx["email"] = self.request.session.get("cadastro_email", "")
-        return ctx
+    template_name = "registration/cadastro_enviado.html"
 
 
 class ConfirmarCadastroView(View):
-    def get(self, request, uidb64, token):
-        user = portal.usuario_do_link(uidb64, token)
-        if user is None:
-            return self._invalido(request, _("O link de confirmação é inválido ou já expirou. "
-                                             "Cadastre-se de novo para receber outro link."))
-        if user.is_active and hasattr(user, "candidato"):
+    """The e-mailed link. GET only shows the page with the button (mail scanners and link
+    previews follow links); POST confirms."""
+
+    template_name = "candidatos/contas/confirmar.html"
+
+    def _pedido(self, request, uidb64, token):
+        pedido = portal.pedido_do_link(uidb64, token)
+        if pedido is None:
+            return None, self._invalido(request, _(
+                "O link de confirmação é inválido ou já expirou. Cadastre-se de novo para "
+                "receber outro link."))
+        if pedido.situacao == PedidoCadastro.Situacao.CONCLUIDO:
             messages.info(request, _("Seu cadastro já estava confirmado. Entre com seu CPF e "
                                      "senha."))
-            return redirect("login")
+            return None, redirect("login")
+        if not portal.pedido_aberto(pedido):
+            return None, self._invalido(request, _(
+                "O link de confirmação é inválido ou já expirou. Cadastre-se de novo para "
+                "receber outro link."))
+        return pedido, None
+
+    def get(self, request, uidb64, token):
+        pedido, resposta = self._pedido(request, uidb64, token)
+        if resposta is not None:
+            return resposta
+        return self._pagina(request, pedido, ConfirmacaoCadastroForm(pedido=pedido))
+
+    def post(self, request, uidb64, token):
+        pedido, resposta = self._pedido(request, uidb64, token)
+        if resposta is not None:
+            return resposta
+        form = ConfirmacaoCadastroForm(request.POST, pedido=pedido)
+        if not form.is_valid():
+            return self._pagina(request, pedido, form)
         try:
-            portal.confirmar_cadastro(user)
+            portal.confirmar_pedido(pedido, senha=form.cleaned_data.get("password1"))
         except ValidationError as exc:
             return self._invalido(request, " ".join(exc.messages))
         messages.success(request, _("Cadastro confirmado. Entre com seu CPF e senha."))
         return redirect("login")
+
+    def _pagina(self, request, pedido, form):
+        resposta = render(request, self.template_name, {
+            "pedido": pedido, "form": form,
+            "candidato": pedido.candidato if pedido.via != PedidoCadastro.Via.NOVO else None})
+        # The page's address holds the token: no caching, no Referer to other sites.
+        # ("no-referrer" would make the browser send "Origin: null" with the form's POST,
+        # which Django's CSRF check rightly refuses.)
+        resposta["Cache-Control"] = "private, no-store"
+        resposta["Referrer-Policy"] = "same-origin"
+        return resposta
 
     @staticmethod
     def _invalido(request, mensagem):

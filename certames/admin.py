@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from certames.models import (
+    AlteracaoColuna,
     Ato,
     Cargo,
     Certame,
@@ -28,6 +29,17 @@ class AlteracaoAuditadaMixin:
         if change:
             registrar_alteracao_edital(obj, list(form.changed_data), autor=request.user,
                                        antes=antes)
+
+
+class SomenteLeituraMixin:
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Orgao)
@@ -114,7 +126,7 @@ class VagaSurgidaAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Ato)
-class AtoAdmin(admin.ModelAdmin):
+class AtoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     """Read-only: acts are append-only."""
 
     list_display = ("criado_em", "tipo", "descricao", "autor", "certame")
@@ -123,28 +135,18 @@ class AtoAdmin(admin.ModelAdmin):
     date_hierarchy = "criado_em"
     list_select_related = ("autor", "certame")
 
-    def has_add_permission(self, request):
-        return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
+@admin.register(AlteracaoColuna)
+class AlteracaoColunaAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    """Read-only: written by the database's triggers (certames/somente_insercao.py)."""
 
-    def has_delete_permission(self, request, obj=None):
-        return False
+    list_display = ("registrada_em", "tabela", "registro_id", "coluna", "operacao",
+                    "valor_anterior", "valor_novo", "usuario_banco", "papel_banco", "transacao")
+    list_filter = ("tabela", "operacao", "usuario_banco")
+    search_fields = ("registro_id", "coluna", "valor_anterior", "valor_novo")
 
 
 admin.site.empty_value_display = _("(vazio)")
-
-
-class SomenteLeituraMixin:
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class PublicacaoInline(SomenteLeituraMixin, admin.TabularInline):

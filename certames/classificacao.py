@@ -12,11 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import timedelta
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -65,16 +67,87 @@ def ler_parametros(parametros: dict) -> regras.Parametros:
 
 def solicitar_recalculo(cargos: Iterable[Cargo | int], causa: str) -> None:
     """Call inside the act's transaction: bump the generation, queue the job on commit."""
-    from certames.tasks import recalcular_classificacao
-
     ids = sorted({c.pk if isinstance(c, Cargo) else int(c) for c in cargos})
     if not ids:
         return
-    Cargo.objects.filter(pk__in=ids).update(geracao_classificacao=F("geracao_classificacao") + 1)
+    Cargo.objects.filter(pk__in=ids).update(
+        geracao_classificacao=F("geracao_classificacao") + 1,
+        recalculo_enfileirado_em=timezone.now())
     geracoes = dict(Cargo.objects.filter(pk__in=ids).values_list("pk", "geracao_classificacao"))
     for cargo_id in ids:
         transaction.on_commit(
-            lambda c=cargo_id, g=geracoes[cargo_id]: recalcular_classificacao.delay(c, g, causa))
+            lambda c=cargo_id, g=geracoes[cargo_id]: enfileirar_recalculo(c, g, causa))
+
+
+def enfileirar_recalculo(cargo_id: int, geracao: int, causa: str) -> bool:
+    """Hand one recompute to the broker (or run it, eager); record that it is queued.
+
+    If the broker cannot take it, the cargo records why, so the page never says "na fila"
+    for a job nobody holds, and the periodic sweep tries again.
+    """
+    from certames.tasks import recalcular_classificacao  # tasks imports this module
+
+    try:
+        recalcular_classificacao.delay(cargo_id, geracao, causa)
+    except Exception as exc:  # kombu's OperationalError and whatever a broker raises
+        logger.exception("recálculo do cargo %s: não foi possível enfileirar", cargo_id)
+        Cargo.objects.filter(pk=cargo_id).update(
+            recalculo_falha=_("Não foi possível colocar o recálculo na fila (%(erro)s). Ele "
+                              "será tentado de novo automaticamente em alguns minutos; se "
+                              "persistir, verifique o Redis e os workers.")
+            % {"erro": exc.__class__.__name__},
+            recalculo_falha_geracao=None, recalculo_falha_em=timezone.now())
+        return False
+    Cargo.objects.filter(pk=cargo_id, geracao_enfileirada__lt=geracao).update(
+        geracao_enfileirada=geracao)
+    return True
+
+
+#: How long a requested generation may stay uncomputed before the sweep re-queues it: longer
+#: than a normal queue wait, far shorter than the broker's visibility timeout.
+ATRASO_REENFILEIRAR = timedelta(minutes=5)
+
+
+def reenfileirar_atrasados(agora=None, atraso: timedelta = ATRASO_REENFILEIRAR) -> list[int]:
+    """Re-queue every cargo whose requested generation is ahead of the computed one for longer
+    than `atraso` (a worker killed mid-job, a broker that lost the message, a failed
+    enqueue). A generation whose recompute failed on its data is left to RH (the page shows
+    the reason); running it again would fail the same way."""
+    agora = agora or timezone.now()
+    atrasados = list(
+        Cargo.objects.filter(geracao_classificacao__gt=F("geracao_calculada"),
+                             recalculo_enfileirado_em__lte=agora - atraso)
+        .exclude(recalculo_falha_geracao=F("geracao_classificacao"))
+        .values_list("pk", "geracao_classificacao"))
+    for cargo_id, geracao in atrasados:
+        Cargo.objects.filter(pk=cargo_id).update(recalculo_enfileirado_em=agora)
+        logger.warning("recálculo do cargo %s (geração %s) reenfileirado", cargo_id, geracao)
+        enfileirar_recalculo(cargo_id, geracao, str(_("reenfileirado após atraso")))
+    return [cargo_id for cargo_id, _g in atrasados]
+
+
+@dataclass
+class EstadoRecalculo:
+    """What the cargo page says about the recompute, derived from the cargo's bookkeeping."""
+
+    codigo: str  # atualizada | na_fila | falhou | nao_enfileirada
+    mensagem: str
+    falha_em: object = None
+
+
+def estado_recalculo(cargo: Cargo) -> EstadoRecalculo:
+    solicitada, calculada = cargo.geracao_classificacao, cargo.geracao_calculada
+    if calculada >= solicitada:
+        return EstadoRecalculo("atualizada", str(_("A classificação está atualizada.")))
+    if cargo.recalculo_falha and cargo.recalculo_falha_geracao == solicitada:
+        return EstadoRecalculo("falhou", cargo.recalculo_falha, cargo.recalculo_falha_em)
+    if cargo.geracao_enfileirada >= solicitada:
+        return EstadoRecalculo("na_fila", str(_(
+            "Há atos posteriores à última versão: o recálculo está na fila.")))
+    mensagem = cargo.recalculo_falha or str(_(
+        "Há atos posteriores à última versão, mas nenhum recálculo foi enfileirado. Clique "
+        "em “Recalcular agora” (a verificação periódica também o fará em alguns minutos)."))
+    return EstadoRecalculo("nao_enfileirada", mensagem, cargo.recalculo_falha_em)
 
 
 # --- engine input ---------------------------------------------------------------------------
@@ -147,13 +220,79 @@ def recalcular(cargo_id: int, geracao: int | None = None,
         if geracao is not None and cargo.geracao_classificacao > geracao:
             logger.info("recálculo do cargo %s: geração %s superada", cargo_id, geracao)
             return None
+        geracao = cargo.geracao_classificacao if geracao is None else geracao
         ultima = cargo.versoes_classificacao.order_by("-numero").first()
         dados = montar_entrada(cargo)
-        if ultima is not None and ultima.hash_entrada == dados.hash:
-            return None
-        resultado = regras.classificar(dados.entrada)
-        return _gravar_versao(cargo, ultima, dados, resultado, causa,
-                              geracao if geracao is not None else cargo.geracao_classificacao)
+        versao = None
+        if ultima is None or ultima.hash_entrada != dados.hash:
+            try:
+                resultado = regras.classificar(dados.entrada)
+            except regras.ErroEntrada as exc:
+                raise regras.ErroEntrada(_nomear_inscricoes(str(exc), dados)) from exc
+            versao = _gravar_versao(cargo, ultima, dados, resultado, causa, geracao)
+        # Computed: a new version, or the latest one still holds for this generation.
+        Cargo.objects.filter(pk=cargo_id).update(
+            geracao_calculada=max(geracao, cargo.geracao_calculada), recalculo_falha="",
+            recalculo_falha_geracao=None, recalculo_falha_em=None)
+        return versao
+
+
+def _nomear_inscricoes(mensagem: str, dados: EntradaCargo) -> str:
+    """The engine names a candidate by its index in the input; RH knows inscrição numbers."""
+    candidatos = dados.entrada.candidatos
+
+    def nome(m: re.Match) -> str:
+        i = int(m.group(1))
+        if i < len(candidatos):
+            return str(_("inscrição %(n)s") % {"n": candidatos[i].inscricao})
+        return m.group(0)
+
+    return re.sub(r"candidatos\[(\d+)\]", nome, mensagem)
+
+
+#: Errors worth retrying as they are: the database went away or refused for a moment.
+ERROS_TRANSITORIOS = (OperationalError, InterfaceError)
+
+
+def executar_recalculo(cargo_id: int, geracao: int | None, causa: str) -> int | None:
+    """The recompute job's body: run it and, when it fails on the data or on a bug, record
+    the reason on the cargo (its own transaction; the recompute's was rolled back) so that
+    RH sees what to fix instead of "na fila" forever. Transient database errors propagate,
+    for the task to retry."""
+    try:
+        versao = recalcular(cargo_id, geracao, causa)
+    except ERROS_TRANSITORIOS:
+        raise
+    except regras.ErroEntrada as exc:
+        _registrar_falha(cargo_id, geracao, _(
+            "%(erro)s Corrija o dado indicado (por exemplo, importando de "
+            "novo a planilha do cargo ou ajustando os parâmetros do edital) e clique em "
+            "“Recalcular agora”.") % {"erro": _com_ponto(str(exc))})
+        return None
+    except Exception as exc:
+        logger.exception("recálculo do cargo %s falhou", cargo_id)
+        _registrar_falha(cargo_id, geracao, _(
+            "Erro interno (%(tipo)s). Clique em “Recalcular "
+            "agora” para tentar de novo; se persistir, informe o suporte técnico com a data e "
+            "a hora desta falha.") % {"tipo": exc.__class__.__name__})
+        return None
+    return versao.numero if versao else None
+
+
+def _com_ponto(texto: str) -> str:
+    texto = texto.strip()
+    return texto if texto.endswith((".", "!", "?")) else texto + "."
+
+
+def _registrar_falha(cargo_id: int, geracao: int | None, motivo: str) -> None:
+    with transaction.atomic():
+        cargo = Cargo.objects.select_for_update(of=("self",)).get(pk=cargo_id)
+        geracao = cargo.geracao_classificacao if geracao is None else geracao
+        if geracao < cargo.geracao_classificacao:
+            return  # a newer job will run; its outcome is what matters
+        Cargo.objects.filter(pk=cargo_id).update(
+            recalculo_falha=motivo, recalculo_falha_geracao=geracao,
+            recalculo_falha_em=timezone.now())
 
 
 def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resultado, causa: str,
@@ -206,7 +345,14 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
     # The same lock as the recompute: no new version can slip in while publishing.
-    Cargo.objects.select_for_update().get(pk=versao.cargo_id)
+    cargo = Cargo.objects.select_for_update(of=("self",)).get(pk=versao.cargo_id)
+    if cargo.geracao_calculada < cargo.geracao_classificacao:
+        # Acts were recorded after the latest computation (a recompute queued, lost or
+        # failed): publishing now would make an outdated classification public.
+        raise PublicacaoInvalida(_(
+            "Há atos posteriores à versão %(v)d que ainda não foram calculados; publicar agora "
+            "tornaria pública uma classificação desatualizada. Aguarde o recálculo (ou clique "
+            "em “Recalcular agora”) e publique a nova versão.") % {"v": versao.numero})
     mais_nova = versao.cargo.versoes_classificacao.order_by("-numero").first()
     if mais_nova != versao:
         raise PublicacaoInvalida(_(

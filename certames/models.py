@@ -244,8 +244,23 @@ class Cargo(models.Model):
     # Bumped (in the act's transaction) by every act that can change the cargo's lists; a
     # recompute job carries the generation it was queued for and does nothing if stale.
     geracao_classificacao = models.PositiveIntegerField(default=0, editable=False)
+    # The recompute's own bookkeeping (never a decision, so outside the history): when a job
+    # was last requested or re-queued, the highest generation handed to the broker, the
+    # highest generation computed (a new version or the same input as the latest), and the
+    # last failure with the generation it failed for. The cargo page derives "atualizada",
+    # "na fila", "falhou" and "não enfileirada" from them; the periodic sweep re-queues
+    # generations that were requested long ago and never computed (a lost worker).
+    recalculo_enfileirado_em = models.DateTimeField(null=True, blank=True, editable=False)
+    geracao_enfileirada = models.PositiveIntegerField(default=0, editable=False)
+    geracao_calculada = models.PositiveIntegerField(default=0, editable=False)
+    recalculo_falha = models.TextField(blank=True, editable=False)
+    recalculo_falha_geracao = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    recalculo_falha_em = models.DateTimeField(null=True, blank=True, editable=False)
 
-    history = HistoricalRecords(excluded_fields=["geracao_classificacao"])
+    history = HistoricalRecords(excluded_fields=[
+        "geracao_classificacao", "recalculo_enfileirado_em", "geracao_enfileirada",
+        "geracao_calculada", "recalculo_falha", "recalculo_falha_geracao",
+        "recalculo_falha_em"])
 
     class Meta:
         verbose_name = _("cargo")
@@ -518,3 +533,61 @@ class Publicacao(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} — {self.versao}"
+
+
+class AlteracaoColunaQuerySet(models.QuerySet):
+    def update(self, **kwargs):  # noqa: D401
+        raise ValidationError(_("O histórico de colunas não pode ser alterado."))
+
+    def delete(self):
+        raise ValidationError(_("O histórico de colunas não pode ser apagado."))
+
+
+class AlteracaoColuna(models.Model):
+    """One change of a decision-bearing column (score, verdict, list state...), written by a
+    PostgreSQL trigger — also when the change was raw SQL (certames/somente_insercao.py,
+    `COLUNAS_AUDITADAS`). Append-only; the application never writes it (no INSERT privilege).
+
+    On SQLite there are no triggers and the table stays empty.
+    """
+
+    class Operacao(models.TextChoices):
+        INSERT = "INSERT", _("Inclusão")
+        UPDATE = "UPDATE", _("Alteração")
+        DELETE = "DELETE", _("Exclusão")
+
+    tabela = models.CharField(_("tabela"), max_length=63)
+    registro_id = models.CharField(_("id do registro"), max_length=64)
+    coluna = models.CharField(_("coluna"), max_length=63)
+    operacao = models.CharField(_("operação"), max_length=6, choices=Operacao.choices)
+    # NULL (no value: before an INSERT, after a DELETE) is not the empty string.
+    valor_anterior = models.TextField(_("valor anterior"), null=True, blank=True)  # noqa: DJ001
+    valor_novo = models.TextField(_("valor novo"), null=True, blank=True)  # noqa: DJ001
+    # A few identifying columns of the row (e.g. inscrição and list), kept with the change so a
+    # deleted row can still be identified.
+    contexto = models.JSONField(_("contexto"), default=dict, blank=True)
+    usuario_banco = models.CharField(_("usuário do banco (login)"), max_length=63)
+    papel_banco = models.CharField(_("papel do banco em efeito"), max_length=63)
+    registrada_em = models.DateTimeField(_("quando (início da transação)"))
+    transacao = models.BigIntegerField(_("transação"))
+
+    objects = AlteracaoColunaQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("alteração registrada pelo banco")
+        verbose_name_plural = _("alterações registradas pelo banco")
+        # Newest first by id (the sequence's order): an index less for every write.
+        ordering = ["-id"]
+        indexes = [
+            models.Index(fields=["tabela", "registro_id"]),
+            models.Index(fields=["transacao"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tabela}#{self.registro_id}.{self.coluna} ({self.operacao})"
+
+    def save(self, *args, **kwargs):
+        raise ValidationError(_("O histórico de colunas é escrito somente pelo banco de dados."))
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(_("O histórico de colunas não pode ser apagado."))

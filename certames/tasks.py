@@ -2,11 +2,27 @@
 
 from celery import shared_task
 
-from certames.classificacao import recalcular
+from certames.classificacao import ERROS_TRANSITORIOS, executar_recalculo, reenfileirar_atrasados
 
 
-@shared_task(name="certames.recalcular_classificacao")
+@shared_task(
+    name="certames.recalcular_classificacao",
+    # Acknowledged only when done, and given back to the queue if the process running it dies
+    # (kill -9, out of memory): a recompute is never lost with its worker. Running it twice
+    # is harmless (per-cargo lock, generations, input hash).
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=ERROS_TRANSITORIOS,
+    retry_backoff=True,
+    retry_backoff_max=300,
+    max_retries=8,
+)
 def recalcular_classificacao(cargo_id: int, geracao: int | None = None,
                              causa: str = "") -> int | None:
-    versao = recalcular(cargo_id, geracao, causa)
-    return versao.numero if versao else None
+    return executar_recalculo(cargo_id, geracao, causa)
+
+
+@shared_task(name="certames.reenfileirar_recalculos_atrasados")
+def reenfileirar_recalculos_atrasados() -> list[int]:
+    """Periodic (celery beat): re-queue recomputes requested long ago and never computed."""
+    return reenfileirar_atrasados()

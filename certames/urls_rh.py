@@ -1,7 +1,7 @@
 from django.urls import path
 
+from certames.views import auditoria_banco, rh, simular
 from certames.views import classificacao_rh as cl
-from certames.views import rh, simular
 
 app_name = "rh"
 
@@ -11,6 +11,8 @@ urlpatterns = [
     path("certames/<int:pk>/importar/", rh.ImportarView.as_view(), name="importar"),
     path("importacoes/<int:pk>/", rh.ImportacaoView.as_view(), name="importacao"),
     path("auditoria/", rh.AuditoriaView.as_view(), name="auditoria"),
+    path("auditoria/banco/", auditoria_banco.AlteracoesBancoView.as_view(),
+         name="auditoria_banco"),
     path("simular/", simular.SimularView.as_view(), name="simular"),
     path("cargos/<int:pk>/", cl.CargoClassificacaoView.as_view(), name="cargo"),
     path("cargos/<int:pk>/recalcular/", cl.RecalcularView.as_view(), name="recalcular"),

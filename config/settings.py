@@ -58,10 +58,14 @@ INSTALLED_APPS = [
     "certames",
     "candidatos",
     "comissoes",
+    "privacidade",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # before anything reads the body (CSRF parses POST)
+    "certames.seguranca.LimiteCorpoMiddleware",
+    "certames.seguranca.PoliticaConteudoMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -69,6 +73,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "certames.seguranca.SessaoCurtaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -103,6 +108,10 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite: wait for the writer instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+# PostgreSQL: the role the application connects as in production (not the tables' owner).
+# When set, every `migrate` (run as the owner) re-applies its grants: no UPDATE, DELETE or
+# TRUNCATE on the audit, history and snapshot tables (certames/privilegios_banco.py).
+DATABASE_APP_ROLE = env.str("DATABASE_APP_ROLE", default="")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -157,6 +166,35 @@ STORAGES = {
 MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 30 * 1024 * 1024
+# Request bodies are refused (413) above these sizes before a byte is read
+# (certames.seguranca.LimiteCorpoMiddleware): a candidate's document is at most 10 MB; RH
+# uploads the banca's spreadsheets and the CadÚnico extract.
+_MB = 1024 * 1024
+LIMITE_CORPO_REQUISICAO = env.int("LIMITE_CORPO_REQUISICAO_MB", default=12) * _MB
+LIMITES_CORPO_POR_PREFIXO = [("/rh/", env.int("LIMITE_CORPO_RH_MB", default=60) * _MB)]
+
+# Sessions: candidates keep theirs for a week; RH and comissão sessions end with the browser,
+# after 30 minutes idle and 10 hours after log-in (certames.seguranca.SessaoCurtaMiddleware).
+SESSION_COOKIE_AGE = 7 * 24 * 3600
+SESSAO_INATIVIDADE_RESTRITA = env.int("SESSAO_INATIVIDADE_MINUTOS", default=30) * 60
+SESSAO_DURACAO_MAXIMA_RESTRITA = env.int("SESSAO_DURACAO_MAXIMA_HORAS", default=10) * 3600
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+
+# Content-Security-Policy (certames.seguranca.PoliticaConteudoMiddleware): nothing external,
+# no inline script or style; Bootstrap's CSS draws some icons from data: URIs.
+POLITICA_CONTEUDO = {
+    "default-src": "'self'",
+    "script-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "font-src": "'self'",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'self'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
@@ -176,6 +214,19 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Redis gives an unacknowledged message (a worker died holding it) back to the queue after
+# this many seconds. It must exceed the longest task (a 100,000-row import takes well under a
+# minute); recomputes come back sooner through the sweep below and reject_on_worker_lost.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
+}
+# `make beat` (celery beat) runs these; the database scheduler copies them into its tables.
+CELERY_BEAT_SCHEDULE = {
+    "reenfileirar-recalculos-atrasados": {
+        "task": "certames.reenfileirar_recalculos_atrasados",
+        "schedule": 120.0,
+    },
+}
 
 # Security headers; HTTPS-only cookies whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG

@@ -1,6 +1,15 @@
 import pytest
 
+from tests.banco import papel_da_aplicacao
 from tests.factories import CandidatoFactory, usuario
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """With TEST_DATABASE_APP_ROLE on PostgreSQL the tests run as the application role
+    (tests/banco.py); the database is still created and migrated by DATABASE_URL's login."""
+    with papel_da_aplicacao(django_db_blocker):
+        yield
 
 
 @pytest.fixture

@@ -28,7 +28,9 @@ RAIZ = Path(__file__).resolve().parent.parent
 
 def _url_banco() -> str:
     s = connection.settings_dict
-    return f"postgres://{s['USER']}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    # Under TEST_DATABASE_APP_ROLE the worker logs in as the application role (tests/banco.py).
+    usuario = os.environ.get("TEST_DATABASE_APP_ROLE") or s["USER"]
+    return f"postgres://{usuario}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
 
 @pytest.fixture

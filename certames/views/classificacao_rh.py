@@ -3,14 +3,11 @@ versions and their differences, publication, exports; and the inscrição's acts
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -21,10 +18,11 @@ from candidatos import procedimentos
 from candidatos import servicos as servicos_inscricao
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import regras
+from certames import exportacao, regras
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
+    estado_recalculo,
     publicar,
     solicitar_recalculo,
 )
@@ -59,7 +57,7 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["versoes"] = versoes
         ctx["vaga_form"] = VagaSurgidaForm()
         ctx["vagas_surgidas"] = cargo.vagas_surgidas.all()
-        ctx["atualizada"] = cargo.geracao_classificacao == (versoes[0].geracao if versoes else 0)
+        ctx["recalculo"] = estado_recalculo(cargo)
         if not versoes:
             return ctx
         numero = self.request.GET.get("versao", "")
@@ -157,51 +155,31 @@ class CompararVersoesView(RHMixin, TemplateView):
 
 
 class ExportarView(RHMixin, View):
-    """Every list of a version as CSV (Excel-friendly) or XLSX. CPFs are masked."""
+    """Every list of a version as CSV (Excel-friendly) or XLSX, written by
+    `certames.exportacao` (text that a spreadsheet would execute is neutralised, numbers stay
+    numbers). CPFs are masked."""
 
     COLUNAS = ["lista", "posicao", "inscricao", "nome", "cpf", "nota", "sub_judice", "vaga",
                "lista_de_origem"]
 
     def get(self, request, pk, formato):
+        if formato not in exportacao.FORMATOS:
+            raise Http404
         versao = get_object_or_404(VersaoClassificacao.objects.select_related("cargo"), pk=pk)
         ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
         ordem = {lista: i for i, lista in enumerate(listas_da_versao(versao))}
         linhas = (
             (p.lista, p.posicao, p.inscricao.numero, p.inscricao.candidato.nome_exibicao,
-             p.inscricao.candidato.cpf_mascarado, str(p.inscricao.nota).replace(".", ","),
-             "sim" if p.sub_judice else "não",
+             p.inscricao.candidato.cpf_mascarado, p.inscricao.nota, p.sub_judice,
              getattr(ocupacoes.get(p.inscricao_id), "vaga", ""),
              getattr(ocupacoes.get(p.inscricao_id), "lista", ""))
             for p in sorted(
                 versao.posicoes.select_related("inscricao__candidato").iterator(5000),
                 key=lambda p: (ordem.get(p.lista, 99), p.posicao))
         )
-        nome = f"classificacao-{versao.cargo.codigo}-v{versao.numero}"
-        if formato == "csv":
-            buffer = io.StringIO()
-            escritor = csv.writer(buffer, delimiter=";")
-            escritor.writerow(self.COLUNAS)
-            escritor.writerows(linhas)
-            resposta = HttpResponse("\ufeff" + buffer.getvalue(),
-                                    content_type="text/csv; charset=utf-8")
-            resposta["Content-Disposition"] = f'attachment; filename="{nome}.csv"'
-            return resposta
-        if formato == "xlsx":
-            from openpyxl import Workbook
-
-            livro = Workbook(write_only=True)
-            folha = livro.create_sheet(_("Classificação"))
-            folha.append(self.COLUNAS)
-            for linha in linhas:
-                folha.append(list(linha))
-            buffer = io.BytesIO()
-            livro.save(buffer)
-            resposta = HttpResponse(
-                buffer.getvalue(),
-                content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-            resposta["Content-Disposition"] = f'attachment; filename="{nome}.xlsx"'
-            return resposta
-        raise Http404
+        return exportacao.resposta_exportacao(
+            formato, f"classificacao-{versao.cargo.codigo}-v{versao.numero}", self.COLUNAS,
+            linhas, titulo=_("Classificação"))
 
 
 class InscricaoRHView(RHMixin, DetailView):

@@ -269,3 +269,52 @@ def test_data_de_referencia_futura_e_recusada():
     with pytest.raises(ValidationError):
         _importar(_csv([f"{NIS_A};810,50;01/12/2025;ativo"]), referencia=dt.date(2026, 10, 6))
     assert ExtratoCadUnico.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_valores_enormes_ou_fora_do_modelo_dao_linha_e_coluna_e_nada_gravado():
+    conteudo = _csv([
+        "1" * 100_000 + ";810,50;01/12/2025;ativo",                 # 2: 100,000-digit NIS
+        f"{NIS_A};123456789,00;01/12/2025;ativo",                  # 3: over the column
+        f"{NIS_B};810,50;01/12/2025;" + "a" * 100_000,             # 4: 100,000-char status
+        f"{NIS_C};810,50;01/12/0001;ativo",                        # 5: before CadÚnico
+    ])
+    with pytest.raises(ArquivoRejeitado) as exc:
+        _importar(conteudo)
+    assert _erros(exc) == [
+        (2, "nis", "NIS inválido “" + "1" * 60 + "…” (11 dígitos com dígito verificador "
+                   "válido)"),
+        (3, "renda_per_capita", "renda “123456789,00” fora do limite: Certifique-se de que "
+                                "não tenha mais de 10 dígitos no total."),
+        (4, "situacao", "situação “" + "a" * 60 + "…” inválida (ativo ou inativo)"),
+        (5, "data_atualizacao", "data de atualização 01/12/0001 anterior à criação do "
+                                "CadÚnico (24/07/2001)"),
+    ]
+    assert (ExtratoCadUnico.objects.count(), RegistroCadUnico.objects.count()) == (0, 0)
+
+
+@pytest.mark.django_db
+def test_campo_maior_que_o_limite_do_leitor_csv_e_rejeitado_com_a_linha():
+    conteudo = _csv([f"{NIS_A};810,50;01/12/2025;ativo",
+                     f"{NIS_B};810,50;" + "1" * 200_000 + ";ativo"])
+    with pytest.raises(ArquivoRejeitado) as exc:
+        _importar(conteudo)
+    assert _erros(exc) == [(3, "", "um campo tem mais de 131072 caracteres; o CSV não pôde "
+                                   "ser lido a partir desta linha")]
+    assert ExtratoCadUnico.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_pagina_do_extrato_com_campo_enorme_responde_com_a_linha_sem_500(client, rh):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    client.force_login(rh)
+    arquivo = SimpleUploadedFile(
+        "extrato.csv", _csv([f"{NIS_A};810,50;" + "1" * 200_000 + ";ativo"]),
+        content_type="text/csv")
+    resposta = client.post(reverse("rh_isencao:cadunico"),
+                           {"arquivo": arquivo, "data_referencia": "2026-01-31"})
+    assert resposta.status_code == 400
+    assert "Linha 2: um campo tem mais de 131072 caracteres" in resposta.content.decode()
+    assert ExtratoCadUnico.objects.count() == 0

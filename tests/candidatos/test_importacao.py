@@ -1,15 +1,23 @@
 import io
+import random
 from decimal import Decimal
 
 import pytest
+from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
+from django.urls import reverse
 from openpyxl import Workbook
 
+from candidatos import importacao, tasks
 from candidatos.importacao import ArquivoRejeitado, decimal_br, importar_inscricoes
-from candidatos.models import Candidato, Inscricao
+from candidatos.models import Candidato, Importacao, Inscricao
+from candidatos.tasks import processar_importacao
+from certames.classificacao import recalcular
 from certames.models import Ato
-from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
+from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, gerar_cpf
 
 pytestmark = pytest.mark.django_db
 
@@ -250,3 +258,313 @@ def test_desempate_em_branco_so_para_quem_nao_tem_nota(certame):
     importar_inscricoes(certame, _csv(linhas[:1]))
     ausente = Inscricao.objects.get()
     assert (ausente.nota, ausente.desempate, ausente.situacao) == (None, [], "inscrito")
+
+
+# --- validated against the certame and the model before anything is written (issue #9) -------
+
+
+def _contagens():
+    return (Candidato.objects.count(), Inscricao.objects.count(), Inscricao.history.count(),
+            Ato.objects.count())
+
+
+def test_outro_numero_de_desempates_no_cargo_e_recusado_e_o_recalculo_continua(certame):
+    enf = certame.cargos.get(codigo="ENF")
+    importar_inscricoes(certame, _csv(LINHAS_BOAS))
+    assert recalcular(enf.pk).numero == 1
+    antes = _contagens()
+    novo = ["000004;390.533.447-05;Rui Dois Critérios;ENF;branca;não;não;;;80;10;20"]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(novo, cabecalho=CABECALHO + ";desempate_2"))
+    assert _mensagens(exc) == [
+        (2, "desempate_1, desempate_2",
+         "o cargo ENF já tem inscrições com nota e 1 critério de desempate; esta planilha "
+         "traz 2 colunas de desempate. Todas as inscrições com nota de um cargo são "
+         "classificadas pelos mesmos critérios: envie as colunas de desempate do cargo ou "
+         "regrave todas as suas notas (1 linha com nota deste cargo no arquivo).")]
+    assert _contagens() == antes
+    # The cargo's recompute still works (same input: no new version), and a file with the
+    # cargo's own number of keys is still accepted.
+    assert recalcular(enf.pk) is None
+    importar_inscricoes(certame, _csv([novo[0].rsplit(";", 1)[0]]))
+    assert recalcular(enf.pk).numero == 2
+
+
+def test_arquivo_que_regrava_todas_as_notas_do_cargo_pode_mudar_os_desempates(certame):
+    importar_inscricoes(certame, _csv(LINHAS_BOAS))
+    # Every scored inscrição of both cargos comes again with two keys: accepted.
+    duas = [linha + ";7" for linha in LINHAS_BOAS]
+    importar_inscricoes(certame, _csv(duas, cabecalho=CABECALHO + ";desempate_2"))
+    assert Inscricao.objects.get(numero="000001").desempate == ["40", "7"]
+    for cargo in certame.cargos.all():
+        assert recalcular(cargo.pk).numero == 1
+
+
+def test_inscricao_sem_nota_nao_conta_para_os_desempates_do_cargo(certame):
+    importar_inscricoes(certame, _csv(["000040;529.982.247-25;Ausente;ENF;parda;não;não;;;;"]))
+    com_nota = "000041;111.444.777-35;Com Nota;ENF;parda;não;não;;;70;1;2"
+    importar_inscricoes(certame, _csv([com_nota], cabecalho=CABECALHO + ";desempate_2"))
+    assert Inscricao.objects.get(numero="000041").desempate == ["1", "2"]
+
+
+def test_cargo_ja_inconsistente_so_aceita_arquivo_que_regrava_todas_as_notas(certame):
+    enf = certame.cargos.get(codigo="ENF")
+    InscricaoFactory(cargo=enf, numero="000001", nota=Decimal("80"), desempate=["1"],
+                     candidato__cpf="52998224725", candidato__nome="Maria da Conceição")
+    InscricaoFactory(cargo=enf, numero="000002", nota=Decimal("70"), desempate=["1", "2"],
+                     candidato__cpf="11144477735", candidato__nome="João Pereira")
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(["000009;123.456.789-09;Ana;ENF;parda;não;não;;;70;51"]))
+    assert _mensagens(exc) == [
+        (2, "desempate_1",
+         "o cargo ENF já tem inscrições com nota com números diferentes de critérios de "
+         "desempate (1, 2); envie uma planilha que regrave todas as notas do cargo com os "
+         "mesmos critérios (1 linha com nota deste cargo no arquivo).")]
+    importar_inscricoes(certame, _csv(LINHAS_BOAS[:2]))
+    assert sorted(Inscricao.objects.values_list("numero", "desempate")) == [
+        ("000001", ["40"]), ("000002", ["35"])]
+    assert recalcular(enf.pk).numero == 1
+
+
+def test_campos_longos_dao_linha_e_coluna(certame):
+    linhas = [
+        "000001;529.982.247-25;" + "M" * 100_000 + ";ENF;parda;não;não;;PP;87,5;40",
+        "1" * 50 + ";11144477735;João;ENF;branca;não;não;;;91,25;35",
+    ]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas))
+    assert _mensagens(exc) == [
+        (2, "nome", "Certifique-se de que o valor tenha no máximo 200 caracteres (ele possui "
+                    "100000)."),
+        (3, "inscricao", "Certifique-se de que o valor tenha no máximo 20 caracteres (ele "
+                         "possui 50)."),
+    ]
+    assert _contagens() == (0, 0, 0, 0)
+
+
+def test_cada_coluna_de_texto_respeita_o_limite_do_modelo(certame):
+    cabecalho = CABECALHO + ";nome_social;email;telefone"
+    linha = LINHAS_BOAS[0] + ";" + "S" * 201 + ";" + "a" * 250 + "@x.com;" + "9" * 21
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv([linha], cabecalho=cabecalho))
+    assert _mensagens(exc) == [
+        (2, "email", "Certifique-se de que o valor tenha no máximo 254 caracteres (ele possui "
+                     "256)."),
+        (2, "nome_social", "Certifique-se de que o valor tenha no máximo 200 caracteres (ele "
+                           "possui 201)."),
+        (2, "telefone", "Certifique-se de que o valor tenha no máximo 20 caracteres (ele "
+                        "possui 21)."),
+    ]
+
+
+def test_email_invalido_e_recusado(certame):
+    linhas = [LINHAS_BOAS[0] + ";not-an-email", LINHAS_BOAS[1] + ";joao@example.com"]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas, cabecalho=CABECALHO + ";email"))
+    assert _mensagens(exc) == [(2, "email", "Informe um endereço de email válido.")]
+    assert Candidato.objects.count() == 0
+    importar_inscricoes(certame, _csv(linhas[1:], cabecalho=CABECALHO + ";email"))
+    assert Candidato.objects.get().email == "joao@example.com"
+
+
+def test_datas_de_nascimento_invalidas_ou_impossiveis(certame):
+    cabecalho = CABECALHO + ";data_nascimento"
+    linhas = [LINHAS_BOAS[0] + ";31/02/1990", LINHAS_BOAS[1] + ";01/01/2999",
+              LINHAS_BOAS[2] + ";01/01/1800"]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas, cabecalho=cabecalho))
+    assert _mensagens(exc) == [
+        (2, "data_nascimento", "data inválida “31/02/1990” (use DD/MM/AAAA)"),
+        (3, "data_nascimento", "data de nascimento 01/01/2999 no futuro"),
+        (4, "data_nascimento", "data de nascimento 01/01/1800 anterior a 01/01/1900"),
+    ]
+
+
+def test_nota_acima_do_limite_do_campo_e_caracteres_de_controle(certame):
+    certame.parametros = {**certame.parametros, "nota_maxima": "1000000"}
+    certame.save()
+    rnd = random.Random(9)
+    # NUL beyond the first 4 KiB (where a binary file is told apart): PostgreSQL refuses it.
+    boas = [f"{i:06d};{gerar_cpf(rnd)};Pessoa {i};ADM;parda;não;não;;;50;{i}"
+            for i in range(100, 200)]
+    linhas = [LINHAS_BOAS[0].replace("87,5", "123456"),
+              LINHAS_BOAS[2].replace(";51", ";1e400"), *boas,
+              LINHAS_BOAS[1].replace("João Pereira", "João\x00Pereira"),
+              LINHAS_BOAS[1].replace("000002", "000005").replace("João", "Jo\x1bão")
+              .replace("11144477735", "39053344705")]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas))
+    assert _mensagens(exc) == [
+        (2, "nota", "Certifique-se de que não tenha mais de 5 dígitos antes do ponto decimal."),
+        (3, "desempate_1", "número “1e400” com mais de 20 dígitos"),
+        (104, "nome", "caractere de controle não permitido"),
+        (105, "nome", "caractere de controle não permitido"),
+    ]
+    assert _contagens() == (0, 0, 0, 0)
+
+
+def test_desempate_em_notacao_cientifica_e_gravado_por_extenso(certame):
+    importar_inscricoes(certame, _csv([LINHAS_BOAS[0].replace(";40", ";1e3"),
+                                       LINHAS_BOAS[1].replace(";35", ";0,00001")]))
+    assert dict(Inscricao.objects.values_list("numero", "desempate")) == {
+        "000001": ["1000"], "000002": ["0.00001"]}
+    assert recalcular(certame.cargos.get(codigo="ENF").pk).numero == 1
+
+
+def test_mesmo_cpf_com_dados_diferentes_no_arquivo(certame):
+    linhas = [LINHAS_BOAS[0] + ";a@example.com",
+              "000012;529.982.247-25;Maria da Conceição;ADM;parda;não;não;;;50;1;b@example.com"]
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv(linhas, cabecalho=CABECALHO + ";email"))
+    assert _mensagens(exc) == [(3, "email", "o CPF já aparece com outro valor na linha 2")]
+
+
+def test_campo_maior_que_o_limite_do_leitor_csv(certame):
+    linha = "000001;529.982.247-25;" + "M" * 200_000 + ";ENF;parda;não;não;;PP;87,5;40"
+    with pytest.raises(ArquivoRejeitado) as exc:
+        importar_inscricoes(certame, _csv([linha]))
+    assert [str(e) for e in exc.value.erros] == [
+        "Linha 2: um campo tem mais de 131072 caracteres; o CSV não pôde ser lido a partir "
+        "desta linha"]
+
+
+@pytest.fixture
+def falha_ao_gravar_inscricoes(monkeypatch):
+    """The candidates are written, then the inscrições' bulk insert fails."""
+    original = importacao.bulk_create_with_history
+
+    def falha_nas_inscricoes(objs, model, **kwargs):
+        if model is Inscricao:
+            raise RuntimeError("disco cheio")
+        return original(objs, model, **kwargs)
+
+    monkeypatch.setattr(importacao, "bulk_create_with_history", falha_nas_inscricoes)
+
+
+def test_excecao_no_meio_da_gravacao_nao_deixa_nada(certame, falha_ao_gravar_inscricoes):
+    with pytest.raises(RuntimeError):
+        importar_inscricoes(certame, _csv(LINHAS_BOAS))
+    assert _contagens() == (0, 0, 0, 0)
+
+
+# --- the import task and page: the status RH sees is what the database holds (issue #9) -----
+
+
+def _importacao(certame, conteudo, nome="notas.csv"):
+    return Importacao.objects.create(certame=certame, nome_arquivo=nome,
+                                     arquivo=ContentFile(conteudo, name=nome))
+
+
+def _enviar(client, certame, conteudo):
+    arquivo = SimpleUploadedFile("notas.csv", conteudo, content_type="text/csv")
+    return client.post(reverse("rh:importar", args=[certame.pk]), {"arquivo": arquivo},
+                       follow=True)
+
+
+def _certame_com_cargos():
+    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    CargoFactory(certame=certame, codigo="ENF", vagas=17)
+    CargoFactory(certame=certame, codigo="ADM", vagas=10)
+    return certame
+
+
+def test_excecao_no_meio_da_gravacao_deixa_zero_linhas_e_situacao_falhou(
+        certame, falha_ao_gravar_inscricoes):
+    imp = _importacao(certame, _csv(LINHAS_BOAS))
+    assert processar_importacao(imp.pk) == "falhou"
+    imp.refresh_from_db()
+    assert (imp.status, imp.resumo, imp.erros) == ("falhou", {}, [])
+    assert _contagens() == (0, 0, 0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_excecao_no_meio_da_gravacao_pela_pagina_responde_200_e_diz_falhou(
+        client, rh, falha_ao_gravar_inscricoes):
+    certame = _certame_com_cargos()
+    client.force_login(rh)
+    resposta = _enviar(client, certame, _csv(LINHAS_BOAS))
+    assert resposta.status_code == 200
+    assert "A importação falhou por um erro interno; nada foi gravado." in \
+        resposta.content.decode()
+    assert Importacao.objects.get().status == "falhou"
+    assert _contagens() == (0, 0, 0, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pagina_de_importacao_com_desempates_diferentes_mostra_o_erro_sem_500(client, rh):
+    """In-process (eager Celery, real commits): the second file is refused, nothing is
+    written, the page answers 200 with the error, and the recompute still works."""
+    certame = _certame_com_cargos()
+    enf = certame.cargos.get(codigo="ENF")
+    client.force_login(rh)
+    assert _enviar(client, certame, _csv(LINHAS_BOAS)).status_code == 200
+    assert enf.versoes_classificacao.count() == 1  # recomputed on commit
+    antes = _contagens()
+    novo = ["000004;390.533.447-05;Rui;ENF;branca;não;não;;;80;10;20"]
+    resposta = _enviar(client, certame, _csv(novo, cabecalho=CABECALHO + ";desempate_2"))
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert "Arquivo rejeitado com 1 erro; nada foi gravado." in html
+    assert "o cargo ENF já tem inscrições com nota e 1 critério de desempate" in html
+    imp = Importacao.objects.latest("pk")
+    assert (imp.status, imp.erros[0]["linha"], imp.erros[0]["coluna"]) == (
+        "rejeitada", 2, "desempate_1, desempate_2")
+    assert _contagens() == antes
+    assert not Inscricao.objects.filter(numero="000004").exists()
+    # The recompute still works after the refused file.
+    assert recalcular(enf.pk) is None
+    assert enf.versoes_classificacao.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_falha_posterior_ao_commit_nao_faz_a_importacao_mentir(client, rh, monkeypatch):
+    """The rows and the 'concluída' status commit together; a follow-up that fails after the
+    commit (an on_commit callback) does not turn a written import into 'falhou'."""
+    def seguimento_quebrado(cargos, causa):
+        def falha():
+            raise RuntimeError("tarefa posterior quebrada")
+
+        transaction.on_commit(falha)
+
+    monkeypatch.setattr(importacao, "solicitar_recalculo", seguimento_quebrado)
+    certame = _certame_com_cargos()
+    client.force_login(rh)
+    resposta = _enviar(client, certame, _csv(LINHAS_BOAS))
+    assert resposta.status_code == 200
+    imp = Importacao.objects.get()
+    assert (imp.status, imp.resumo["inscricoes_criadas"]) == ("concluida", 3)
+    assert Inscricao.objects.count() == 3
+    assert "3 linhas: 3 inscrições criadas" in resposta.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pagina_de_importacao_com_campos_invalidos_responde_200(client, rh):
+    certame = _certame_com_cargos()
+    client.force_login(rh)
+    linhas = [LINHAS_BOAS[0].replace("Maria da Conceição", "M" * 100_000) + ";not-an-email"]
+    resposta = _enviar(client, certame, _csv(linhas, cabecalho=CABECALHO + ";email"))
+    assert resposta.status_code == 200
+    html = resposta.content.decode()
+    assert "Arquivo rejeitado com 2 erros; nada foi gravado." in html
+    assert "Informe um endereço de email válido." in html
+    assert "no máximo 200 caracteres (ele possui 100000)" in html
+    assert Importacao.objects.get().status == "rejeitada"
+    assert _contagens() == (0, 0, 0, 0)
+
+
+def test_fila_indisponivel_marca_a_importacao_como_falhou_sem_500(
+        client, rh, certame, monkeypatch, django_capture_on_commit_callbacks):
+    def broker_fora(*args, **kwargs):
+        raise ConnectionError("redis fora do ar")
+
+    monkeypatch.setattr(tasks.importar_inscricoes_task, "delay", broker_fora)
+    client.force_login(rh)
+    arquivo = SimpleUploadedFile("notas.csv", _csv(LINHAS_BOAS), content_type="text/csv")
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(reverse("rh:importar", args=[certame.pk]), {"arquivo": arquivo})
+    assert resposta.status_code == 302
+    assert Importacao.objects.get().status == "falhou"
+    html = client.get(resposta["Location"]).content.decode()
+    assert "Não foi possível colocar a importação na fila (ConnectionError); nada foi " \
+           "gravado." in html
+    assert _contagens() == (0, 0, 0, 0)

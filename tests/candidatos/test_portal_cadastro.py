@@ -1,48 +1,45 @@
-"""Candidate portal: sign-up by CPF, e-mail confirmation and log-in with a masked CPF."""
+"""Candidate portal: sign-up by CPF, e-mail confirmation and log-in with a masked CPF.
 
-import re
+A sign-up is a PedidoCadastro until its link is confirmed (by POST): only then are the account
+and the Candidato created (issue #9; the take-over cases are in test_portal_reivindicacao)."""
 
 import pytest
+from django.contrib.auth.hashers import check_password
 from django.contrib.auth.models import User
 from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
-from candidatos.models import Candidato, formatar_cpf
+from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
 from candidatos.portal import link_confirmacao
 from certames.models import Ato
 from certames.papeis import e_candidato
-from tests.factories import CandidatoFactory, gerar_cpf, usuario
+from tests.candidatos.apoio_contas import (
+    SENHA,
+    cadastrar,
+    confirmar,
+    dados_cadastro,
+    link_do_email,
+)
+from tests.factories import CandidatoFactory, InscricaoFactory, gerar_cpf, usuario
 
 pytestmark = pytest.mark.django_db
 
-SENHA = "Pirangi-2026-senha"
 
-
-def dados_cadastro(cpf: str, **extra) -> dict:
-    return {"cpf": cpf, "nome": "Joana Maria dos Santos", "nome_social": "",
-            "data_nascimento": "1994-05-17", "email": "joana@example.com",
-            "telefone": "(17) 99123-4567", "password1": SENHA, "password2": SENHA, **extra}
-
-
-def link_do_email(mensagem) -> str:
-    return re.search(r"https?://\S+/candidato/cadastro/confirmar/\S+/", mensagem.body).group(0)
-
-
-def test_cadastro_valido_cria_conta_inativa_e_envia_link(client):
+def test_cadastro_valido_cria_pedido_e_envia_link(client):
     cpf = gerar_cpf()
-    resposta = client.post(reverse("portal:cadastro"), dados_cadastro(formatar_cpf(cpf)))
+    resposta = cadastrar(client, formatar_cpf(cpf))
     assert resposta.status_code == 302
     assert resposta["Location"] == reverse("portal:cadastro_enviado")
-    user = User.objects.get(username=cpf)
-    assert (user.is_active, user.email, user.first_name) == (
-        False, "joana@example.com", "Joana Maria dos Santos")
-    assert user.check_password(SENHA)
-    assert list(user.groups.values_list("name", flat=True)) == []
-    candidato = Candidato.objects.get(cpf=cpf)
-    assert (candidato.usuario, candidato.nome, candidato.telefone,
-            str(candidato.data_nascimento)) == (None, "Joana Maria dos Santos",
-                                                "(17) 99123-4567", "1994-05-17")
+    # Nothing but the pedido exists until the link is confirmed.
+    assert not User.objects.filter(username=cpf).exists()
+    assert not Candidato.objects.filter(cpf=cpf).exists()
+    pedido = PedidoCadastro.objects.get(cpf=cpf)
+    assert (pedido.via, pedido.situacao, pedido.email, pedido.email_destino, pedido.nome,
+            pedido.telefone, str(pedido.data_nascimento)) == (
+        "novo", "aguardando", "joana@example.com", "joana@example.com",
+        "Joana Maria dos Santos", "(17) 99123-4567", "1994-05-17")
+    assert check_password(SENHA, pedido.senha)
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["joana@example.com"]
     assert mail.outbox[0].subject == "Confirme seu cadastro no portal do candidato"
@@ -52,8 +49,8 @@ def test_cadastro_valido_cria_conta_inativa_e_envia_link(client):
 
 def test_cadastro_aceita_cpf_sem_mascara(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    assert User.objects.filter(username=cpf, is_active=False).count() == 1
+    cadastrar(client, cpf)
+    assert PedidoCadastro.objects.filter(cpf=cpf, situacao="aguardando").count() == 1
 
 
 @pytest.mark.parametrize("cpf", ["123.456.789-00", "11111111111", "1234", "529.982.247-2X"])
@@ -63,6 +60,7 @@ def test_cadastro_recusa_cpf_invalido(client, cpf):
     assert "cpf" in resposta.context["form"].errors
     assert User.objects.count() == 0
     assert Candidato.objects.count() == 0
+    assert PedidoCadastro.objects.count() == 0
     assert mail.outbox == []
 
 
@@ -75,71 +73,95 @@ def test_cadastro_recusa_senhas_diferentes_e_senha_fraca(client):
                            dados_cadastro(cpf, password1="12345678", password2="12345678"))
     assert "password1" in resposta.context["form"].errors
     assert User.objects.count() == 0
+    assert PedidoCadastro.objects.count() == 0
 
 
-def test_cadastro_recusa_cpf_com_conta_existente(client):
-    candidato = CandidatoFactory()
+def test_cadastro_com_cpf_de_conta_existente_avisa_so_o_dono(client):
+    # The page does not say the CPF has an account (issue #9): the owner is told by e-mail.
+    candidato = CandidatoFactory(email="dona@example.com")
     dono = usuario("dona", "Candidato")
+    dono.email = "dona-conta@example.com"
+    dono.save()
     candidato.usuario = dono
     candidato.save()
-    resposta = client.post(reverse("portal:cadastro"), dados_cadastro(candidato.cpf))
-    erros = resposta.context["form"].errors["cpf"]
-    assert erros == ["Já existe uma conta para este CPF. Entre com o CPF e a senha ou use "
-                     "“Esqueceu a senha?”; se você não reconhece essa conta, procure a "
-                     "organizadora do certame."]
+    resposta = cadastrar(client, candidato.cpf)
+    assert (resposta.status_code, resposta["Location"]) == (
+        302, reverse("portal:cadastro_enviado"))
     assert not User.objects.filter(username=candidato.cpf).exists()
-    assert mail.outbox == []
+    assert PedidoCadastro.objects.count() == 0
+    assert [m.to for m in mail.outbox] == [["dona-conta@example.com"]]
+    assert mail.outbox[0].subject == "Tentativa de cadastro com o seu CPF no portal do candidato"
+    assert "/candidato/cadastro/confirmar/" not in mail.outbox[0].body
+    assert "/contas/password_reset/" in mail.outbox[0].body
 
 
-def test_cadastro_recusa_cpf_de_conta_ativa(client):
+def test_cadastro_com_cpf_de_conta_ativa_nao_muda_a_conta(client):
     cpf = gerar_cpf()
-    User.objects.create_user(username=cpf, password="x-senha-123")
-    resposta = client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    assert "cpf" in resposta.context["form"].errors
-    assert mail.outbox == []
+    conta = User.objects.create_user(username=cpf, password="x-senha-123",
+                                     email="conta@example.com")
+    resposta = cadastrar(client, cpf)
+    assert resposta["Location"] == reverse("portal:cadastro_enviado")
+    conta.refresh_from_db()
+    assert (conta.email, conta.check_password("x-senha-123")) == ("conta@example.com", True)
+    assert [m.to for m in mail.outbox] == [["conta@example.com"]]
 
 
 def test_cadastro_vincula_candidato_importado_sem_duplicar(client):
     importado = CandidatoFactory(nome="JOANA MARIA DOS SANTOS", telefone="",
                                  email="antigo@example.com")
-    client.post(reverse("portal:cadastro"), dados_cadastro(formatar_cpf(importado.cpf)))
+    InscricaoFactory(candidato=importado)
+    cadastrar(client, formatar_cpf(importado.cpf))
     assert Candidato.objects.filter(cpf=importado.cpf).count() == 1
     importado.refresh_from_db()
-    # The banca's data are kept; blanks are filled; not linked before the confirmation.
+    # The banca's data are kept, nothing is written before the confirmation, and the link
+    # goes to the e-mail of the banca's record (issue #9), not to the one typed.
     assert (importado.nome, importado.telefone, importado.usuario) == (
-        "JOANA MARIA DOS SANTOS", "(17) 99123-4567", None)
-    resposta = client.get(link_do_email(mail.outbox[0]))
+        "JOANA MARIA DOS SANTOS", "", None)
+    assert [m.to for m in mail.outbox] == [["antigo@example.com"]]
+    # Whoever holds that e-mail chooses the password on the confirmation page.
+    resposta = confirmar(client, link_do_email(mail.outbox[0]), password1="Nova-senha-2026-ab",
+                         password2="Nova-senha-2026-ab")
     assert resposta.status_code == 302
     importado.refresh_from_db()
     user = User.objects.get(username=importado.cpf)
     assert importado.usuario == user
-    assert importado.email == "joana@example.com"
+    assert importado.email == "antigo@example.com"
+    assert (user.email, user.check_password("Nova-senha-2026-ab"), user.check_password(SENHA)) == (
+        "antigo@example.com", True, False)
     assert e_candidato(user)
     assert Candidato.objects.count() == 1
 
 
 def test_novo_cadastro_sem_confirmar_reenvia_o_link(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf, email="nova@example.com"))
-    assert User.objects.filter(username=cpf).count() == 1
-    assert User.objects.get(username=cpf).email == "nova@example.com"
-    assert [m.to for m in mail.outbox] == [["joana@example.com"], ["nova@example.com"]]
-    # Only the latest link works: the first one was bound to the previous password hash.
-    assert client.get(link_do_email(mail.outbox[0])).status_code == 400
-    assert client.get(link_do_email(mail.outbox[1])).status_code == 302
+    cadastrar(client, cpf)
+    cadastrar(client, cpf, email="nova@example.com")
+    # The pending sign-up is never overwritten: the link goes again to ITS address (issue #9).
+    assert PedidoCadastro.objects.filter(cpf=cpf).count() == 1
+    assert PedidoCadastro.objects.get(cpf=cpf).email == "joana@example.com"
+    assert [m.to for m in mail.outbox] == [["joana@example.com"], ["joana@example.com"]]
+    # Both links are the same pedido's: the first confirms, the second finds it done.
+    assert confirmar(client, link_do_email(mail.outbox[0])).status_code == 302
+    resposta = client.get(link_do_email(mail.outbox[1]), follow=True)
+    assert "já estava confirmado" in resposta.content.decode()
 
 
 def test_confirmacao_com_token_valido_ativa_e_vincula(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    resposta = client.get(link_do_email(mail.outbox[0]))
+    cadastrar(client, cpf)
+    resposta = confirmar(client, link_do_email(mail.outbox[0]))
     assert resposta.status_code == 302
     assert resposta["Location"] == reverse("login")
     user = User.objects.get(username=cpf)
     assert user.is_active
+    assert (user.email, user.first_name, user.check_password(SENHA)) == (
+        "joana@example.com", "Joana Maria dos Santos", True)
     assert list(user.groups.values_list("name", flat=True)) == ["Candidato"]
-    assert Candidato.objects.get(cpf=cpf).usuario == user
+    candidato = Candidato.objects.get(cpf=cpf)
+    assert (candidato.usuario, candidato.nome, candidato.telefone, candidato.email,
+            str(candidato.data_nascimento)) == (user, "Joana Maria dos Santos",
+                                                "(17) 99123-4567", "joana@example.com",
+                                                "1994-05-17")
     assert e_candidato(user)
     assert Ato.objects.filter(tipo="confirmacao_cadastro", autor=user).count() == 1
     # Following the link again is harmless.
@@ -150,34 +172,38 @@ def test_confirmacao_com_token_valido_ativa_e_vincula(client):
 
 def test_confirmacao_com_token_invalido_nao_ativa(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    user = User.objects.get(username=cpf)
-    uidb64, _token = link_confirmacao(user)
+    cadastrar(client, cpf)
+    pedido = PedidoCadastro.objects.get(cpf=cpf)
+    uidb64, _token = link_confirmacao(pedido)
     resposta = client.get(reverse("portal:confirmar", args=[uidb64, "abc-123456"]))
     assert resposta.status_code == 400
     assert "inválido ou já expirou" in resposta.content.decode()
+    resposta = confirmar(client, reverse("portal:confirmar", args=[uidb64, "abc-123456"]))
+    assert resposta.status_code == 400
     resposta = client.get(reverse("portal:confirmar", args=["xx", "abc-123456"]))
     assert resposta.status_code == 400
-    user.refresh_from_db()
-    assert user.is_active is False
-    assert Candidato.objects.get(cpf=cpf).usuario is None
+    pedido.refresh_from_db()
+    assert pedido.situacao == "aguardando"
+    assert not User.objects.filter(username=cpf).exists()
+    assert not Candidato.objects.filter(cpf=cpf).exists()
 
 
 def test_confirmacao_recusada_se_o_candidato_ja_tem_outra_conta(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    # Meanwhile RH linked the Candidato to another account.
+    cadastrar(client, cpf)
+    # Meanwhile RH created the Candidato and linked it to another account.
     outra = usuario("outra_conta", "Candidato")
-    Candidato.objects.filter(cpf=cpf).update(usuario=outra)
-    resposta = client.get(link_do_email(mail.outbox[0]))
+    CandidatoFactory(cpf=cpf, usuario=outra)
+    resposta = confirmar(client, link_do_email(mail.outbox[0]))
     assert resposta.status_code == 400
     assert "já está vinculado a outra conta" in resposta.content.decode()
-    assert User.objects.get(username=cpf).is_active is False
+    assert not User.objects.filter(username=cpf).exists()
+    assert Candidato.objects.get(cpf=cpf).usuario == outra
 
 
 def _conta_confirmada(client, cpf):
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    client.get(link_do_email(mail.outbox[-1]))
+    cadastrar(client, cpf)
+    confirmar(client, link_do_email(mail.outbox[-1]))
     return User.objects.get(username=cpf)
 
 
@@ -194,7 +220,7 @@ def test_login_com_cpf_mascarado_ou_nao(client, formato):
 
 def test_login_antes_de_confirmar_explica(client):
     cpf = gerar_cpf()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
+    cadastrar(client, cpf)
     resposta = client.post(reverse("login"), {"username": formatar_cpf(cpf), "password": SENHA})
     assert resposta.status_code == 200
     assert "ainda não foi confirmado" in resposta.content.decode()
@@ -237,18 +263,20 @@ def test_cadastro_para_quem_ja_esta_conectado_redireciona(client, candidato_user
 def test_falha_no_envio_do_email_nao_derruba_a_pagina(client, monkeypatch):
     import smtplib
 
-    from candidatos import views
+    from candidatos import portal
 
     def falha(*args, **kwargs):
         raise smtplib.SMTPServerDisconnected("fora do ar")
 
-    monkeypatch.setattr(views, "send_mail", falha)
+    monkeypatch.setattr(portal, "send_mail", falha)
     cpf = gerar_cpf()
-    resposta = client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    assert resposta.status_code == 200
-    assert "Não foi possível enviar o e-mail de confirmação" in resposta.content.decode()
-    # The inactive account stays; a new sign-up with the same CPF sends a new link.
+    resposta = cadastrar(client, cpf)
+    # The same page as always (it says nothing of what was sent); the failure is logged and,
+    # with a worker, retried.
+    assert (resposta.status_code, resposta["Location"]) == (
+        302, reverse("portal:cadastro_enviado"))
+    # The pending sign-up stays; a new sign-up with the same CPF sends its link again.
     monkeypatch.undo()
-    client.post(reverse("portal:cadastro"), dados_cadastro(cpf))
-    assert len(mail.outbox) == 1
-    assert User.objects.filter(username=cpf, is_active=False).count() == 1
+    cadastrar(client, cpf)
+    assert [m.to for m in mail.outbox] == [["joana@example.com"]]
+    assert PedidoCadastro.objects.filter(cpf=cpf, situacao="aguardando").count() == 1

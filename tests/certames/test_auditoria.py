@@ -7,6 +7,7 @@ from django.urls import reverse
 from candidatos.models import Inscricao
 from certames.auditoria import registrar_ato
 from certames.models import Ato
+from tests.banco import como_dono
 from tests.factories import CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +55,9 @@ def test_ato_nao_pode_ser_alterado_nem_apagado_pelo_orm():
 def test_postgresql_recusa_update_e_delete_nas_tabelas_de_auditoria(tabela, sql):
     insc = InscricaoFactory()
     registrar_ato(tipo="teste", descricao="original", certame=insc.certame)
-    with pytest.raises(DatabaseError, match="aceita apenas inclusões"):
+    # As the owner: the application role is refused earlier, by privilege
+    # (tests/certames/test_auditoria_banco.py).
+    with como_dono(), pytest.raises(DatabaseError, match="aceita apenas inclusões"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute(sql)
     assert Ato.objects.get().descricao == "original"

@@ -22,6 +22,7 @@ from certames.classificacao import (
 )
 from certames.models import Ato, PosicaoLista, VersaoClassificacao
 from certames.servicos import registrar_vaga_surgida
+from tests.banco import como_dono
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
@@ -208,7 +209,8 @@ def test_publicacao_so_da_versao_mais_recente_e_uma_vez_por_tipo(rh):
 def test_postgresql_recusa_alterar_snapshot():
     cargo = _cargo(SMBV, 3, CANDIDATOS_SMBV)
     recalcular(cargo.pk)
-    with pytest.raises(DatabaseError, match="aceita apenas inclusões"):
+    # As the owner: the application role has no UPDATE privilege at all (test_auditoria_banco).
+    with como_dono(), pytest.raises(DatabaseError, match="aceita apenas inclusões"):
         with transaction.atomic():
             PosicaoLista.objects.update(posicao=1)
 

