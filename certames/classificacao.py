@@ -243,11 +243,12 @@ def _nomear_inscricoes(mensagem: str, dados: EntradaCargo) -> str:
 
     def nome(m: re.Match) -> str:
         i = int(m.group(1))
-        if i < len(candidatos):
-            return str(_("inscrição %(n)s") % {"n": candidatos[i].inscricao})
-        return m.group(0)
+        if i >= len(candidatos):
+            return m.group(0)
+        texto = str(_("inscrição %(n)s") % {"n": candidatos[i].inscricao})
+        return f"{texto} ({m.group(2)})" if m.group(2) else texto
 
-    return re.sub(r"candidatos\[(\d+)\]", nome, mensagem)
+    return re.sub(r"candidatos\[(\d+)\](?:\.(\w+))?", nome, mensagem)
 
 
 #: Errors worth retrying as they are: the database went away or refused for a moment.

@@ -48,7 +48,6 @@ class LimiteCorpoMiddleware:
             corpo = render_to_string("413.html", {"limite_mb": limite // (1024 * 1024)},
                                      request=None)
             resposta = HttpResponse(corpo, status=413)
-            resposta["Connection"] = "close"
             return resposta
         return self.get_response(request)
 

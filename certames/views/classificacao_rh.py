@@ -93,8 +93,16 @@ class RecalcularView(RHMixin, View):
         with transaction.atomic():
             solicitar_recalculo([cargo], _("recálculo solicitado por %(u)s") % {
                 "u": request.user.get_username()})
-        messages.info(request, _("Recálculo solicitado. Se nada mudou desde a última versão, "
-                                 "nenhuma versão nova é criada."))
+        # Without a broker the job has already run: say what happened, not "solicitado".
+        cargo.refresh_from_db()
+        codigo = estado_recalculo(cargo).codigo
+        if codigo == "atualizada":
+            messages.success(request, _("Recálculo concluído. Se nada mudou desde a última "
+                                        "versão, nenhuma versão nova foi criada."))
+        elif codigo == "na_fila":
+            messages.info(request, _("Recálculo solicitado: está na fila. Se nada mudou desde "
+                                     "a última versão, nenhuma versão nova será criada."))
+        # "falhou" and "não enfileirada": the page's banner says why.
         return redirect("rh:cargo", pk=cargo.pk)
 
 

@@ -60,8 +60,9 @@ def test_falha_nos_dados_e_registrada_com_motivo_e_correcao(
     assert cargo.versoes_classificacao.count() == 0
     assert cargo.geracao_calculada == 0
     assert cargo.recalculo_falha_geracao == cargo.geracao_classificacao == 1
-    assert "inscrição 002" in cargo.recalculo_falha
-    assert "candidatos[" not in cargo.recalculo_falha
+    assert cargo.recalculo_falha.startswith(
+        "inscrição 002 (desempate): 2 chave(s), mas inscrição 001 tem 1; todos os candidatos "
+        "devem ter o mesmo número de chaves. Corrija o dado indicado")
     assert "Recalcular agora" in cargo.recalculo_falha
     estado = estado_recalculo(cargo)
     assert estado.codigo == "falhou"
@@ -168,3 +169,30 @@ def test_tarefa_de_recalculo_sobrevive_a_perda_do_worker():
     agenda = settings.CELERY_BEAT_SCHEDULE["reenfileirar-recalculos-atrasados"]
     assert (agenda["task"], agenda["schedule"]) == (
         "certames.reenfileirar_recalculos_atrasados", 120.0)
+
+
+def test_botoes_de_publicar_somem_enquanto_ha_atos_nao_calculados(client, rh):
+    cargo = _cargo()
+    recalcular(cargo.pk)
+    client.force_login(rh)
+    url = reverse("rh:cargo", args=[cargo.pk])
+    assert reverse("rh:publicar", args=[cargo.pk]) in client.get(url).content.decode()
+    with transaction.atomic():
+        solicitar_recalculo([cargo], "ato posterior")
+    html = client.get(url).content.decode()
+    assert reverse("rh:publicar", args=[cargo.pk]) not in html
+    assert 'data-publicacao="bloqueada"' in html
+
+
+@pytest.mark.django_db(transaction=True)
+def test_recalcular_agora_diz_o_que_aconteceu(client, rh):
+    # Transactional: the job runs on the view's commit (eager), before the redirect.
+    ok, ruim = _cargo(), _cargo(desempates=((1,), (1, 2)))
+    client.force_login(rh)
+    resposta = client.post(reverse("rh:recalcular", args=[ok.pk]), follow=True)
+    assert [str(m) for m in resposta.context["messages"]] == [
+        "Recálculo concluído. Se nada mudou desde a última versão, nenhuma versão nova foi "
+        "criada."]
+    resposta = client.post(reverse("rh:recalcular", args=[ruim.pk]), follow=True)
+    assert [str(m) for m in resposta.context["messages"]] == []
+    assert 'data-recalculo="falhou"' in resposta.content.decode()
