@@ -38,21 +38,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from validate_docbr import PIS
 
-# Reused from the inscrições importer (same file conventions: Latin-1 or UTF-8, ';' or ',',
-# decimal comma, DD/MM/AAAA, all-or-nothing with errors by line and column).
-from candidatos.importacao import (
-    ArquivoRejeitado,
-    ErroLinha,
-    ValorInvalido,
-    data_br,
-    data_texto,
-    decimal_br,
-    ler_linhas,
-    mostrar,
-    normalizar,
-)
+# The cell parsers of the inscrições importer (decimal comma, DD/MM/AAAA); the file itself is
+# read by the one spreadsheet reader, `certames.planilhas` (Latin-1 or UTF-8, ';' or ',',
+# XLSX, all-or-nothing with errors by line and column).
+from candidatos.importacao import ValorInvalido, data_br, decimal_br
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
+from certames import formatos
 from certames.auditoria import registrar_ato
+from certames.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar, normalizar
 
 Verificacao = PedidoIsencao.Verificacao
 
@@ -204,28 +197,6 @@ class ResultadoImportacao:
                 "reverificados": self.reverificados}
 
 
-def _mapear_cabecalho(cabecalho: list[str]) -> tuple[dict[str, int], list[str], list[ErroLinha]]:
-    apelidos = {apelido: canonica for canonica, lista in COLUNAS.items() for apelido in lista}
-    indices: dict[str, int] = {}
-    ignoradas: list[str] = []
-    erros: list[ErroLinha] = []
-    for i, bruto in enumerate(cabecalho):
-        nome = normalizar(bruto)
-        if not nome:
-            continue
-        canonica = apelidos.get(nome)
-        if canonica is None:
-            ignoradas.append(bruto)  # not needed to check the requirements: not read
-        elif canonica in indices:
-            erros.append(ErroLinha(1, bruto, _("coluna repetida")))
-        else:
-            indices[canonica] = i
-    for obrigatoria in OBRIGATORIAS:
-        if obrigatoria not in indices:
-            erros.append(ErroLinha(1, obrigatoria, _("coluna obrigatória ausente")))
-    return indices, ignoradas, erros
-
-
 def _renda(texto: str) -> Decimal:
     t = texto.strip()
     if t.upper().startswith("R$"):
@@ -248,31 +219,24 @@ def _data_atualizacao(texto: str) -> dt.date | None:
     data = data_br(texto)
     if data is not None and data < INICIO_CADUNICO:
         raise ValorInvalido(_("data de atualização %(d)s anterior à criação do CadÚnico "
-                              "(%(i)s)") % {"d": data_texto(data),
-                                            "i": data_texto(INICIO_CADUNICO)})
+                              "(%(i)s)") % {"d": formatos.data_br(data),
+                                            "i": formatos.data_br(INICIO_CADUNICO)})
     return data
 
 
 def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
                 ) -> tuple[list[DadosCadUnico], list[str]]:
     """Parse and validate the whole extract; raises ArquivoRejeitado with every error."""
-    linhas = ler_linhas(conteudo)
-    if not linhas:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo está vazio."))])
-    cabecalho, corpo = linhas[0], linhas[1:]
-    indices, ignoradas, erros = _mapear_cabecalho(cabecalho)
-    if erros:
-        raise ArquivoRejeitado(erros)
+    # Columns not needed to check the requirements are not read (art. 4º, parágrafo único).
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, desconhecidas="ignorar")
+    erros: list[ErroLinha] = []
     dados: list[DadosCadUnico] = []
     vistos: dict[str, int] = {}
-    for pos, celulas in enumerate(corpo):
-        n = pos + 2
-        if not any(c.strip() for c in celulas):
-            continue
+    for linha in planilha.linhas:  # blank lines are not there
+        n = linha.numero
 
-        def cel(nome: str, celulas=celulas) -> str:
-            i = indices[nome]
-            return celulas[i].strip() if i < len(celulas) else ""
+        def cel(nome: str, linha=linha) -> str:
+            return planilha.celula(linha, nome)
 
         v: dict[str, Any] = {}
         erros_linha: list[ErroLinha] = []
@@ -290,8 +254,8 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
         if data is not None and data > data_referencia:
             erros_linha.append(ErroLinha(n, "data_atualizacao", _(
                 "data de atualização %(d)s posterior à data de referência do extrato "
-                "(%(r)s)") % {"d": data.strftime("%d/%m/%Y"),
-                              "r": data_referencia.strftime("%d/%m/%Y")}))
+                "(%(r)s)") % {"d": formatos.data_br(data),
+                              "r": formatos.data_br(data_referencia)}))
         situacao = cel("situacao")
         if not situacao:
             erros_linha.append(ErroLinha(n, "situacao", _("valor obrigatório em branco")))
@@ -316,9 +280,7 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
     if erros:
         erros.sort(key=lambda e: (e.linha, e.coluna))
         raise ArquivoRejeitado(erros)
-    if not dados:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
-    return dados, ignoradas
+    return dados, planilha.ignoradas
 
 
 def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo: str,
@@ -342,7 +304,7 @@ def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo:
             tipo="cadunico_importacao", autor=autor, objeto=extrato,
             descricao=_("Importação do extrato do CadÚnico %(a)s (referência %(d)s): "
                         "%(n)d registros.") % {"a": extrato.nome_arquivo,
-                                               "d": data_referencia.strftime("%d/%m/%Y"),
+                                               "d": formatos.data_br(data_referencia),
                                                "n": len(dados)},
             fundamento_legal=_("Lei 3.057/2026 de Severínia, art. 4º (consulta a bases "
                                "oficiais) e parágrafo único (só os dados necessários)"),

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao, Lista
+from certames.formatos import data_hora_br
 
 
 def dados_comprovante(inscricao: Inscricao) -> dict:
@@ -28,7 +29,7 @@ def dados_comprovante(inscricao: Inscricao) -> dict:
         "numero": inscricao.numero,
         "nome": candidato.nome_exibicao,
         "cpf": candidato.cpf_mascarado,
-        "data_hora": timezone.localtime(inscricao.criada_em).strftime("%d/%m/%Y %H:%M:%S"),
+        "data_hora": data_hora_br(inscricao.criada_em, segundos=True),
         "cor_raca": inscricao.get_cor_raca_display(),
         "quilombola": inscricao.quilombola,
         "deficiencia": inscricao.deficiencia,

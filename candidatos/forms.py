@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from candidatos.importacao import TAMANHO_MAXIMO
+from certames.planilhas import TAMANHO_MAXIMO
 
 
 class ImportacaoForm(forms.Form):

@@ -15,8 +15,9 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
     PrazoDefesaField,
     prazo_padrao,
 )
-from candidatos.importacao import TAMANHO_MAXIMO, ValorInvalido
+from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
+from certames.planilhas import TAMANHO_MAXIMO
 
 
 class ArquivoConferidoField(forms.FileField):

@@ -22,11 +22,8 @@ and nothing is written.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
@@ -49,12 +46,20 @@ from candidatos.models import (
     TipoDeficiencia,
     erros_autodeclaracao,
 )
+from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
+from certames.planilhas import (
+    ArquivoRejeitado,
+    ErroLinha,
+    Planilha,
+    ler_planilha,
+    mostrar,
+    normalizar,
+)
 
 LOTE = 2000  # rows per bulk statement and per progress update
-TAMANHO_MAXIMO = 60 * 1024 * 1024  # bytes
 
 # Canonical column name -> accepted header spellings (already normalised: lowercase, no
 # accents, non-alphanumerics as "_").
@@ -88,8 +93,11 @@ COR_RACA = {
     "amarela": CorRaca.AMARELA, "amarelo": CorRaca.AMARELA,
     "indigena": CorRaca.INDIGENA,
 }
-# Filled below, once normalizar exists: normalised label or code -> code.
-TIPOS_DEFICIENCIA: dict[str, str] = {}
+# Normalised label or code -> code.
+TIPOS_DEFICIENCIA: dict[str, str] = {
+    **{normalizar(str(label)): valor for valor, label in TipoDeficiencia.choices},
+    **{valor: valor for valor in TipoDeficiencia.values},
+}
 SITUACOES = set(Inscricao.Situacao.values)
 SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
 SEPARADOR_LISTAS = re.compile(r"[|/+;,\s]+")
@@ -114,41 +122,6 @@ CONTROLE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 DESEMPATE_MAX_DIGITOS = 20
 # A birth date before this is a typing error (no living candidate was born before 1900).
 NASCIMENTO_MINIMO = dt.date(1900, 1, 1)
-# Cell values quoted back in error messages are cut to this many characters.
-MOSTRAR_MAX = 60
-
-
-def mostrar(texto: str) -> str:
-    """A cell value as quoted in an error message: a 100,000-character cell is cut."""
-    texto = str(texto)
-    return texto if len(texto) <= MOSTRAR_MAX else texto[:MOSTRAR_MAX] + "…"
-
-
-@dataclass(frozen=True)
-class ErroLinha:
-    linha: int  # 1-based line of the file (the header is line 1); 0 for the whole file
-    coluna: str
-    mensagem: str
-
-    def __str__(self) -> str:
-        if self.linha == 0:
-            return self.mensagem
-        if not self.coluna:
-            return _("Linha %(linha)d: %(mensagem)s") % {"linha": self.linha,
-                                                         "mensagem": self.mensagem}
-        return _("Linha %(linha)d, coluna “%(coluna)s”: %(mensagem)s") % {
-            "linha": self.linha, "coluna": self.coluna, "mensagem": self.mensagem}
-
-    def como_dict(self) -> dict[str, Any]:
-        return {"linha": self.linha, "coluna": self.coluna, "mensagem": self.mensagem}
-
-
-class ArquivoRejeitado(Exception):
-    """The file has errors; nothing was written."""
-
-    def __init__(self, erros: list[ErroLinha]):
-        self.erros = erros
-        super().__init__("; ".join(str(e) for e in erros[:5]))
 
 
 @dataclass
@@ -174,94 +147,6 @@ class Resumo:
 
 
 Progresso = Callable[[int, int, str], None]  # (done, total, phase)
-
-
-def normalizar(texto: str) -> str:
-    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "_", sem_acento.strip().lower()).strip("_")
-
-
-TIPOS_DEFICIENCIA.update({normalizar(str(label)): valor
-                          for valor, label in TipoDeficiencia.choices})
-TIPOS_DEFICIENCIA.update({valor: valor for valor in TipoDeficiencia.values})
-
-
-# --- reading -------------------------------------------------------------------------------
-
-
-def _celula_para_texto(valor: Any) -> str:
-    if valor is None:
-        return ""
-    if isinstance(valor, dt.datetime):
-        return valor.date().isoformat()
-    if isinstance(valor, dt.date):
-        return valor.isoformat()
-    if isinstance(valor, float):
-        # Excel stores numbers as binary floats; repr gives the shortest exact decimal text.
-        texto = repr(valor)
-        return texto[:-2] if texto.endswith(".0") else texto
-    return str(valor).strip()
-
-
-def _decodificar(conteudo: bytes) -> str:
-    """UTF-8 (with or without BOM), else Windows-1252/Latin-1 as Excel writes in Brazil."""
-    try:
-        return conteudo.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return conteudo.decode("cp1252")
-    except UnicodeDecodeError:
-        return conteudo.decode("latin-1")
-
-
-def ler_linhas(conteudo: bytes) -> list[list[str]]:
-    """Rows of the file as text cells, header first. XLSX is told by content, not by name."""
-    if not conteudo.strip():
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo está vazio."))])
-    if len(conteudo) > TAMANHO_MAXIMO:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo excede o tamanho máximo de "
-                                                   "60 MB."))])
-    if conteudo[:4] == b"PK\x03\x04":
-        return _ler_xlsx(conteudo)
-    if b"\x00" in conteudo[:4096]:
-        raise ArquivoRejeitado([ErroLinha(0, "", _(
-            "Formato não reconhecido: envie uma planilha CSV (separada por ; ou ,) ou XLSX."))])
-    texto = _decodificar(conteudo)
-    primeira = texto.split("\n", 1)[0]
-    delimitador = ";" if primeira.count(";") >= primeira.count(",") else ","
-    leitor = csv.reader(io.StringIO(texto, newline=""), delimiter=delimitador)
-    linhas: list[list[str]] = []
-    try:
-        for linha in leitor:
-            linhas.append([c.strip() for c in linha])
-    except csv.Error as exc:
-        # In practice a cell over the csv module's limit (131,072 characters).
-        limite = csv.field_size_limit()
-        mensagem = (_("um campo tem mais de %(n)d caracteres; o CSV não pôde ser lido a "
-                      "partir desta linha") % {"n": limite}
-                    if "field limit" in str(exc) else
-                    _("o CSV não pôde ser lido a partir desta linha (%(erro)s)") % {
-                        "erro": mostrar(str(exc))})
-        raise ArquivoRejeitado([ErroLinha(len(linhas) + 1, "", mensagem)]) from None
-    return linhas
-
-
-def _ler_xlsx(conteudo: bytes) -> list[list[str]]:
-    from openpyxl import load_workbook
-
-    try:
-        livro = load_workbook(io.BytesIO(conteudo), read_only=True, data_only=True)
-    except Exception:  # noqa: BLE001 - any parse failure is the user's file
-        raise ArquivoRejeitado([ErroLinha(0, "", _(
-            "Não foi possível ler a planilha XLSX: o arquivo está corrompido ou não é uma "
-            "planilha do Excel."))]) from None
-    try:
-        folha = livro.worksheets[0]
-        linhas = folha.iter_rows(values_only=True)
-        return [[_celula_para_texto(c) for c in linha] for linha in linhas]
-    finally:
-        livro.close()
 
 
 # --- parsing of cells ----------------------------------------------------------------------
@@ -315,20 +200,16 @@ def data_br(texto: str) -> dt.date | None:
     raise ValorInvalido(_("data inválida “%(v)s” (use DD/MM/AAAA)") % {"v": mostrar(texto)})
 
 
-def data_texto(data: dt.date) -> str:
-    """DD/MM/AAAA with a four-digit year (strftime writes year 1 as "1")."""
-    return f"{data.day:02d}/{data.month:02d}/{data.year:04d}"
-
-
 def data_nascimento_br(texto: str) -> dt.date | None:
     data = data_br(texto)
     if data is None:
         return None
     if data > timezone.localdate():
-        raise ValorInvalido(_("data de nascimento %(d)s no futuro") % {"d": data_texto(data)})
+        raise ValorInvalido(_("data de nascimento %(d)s no futuro") % {
+            "d": formatos.data_br(data)})
     if data < NASCIMENTO_MINIMO:
         raise ValorInvalido(_("data de nascimento %(d)s anterior a %(m)s") % {
-            "d": data_texto(data), "m": data_texto(NASCIMENTO_MINIMO)})
+            "d": formatos.data_br(data), "m": formatos.data_br(NASCIMENTO_MINIMO)})
     return data
 
 
@@ -385,31 +266,6 @@ class _Linha:
     valores: dict[str, Any]
 
 
-def _mapear_cabecalho(cabecalho: list[str]) -> tuple[dict[str, int], list[int], list[ErroLinha]]:
-    erros: list[ErroLinha] = []
-    indices: dict[str, int] = {}
-    desempates: list[tuple[int, int]] = []
-    apelidos = {apelido: canonica for canonica, lista in COLUNAS.items() for apelido in lista}
-    for i, bruto in enumerate(cabecalho):
-        nome = normalizar(bruto)
-        if not nome:
-            continue
-        if m := COLUNA_DESEMPATE.match(nome):
-            desempates.append((int(m.group(1)), i))
-            continue
-        canonica = apelidos.get(nome)
-        if canonica is None:
-            erros.append(ErroLinha(1, bruto, _("coluna desconhecida")))
-        elif canonica in indices:
-            erros.append(ErroLinha(1, bruto, _("coluna repetida")))
-        else:
-            indices[canonica] = i
-    for obrigatoria in OBRIGATORIAS:
-        if obrigatoria not in indices:
-            erros.append(ErroLinha(1, obrigatoria, _("coluna obrigatória ausente")))
-    return indices, [i for _, i in sorted(desempates)], erros
-
-
 def importar_inscricoes(
     certame: Certame,
     conteudo: bytes,
@@ -424,20 +280,15 @@ def importar_inscricoes(
     the write transaction, after the rows: whatever it records commits with them or not at
     all."""
     progresso = progresso or (lambda feito, total, fase: None)
-    linhas = ler_linhas(conteudo)
-    if not linhas:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo está vazio."))])
-    cabecalho, corpo = linhas[0], linhas[1:]
-    indices, col_desempate, erros = _mapear_cabecalho(cabecalho)
-    if erros:
-        raise ArquivoRejeitado(erros)
-    nomes_desempate = [cabecalho[i] for i in col_desempate]
-    validas, erros = _validar_linhas(certame, corpo, indices, col_desempate, nomes_desempate,
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, extras=COLUNA_DESEMPATE)
+    # Tie-break columns in the order of their numbers (desempate_1, desempate_2, ...).
+    col_desempate = [extra.indice for extra in sorted(
+        planilha.extras, key=lambda extra: (int(extra.encontro.group(1)), extra.indice))]
+    nomes_desempate = [planilha.cabecalho[i] for i in col_desempate]
+    validas, erros = _validar_linhas(certame, planilha, col_desempate, nomes_desempate,
                                      progresso)
-    if not validas and not erros:
-        raise ArquivoRejeitado([ErroLinha(0, "", _("O arquivo não tem nenhuma linha de dados."))])
     if not erros:
-        progresso(len(corpo), len(corpo), "gravando")
+        progresso(planilha.total_linhas, planilha.total_linhas, "gravando")
     with transaction.atomic():
         # The certame's lock serialises imports and portal inscrições of this certame, so the
         # checks below still hold when the rows are written.
@@ -458,8 +309,8 @@ def _rejeitar(erros: list[ErroLinha]) -> None:
     raise ArquivoRejeitado(erros)
 
 
-def _validar_linhas(certame: Certame, corpo: list[list[str]], indices: dict[str, int],
-                    col_desempate: list[int], nomes_desempate: list[str],
+def _validar_linhas(certame: Certame, planilha: Planilha, col_desempate: list[int],
+                    nomes_desempate: list[str],
                     progresso: Progresso) -> tuple[list[_Linha], list[ErroLinha]]:
     """Phase 1: every row on its own and against the others in the file (no writes)."""
     regime = certame.regime_legal
@@ -468,16 +319,14 @@ def _validar_linhas(certame: Certame, corpo: list[list[str]], indices: dict[str,
     nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
 
     erros: list[ErroLinha] = []
-    total = len(corpo)
+    indices = planilha.colunas
+    total = planilha.total_linhas
     validas: list[_Linha] = []
     vistos_numero: dict[str, int] = {}
     vistos_cpf_cargo: dict[tuple[str, str], int] = {}
     dados_por_cpf: dict[str, tuple[dict[str, Any], int]] = {}
 
-    for pos, celulas in enumerate(corpo):
-        n = pos + 2
-        if not any(c.strip() for c in celulas):
-            continue  # blank line
+    for n, celulas in planilha.linhas:  # blank lines are not there
 
         def cel(nome: str, celulas=celulas) -> str:
             i = indices.get(nome)
@@ -638,8 +487,8 @@ def _validar_linhas(certame: Certame, corpo: list[list[str]], indices: dict[str,
             erros.extend(erros_linha)
         else:
             validas.append(_Linha(n, v))
-        if (pos + 1) % LOTE == 0:
-            progresso(pos + 1, total, "validando")
+        if (n - 1) % LOTE == 0:
+            progresso(n - 1, total, "validando")
     return validas, erros
 
 

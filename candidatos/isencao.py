@@ -1,6 +1,9 @@
 """Fee exemption (isenção da taxa de inscrição): the domain.
 
-Lei 3.057/2026 de Severínia, art. 2º to 7º (spec `regras-de-reserva.md`, section 8). Every
+Lei 3.057/2026 de Severínia, art. 2º to 7º (spec `regras-de-reserva.md`, section 8). Whether
+a certame has an exemption, of which kinds, and the article of every step are data of its
+regime (`Regime.isencao`, a `certames.regras.procedimentos.RegraIsencao`); the texts below cite
+Severínia's articles because it is the only seed law with an exemption. Every
 state transition is one function here: it checks the rule, writes inside one transaction,
 records the act in the audit trail (`registrar_ato`) and queues follow-ups on commit.
 Decisions are new rows (`DecisaoIsencao`, `PublicacaoIsencao`, `RecursoIsencao`,
@@ -47,26 +50,26 @@ from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Certame, Etapa
 from certames.papeis import e_rh
+from certames.regras.procedimentos import CADUNICO, RegraIsencao
+from certames.regras.regimes import REGIMES
 
-#: The only seed regime whose law provides the exemption (spec section 3, "fee exemption").
-REGIME_COM_ISENCAO = "severinia-lei3057-2026"
 #: Edital setting (Certame.parametros) for the months a CadÚnico update stays valid.
 PARAMETRO_MESES = "cadunico_meses_atualizacao"
 
-LEI = "Lei 3.057/2026 de Severínia"
-F_REQUERIMENTO = f"{LEI}, art. 2º, §§1º e 2º; art. 3º, I"
-F_CADUNICO = f"{LEI}, art. 2º, caput e §§3º e 4º"
-F_DOADOR = f"Lei Municipal 2.414/2019, mantida pela {LEI}, art. 7º, parágrafo único"
-F_INDEFERIMENTO = f"{LEI}, art. 3º, §2º (indeferimento motivado)"
-F_DEFERIMENTO = f"{LEI}, art. 2º; art. 6º (isenção pessoal, só para este certame)"
-F_RESULTADO_PRELIMINAR = f"{LEI}, art. 3º, IV"
-F_RECURSO = f"{LEI}, art. 3º, V e §2º"
-F_RESULTADO_DEFINITIVO = f"{LEI}, art. 3º, VI"
-F_PAGAMENTO = f"{LEI}, art. 3º, VII e §3º"
-F_SEM_RESTITUICAO = f"{LEI}, art. 6º, III"
-F_PROCEDIMENTO = procedimentos.F_FALSIDADE_PROCEDIMENTO
-F_FALSIDADE = {**procedimentos.FALSIDADE_ISENCAO.decisao,
-               ProcedimentoAdministrativo.Consequencia.NENHUMA: F_PROCEDIMENTO}
+
+def regra(certame: Certame) -> RegraIsencao:
+    """The exemption of the certame's law (`Regime.isencao`, data with the article of every
+    step); refuses a certame whose law grants none."""
+    dados = certame.regime_legal.isencao
+    if dados is None:
+        raise ValidationError(mensagem_nao_prevista())
+    return dados
+
+
+def regimes_com_isencao() -> list[str]:
+    """Ids of the registered regimes whose law grants a fee exemption."""
+    return [r.id for r in REGIMES.values() if r.isencao is not None]
+
 
 Resultado = PedidoIsencao.Resultado
 Verificacao = PedidoIsencao.Verificacao
@@ -131,7 +134,7 @@ def _data_hora(momento: dt.datetime) -> str:
 
 
 def oferece_isencao(certame: Certame) -> bool:
-    return certame.regime == REGIME_COM_ISENCAO
+    return certame.regime_legal.isencao is not None
 
 
 def mensagem_nao_prevista() -> str:
@@ -187,15 +190,16 @@ def publicacao(certame: Certame, fase: str) -> PublicacaoIsencao | None:
 # --- helpers ---------------------------------------------------------------------------------
 
 
-def _motivacao(motivacao: str, *, especifica: bool) -> str:
-    """Every decision is motivated; a rejection needs a specific one (art. 3º, §2º)."""
+def _motivacao(motivacao: str, *, especifica: bool, fundamento: str) -> str:
+    """Every decision is motivated; a rejection needs a specific one (Severínia art. 3º, §2º:
+    `RegraIsencao.fundamento_motivacao`)."""
     motivacao = (motivacao or "").strip()
     if not motivacao:
         raise ValidationError(_("Informe a motivação da decisão."))
     if especifica and (len(motivacao) < 15 or normalizar(motivacao) in MOTIVACOES_GENERICAS):
         raise ValidationError(_(
             "O indeferimento exige motivação específica: diga qual requisito não foi atendido "
-            "e por quê (Lei 3.057/2026, art. 3º, §2º)."))
+            "e por quê (%(f)s).") % {"f": fundamento})
     if len(motivacao) < 10:
         raise ValidationError(_("Informe a motivação do ato (ao menos 10 caracteres)."))
     return motivacao
@@ -225,9 +229,9 @@ def _checar_titular(autor, insc: Inscricao) -> None:
         raise PermissionDenied(_("Só o próprio candidato pode agir nesta inscrição."))
 
 
-def _nota_sem_restituicao() -> str:
+def _nota_sem_restituicao(certame: Certame) -> str:
     return _(" A taxa já foi paga: a isenção não gera restituição do valor pago "
-             "(%(f)s).") % {"f": F_SEM_RESTITUICAO}
+             "(%(f)s).") % {"f": regra(certame).fundamento_sem_restituicao}
 
 
 # --- the automatic check ---------------------------------------------------------------------
@@ -312,6 +316,7 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
     registro = (RegistroCadUnico.objects.filter(extrato=extrato, nis=pedido.nis).first()
                 if extrato else None)
     limite = pedido.limite_renda
+    dados = regra(pedido.inscricao.certame)
     if codigo == Verificacao.APTO:
         return _(
             "Verificação no CadÚnico (extrato de %(ref)s): cadastro ativo e atualizado em "
@@ -319,32 +324,32 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
             "de %(limite)s (meio salário mínimo em vigor em %(data)s). %(f)s.") % {
             "ref": ref, "atual": _data(registro.data_atualizacao) if registro else "—",
             "renda": reais(pedido.renda_per_capita), "limite": reais(limite),
-            "data": _data(data_pedido), "f": F_CADUNICO}
+            "data": _data(data_pedido), "f": dados.modalidade(CADUNICO).fundamento}
     if codigo == Verificacao.RENDA_ACIMA:
         return _(
             "Renda familiar per capita de %(renda)s no CadÚnico (extrato de %(ref)s), "
             "superior ao limite de %(limite)s, meio salário mínimo em vigor na data do pedido "
-            "(%(data)s). %(lei)s, art. 2º, caput.") % {
+            "(%(data)s). %(f)s.") % {
             "renda": reais(pedido.renda_per_capita), "ref": ref, "limite": reais(limite),
-            "data": _data(data_pedido), "lei": LEI}
+            "data": _data(data_pedido), "f": dados.fundamento_renda}
     if codigo == Verificacao.NAO_ENCONTRADO:
         return _(
             "O NIS informado não consta do extrato do CadÚnico de %(ref)s: não se comprovou "
-            "família inscrita no CadÚnico. %(lei)s, art. 2º, caput e §4º.") % {
-            "ref": ref, "lei": LEI}
+            "família inscrita no CadÚnico. %(f)s.") % {
+            "ref": ref, "f": dados.fundamento_cadastro}
     if codigo == Verificacao.INATIVO:
         return _(
             "Cadastro no CadÚnico inativo (extrato de %(ref)s): a inscrição deve estar ativa "
-            "na data do pedido (%(data)s). %(lei)s, art. 2º, §3º.") % {
-            "ref": ref, "data": _data(data_pedido), "lei": LEI}
+            "na data do pedido (%(data)s). %(f)s.") % {
+            "ref": ref, "data": _data(data_pedido), "f": dados.fundamento_atualizacao}
     if codigo == Verificacao.DESATUALIZADO:
         meses = meses_atualizacao(pedido.inscricao.certame)
         return _(
             "Cadastro no CadÚnico atualizado pela última vez em %(atual)s, mais de %(m)d meses "
             "antes da data do pedido (%(data)s): os dados devem estar atualizados na data do "
-            "requerimento. %(lei)s, art. 2º, §3º.") % {
+            "requerimento. %(f)s.") % {
             "atual": _data(registro.data_atualizacao) if registro else "—", "m": meses,
-            "data": _data(data_pedido), "lei": LEI}
+            "data": _data(data_pedido), "f": dados.fundamento_atualizacao}
     raise ValidationError(_("A verificação automática “%(v)s” não pode ser confirmada: "
                             "decida com motivação.") % {"v": Verificacao(codigo).label})
 
@@ -361,8 +366,7 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
     insc = _travar_inscricao(inscricao)
     _checar_titular(autor, insc)
     certame = insc.certame
-    if not oferece_isencao(certame):
-        raise ValidationError(mensagem_nao_prevista())
+    dados = regra(certame)
     _checar_janela(certame, Etapa.Tipo.PEDIDO_ISENCAO, agora, _("pedir isenção da taxa"))
     if insc.situacao in FINAIS:
         raise ValidationError(_("A inscrição está %(s)s.") % {
@@ -370,10 +374,12 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
     if _pedido_de(insc) is not None:
         raise ValidationError(_("Já existe um pedido de isenção para esta inscrição (um pedido "
                                 "por inscrição)."))
+    if tipo not in dados.codigos:
+        raise ValidationError(_("Tipo de isenção inválido."))
     pedido = PedidoIsencao(inscricao=insc, tipo=tipo, solicitado_em=agora)
     if tipo == PedidoIsencao.Tipo.CADUNICO:
         if not (nis or "").strip():
-            raise ValidationError(_("Informe o NIS (Lei 3.057/2026, art. 2º, §4º)."))
+            raise ValidationError(_("Informe o NIS (%(f)s).") % {"f": dados.fundamento_nis})
         try:
             pedido.nis = cadunico.validar_nis(nis)
         except ValorInvalido as exc:
@@ -384,14 +390,12 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
             raise ValidationError(_(
                 "Não há salário mínimo cadastrado em vigor na data do pedido; a organização "
                 "do certame foi avisada. Tente novamente mais tarde.")) from None
-        fundamento = F_CADUNICO
     elif tipo == PedidoIsencao.Tipo.DOADOR_SANGUE:
         if not comprovante:
             raise ValidationError(_("Anexe o comprovante de doação de sangue."))
         extensao = validar_arquivo(comprovante)
         pedido.comprovante_doacao = _renomear(comprovante, extensao)
         pedido.verificacao = Verificacao.NAO_SE_APLICA
-        fundamento = F_DOADOR
     else:
         raise ValidationError(_("Tipo de isenção inválido."))
     pedido.save()
@@ -400,7 +404,8 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
         tipo="isencao_pedido", autor=autor, certame=certame, objeto=pedido,
         descricao=_("Pedido de isenção (%(t)s) da inscrição %(n)s.") % {
             "t": pedido.get_tipo_display(), "n": insc.numero},
-        fundamento_legal=f"{F_REQUERIMENTO}; {fundamento}",
+        fundamento_legal=(f"{dados.fundamento_requerimento}; "
+                          f"{dados.modalidade(tipo).fundamento}"),
         depois={"tipo": pedido.tipo, "verificacao": pedido.verificacao,
                 "solicitado_em": agora.isoformat()})
     return pedido
@@ -417,8 +422,7 @@ def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
     pedido = _travar_pedido(pedido)
     insc = pedido.inscricao
     certame = insc.certame
-    if not oferece_isencao(certame):
-        raise ValidationError(mensagem_nao_prevista())
+    dados = regra(certame)
     if publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
         raise ValidationError(_("O resultado preliminar já foi publicado: a revisão se faz no "
                                 "julgamento do recurso."))
@@ -435,9 +439,10 @@ def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
         motivacao = (motivacao or "").strip() or motivacao_automatica(pedido)
     if resultado not in Resultado.values:
         raise ValidationError(_("Resultado inválido."))
-    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO)
+    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO,
+                           fundamento=regra(certame).fundamento_motivacao)
     if resultado == Resultado.DEFERIDO and insc.situacao_taxa == SituacaoTaxa.PAGA:
-        motivacao += _nota_sem_restituicao()
+        motivacao += _nota_sem_restituicao(certame)
     decisao = DecisaoIsencao.objects.create(
         pedido=pedido, fase=Fase.PRELIMINAR, resultado=resultado, motivacao=motivacao,
         confirma_verificacao=confirmar, autor=autor)
@@ -450,7 +455,8 @@ def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
         % {"n": insc.numero, "r": Resultado(resultado).label.lower(),
            "c": _(" (confirma a verificação automática)") if confirmar else ""},
         motivacao=motivacao,
-        fundamento_legal=F_INDEFERIMENTO if resultado == Resultado.INDEFERIDO else F_DEFERIMENTO,
+        fundamento_legal=(dados.fundamento_indeferimento if resultado == Resultado.INDEFERIDO
+                          else dados.fundamento_deferimento),
         antes={"resultado_preliminar": antes},
         depois={"resultado_preliminar": resultado, "decisao": decisao.pk})
     return decisao
@@ -498,8 +504,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
     granted -> "isenta" (a fee already paid stays paid, no refund: art. 6º, III)."""
     agora = agora or timezone.now()
     certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    if not oferece_isencao(certame):
-        raise ValidationError(mensagem_nao_prevista())
+    dados = regra(certame)
     if fase not in PublicacaoIsencao.Fase.values:
         raise ValidationError(_("Fase de publicação inválida."))
     if publicacao(certame, fase):
@@ -523,7 +528,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
             descricao=_("Publicação do resultado preliminar dos pedidos de isenção: "
                         "%(d)d deferidos, %(i)d indeferidos.") % {
                 "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
-            fundamento_legal=F_RESULTADO_PRELIMINAR, depois=contagem)
+            fundamento_legal=dados.fundamento_resultado_preliminar, depois=contagem)
         return pub
 
     if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
@@ -531,7 +536,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
     fim = prazo_final(certame, Etapa.Tipo.RECURSO_ISENCAO)
     if fim is None:
         raise ValidationError(_("O cronograma deste certame não prevê o prazo de recurso da "
-                                "isenção (Lei 3.057/2026, art. 3º, V)."))
+                                "isenção (%(f)s).") % {"f": dados.fundamento_prazo_recurso})
     if agora <= fim:
         raise ValidationError(_("O prazo de recurso termina em %(f)s: publique o resultado "
                                 "definitivo depois dele.") % {"f": _data_hora(fim)})
@@ -558,7 +563,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
         descricao=_("Publicação do resultado definitivo dos pedidos de isenção: %(d)d "
                     "deferidos, %(i)d indeferidos.") % {
             "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
-        fundamento_legal=F_RESULTADO_DEFINITIVO, depois=contagem)
+        fundamento_legal=dados.fundamento_resultado_definitivo, depois=contagem)
     return pub
 
 
@@ -567,6 +572,7 @@ def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
     if pedido.resultado_final != Resultado.DEFERIDO:
         return  # stays pending: may pay until the deadline (art. 3º, §3º)
     insc = _travar_inscricao(pedido.inscricao)
+    dados = regra(insc.certame)
     if insc.situacao_taxa == SituacaoTaxa.ISENTA:
         return
     if insc.situacao_taxa == SituacaoTaxa.PAGA:
@@ -574,7 +580,7 @@ def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
             tipo="isencao_taxa", autor=autor, certame=insc.certame, objeto=insc,
             descricao=_("Isenção deferida para a inscrição %(n)s com a taxa já paga: sem "
                         "restituição.") % {"n": insc.numero},
-            fundamento_legal=F_SEM_RESTITUICAO,
+            fundamento_legal=dados.fundamento_sem_restituicao,
             antes={"situacao_taxa": insc.situacao_taxa},
             depois={"situacao_taxa": insc.situacao_taxa})
         return
@@ -585,7 +591,7 @@ def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
         tipo="isencao_taxa", autor=autor, certame=insc.certame, objeto=insc,
         descricao=_("Inscrição %(n)s isenta da taxa (resultado definitivo).") % {
             "n": insc.numero},
-        fundamento_legal=F_DEFERIMENTO, antes={"situacao_taxa": antes},
+        fundamento_legal=dados.fundamento_deferimento, antes={"situacao_taxa": antes},
         depois={"situacao_taxa": insc.situacao_taxa})
     if antes == SituacaoTaxa.NAO_CONFIRMADA:
         solicitar_recalculo([insc.cargo_id], _("isenção da inscrição %(n)s") % {
@@ -616,7 +622,8 @@ def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
         raise ValidationError(_("Só cabe recurso contra o indeferimento do pedido."))
     if procedimento_procedente(pedido.inscricao_id):
         raise ValidationError(_("O pedido foi indeferido em procedimento administrativo por "
-                                "falsidade (Lei 3.057/2026, art. 5º)."))
+                                "falsidade (%(f)s).") % {
+            "f": regra(certame).fundamento_falsidade})
     _checar_janela(certame, Etapa.Tipo.RECURSO_ISENCAO, agora,
                    _("recorrer do resultado da isenção"))
     if RecursoIsencao.objects.filter(pedido=pedido).exists():
@@ -632,7 +639,8 @@ def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
         tipo="isencao_recurso", autor=autor, certame=certame, objeto=pedido,
         descricao=_("Recurso contra o indeferimento da isenção da inscrição %(n)s.") % {
             "n": pedido.inscricao.numero},
-        fundamento_legal=F_RECURSO, depois={"recurso": recurso.pk, "anexo": bool(anexo)})
+        fundamento_legal=regra(certame).fundamento_recurso,
+        depois={"recurso": recurso.pk, "anexo": bool(anexo)})
     return recurso
 
 
@@ -650,9 +658,10 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
         raise ValidationError(_("O resultado definitivo já foi publicado."))
     if resultado not in Resultado.values:
         raise ValidationError(_("Resultado inválido."))
-    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO)
+    motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO,
+                           fundamento=regra(certame).fundamento_motivacao)
     if resultado == Resultado.DEFERIDO and insc.situacao_taxa == SituacaoTaxa.PAGA:
-        motivacao += _nota_sem_restituicao()
+        motivacao += _nota_sem_restituicao(certame)
     decisao = DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.RECURSO,
                                             resultado=resultado, motivacao=motivacao,
                                             autor=autor)
@@ -663,7 +672,7 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
         tipo="isencao_julgamento_recurso", autor=autor, certame=certame, objeto=pedido,
         descricao=_("Recurso da isenção da inscrição %(n)s: %(r)s.") % {
             "n": insc.numero, "r": Resultado(resultado).label.lower()},
-        motivacao=motivacao, fundamento_legal=F_RECURSO,
+        motivacao=motivacao, fundamento_legal=regra(certame).fundamento_recurso,
         antes={"resultado_final": antes},
         depois={"resultado_final": resultado, "decisao": decisao.pk})
     return decisao
@@ -694,6 +703,15 @@ def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None
     return SituacaoTaxa.NAO_CONFIRMADA
 
 
+def _fundamento_pagamento(certame: Certame, *, prazo: bool = False) -> str:
+    """The payment deadline's basis: the exemption law's (`prazo`: the short citation for
+    messages), else the edital's."""
+    dados = certame.regime_legal.isencao
+    if dados is None:
+        return _("edital (prazo de pagamento da taxa de inscrição)")
+    return dados.fundamento_prazo_pagamento if prazo else dados.fundamento_pagamento
+
+
 @transaction.atomic
 def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
                         agora: dt.datetime | None = None) -> Inscricao:
@@ -709,16 +727,16 @@ def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
         raise ValidationError(_("A inscrição está isenta da taxa."))
     fim = prazo_final(insc.certame, Etapa.Tipo.PAGAMENTO_TAXA)
     if insc.situacao_taxa == SituacaoTaxa.NAO_CONFIRMADA or (fim is not None and agora > fim):
-        raise ValidationError(_("O prazo de pagamento da taxa terminou em %(f)s (Lei "
-                                "3.057/2026, art. 3º, VII e §3º).") % {
-            "f": _data_hora(fim) if fim else "—"})
+        raise ValidationError(_("O prazo de pagamento da taxa terminou em %(f)s (%(lei)s).") % {
+            "f": _data_hora(fim) if fim else "—",
+            "lei": _fundamento_pagamento(insc.certame, prazo=True)})
     antes = insc.situacao_taxa
     insc.situacao_taxa = SituacaoTaxa.PAGA
     insc.save(update_fields=["situacao_taxa", "atualizada_em"])
     registrar_ato(
         tipo="pagamento_taxa", autor=autor, certame=insc.certame, objeto=insc,
         descricao=_("Pagamento da taxa da inscrição %(n)s registrado.") % {"n": insc.numero},
-        motivacao=referencia, fundamento_legal=F_PAGAMENTO,
+        motivacao=referencia, fundamento_legal=_fundamento_pagamento(insc.certame),
         antes={"situacao_taxa": antes}, depois={"situacao_taxa": insc.situacao_taxa,
                                                 "registrado_em": agora.isoformat()})
     return insc
@@ -757,7 +775,8 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
         tipo="encerramento_prazo_pagamento", autor=autor, certame=certame, objeto=certame,
         descricao=_("Prazo de pagamento encerrado: %(q)d inscrições não confirmadas por falta "
                     "de pagamento da taxa.") % {"q": len(marcadas)},
-        fundamento_legal=F_PAGAMENTO, antes={"situacao_taxa": SituacaoTaxa.PENDENTE.value},
+        fundamento_legal=_fundamento_pagamento(certame),
+        antes={"situacao_taxa": SituacaoTaxa.PENDENTE.value},
         depois={"situacao_taxa": SituacaoTaxa.NAO_CONFIRMADA.value, "inscricoes": numeros})
     solicitar_recalculo({i.cargo_id for i in marcadas},
                         _("prazo de pagamento da taxa encerrado"))
@@ -791,10 +810,10 @@ def apresentar_defesa(proc: ProcedimentoAdministrativo, *, defesa: str, autor,
 consequencia_da_falsidade = procedimentos.consequencia_por_fase
 
 
-def _motivo_falsidade(proc: ProcedimentoAdministrativo) -> str:
+def _motivo_falsidade(proc: ProcedimentoAdministrativo, fundamento: str) -> str:
     return _("Indeferido por declaração, informação ou documento falso, apurado em "
-             "procedimento administrativo (Lei 3.057/2026, art. 5º, I): %(m)s") % {
-        "m": proc.motivacao}
+             "procedimento administrativo (%(f)s): %(m)s") % {
+        "f": fundamento, "m": proc.motivacao}
 
 
 def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, motivacao: str,
@@ -824,7 +843,8 @@ def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *
     if pedido is None:
         return
     pedido = _travar_pedido(pedido)
-    motivo = _motivo_falsidade(proc)
+    fundamento = regra(insc.certame).fundamento_falsidade_indeferimento
+    motivo = _motivo_falsidade(proc, fundamento)
     antes = {"resultado_preliminar": pedido.resultado_preliminar,
              "resultado_final": pedido.resultado_final, "situacao_taxa": taxa_antes}
     if not pedido.resultado_preliminar:
@@ -840,7 +860,7 @@ def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *
         objeto=pedido,
         descricao=_("Pedido de isenção da inscrição %(n)s indeferido por falsidade.") % {
             "n": insc.numero},
-        motivacao=proc.motivacao, fundamento_legal=f"{LEI}, art. 5º, I", antes=antes,
+        motivacao=proc.motivacao, fundamento_legal=fundamento, antes=antes,
         depois={"resultado_preliminar": pedido.resultado_preliminar,
                 "resultado_final": pedido.resultado_final,
                 "situacao_taxa": insc.situacao_taxa, "procedimento": proc.pk})

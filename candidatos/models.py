@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
 
+from certames.formatos import data_br
 from certames.models import Cargo, Certame
 
 cpf_11_digitos = RegexValidator(r"^\d{11}$", _("Informe o CPF com 11 dígitos."))
@@ -335,7 +336,7 @@ class SalarioMinimo(models.Model):
         ordering = ["-vigencia_inicio"]
 
     def __str__(self) -> str:
-        return f"R$ {self.valor} ({self.vigencia_inicio:%d/%m/%Y})"
+        return f"R$ {self.valor} ({data_br(self.vigencia_inicio)})"
 
     @classmethod
     def em_vigor(cls, data) -> SalarioMinimo | None:
@@ -359,7 +360,7 @@ class ExtratoCadUnico(models.Model):
         ordering = ["-data_referencia", "-importado_em"]
 
     def __str__(self) -> str:
-        return f"{self.nome_arquivo} ({self.data_referencia:%d/%m/%Y})"
+        return f"{self.nome_arquivo} ({data_br(self.data_referencia)})"
 
 
 class RegistroCadUnico(models.Model):

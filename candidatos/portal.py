@@ -75,8 +75,6 @@ DIGITOS_SEQUENCIA = 6
 DIGITOS_NUMERO = 4 + DIGITOS_SEQUENCIA
 TENTATIVAS_NUMERO = 5
 
-PIRANGI = "pirangi-lei3056-2025"
-FUNDAMENTO_OPCAO_PIRANGI = "Lei 3.056/2025, art. 5º, §2º"
 
 
 # --- windows --------------------------------------------------------------------------------
@@ -103,9 +101,12 @@ def certames_com_inscricoes_abertas(em=None):
 
 
 def fundamento_alteracao_opcao(certame: Certame) -> str:
-    """The basis of the rule "the option may change until the end of the inscrições window"."""
-    if certame.regime == PIRANGI:
-        return FUNDAMENTO_OPCAO_PIRANGI
+    """The basis of the rule "the option may change until the end of the inscrições window":
+    the regime's law where it says so (`Regime.fundamento_alteracao_opcao`: Lei 3.056/2025,
+    art. 5º, §2º), else the edital's rule."""
+    fundamento = certame.regime_legal.fundamento_alteracao_opcao
+    if fundamento:
+        return fundamento
     return _("%(lei)s não disciplina a alteração da opção: regra do edital (padrão do "
              "sistema: até o fim do período de inscrições)") % {"lei": certame.regime_legal.lei}
 

@@ -26,7 +26,6 @@ list state opens or implies a procedure here. RH opens one only on indications o
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -50,6 +49,7 @@ from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Certame
 from certames.papeis import e_rh
+from certames.regras.procedimentos import RegraSancao, sancao_padrao
 
 Tipo = ProcedimentoAdministrativo.Tipo
 Conclusao = ProcedimentoAdministrativo.Conclusao
@@ -91,96 +91,29 @@ class Origem(models.TextChoices):
 # --- legal basis -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Fundamentos:
-    """The legal basis of one kind of procedure under one law."""
-
-    #: Opening and defence acts: the procedure itself, with contraditório e ampla defesa.
-    procedimento: str
-    #: Short citation shown in the "wait for the defence" refusal.
-    garantia: str
-    #: Consequence -> basis of a proven case.
-    decisao: dict[str, str]
-    #: Forwardings the law requires once the case is proven: (destination, basis).
-    encaminhamentos: tuple[tuple[str, str], ...] = field(default_factory=tuple)
-    #: Basis of a forwarding the law allows but does not require.
-    encaminhamento_facultativo: str = ""
-
-
-_SEV_ISENCAO = "Lei 3.057/2026 de Severínia"
-F_FALSIDADE_PROCEDIMENTO = (
-    f"{_SEV_ISENCAO}, art. 5º, parágrafo único (contraditório e ampla defesa)")
-FALSIDADE_ISENCAO = Fundamentos(
-    procedimento=F_FALSIDADE_PROCEDIMENTO,
-    garantia="Lei 3.057/2026, art. 5º, parágrafo único",
-    decisao={
-        Consequencia.CANCELAMENTO: f"{_SEV_ISENCAO}, art. 5º, I e II",
-        Consequencia.EXCLUSAO_LISTA: f"{_SEV_ISENCAO}, art. 5º, I e III",
-        Consequencia.ANULACAO: f"{_SEV_ISENCAO}, art. 5º, I e IV",
-    },
-    encaminhamento_facultativo=(
-        f"{_SEV_ISENCAO}, art. 5º, parágrafo único (comunicação do fato às autoridades "
-        "competentes)"),
-)
-
-# Fraud in the self-declaration, per seed regime. Other regimes fall back to the regime's own
-# `fundamento_fraude` for every phase (see `fundamentos_fraude`).
-_SEV = "Lei 3.057/2026"
-_PIR = "Lei 3.056/2025"
-_SMBV = "LC 22/2026"
-FRAUDE_POR_REGIME: dict[str, Fundamentos] = {
-    "severinia-lei3057-2026": Fundamentos(
-        procedimento=(f"{_SEV}, art. 12, caput (processo administrativo específico, "
-                      "contraditório e ampla defesa)"),
-        garantia=f"{_SEV}, art. 12, caput",
-        decisao={
-            Consequencia.CANCELAMENTO: f"{_SEV}, art. 12, parágrafo único, I",
-            Consequencia.EXCLUSAO_LISTA: f"{_SEV}, art. 12, parágrafo único, II",
-            Consequencia.ANULACAO: f"{_SEV}, art. 12, parágrafo único, III",
-        },
-        encaminhamento_facultativo=(
-            f"{_SEV}, art. 12, parágrafo único (sem prejuízo das demais sanções cabíveis)"),
-    ),
-    "pirangi-lei3056-2025": Fundamentos(
-        procedimento=(f"{_PIR}, art. 7º, caput (procedimento administrativo, contraditório e "
-                      "ampla defesa)"),
-        garantia=f"{_PIR}, art. 7º, caput",
-        # §1º, I: eliminated while the certame runs (before the call, homologated or not);
-        # §1º, II: the admission annulled once appointed.
-        decisao={
-            Consequencia.CANCELAMENTO: f"{_PIR}, art. 7º, §1º, I",
-            Consequencia.EXCLUSAO_LISTA: f"{_PIR}, art. 7º, §1º, I",
-            Consequencia.ANULACAO: f"{_PIR}, art. 7º, §1º, I e II",
-        },
-        encaminhamentos=(
-            (Destino.MINISTERIO_PUBLICO,
-             f"{_PIR}, art. 7º, §2º (apuração de eventual ilícito penal)"),
-            (Destino.PROCURADORIA,
-             f"{_PIR}, art. 7º, §2º (apuração da necessidade de ressarcimento ao erário)"),
-        ),
-    ),
-    "smbv-lc22-2026": Fundamentos(
-        procedimento=(f"{_SMBV}, art. 3º, §3º (procedimento administrativo com contraditório "
-                      "e ampla defesa)"),
-        garantia=f"{_SMBV}, art. 3º, §3º",
-        # Eliminated; if appointed, the investiture annulled: one paragraph for every phase.
-        decisao={c: f"{_SMBV}, art. 3º, §3º" for c in (
-            Consequencia.CANCELAMENTO, Consequencia.EXCLUSAO_LISTA, Consequencia.ANULACAO)},
-        encaminhamento_facultativo=f"{_SMBV}, art. 3º, §3º (sem prejuízo de outras sanções)",
-    ),
-}
+#: The legal basis of one kind of procedure under one law: the procedure (opening and
+#: defence), the short citation shown to the candidate (`garantia`), each consequence by phase
+#: (`decisao`), the forwardings the law requires (`encaminhamentos`) and allows. Data of the
+#: regime: `Regime.regra_fraude` (fraud in the self-declaration) and
+#: `Regime.isencao.falsidade` (false information for the exemption), in
+#: `certames/regras/regimes.py`.
+Fundamentos = RegraSancao
 
 
 def fundamentos_fraude(certame: Certame) -> Fundamentos:
-    conhecidos = FRAUDE_POR_REGIME.get(certame.regime)
-    if conhecidos is not None:
-        return conhecidos
-    base = certame.regime_legal.fundamento_fraude
-    return Fundamentos(procedimento=base, garantia=base,
-                       decisao={c: base for c in (Consequencia.CANCELAMENTO,
-                                                  Consequencia.EXCLUSAO_LISTA,
-                                                  Consequencia.ANULACAO)},
-                       encaminhamento_facultativo=base)
+    """Fraud in the self-declaration under the certame's regime (Severínia art. 12; Pirangi
+    art. 7º; SMBV art. 3º, §3º; a regime that cites only its fraud article: that article for
+    every step)."""
+    return certame.regime_legal.regra_fraude
+
+
+def fundamentos_falsidade(certame: Certame) -> Fundamentos:
+    """False information to obtain the exemption, under the certame's law (Severínia
+    art. 5º). A regime without exemption has no such procedure; its law's name stands in."""
+    regime = certame.regime_legal
+    if regime.isencao is None:
+        return sancao_padrao(regime.lei)
+    return regime.isencao.falsidade
 
 
 # --- formatting and small checks -------------------------------------------------------------
@@ -275,7 +208,7 @@ class FalsidadeIsencao(TipoProcedimento):
     tipo = Tipo.FALSIDADE_ISENCAO
 
     def fundamentos(self, certame: Certame) -> Fundamentos:
-        return FALSIDADE_ISENCAO
+        return fundamentos_falsidade(certame)
 
     def objeto(self, lista: str) -> str:
         return _("falsidade no pedido de isenção da taxa")

@@ -2,26 +2,27 @@
 
 A candidate sees and changes only their own data: every view that takes an inscrição id
 checks `candidatos.rules` and answers 404 for someone else's (so existence is not revealed).
-Users who are not candidates get 403 on the portal pages (as before).
+Users who are not candidates get 403 on the portal pages (as before): the guard is
+`candidatos.acesso.CandidatoMixin`, the one of every candidate page.
 """
 
 from __future__ import annotations
 
 import logging
 
-import rules
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, Http404
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, ListView, TemplateView, View
 
 from candidatos import isencao, portal
+from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
 from candidatos.forms_portal import (
     CadastroForm,
@@ -31,6 +32,7 @@ from candidatos.forms_portal import (
     OpcoesCandidatoForm,
 )
 from candidatos.models import Inscricao, PedidoCadastro
+from certames.arquivos import arquivo_existe, servir_arquivo
 from certames.models import Certame
 from certames.papeis import e_candidato
 
@@ -147,33 +149,7 @@ class ConfirmarCadastroView(View):
 # --- the portal -----------------------------------------------------------------------------
 
 
-# The rules registry is asked directly (`rules.has_perm`), not `user.has_perm`: Django's
-# ModelBackend grants every permission to a superuser, who is no candidate.
-
-
-def pode(user, perm: str, obj=None) -> bool:
-    return rules.has_perm(perm, user, obj)
-
-
-class PortalMixin(LoginRequiredMixin):
-    """Logged-in candidates only (403 for other accounts)."""
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not pode(request.user, "candidatos.usar_portal"):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
-
-
-def inscricao_do_candidato(request, pk: int, perm: str = "candidatos.ver_inscricao"):
-    """The inscrição `pk` if the user may see it; 404 otherwise (existence is not revealed)."""
-    insc = get_object_or_404(
-        Inscricao.objects.select_related("cargo__certame__orgao", "candidato"), pk=pk)
-    if not pode(request.user, perm, insc):
-        raise Http404
-    return insc
-
-
-class PainelView(PortalMixin, ListView):
+class PainelView(CandidatoMixin, ListView):
     template_name = "candidatos/painel.html"
     context_object_name = "inscricoes"
 
@@ -193,7 +169,7 @@ class PainelView(PortalMixin, ListView):
         return ctx
 
 
-class InscreverView(PortalMixin, FormView):
+class InscreverView(CandidatoMixin, FormView):
     template_name = "candidatos/inscrever.html"
     form_class = InscricaoForm
 
@@ -253,26 +229,25 @@ def _erros_no_form(form, exc: ValidationError) -> None:
         form.add_error(None, exc.messages)
 
 
-class InscricaoView(PortalMixin, TemplateView):
+class InscricaoView(CandidatoMixin, TemplateView):
     template_name = "candidatos/inscricao.html"
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        insc = inscricao_do_candidato(self.request, kwargs["pk"])
+        insc = self.minha_inscricao(kwargs["pk"])
         ctx["inscricao"] = insc
         ctx["s"] = portal.situacao_da_inscricao(insc)
         return ctx
 
 
-class AlterarOpcoesView(PortalMixin, FormView):
+class AlterarOpcoesView(CandidatoMixin, FormView):
     template_name = "candidatos/opcoes.html"
     form_class = OpcoesCandidatoForm
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and pode(request.user, "candidatos.usar_portal"):
-            self.inscricao = inscricao_do_candidato(request, kwargs["pk"],
-                                                    "candidatos.alterar_opcoes")
-        return super().dispatch(request, *args, **kwargs)
+    @cached_property
+    def inscricao(self) -> Inscricao:
+        # Read after the guard (GET and POST both build the form first): 404 if not mine.
+        return self.minha_inscricao(self.kwargs["pk"], "candidatos.alterar_opcoes")
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "inscricao": self.inscricao}
@@ -299,18 +274,10 @@ class ComprovanteView(LoginRequiredMixin, View):
     """The receipt PDF, to its owner and to RH only (404 for anyone else)."""
 
     def get(self, request, pk):
-        insc = inscricao_do_candidato(request, pk, "candidatos.ver_comprovante")
-        if not insc.comprovante:
-            # Not generated yet (a worker may be behind): make it now.
+        insc = inscricao_do_candidato(request.user, pk, "candidatos.ver_comprovante")
+        if not arquivo_existe(insc.comprovante):
+            # Not generated yet (a worker may be behind), or lost: make it now.
             gerar_comprovante(insc.pk)
             insc.refresh_from_db(fields=["comprovante"])
-        try:
-            arquivo = insc.comprovante.open("rb")
-        except FileNotFoundError:
-            gerar_comprovante(insc.pk)
-            insc.refresh_from_db(fields=["comprovante"])
-            arquivo = insc.comprovante.open("rb")
-        resposta = FileResponse(arquivo, content_type="application/pdf",
-                                filename=f"comprovante-inscricao-{insc.numero}.pdf")
-        resposta["Cache-Control"] = "private, no-store"
-        return resposta
+        return servir_arquivo(insc.comprovante, tipo="application/pdf",
+                              nome=f"comprovante-inscricao-{insc.numero}.pdf")

@@ -8,10 +8,9 @@ nothing is written.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -20,6 +19,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos import isencao, procedimentos
+from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import (
     Inscricao,
@@ -28,37 +28,11 @@ from candidatos.models import (
     PublicacaoIsencao,
     RecursoIsencao,
 )
+from candidatos.views_procedimentos import DefesaIsencaoView
+from certames.arquivos import servir_arquivo
 from certames.models import Certame, Etapa
-from certames.papeis import e_candidato
 
 POR_PAGINA = 100
-
-
-def servir_arquivo(campo) -> FileResponse:
-    """A stored upload, inline, with the content type read from its first bytes."""
-    if not campo:
-        raise Http404
-    try:
-        tipo = isencao.tipo_conteudo(campo)
-        resposta = FileResponse(campo.open("rb"), content_type=tipo)
-    except FileNotFoundError:
-        raise Http404 from None
-    resposta["Content-Disposition"] = (
-        f'inline; filename="{isencao.nome_arquivo_download(campo)}"')
-    resposta["Cache-Control"] = "private, no-store"
-    return resposta
-
-
-class CandidatoMixin(LoginRequiredMixin):
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not e_candidato(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
-
-    def minha_inscricao(self, pk: int) -> Inscricao:
-        return get_object_or_404(
-            Inscricao.objects.select_related("certame", "cargo", "candidato"),
-            pk=pk, candidato__usuario=self.request.user)
 
 
 def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) -> dict:
@@ -178,8 +152,6 @@ class DefesaView(CandidatoMixin, View):
     (this address stays for the links already sent)."""
 
     def post(self, request, pk):
-        from candidatos.views_procedimentos import DefesaIsencaoView  # imports this module
-
         return DefesaIsencaoView.as_view()(request, pk=pk)
 
 

@@ -31,7 +31,6 @@ from candidatos.forms_isencao import (
     PagamentoForm,
     ProcedimentoForm,
 )
-from candidatos.importacao import ArquivoRejeitado
 from candidatos.models import (
     ExtratoCadUnico,
     Inscricao,
@@ -41,9 +40,10 @@ from candidatos.models import (
     RecursoIsencao,
     RegistroCadUnico,
 )
-from candidatos.views_isencao import servir_arquivo
 from candidatos.views_procedimentos import DetalheRHView
+from certames.arquivos import servir_arquivo
 from certames.models import Ato, Certame, Etapa
+from certames.planilhas import ArquivoRejeitado
 from certames.views.rh import RHMixin
 
 POR_PAGINA = 100
@@ -58,7 +58,7 @@ class PainelView(RHMixin, TemplateView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["certames"] = (Certame.objects.filter(regime=isencao.REGIME_COM_ISENCAO)
+        ctx["certames"] = (Certame.objects.filter(regime__in=isencao.regimes_com_isencao())
                            .select_related("orgao")
                            .annotate(num_pedidos=Count("inscricoes__pedido_isencao"))
                            .order_by("-data_publicacao_edital", "numero_edital"))

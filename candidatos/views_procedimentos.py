@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from candidatos import procedimentos
+from candidatos.acesso import CandidatoMixin
 from candidatos.forms_procedimentos import (
     AbrirFraudeForm,
     DecisaoProcedimentoForm,
@@ -26,7 +27,6 @@ from candidatos.forms_procedimentos import (
     FiltroProcedimentosForm,
 )
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
-from candidatos.views_isencao import CandidatoMixin
 from certames.models import Ato, Certame
 from certames.views.rh import RHMixin
 

@@ -1,21 +1,30 @@
-"""Checks of the files a candidate uploads: appeal attachments, documents, proofs.
+"""The private files: the checks of what a candidate uploads (appeal attachments, documents,
+proofs) and the one way any stored private file is served (`servir_arquivo`).
 
 The type is decided by the file's CONTENT (its first bytes), never by its name or by the
 content type the browser sends: a file called "laudo.pdf" that is not a PDF is refused. Only
 PDF, JPEG and PNG are accepted, each up to `TAMANHO_MAXIMO`, at most `MAXIMO_ANEXOS` per
 appeal. The limits are product defaults (the laws leave the form of the appeal to the edital:
 LC 22/2026, art. 3º, §5º; Lei 3.057/2026, art. 10, §3º, V).
+
+Serving: every view that hands out a stored file (receipts, minutes, appeal attachments,
+documents, exemption proofs) checks its own permission and then returns `servir_arquivo`, so
+every such response has the same headers (type, disposition with a safe name, no sniffing, no
+caching) and a missing file is a 404, never a 500.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import unicodedata
 import uuid
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
+from django.http import FileResponse, Http404
 from django.utils.translation import gettext as _
 
 #: Largest accepted file, in bytes (5 MB).
@@ -124,8 +133,6 @@ def nome_armazenado(tipo: TipoAceito) -> str:
 
 def sha256_de(arquivo) -> str:
     """The SHA-256 of a file's content (leaves its position at the start)."""
-    import hashlib
-
     resumo = hashlib.sha256()
     arquivo.seek(0)
     for bloco in arquivo.chunks() if hasattr(arquivo, "chunks") else iter(
@@ -133,3 +140,59 @@ def sha256_de(arquivo) -> str:
         resumo.update(bloco)
     arquivo.seek(0)
     return resumo.hexdigest()
+
+
+# --- serving ---------------------------------------------------------------------------------
+
+#: The content type of a stored file whose first bytes are none of the accepted types.
+TIPO_DESCONHECIDO = "application/octet-stream"
+
+
+def _nome_ascii(nome: str) -> str:
+    """The ASCII fallback of a download name: accents dropped ("ç" -> "c"), any other
+    non-ASCII character, quote or backslash as "_"."""
+    decomposto = unicodedata.normalize("NFKD", nome)
+    sem_acentos = "".join(ch for ch in decomposto if not unicodedata.combining(ch))
+    return "".join(ch if " " <= ch <= "~" and ch not in '"\\' else "_" for ch in sem_acentos)
+
+
+def content_disposition(nome: str, *, anexo: bool = False) -> str:
+    """The Content-Disposition of a download called `nome`: "inline" (the browser shows it)
+    or "attachment", the name reduced by `nome_seguro` (no path, no control characters, no
+    quotes), an ASCII `filename` for old clients and the exact name as `filename*` (UTF-8,
+    RFC 5987/6266)."""
+    nome = nome_seguro(nome)
+    tipo = "attachment" if anexo else "inline"
+    return f"{tipo}; filename=\"{_nome_ascii(nome)}\"; filename*=UTF-8''{quote(nome, safe='')}"
+
+
+def arquivo_existe(campo) -> bool:
+    """The file field holds a name and the storage has that file."""
+    return bool(campo) and campo.storage.exists(campo.name)
+
+
+def servir_arquivo(campo, *, nome: str | None = None, tipo: str | None = None,
+                   anexo: bool = False) -> FileResponse:
+    """Stream the stored file of a FileField. The caller has checked the permission.
+
+    `nome`: the download name (default: the stored file's own name); `tipo`: the content type
+    (default: read from the first bytes, PDF, JPEG or PNG, else application/octet-stream);
+    `anexo`: download instead of showing it. Always `X-Content-Type-Options: nosniff` (the
+    browser keeps the declared type) and `Cache-Control: private, no-store` (personal data
+    stays out of shared and disk caches). Http404 when the field is empty or the file is
+    missing from the storage."""
+    if not campo:
+        raise Http404
+    try:
+        arquivo = campo.open("rb")
+    except (FileNotFoundError, ValueError):
+        raise Http404 from None
+    if tipo is None:
+        detectado = tipo_por_conteudo(arquivo)
+        tipo = detectado.tipo_conteudo if detectado else TIPO_DESCONHECIDO
+    resposta = FileResponse(arquivo, content_type=tipo)
+    resposta["Content-Disposition"] = content_disposition(
+        nome or os.path.basename(campo.name), anexo=anexo)
+    resposta["X-Content-Type-Options"] = "nosniff"
+    resposta["Cache-Control"] = "private, no-store"
+    return resposta

@@ -29,6 +29,8 @@ from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 
+from certames.formatos import data_br, data_hora_br
+
 #: First characters that make a spreadsheet treat a cell as a formula (OWASP, CSV injection).
 PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")
 FORMATOS = ("csv", "xlsx")
@@ -63,11 +65,9 @@ def celula_csv(valor: Any) -> str:
     if isinstance(valor, int | float | Decimal):
         return _numero_csv(valor)
     if isinstance(valor, dt.datetime):
-        if timezone.is_aware(valor):
-            valor = timezone.localtime(valor)
-        return valor.strftime("%d/%m/%Y %H:%M")
+        return data_hora_br(valor)
     if isinstance(valor, dt.date):
-        return valor.strftime("%d/%m/%Y")
+        return data_br(valor)
     return neutralizar(str(valor))
 
 

@@ -18,6 +18,7 @@ from localflavor.br.br_states import STATE_CHOICES
 from localflavor.br.validators import BRCNPJValidator
 from simple_history.models import HistoricalRecords
 
+from certames.formatos import data_br, data_hora_br
 from certames.regras.regimes import REGIMES, obter_regime
 
 #: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
@@ -126,9 +127,9 @@ class Certame(models.Model):
                     "%(data)s (%(fundamento)s); este edital foi publicado em %(publicacao)s."
                 ) % {
                     "regime": regime.nome,
-                    "data": regime.vigencia_desde.strftime("%d/%m/%Y"),
+                    "data": data_br(regime.vigencia_desde),
                     "fundamento": regime.fundamento_vigencia,
-                    "publicacao": self.data_publicacao_edital.strftime("%d/%m/%Y"),
+                    "publicacao": data_br(self.data_publicacao_edital),
                 }
             })
 
@@ -326,7 +327,7 @@ class Etapa(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_tipo_display()} ({self.inicio:%d/%m/%Y} a {self.fim:%d/%m/%Y})"
+        return f"{self.get_tipo_display()} ({data_br(self.inicio)} a {data_br(self.fim)})"
 
     def clean(self) -> None:
         super().clean()
@@ -361,7 +362,7 @@ class VagaSurgida(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.quantidade} vaga(s) em {self.data:%d/%m/%Y} — {self.cargo}"
+        return f"{self.quantidade} vaga(s) em {data_br(self.data)} — {self.cargo}"
 
 
 class AtoQuerySet(models.QuerySet):
@@ -404,7 +405,7 @@ class Ato(models.Model):
         indexes = [models.Index(fields=["objeto_tipo", "objeto_id"])]
 
     def __str__(self) -> str:
-        return f"{self.criado_em:%d/%m/%Y %H:%M} — {self.descricao}"
+        return f"{data_hora_br(self.criado_em)} — {self.descricao}"
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.formatos import data_br
 from certames.models import Cargo, VagaSurgida
 
 
@@ -22,7 +23,7 @@ def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato:
     if data > certame.validade_ate():
         raise ValidationError(_(
             "O certame é válido até %(d)s: vagas surgidas depois disso não o alcançam.") % {
-            "d": certame.validade_ate().strftime("%d/%m/%Y")})
+            "d": data_br(certame.validade_ate())})
     vaga = VagaSurgida(cargo=cargo, quantidade=quantidade, data=data, ato=ato)
     vaga.full_clean()
     vaga.save()

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from candidatos.models import CorRaca, Inscricao, Lista
+from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
 
 
@@ -147,7 +147,7 @@ class Sessao(models.Model):
         ordering = ["inicio"]
 
     def __str__(self) -> str:
-        return f"{self.comissao.nome} — {timezone.localtime(self.inicio):%d/%m/%Y %H:%M}"
+        return f"{self.comissao.nome} — {data_hora_br(self.inicio)}"
 
 
 class Convocacao(models.Model):

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, Q
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,6 +26,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.models import Lista
+from certames.arquivos import arquivo_existe, servir_arquivo
 from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd
 from comissoes.dominio import sessoes as dominio_sessoes
@@ -484,18 +485,11 @@ class AtaView(LoginRequiredMixin, View):
         sessao = get_object_or_404(Sessao, pk=pk)
         if not user.has_perm("comissoes.baixar_ata", sessao):
             raise Http404
-        if not sessao.ata:
-            if sessao.encerrada_em is None:
-                raise Http404(_("A ata é gerada quando a sessão é encerrada."))
+        if not sessao.ata and sessao.encerrada_em is None:
+            raise Http404(_("A ata é gerada quando a sessão é encerrada."))
+        if not arquivo_existe(sessao.ata):
+            # Not generated yet (a worker may be behind), or lost: make it now.
             gerar_ata(sessao.pk)
             sessao.refresh_from_db(fields=["ata"])
-        try:
-            arquivo = sessao.ata.open("rb")
-        except FileNotFoundError:
-            gerar_ata(sessao.pk)
-            sessao.refresh_from_db(fields=["ata"])
-            arquivo = sessao.ata.open("rb")
-        resposta = FileResponse(arquivo, content_type="application/pdf",
-                                filename=f"ata-sessao-{sessao.pk}.pdf")
-        resposta["Cache-Control"] = "private, no-store"
-        return resposta
+        return servir_arquivo(sessao.ata, tipo="application/pdf",
+                              nome=f"ata-sessao-{sessao.pk}.pdf")

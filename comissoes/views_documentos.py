@@ -13,19 +13,19 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, Http404
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
-from certames import arquivos as regras_anexos
+from certames.arquivos import servir_arquivo
 from comissoes.dominio import documental
 from comissoes.forms import erros_no_form
 from comissoes.forms_documentos import DocumentoForm
 from comissoes.models import DocumentoEnviado
-from comissoes.views_recursos import CandidatoMixin, _content_disposition
 
 
 def _tipos(situacao) -> list[tuple[str, str]]:
@@ -144,14 +144,5 @@ class ArquivoDocumentoView(LoginRequiredMixin, View):
         doc = get_object_or_404(DocumentoEnviado, pk=pk)
         if not documental.pode_ver_documento(request.user, doc):
             raise Http404
-        try:
-            arquivo = doc.arquivo.open("rb")
-        except (FileNotFoundError, ValueError):
-            raise Http404 from None
         # The stored type was read from the content when it was received.
-        resposta = FileResponse(arquivo, content_type=doc.tipo_conteudo)
-        nome = regras_anexos.nome_seguro(doc.nome_original).replace("\\", "_")
-        resposta["Content-Disposition"] = _content_disposition(nome)
-        resposta["Cache-Control"] = "private, no-store"
-        resposta["X-Content-Type-Options"] = "nosniff"
-        return resposta
+        return servir_arquivo(doc.arquivo, nome=doc.nome_original, tipo=doc.tipo_conteudo)

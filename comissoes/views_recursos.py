@@ -11,34 +11,22 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import FileResponse, Http404
+from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames import arquivos as regras_anexos
-from certames.papeis import e_candidato
 from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.forms_recursos import RecursoForm
 from comissoes.models import AnexoRecurso, Avaliacao
-
-
-class CandidatoMixin(LoginRequiredMixin):
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not e_candidato(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
-
-    def minha_inscricao(self, pk: int) -> Inscricao:
-        return get_object_or_404(
-            Inscricao.objects.select_related("certame", "cargo__certame", "candidato"),
-            pk=pk, candidato__usuario=self.request.user)
 
 
 class PainelRecursosView(CandidatoMixin, TemplateView):
@@ -125,21 +113,6 @@ class AnexoRecursoView(LoginRequiredMixin, View):
                                   pk=pk)
         if not pode_ver_anexo(request.user, anexo):
             raise Http404
-        try:
-            arquivo = anexo.arquivo.open("rb")
-        except (FileNotFoundError, ValueError):
-            raise Http404 from None
         # The stored type was read from the content when it was received.
-        resposta = FileResponse(arquivo, content_type=anexo.tipo_conteudo)
-        nome = regras_anexos.nome_seguro(anexo.nome_original).replace("\\", "_")
-        resposta["Content-Disposition"] = _content_disposition(nome)
-        resposta["Cache-Control"] = "private, no-store"
-        resposta["X-Content-Type-Options"] = "nosniff"
-        return resposta
-
-
-def _content_disposition(nome: str) -> str:
-    from urllib.parse import quote
-
-    ascii_nome = nome.encode("ascii", "replace").decode().replace("?", "_")
-    return f"inline; filename=\"{ascii_nome}\"; filename*=UTF-8''{quote(nome)}"
+        return regras_anexos.servir_arquivo(anexo.arquivo, nome=anexo.nome_original,
+                                            tipo=anexo.tipo_conteudo)

@@ -44,6 +44,7 @@ from candidatos.models import (
     RegistroCadUnico,
 )
 from certames.auditoria import registrar_ato
+from certames.formatos import data_br
 from certames.models import Ato, Certame
 from comissoes.models import AnexoRecurso, DocumentoEnviado
 from privacidade import politica
@@ -70,7 +71,7 @@ LOTE = 500
 def marca(regra: Regra, quando: dt.date) -> str:
     """The text left where a value or a file name was shredded: when and under which rule."""
     return _("[expurgado em %(d)s — regra “%(r)s” da política de retenção, LGPD art. 16]") % {
-        "d": quando.strftime("%d/%m/%Y"), "r": regra.codigo}
+        "d": data_br(quando), "r": regra.codigo}
 
 
 def hoje() -> dt.date:
@@ -568,7 +569,7 @@ def executar_regra(regra: Regra, em: dt.date, autor=None) -> Resultado:
     counts. Nothing past retention: nothing written, no act."""
     if em > hoje():
         raise ValidationError(_("Não se expurga com data futura (%(d)s): a retenção ainda não "
-                                "terminou.") % {"d": em.strftime("%d/%m/%Y")})
+                                "terminou.") % {"d": data_br(em)})
     executor = EXECUTORES[regra.codigo]
     resultado = Resultado(regra, executado=True)
     quando = hoje()
@@ -589,7 +590,7 @@ def executar_regra(regra: Regra, em: dt.date, autor=None) -> Resultado:
         ato = registrar_ato(
             tipo=TIPO_ATO, autor=autor, descricao=descricao,
             motivacao=_("Prazo de retenção (%(p)s) vencido em %(em)s. %(f)s") % {
-                "p": regra.prazo, "em": em.strftime("%d/%m/%Y"), "f": regra.fundamento},
+                "p": regra.prazo, "em": data_br(em), "f": regra.fundamento},
             fundamento_legal=_("LGPD (Lei 13.709/2018), art. 15 e 16; política de retenção, "
                                "regra “%(r)s”") % {"r": regra.codigo},
             depois={**resultado.como_dict(), "em": em.isoformat()})

@@ -13,12 +13,12 @@ from django.utils import timezone
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos.views import PortalMixin
+from candidatos.acesso import CandidatoMixin
 from privacidade import politica
 from privacidade.dados import FUNDAMENTO, dados_do_candidato
 
 
-class MeusDadosView(PortalMixin, TemplateView):
+class MeusDadosView(CandidatoMixin, TemplateView):
     template_name = "privacidade/meus_dados.html"
 
     def get_context_data(self, **kwargs):
@@ -30,20 +30,20 @@ class MeusDadosView(PortalMixin, TemplateView):
         return ctx
 
 
-class MeusDadosJSONView(PortalMixin, View):
+class MeusDadosJSONView(CandidatoMixin, View):
     """Everything held about the candidate, as a JSON file."""
 
     def get(self, request):
         dados = dados_do_candidato(request.user.candidato, request)
         corpo = json.dumps(dados, cls=DjangoJSONEncoder, ensure_ascii=False, indent=2)
         resposta = HttpResponse(corpo, content_type="application/json; charset=utf-8")
-        nome = f"meus-dados-{timezone.localdate():%Y-%m-%d}.json"
+        nome = f"meus-dados-{timezone.localdate().isoformat()}.json"
         resposta["Content-Disposition"] = f'attachment; filename="{nome}"'
         resposta["Cache-Control"] = "private, no-store"
         return resposta
 
 
-class MeusDadosImprimirView(PortalMixin, TemplateView):
+class MeusDadosImprimirView(CandidatoMixin, TemplateView):
     """The same data as the JSON file, readable and printable."""
 
     template_name = "privacidade/imprimir.html"

@@ -1,18 +1,44 @@
 """Legal regimes as data (spec section 3).
 
 A ``Regime`` holds every number the engine needs for one law, each with the citation of the
-article it comes from. Adding a municipality's law is adding one ``Regime`` to ``REGIMES``;
-no new code path. Citations follow Brazilian usage: "LC 22/2026, art. 1º, §2º".
+article it comes from, and the rules of the procedures around the reservation
+(``procedimentos``: who each committee calls and whether in person, the committee's
+composition, what a proven fraud does, the fee exemption, the documents that prove a
+condition). Adding a municipality's law is adding one ``Regime`` to ``REGIMES``; no new code
+path: nothing outside this package compares regime ids. Where the law is silent, the value is
+the product's default and its citation says so. Citations follow Brazilian usage:
+"LC 22/2026, art. 1º, §2º".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from .aritmetica import formatar_decimal, formatar_percentual
+from .procedimentos import (
+    CADUNICO,
+    DOADOR_SANGUE,
+    DOCUMENTAL,
+    INDIGENA,
+    MINISTERIO_PUBLICO,
+    NEGRAS,
+    PADRAO,
+    PROCURADORIA,
+    TIPOS_PROCEDIMENTO,
+    ModalidadeIsencao,
+    RegraComposicao,
+    RegraConvocacao,
+    RegraDocumental,
+    RegraIsencao,
+    RegraProcedimento,
+    RegraSancao,
+    avaliacao_pcd,
+    procedimento_padrao,
+    sancao_padrao,
+)
 
 __all__ = [
     "AC",
@@ -30,6 +56,7 @@ __all__ = [
     "RegimeDesconhecido",
     "REGIMES",
     "obter_regime",
+    "regime_ou_none",
 ]
 
 AC = "AC"
@@ -142,6 +169,21 @@ class Regime:
     comprovacao_quilombola: str = ""
     isencao_taxa: str = ""
     observacoes: tuple[str, ...] = field(default_factory=tuple)
+    #: The committee procedures (heteroidentification, documentary verification, PcD
+    #: evaluation) as the law describes them; one missing gets ``procedimento_padrao``.
+    procedimentos: tuple[RegraProcedimento, ...] = ()
+    #: The heteroidentification committee's composition.
+    composicao: RegraComposicao = RegraComposicao()
+    #: Fraud in the self-declaration: the procedure and each consequence by phase (None:
+    #: every step on ``fundamento_fraude``).
+    fraude: RegraSancao | None = None
+    #: The fee exemption the law grants (None: the law grants none).
+    isencao: RegraIsencao | None = None
+    #: The documents that prove the condition of a list (none: no documents asked).
+    documentos: tuple[RegraDocumental, ...] = ()
+    #: Where the law lets the candidate change the option until the end of the inscrições
+    #: (empty: the law is silent, the product's default is the edital's rule).
+    fundamento_alteracao_opcao: str = ""
 
     def __post_init__(self) -> None:
         codigos = [g.codigo for g in self.grupos]
@@ -163,6 +205,12 @@ class Regime:
                 raise ValueError(f"{self.id}: efeito de não confirmação inválido em {n.lista}")
         if sum((g.percentual for g in self.grupos), Fraction(0)) + self.pcd.percentual > 1:
             raise ValueError(f"{self.id}: percentuais somam mais de 100%")
+        tipos = [p.tipo for p in self.procedimentos]
+        if len(set(tipos)) != len(tipos) or not set(tipos) <= set(TIPOS_PROCEDIMENTO):
+            raise ValueError(f"{self.id}: procedimentos inválidos {tipos}")
+        docs = [d.lista for d in self.documentos]
+        if len(set(docs)) != len(docs):
+            raise ValueError(f"{self.id}: documentos repetidos para uma lista {docs}")
 
     # -- derived views -------------------------------------------------------------------
 
@@ -198,6 +246,35 @@ class Regime:
             if r.lista == lista:
                 return r
         raise KeyError(lista)
+
+    def procedimento(self, tipo: str) -> RegraProcedimento:
+        """The rule of a committee procedure (``procedimentos.HETEROIDENTIFICACAO``,
+        ``DOCUMENTAL`` or ``AVALIACAO_PCD``); the product default where the regime does not
+        describe it."""
+        for p in self.procedimentos:
+            if p.tipo == tipo:
+                # A regime derived from another (``dataclasses.replace``) may have fewer
+                # lists: only its own lists are called.
+                listas = tuple(x for x in p.convocacao.listas if x in self.listas)
+                if listas == p.convocacao.listas:
+                    return p
+                return replace(p, convocacao=replace(p.convocacao, listas=listas))
+        return procedimento_padrao(tipo, self.listas, lei=self.lei,
+                                   heteroidentificacao=self.heteroidentificacao,
+                                   comprovacao=self.comprovacao_indigena)
+
+    @property
+    def regra_fraude(self) -> RegraSancao:
+        """Fraud in the self-declaration: the regime's rule, else ``fundamento_fraude`` for
+        every step."""
+        return self.fraude or sancao_padrao(self.fundamento_fraude)
+
+    def documento(self, lista: str) -> RegraDocumental | None:
+        """The documents of a list under the law or the product default (no edital)."""
+        for d in self.documentos:
+            if d.lista == lista:
+                return d
+        return None
 
     def como_dict(self) -> dict[str, Any]:
         """JSON-friendly description of every parameter with its citation.
@@ -272,6 +349,14 @@ class Regime:
             "comprovacao_quilombola": self.comprovacao_quilombola,
             "isencao_taxa": self.isencao_taxa,
             "observacoes": list(self.observacoes),
+            "procedimentos": {
+                t: self.procedimento(t).como_dict() for t in TIPOS_PROCEDIMENTO
+            },
+            "composicao": self.composicao.como_dict(),
+            "fraude": self.regra_fraude.como_dict(),
+            "isencao": self.isencao.como_dict() if self.isencao else None,
+            "documentos": {d.lista: d.como_dict() for d in self.documentos},
+            "fundamento_alteracao_opcao": self.fundamento_alteracao_opcao,
         }
 
 
@@ -295,6 +380,21 @@ _PCD_NAO_CONFIRMADA = (
     "não enquadramento como PcD não elimina: o candidato segue na ampla concorrência "
     "(padrão do produto: a lei não prevê eliminação)"
 )
+#: The federal parameter of the PcD evaluation (LC 22/2026, art. 7º, §3º points to it; the
+#: product default elsewhere).
+_F_EQUIPE = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
+_F_LBI = "Lei 13.146/2015, art. 2º, §1º"
+
+# Documents (certames.regras.documentos): a medical report for PcD, by default everywhere
+# (the federal parameter; no seed law names the document). The edital may replace it.
+_LAUDO = ("LAUDO",)
+_F_LAUDO = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
+_INDIGENA_ALTERNATIVOS = (("RANI", "DECL_LIDERANCA", "DECL_ORGANIZACAO"),)
+
+
+def _laudo(fundamento: str, delegacao: str) -> RegraDocumental:
+    """The PcD medical report: no seed law names the document (product default)."""
+    return RegraDocumental(PCD, _LAUDO, (), fundamento, padrao=True, delegacao=delegacao)
 
 # ---------------------------------------------------------------------------------------
 # Santa Maria da Boa Vista-PE: LC 22/2026 (DOM-PE 10/06/2026).
@@ -335,9 +435,9 @@ SMBV = Regime(
             f"{_SMBV}, art. 4º (verificação documental; sem previsão de eliminação)",
             (PERMANECE_AC,),
         ),
-        NaoConfirmacao(
-            PCD, PERMANECE_AC, f"{_SMBV}, art. 6º, §3º; {_PCD_NAO_CONFIRMADA}", (PERMANECE_AC,)
-        ),
+        # The law says nothing about a PcD non-confirmation (art. 6º, §3º is the concurrent
+        # competition): product default.
+        NaoConfirmacao(PCD, PERMANECE_AC, _PCD_NAO_CONFIRMADA, (PERMANECE_AC,)),
     ),
     reversoes=(
         Reversao("PP", f"{_SMBV}, art. 1º, §6º", (), f"{_SMBV}, art. 1º, §7º"),
@@ -368,6 +468,64 @@ SMBV = Regime(
     comprovacao_quilombola="não se aplica (sem reserva para quilombolas)",
     isencao_taxa="não prevista",
     observacoes=("o texto publicado intercala a lei de IPTU; só as partes de reserva se aplicam",),
+    procedimentos=(
+        RegraProcedimento(
+            RegraConvocacao(
+                ("PP",), NEGRAS, False, False,
+                f"{_SMBV}, art. 3º, caput e §1º (optantes negros, pretos e pardos, com a "
+                f"presença do candidato); indígenas: art. 4º (documental)"),
+            fundamento=f"{_SMBV}, art. 3º",
+            fundamento_recurso=f"{_SMBV}, art. 3º, §5º",
+            # "verificados obrigatoriamente com a presença do candidato, salvo em caso de
+            # impedimento por força de norma legal vigente".
+            presencial_obrigatoria=True,
+            fundamento_presenca=f"{_SMBV}, art. 3º, §1º",
+            fundamento_ausencia=(
+                "edital (padrão: sai da lista reservada, permanece na ampla concorrência; sem "
+                "declaração falsa, não se aplica o art. 3º, §3º)"),
+        ),
+        RegraProcedimento(
+            RegraConvocacao(
+                ("I",), (INDIGENA,), False, False,
+                f"{_SMBV}, art. 4º (optantes indígenas: TADII acompanhado de documento de "
+                "pertencimento)", DOCUMENTAL),
+            fundamento=f"{_SMBV}, art. 4º",
+            # Art. 5º, II: the principles of arts. 3º and 4º.
+            fundamento_recurso=f"{_SMBV}, art. 5º, II (contraditório e ampla defesa)",
+            fundamento_presenca="",
+            fundamento_ausencia="",
+        ),
+        avaliacao_pcd(
+            f"{_SMBV}, art. 7º, §§1º e 3º (avaliação biopsicossocial por comissão "
+            f"multiprofissional); {_F_EQUIPE}",
+            f"{_SMBV}, art. 6º, caput, e art. 7º, §§1º e 3º; Decreto 9.508/2018, art. 5º",
+            # Art. 3º, §5º and art. 5º are about heteroidentification and indigenous proof.
+            f"{_SMBV} não disciplina o recurso da avaliação PcD: recurso na forma do edital "
+            f"({PADRAO})",
+        ),
+    ),
+    composicao=RegraComposicao(
+        diversidade_exigida=True,
+        fundamento_diversidade=f"{_SMBV}, art. 3º, §2º",
+        fundamento_equipe=f"{_SMBV}, art. 7º, §§1º e 3º; {_F_EQUIPE}",
+    ),
+    fraude=RegraSancao(
+        procedimento=(
+            f"{_SMBV}, art. 3º, §3º (procedimento administrativo com contraditório e ampla "
+            "defesa)"),
+        garantia=f"{_SMBV}, art. 3º, §3º",
+        # Eliminated; if appointed, the investiture annulled: one paragraph for every phase.
+        cancelamento=f"{_SMBV}, art. 3º, §3º",
+        exclusao_lista=f"{_SMBV}, art. 3º, §3º",
+        anulacao=f"{_SMBV}, art. 3º, §3º",
+        encaminhamento_facultativo=f"{_SMBV}, art. 3º, §3º (sem prejuízo de outras sanções)",
+    ),
+    isencao=None,
+    documentos=(
+        # Art. 4º: the TADII "acompanhado por um dos seguintes documentos" (fixed by law).
+        RegraDocumental("I", ("TADII",), _INDIGENA_ALTERNATIVOS, f"{_SMBV}, art. 4º"),
+        _laudo(f"{_SMBV}, art. 7º, §§1º e 3º; {_F_LAUDO}", f"{_SMBV}, art. 7º, §§1º e 3º"),
+    ),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -375,6 +533,7 @@ SMBV = Regime(
 # ---------------------------------------------------------------------------------------
 
 _SEV = "Lei 3.057/2026"
+_SEV_ISENCAO = "Lei 3.057/2026 de Severínia"
 
 SEVERINIA = Regime(
     id="severinia-lei3057-2026",
@@ -428,6 +587,110 @@ SEVERINIA = Regime(
     isencao_taxa=(
         f"CadÚnico com renda per capita até meio salário mínimo ({_SEV}, art. 2º); "
         f"doadores de sangue (Lei 2.414/2019, {_SEV}, art. 7º, parágrafo único)"
+    ),
+    procedimentos=(
+        RegraProcedimento(
+            RegraConvocacao(
+                ("PPI",), NEGRAS, False, True,
+                f"{_SEV}, art. 10, §2º (pretos e pardos optantes, conforme o edital); "
+                "indígenas: art. 13 (documental)",
+                # "poderão ser submetidos": the edital decides (parameter
+                # ``heteroidentificacao``, default true).
+                fundamento_facultativa=f"{_SEV}, art. 10, §2º"),
+            fundamento=f"{_SEV}, art. 10, §§2º e 3º",
+            fundamento_recurso=f"{_SEV}, art. 10, §3º, V",
+            fundamento_presenca=f"{_SEV}, art. 10, §§2º a 4º, e edital",
+            fundamento_ausencia=f"edital; {_SEV}, art. 11, §1º",
+        ),
+        RegraProcedimento(
+            RegraConvocacao(
+                ("PPI",), (INDIGENA,), False, False,
+                f"{_SEV}, art. 13 (optantes PPI autodeclarados indígenas, na forma do edital); "
+                "pretos e pardos: art. 10, §2º (heteroidentificação)", DOCUMENTAL),
+            fundamento=f"{_SEV}, art. 13",
+            fundamento_recurso=f"{_SEV}, art. 18, VII (recurso previsto no edital)",
+            fundamento_presenca="",
+            fundamento_ausencia="",
+        ),
+        avaliacao_pcd(
+            f"{_SEV}, art. 19 (reserva PcD da Lei 2.082/2013); {_F_EQUIPE}",
+            f"{_SEV}, art. 19; {_F_LBI}; Decreto 9.508/2018, art. 5º",
+            f"{_SEV}, art. 18, VII (recurso previsto no edital)",
+        ),
+    ),
+    composicao=RegraComposicao(
+        diversidade_exigida=False,
+        fundamento_diversidade=(
+            f"{_SEV}, art. 10, §4º (composição por regulamento); {PADRAO}: distribuição por "
+            "gênero e cor (como na LC 22/2026, art. 3º, §2º)"),
+        # "composição colegiada da comissão".
+        fundamento_minimo=f"{_SEV}, art. 10, §3º, III",
+    ),
+    fraude=RegraSancao(
+        procedimento=(
+            f"{_SEV}, art. 12, caput (processo administrativo específico, contraditório e "
+            "ampla defesa)"),
+        garantia=f"{_SEV}, art. 12, caput",
+        cancelamento=f"{_SEV}, art. 12, parágrafo único, I",
+        exclusao_lista=f"{_SEV}, art. 12, parágrafo único, II",
+        anulacao=f"{_SEV}, art. 12, parágrafo único, III",
+        encaminhamento_facultativo=(
+            f"{_SEV}, art. 12, parágrafo único (sem prejuízo das demais sanções cabíveis)"),
+    ),
+    isencao=RegraIsencao(
+        lei=_SEV_ISENCAO,
+        modalidades=(
+            # "família inscrita no ... CadÚnico, cuja renda familiar mensal per capita seja
+            # igual ou inferior a meio salário mínimo nacional" (the check: candidatos.cadunico).
+            ModalidadeIsencao(
+                CADUNICO, "CadÚnico, renda familiar per capita até meio salário mínimo",
+                f"{_SEV_ISENCAO}, art. 2º, caput e §§3º e 4º"),
+            ModalidadeIsencao(
+                DOADOR_SANGUE, "doador de sangue (Lei Municipal 2.414/2019)",
+                f"Lei Municipal 2.414/2019, mantida pela {_SEV_ISENCAO}, art. 7º, parágrafo "
+                "único"),
+        ),
+        fundamento_requerimento=f"{_SEV_ISENCAO}, art. 2º, §§1º e 2º; art. 3º, I",
+        fundamento_nis=f"{_SEV}, art. 2º, §4º",
+        fundamento_renda=f"{_SEV_ISENCAO}, art. 2º, caput",
+        fundamento_cadastro=f"{_SEV_ISENCAO}, art. 2º, caput e §4º",
+        fundamento_atualizacao=f"{_SEV_ISENCAO}, art. 2º, §3º",
+        fundamento_motivacao=f"{_SEV}, art. 3º, §2º",
+        fundamento_indeferimento=f"{_SEV_ISENCAO}, art. 3º, §2º (indeferimento motivado)",
+        fundamento_deferimento=(
+            f"{_SEV_ISENCAO}, art. 2º; art. 6º (isenção pessoal, só para este certame)"),
+        fundamento_resultado_preliminar=f"{_SEV_ISENCAO}, art. 3º, IV",
+        fundamento_recurso=f"{_SEV_ISENCAO}, art. 3º, V e §2º",
+        fundamento_prazo_recurso=f"{_SEV}, art. 3º, V",
+        fundamento_resultado_definitivo=f"{_SEV_ISENCAO}, art. 3º, VI",
+        fundamento_pagamento=f"{_SEV_ISENCAO}, art. 3º, VII e §3º",
+        fundamento_prazo_pagamento=f"{_SEV}, art. 3º, VII e §3º",
+        fundamento_sem_restituicao=f"{_SEV_ISENCAO}, art. 6º, III",
+        falsidade=RegraSancao(
+            procedimento=(
+                f"{_SEV_ISENCAO}, art. 5º, parágrafo único (contraditório e ampla defesa)"),
+            garantia=f"{_SEV}, art. 5º, parágrafo único",
+            # Art. 5º, I (the request rejected) always, with II, III or IV by the phase.
+            cancelamento=f"{_SEV_ISENCAO}, art. 5º, I e II",
+            exclusao_lista=f"{_SEV_ISENCAO}, art. 5º, I e III",
+            anulacao=f"{_SEV_ISENCAO}, art. 5º, I e IV",
+            encaminhamento_facultativo=(
+                f"{_SEV_ISENCAO}, art. 5º, parágrafo único (comunicação do fato às autoridades "
+                "competentes)"),
+        ),
+        fundamento_falsidade=f"{_SEV}, art. 5º",
+        fundamento_falsidade_indeferimento=f"{_SEV}, art. 5º, I",
+    ),
+    documentos=(
+        # Art. 13: "na forma estabelecida em regulamento e no edital". Product default, the
+        # instrument of LC 22/2026, art. 4º (TADII plus one proof of belonging), for the
+        # indigenous optants of the PPI pool only; the edital may replace it.
+        RegraDocumental(
+            "PPI", ("TADII",), _INDIGENA_ALTERNATIVOS,
+            f"{_SEV}, art. 13 (forma definida no edital; {PADRAO}: TADII e uma prova de "
+            "pertencimento, como na LC 22/2026, art. 4º)",
+            padrao=True, delegacao=f"{_SEV}, art. 13"),
+        _laudo(f"{_SEV}, art. 19; {_F_LAUDO}", f"{_SEV}, art. 19"),
     ),
 )
 
@@ -513,6 +776,72 @@ PIRANGI = Regime(
         f"{_PIR}, art. 3º, §4º (vagas de AC sem aprovados revertem às reservas) não tem "
         "efeito no motor: a lista geral contém todos os habilitados, optantes inclusive",
     ),
+    procedimentos=(
+        RegraProcedimento(
+            RegraConvocacao(
+                ("PP",), NEGRAS, True, False,
+                f"{_PIR}, art. 6º, §1º (todos os habilitados optantes, ainda que com "
+                "pontuação suficiente para a ampla concorrência); art. 4º, I"),
+            fundamento=f"{_PIR}, art. 4º, I, e art. 6º",
+            fundamento_recurso=f"{_PIR}, art. 4º, §1º, II (contraditório e ampla defesa)",
+            fundamento_presenca=f"{_PIR}, art. 6º, caput, e edital",
+            fundamento_ausencia=f"edital; {_PIR}, art. 6º, §2º",
+        ),
+        RegraProcedimento(
+            RegraConvocacao(
+                ("I", "Q"), (), True, False,
+                f"{_PIR}, art. 4º, II (verificação documental complementar) e art. 6º, §1º "
+                "(todas as pessoas habilitadas optantes)", DOCUMENTAL),
+            fundamento=f"{_PIR}, art. 4º, II",
+            fundamento_recurso=f"{_PIR}, art. 4º, §1º, II (contraditório e ampla defesa)",
+            fundamento_presenca="",
+            fundamento_ausencia="",
+        ),
+        avaliacao_pcd(
+            f"{_F_EQUIPE}; {_F_LBI}",
+            f"{_F_LBI}; Decreto 9.508/2018, art. 5º",
+            f"{_PIR} não regula a reserva PcD: recurso na forma do edital ({PADRAO})",
+        ),
+    ),
+    composicao=RegraComposicao(
+        diversidade_exigida=False,
+        fundamento_diversidade=(
+            f"{_PIR}, art. 6º, caput (procedimento por regulamento); {PADRAO}: distribuição "
+            "por gênero e cor (como na LC 22/2026, art. 3º, §2º)"),
+    ),
+    fraude=RegraSancao(
+        procedimento=(
+            f"{_PIR}, art. 7º, caput (procedimento administrativo, contraditório e ampla "
+            "defesa)"),
+        garantia=f"{_PIR}, art. 7º, caput",
+        # §1º, I: eliminated while the certame runs (before the call, homologated or not);
+        # §1º, II: the admission annulled once appointed.
+        cancelamento=f"{_PIR}, art. 7º, §1º, I",
+        exclusao_lista=f"{_PIR}, art. 7º, §1º, I",
+        anulacao=f"{_PIR}, art. 7º, §1º, II",
+        # §2º: "o resultado do procedimento será encaminhado ao Ministério Público ... e à
+        # Procuradoria Municipal".
+        encaminhamentos=(
+            (MINISTERIO_PUBLICO, f"{_PIR}, art. 7º, §2º (apuração de eventual ilícito penal)"),
+            (PROCURADORIA,
+             f"{_PIR}, art. 7º, §2º (apuração da necessidade de ressarcimento ao erário)"),
+        ),
+    ),
+    isencao=None,
+    documentos=(
+        # Art. 4º, II: "verificação documental complementar", documents not named: product
+        # default, the edital may replace it.
+        RegraDocumental("I", ("DECL_COMUNIDADE",), (),
+                        f"{_PIR}, art. 4º, II (documentos: {PADRAO})",
+                        padrao=True, delegacao=f"{_PIR}, art. 4º, II"),
+        RegraDocumental("Q", ("DECL_COMUNIDADE", "CERTIDAO_PALMARES"), (),
+                        f"{_PIR}, art. 4º, II (documentos: {PADRAO})",
+                        padrao=True, delegacao=f"{_PIR}, art. 4º, II"),
+        _laudo(_F_LAUDO, _F_LAUDO),
+    ),
+    # "Até o fim do período de inscrição ... será facultado ao candidato optar por concorrer
+    # ou desistir de concorrer pelo sistema de reserva de vagas."
+    fundamento_alteracao_opcao=f"{_PIR}, art. 5º, §2º",
 )
 
 # ---------------------------------------------------------------------------------------
@@ -589,6 +918,50 @@ FEDERAL = Regime(
         "cadeia de reversão do Decreto 12.536/2025 (igual à de Pirangi): Q -> I -> PP -> AC, "
         "I -> Q -> PP -> AC",
     ),
+    procedimentos=(
+        RegraProcedimento(
+            RegraConvocacao(("PP",), NEGRAS, True, False,
+                            f"{_FED}, art. 3º, §1º (optantes PP habilitados)"),
+            fundamento=f"{_FED}, art. 3º, §1º",
+            fundamento_recurso=f"{_FED}, art. 3º (contraditório e ampla defesa)",
+            fundamento_presenca=f"{_FED}, art. 3º, e edital",
+            fundamento_ausencia=f"edital; {_FED}, art. 3º, §2º",
+        ),
+        RegraProcedimento(
+            RegraConvocacao(
+                ("I", "Q"), (), True, False,
+                f"{_FED}; {_DEC} (verificação documental de indígenas e quilombolas)",
+                DOCUMENTAL),
+            fundamento=f"{_FED}; {_DEC} (verificação documental)",
+            fundamento_recurso=f"{_FED} (contraditório e ampla defesa)",
+            fundamento_presenca="",
+            fundamento_ausencia="",
+        ),
+        avaliacao_pcd(
+            f"{_F_EQUIPE}; {_F_LBI}",
+            f"{_F_LBI}; Decreto 9.508/2018, art. 5º",
+            f"recurso na forma do edital ({PADRAO})",
+        ),
+    ),
+    composicao=RegraComposicao(
+        diversidade_exigida=False,
+        fundamento_diversidade=(
+            f"{_FED}, art. 3º (procedimento por regulamento); {PADRAO}: distribuição por "
+            "gênero e cor (como na LC 22/2026, art. 3º, §2º)"),
+    ),
+    fraude=sancao_padrao(f"{_FED}, art. 3º (procedimento com contraditório e ampla defesa)"),
+    isencao=None,
+    documentos=(
+        # The documents are not in the texts in hand: product default (the instrument of
+        # LC 22/2026, art. 4º for indigenous people), the edital may replace it.
+        RegraDocumental("I", ("TADII",), _INDIGENA_ALTERNATIVOS,
+                        f"{_FED}; {_DEC} (comissão de verificação documental)",
+                        padrao=True, delegacao=f"{_FED}; {_DEC}"),
+        RegraDocumental("Q", ("DECL_COMUNIDADE", "CERTIDAO_PALMARES"), (),
+                        f"{_FED}; {_DEC} (comissão de verificação documental)",
+                        padrao=True, delegacao=f"{_FED}; {_DEC}"),
+        _laudo(_F_LAUDO, _F_LAUDO),
+    ),
 )
 
 #: Built-in regimes by id, in a stable order.
@@ -601,3 +974,13 @@ def obter_regime(regime_id: str) -> Regime:
         return REGIMES[regime_id]
     except (KeyError, TypeError):
         raise RegimeDesconhecido(regime_id) from None
+
+
+def regime_ou_none(regime: Regime | str | None) -> Regime | None:
+    """A ``Regime`` as given, or the registered regime of that id; None if unknown."""
+    if isinstance(regime, Regime):
+        return regime
+    try:
+        return REGIMES.get(regime) if regime is not None else None
+    except TypeError:
+        return None

@@ -4,12 +4,14 @@ impedimentos.
 Rules decided here:
 - the composition check is a pure function (`verificar_composicao`) that says what is missing,
   each item with its legal basis: members distributed by gender and colour and, preferably,
-  regional diversity (LC 22/2026, art. 3º, §2º — a legal requirement under Santa Maria da Boa
-  Vista; elsewhere the municipal law leaves the composition to regulation (Lei 3.057/2026,
-  art. 10, §4º; Lei 3.056/2025, art. 6º, caput) and the same criteria are shown as the
-  reference practice of Portaria Normativa SGP/MP nº 4/2018, art. 6º, §2º);
-- a committee is collegiate (Lei 3.057/2026, art. 10, §3º, III): at least 3 titulares; the
-  default size is 5 (edital setting `tamanho_comissao`, then per committee);
+  regional diversity. The rule is the regime's data (`Regime.composicao`, a
+  `certames.regras.procedimentos.RegraComposicao`): a legal requirement under Santa Maria da
+  Boa Vista (LC 22/2026, art. 3º, §2º); elsewhere the municipal law leaves the composition to
+  regulation (Lei 3.057/2026, art. 10, §4º; Lei 3.056/2025, art. 6º, caput) and the same
+  criteria are the product's default, shown as recommendations;
+- a committee is collegiate: at least 3 titulares (Lei 3.057/2026, art. 10, §3º, III; the
+  product's default elsewhere); the default size is 5, the product's default (edital setting
+  `tamanho_comissao`, then per committee). Both are `RegraComposicao` data;
 - a member signs the confidentiality term (an act) before seeing any candidate;
 - an impedimento (conflict with a candidate) is an act declared by the member or recorded by
   RH; the member then neither sees nor votes on that candidate (enforced by `votacao`);
@@ -43,6 +45,8 @@ from django.utils.translation import ngettext
 from candidatos.models import Inscricao
 from certames.auditoria import registrar_ato
 from certames.papeis import GRUPO_COMISSAO
+from certames.regras.procedimentos import RegraComposicao
+from certames.regras.regimes import regime_ou_none
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -52,31 +56,23 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
 
-#: Default number of titulares (federal practice: 5); the edital may set `tamanho_comissao`.
-TAMANHO_PADRAO = 5
+#: Default number of titulares (product default, `RegraComposicao.tamanho_padrao`); the
+#: edital may set `tamanho_comissao`.
+TAMANHO_PADRAO = RegraComposicao().tamanho_padrao
 #: The multiprofessional team (Decreto 9.508/2018, art. 5º): three professionals of different
 #: areas, one of them a physician. Edital: `parametros["equipe_multiprofissional"]`.
 TAMANHO_EQUIPE = 3
 MEDICOS_EQUIPE = 1
 _FUNDAMENTO_EQUIPE = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
-#: A collegiate body (Lei 3.057/2026, art. 10, §3º, III): at least three titulares.
-TAMANHO_MINIMO = 3
+#: A collegiate body: at least three titulares (the forms' floor; per regime:
+#: `RegraComposicao.tamanho_minimo`, Lei 3.057/2026, art. 10, §3º, III).
+TAMANHO_MINIMO = RegraComposicao().tamanho_minimo
 #: Version of the confidentiality term text (templates/comissoes/termo.html).
 VERSAO_TERMO = "2026-1"
 
 EXIGENCIA = "exigencia"
 RECOMENDACAO = "recomendacao"
 AVISO = "aviso"
-
-_FUNDAMENTO_SMBV = "LC 22/2026, art. 3º, §2º"
-_REFERENCIA = "Portaria Normativa SGP/MP nº 4/2018, art. 6º, §2º (referência)"
-#: Where each regime's law speaks about the committee's composition.
-_FUNDAMENTO_REGULAMENTO = {
-    "severinia-lei3057-2026": "Lei 3.057/2026, art. 10, §4º (composição por regulamento)",
-    "pirangi-lei3056-2025": "Lei 3.056/2025, art. 6º, caput (procedimento por regulamento)",
-    "federal-lei15142-2025": "Lei 15.142/2025, art. 3º (procedimento por regulamento)",
-}
-
 
 @dataclass(frozen=True)
 class Pendencia:
@@ -113,25 +109,31 @@ def config_equipe(certame) -> ConfigEquipe:
                         areas_distintas=valor.get("areas_distintas", padrao.areas_distintas))
 
 
+def regra_composicao(regime) -> RegraComposicao:
+    """The regime's composition rule (a `Regime` or its id; unknown: the product default)."""
+    dados = regime_ou_none(regime)
+    return dados.composicao if dados is not None else RegraComposicao()
+
+
 def tamanho_padrao(certame, tipo: str = HETEROIDENTIFICACAO) -> int:
-    """The edital's committee size (`parametros["tamanho_comissao"]`), else 5; for the
-    multiprofessional team, `parametros["equipe_multiprofissional"]["tamanho"]`, else 3."""
+    """The edital's committee size (`parametros["tamanho_comissao"]`), else the regime's
+    default (5); for the multiprofessional team, `parametros["equipe_multiprofissional"]
+    ["tamanho"]`, else 3."""
     if tipo == PCD:
         return config_equipe(certame).tamanho
+    regra = regra_composicao(certame.regime)
     valor = (certame.parametros or {}).get("tamanho_comissao")
     try:
         valor = int(valor)
     except (TypeError, ValueError):
-        return TAMANHO_PADRAO
-    return valor if valor >= TAMANHO_MINIMO else TAMANHO_PADRAO
+        return regra.tamanho_padrao
+    return valor if valor >= regra.tamanho_minimo else regra.tamanho_padrao
 
 
-def _fundamento_diversidade(regime_id: str) -> tuple[str, bool]:
+def _fundamento_diversidade(regime) -> tuple[str, bool]:
     """(basis, whether the law itself requires the distribution by gender and colour)."""
-    if regime_id == "smbv-lc22-2026":
-        return _FUNDAMENTO_SMBV, True
-    lei = _FUNDAMENTO_REGULAMENTO.get(regime_id)
-    return (f"{lei}; {_REFERENCIA}" if lei else _REFERENCIA), False
+    regra = regra_composicao(regime)
+    return regra.fundamento_diversidade, regra.diversidade_exigida
 
 
 def _area(texto: str) -> str:
@@ -142,9 +144,7 @@ def _area(texto: str) -> str:
 def _pendencias_equipe(titulares: list, regime: str, config: ConfigEquipe) -> list[Pendencia]:
     """The multiprofessional team: a physician among the titulares and, by default, each
     titular of a different professional area (Decreto 9.508/2018, art. 5º)."""
-    fundamento = _FUNDAMENTO_EQUIPE
-    if regime == "smbv-lc22-2026":
-        fundamento = f"LC 22/2026, art. 7º, §§1º e 3º; {_FUNDAMENTO_EQUIPE}"
+    fundamento = regra_composicao(regime).fundamento_equipe
     pendencias: list[Pendencia] = []
     medicos = sum(1 for m in titulares if getattr(m, "medico", False))
     if medicos < config.medicos:
@@ -299,10 +299,11 @@ def criar_comissao(certame, *, tipo: str, nome: str, autor, tamanho: int | None 
     if not nome:
         raise ValidationError({"nome": _("Informe o nome da comissão.")})
     tamanho = tamanho_padrao(certame, tipo) if tamanho is None else tamanho
-    if tamanho < TAMANHO_MINIMO:
+    regra = regra_composicao(certame.regime)
+    if tamanho < regra.tamanho_minimo:
         raise ValidationError({"tamanho": _(
-            "A comissão é colegiada: ao menos %(n)d titulares (Lei 3.057/2026, art. 10, §3º, "
-            "III).") % {"n": TAMANHO_MINIMO}})
+            "A comissão é colegiada: ao menos %(n)d titulares (%(f)s).") % {
+            "n": regra.tamanho_minimo, "f": regra.fundamento_minimo}})
     comissao = Comissao.objects.create(
         certame=certame, tipo=tipo, nome=nome, tamanho=tamanho,
         unanimidade_para_rejeitar=unanimidade_para_rejeitar, divulgar_nomes=divulgar_nomes)

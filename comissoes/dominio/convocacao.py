@@ -1,7 +1,9 @@
 """Who is called to each committee procedure (heteroidentification, documentary verification,
 the multiprofessional team's PcD evaluation), to which session and when.
 
-Rules decided here (one `RegraConvocacao` per legal regime, data with its citation):
+Who is called is data of the regime (`Regime.procedimento(tipo).convocacao`, a
+`certames.regras.procedimentos.RegraConvocacao` with its citation, in
+`certames/regras/regimes.py`); this module applies it. The seed laws say:
 - Pirangi: every habilitated PP optant, even one whose score already suffices for the general
   list (Lei 3.056/2025, art. 6º, §1º; art. 4º, I). Indigenous and quilombola optants go to the
   documentary check (art. 4º, II), not here.
@@ -17,14 +19,14 @@ Rules decided here (one `RegraConvocacao` per legal regime, data with its citati
 - Each convocation creates the first-instance `Avaliacao` of the candidate's list in the
   session's committee, and e-mails the candidate once committed.
 
-Documentary verification (`REGRAS_DOCUMENTAL`; the documents themselves: `documental`):
+Documentary verification (the documents themselves: `documental`):
 - Santa Maria da Boa Vista: the indigenous optants (LC 22/2026, art. 4º);
 - Severínia: the PPI optants self-declared indígenas only (Lei 3.057/2026, art. 13); pretos
   and pardos go to heteroidentification;
 - Pirangi: every habilitated indigenous or quilombola optant (Lei 3.056/2025, art. 4º, II and
   art. 6º, §1º: "todas as pessoas habilitadas ... indígenas e quilombolas");
 - federal regime: habilitated I and Q optants (Lei 15.142/2025; Decreto 12.536/2025).
-PcD evaluation (`REGRAS_PCD`): every PCD optant still in the certame, under every regime
+PcD evaluation: every PCD optant still in the certame, under every regime
 (LC 22/2026, art. 7º, §1º; elsewhere Decreto 9.508/2018, art. 5º, the federal parameter).
 A documentary session is the committee's meeting on the documents: the candidate does not
 attend (`procedimentos.Procedimento.exige_presenca`); the PcD team examines the candidate.
@@ -44,9 +46,11 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from candidatos.models import CorRaca, EstadoLista, Inscricao, Lista, SituacaoLista
+from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
+from certames.regras.procedimentos import RegraConvocacao
+from certames.regras.regimes import regime_ou_none
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -58,113 +62,32 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.models import Avaliacao, Convocacao, Sessao
 
-NEGRAS = (CorRaca.PRETA.value, CorRaca.PARDA.value)
-INDIGENA = (CorRaca.INDIGENA.value,)
 #: Situations of an inscrição that are never called.
 FORA_DO_CERTAME = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE,
                    Inscricao.Situacao.DESISTENTE)
 
 
-@dataclass(frozen=True)
-class RegraConvocacao:
-    """Who a regime sends to a committee procedure (by default, heteroidentification)."""
-
-    listas: tuple[str, ...]
-    #: Self-declared colours called (empty: any — e.g. quilombolas, PcD).
-    cores: tuple[str, ...]
-    somente_habilitados: bool
-    #: The edital decides whether there is heteroidentification at all.
-    facultativa: bool
-    fundamento: str
-    procedimento: str = HETEROIDENTIFICACAO
-
-
-REGRAS: dict[str, RegraConvocacao] = {
-    "smbv-lc22-2026": RegraConvocacao(
-        ("PP",), NEGRAS, False, False,
-        "LC 22/2026, art. 3º, caput e §1º (optantes negros, pretos e pardos, com a presença "
-        "do candidato); indígenas: art. 4º (documental)"),
-    "severinia-lei3057-2026": RegraConvocacao(
-        ("PPI",), NEGRAS, False, True,
-        "Lei 3.057/2026, art. 10, §2º (pretos e pardos optantes, conforme o edital); "
-        "indígenas: art. 13 (documental)"),
-    "pirangi-lei3056-2025": RegraConvocacao(
-        ("PP",), NEGRAS, True, False,
-        "Lei 3.056/2025, art. 6º, §1º (todos os habilitados optantes, ainda que com pontuação "
-        "suficiente para a ampla concorrência); art. 4º, I"),
-    "federal-lei15142-2025": RegraConvocacao(
-        ("PP",), NEGRAS, True, False,
-        "Lei 15.142/2025, art. 3º, §1º (optantes PP habilitados)"),
-}
-
-
-_F_PCD = "Decreto 9.508/2018, art. 5º (parâmetro federal)"
-
-REGRAS_DOCUMENTAL: dict[str, RegraConvocacao] = {
-    "smbv-lc22-2026": RegraConvocacao(
-        ("I",), INDIGENA, False, False,
-        "LC 22/2026, art. 4º (optantes indígenas: TADII acompanhado de documento de "
-        "pertencimento)", DOCUMENTAL),
-    "severinia-lei3057-2026": RegraConvocacao(
-        ("PPI",), INDIGENA, False, False,
-        "Lei 3.057/2026, art. 13 (optantes PPI autodeclarados indígenas, na forma do edital); "
-        "pretos e pardos: art. 10, §2º (heteroidentificação)", DOCUMENTAL),
-    "pirangi-lei3056-2025": RegraConvocacao(
-        ("I", "Q"), (), True, False,
-        "Lei 3.056/2025, art. 4º, II (verificação documental complementar) e art. 6º, §1º "
-        "(todas as pessoas habilitadas optantes)", DOCUMENTAL),
-    "federal-lei15142-2025": RegraConvocacao(
-        ("I", "Q"), (), True, False,
-        "Lei 15.142/2025; Decreto 12.536/2025 (verificação documental de indígenas e "
-        "quilombolas)", DOCUMENTAL),
-}
-
-REGRAS_PCD: dict[str, RegraConvocacao] = {
-    "smbv-lc22-2026": RegraConvocacao(
-        ("PCD",), (), False, False,
-        "LC 22/2026, art. 7º, §§1º e 3º (avaliação biopsicossocial por comissão "
-        f"multiprofissional); {_F_PCD}", PCD),
-    "severinia-lei3057-2026": RegraConvocacao(
-        ("PCD",), (), False, False,
-        f"Lei 3.057/2026, art. 19 (reserva PcD da Lei 2.082/2013); {_F_PCD}", PCD),
-    "pirangi-lei3056-2025": RegraConvocacao(
-        ("PCD",), (), False, False, f"{_F_PCD}; Lei 13.146/2015, art. 2º, §1º", PCD),
-    "federal-lei15142-2025": RegraConvocacao(
-        ("PCD",), (), False, False, f"{_F_PCD}; Lei 13.146/2015, art. 2º, §1º", PCD),
-}
-
-_REGRAS_POR_PROCEDIMENTO = {HETEROIDENTIFICACAO: REGRAS, DOCUMENTAL: REGRAS_DOCUMENTAL,
-                            PCD: REGRAS_PCD}
-
-
 def regra_convocacao(regime, tipo: str = HETEROIDENTIFICACAO) -> RegraConvocacao:
-    """The rule of a regime (a `Regime`) for a procedure; an unknown regime: its PP/PPI
-    optants who are habilitated, on the regime's own heteroidentification text (documentary:
-    its I and Q optants; PcD: its PCD optants)."""
-    regra = _REGRAS_POR_PROCEDIMENTO[tipo].get(regime.id)
-    if regra is not None:
-        return regra
-    if tipo == DOCUMENTAL:
-        listas = tuple(lista for lista in regime.listas if lista in ("I", "Q"))
-        return RegraConvocacao(listas, (), True, False, regime.comprovacao_indigena or
-                               regime.lei, DOCUMENTAL)
-    if tipo == PCD:
-        return RegraConvocacao(("PCD",), (), False, False, _F_PCD, PCD)
-    listas = tuple(lista for lista in regime.listas if lista in ("PP", "PPI"))
-    return RegraConvocacao(listas, NEGRAS, True, False, regime.heteroidentificacao)
+    """Who the regime (a `Regime`) sends to a procedure: the regime's data
+    (`Regime.procedimento(tipo).convocacao`); a regime that does not describe the procedure
+    gets the product default (`certames.regras.procedimentos.procedimento_padrao`: its
+    habilitated PP/PPI optants, pretos and pardos; documentary: its I and Q optants; PcD: its
+    PCD optants)."""
+    return regime.procedimento(tipo).convocacao
 
 
-def heteroidentificacao_prevista(regime_id: str, parametros: dict | None) -> bool:
-    """Whether this edital has heteroidentification (pure). Only Severínia leaves it to the
-    edital (Lei 3.057/2026, art. 10, §2º), parameter `heteroidentificacao`, default True;
-    elsewhere the law makes it mandatory and the parameter is ignored."""
-    regra = REGRAS.get(regime_id)
-    if regra is None or not regra.facultativa:
+def heteroidentificacao_prevista(regime, parametros: dict | None) -> bool:
+    """Whether this edital has heteroidentification (pure). Where the law leaves it to the
+    edital (`RegraConvocacao.facultativa`: Lei 3.057/2026, art. 10, §2º), parameter
+    `heteroidentificacao`, default True; elsewhere the law makes it mandatory and the
+    parameter is ignored. `regime`: a `Regime` or its id (unknown: mandatory)."""
+    dados = regime_ou_none(regime)
+    if dados is None or not regra_convocacao(dados).facultativa:
         return True
     return bool((parametros or {}).get("heteroidentificacao", True))
 
 
-def erro_parametro_heteroidentificacao(regime_id: str, parametros: dict | None) -> str | None:
+def erro_parametro_heteroidentificacao(regime, parametros: dict | None) -> str | None:
     """Why `parametros["heteroidentificacao"]` is not acceptable for the regime (pure), for
     the certame's validation once the key is an accepted edital parameter."""
     valor = (parametros or {}).get("heteroidentificacao")
@@ -172,7 +95,8 @@ def erro_parametro_heteroidentificacao(regime_id: str, parametros: dict | None) 
         return None
     if not isinstance(valor, bool):
         return _("heteroidentificacao deve ser verdadeiro ou falso.")
-    regra = REGRAS.get(regime_id)
+    dados = regime_ou_none(regime)
+    regra = regra_convocacao(dados) if dados is not None else None
     if valor is False and (regra is None or not regra.facultativa):
         fundamento = regra.fundamento if regra else ""
         return _("A heteroidentificação é obrigatória neste regime (%(f)s); o edital não pode "
@@ -211,7 +135,7 @@ def candidatos_a_convocar(certame, tipo: str = HETEROIDENTIFICACAO) -> list[Cham
     """The candidates of the certame still to be called to the procedure, in
     inscription-number order."""
     regime = certame.regime_legal
-    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime.id,
+    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime,
                                                                         certame.parametros):
         return []
     regra = regra_convocacao(regime, tipo)
@@ -263,11 +187,11 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
     if inscricao.certame_id != certame.pk:
         raise ValidationError(_("A inscrição não é deste certame."))
     regime = certame.regime_legal
-    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime.id,
-                                                                        certame.parametros):
-        raise ValidationError(_("O edital não prevê heteroidentificação (Lei 3.057/2026, "
-                                "art. 10, §2º)."))
     regra = regra_convocacao(regime, tipo)
+    if tipo == HETEROIDENTIFICACAO and not heteroidentificacao_prevista(regime,
+                                                                        certame.parametros):
+        raise ValidationError(_("O edital não prevê heteroidentificação (%(f)s).") % {
+            "f": regra.fundamento_facultativa})
     motivo = motivo_nao_convocavel(inscricao, lista, regra)
     if motivo:
         raise ValidationError(_("Inscrição %(n)s não é convocada: %(m)s.") % {

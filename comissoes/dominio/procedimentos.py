@@ -107,36 +107,6 @@ PROCEDIMENTOS: dict[str, Procedimento] = {
 #: The schedule's first-instance stage of each procedure, and back.
 PROCEDIMENTO_DA_ETAPA = {p.etapa: p.tipo for p in PROCEDIMENTOS.values()}
 
-#: Per regime, where the law provides each procedure (documentary and PcD; the
-#: heteroidentification's are in `resultados.FUNDAMENTOS`).
-FUNDAMENTOS: dict[str, dict[str, str]] = {
-    "smbv-lc22-2026": {
-        DOCUMENTAL: "LC 22/2026, art. 4º",
-        PCD: "LC 22/2026, art. 6º, caput, e art. 7º, §§1º e 3º; Decreto 9.508/2018, art. 5º",
-    },
-    "severinia-lei3057-2026": {
-        DOCUMENTAL: "Lei 3.057/2026, art. 13",
-        PCD: "Lei 3.057/2026, art. 19; Lei 13.146/2015, art. 2º, §1º; Decreto 9.508/2018, "
-             "art. 5º",
-    },
-    "pirangi-lei3056-2025": {
-        DOCUMENTAL: "Lei 3.056/2025, art. 4º, II",
-        PCD: "Lei 13.146/2015, art. 2º, §1º; Decreto 9.508/2018, art. 5º",
-    },
-    "federal-lei15142-2025": {
-        DOCUMENTAL: "Lei 15.142/2025; Decreto 12.536/2025 (verificação documental)",
-        PCD: "Lei 13.146/2015, art. 2º, §1º; Decreto 9.508/2018, art. 5º",
-    },
-}
-#: The appeal: the laws guarantee contraditório and ampla defesa; the form is the edital's.
-FUNDAMENTOS_RECURSO: dict[str, str] = {
-    "smbv-lc22-2026": "LC 22/2026, art. 5º, II (contraditório e ampla defesa)",
-    "severinia-lei3057-2026": "Lei 3.057/2026, art. 18, VII (recurso previsto no edital)",
-    "pirangi-lei3056-2025": "Lei 3.056/2025, art. 4º, §1º, II (contraditório e ampla defesa)",
-    "federal-lei15142-2025": "Lei 15.142/2025 (contraditório e ampla defesa)",
-}
-
-
 def procedimento(tipo: str) -> Procedimento:
     """The procedure of a committee kind (a recursal committee belongs to the
     heteroidentification)."""
@@ -163,10 +133,18 @@ def procedimento_da_lista(lista: str, cor_raca: str) -> str | None:
 
 
 def fundamento_procedimento(regime, tipo: str) -> str:
-    """Where the law provides this procedure (documentary, PcD), else the regime's text."""
+    """Where the law provides this procedure: heteroidentification, the regime's text
+    (`Regime.heteroidentificacao`); documentary and PcD, the regime's data
+    (`Regime.procedimento(tipo).fundamento`)."""
     if tipo in (HETEROIDENTIFICACAO, RECURSAL):
         return regime.heteroidentificacao[:250]
-    return (FUNDAMENTOS.get(regime.id, {}).get(tipo) or regime.lei)[:250]
+    return regime.procedimento(tipo).fundamento[:250]
+
+
+def fundamento_recurso(regime, tipo: str) -> str:
+    """Where the law provides the appeal against the procedure's decision (the laws
+    guarantee contraditório and ampla defesa; the form is the edital's)."""
+    return regime.procedimento(procedimento(tipo).tipo).fundamento_recurso
 
 
 def rotulo_resultado(tipo: str, resultado: str) -> str:

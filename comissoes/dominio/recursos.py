@@ -178,10 +178,11 @@ def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
     proc = procedimento(tipo)
     recursal = comissao_recursal(certame, tipo, av.comissao)
     recurso = Recurso.objects.create(avaliacao=av, texto=texto)
-    for arquivo, tipo in validos:
-        anexo = AnexoRecurso(recurso=recurso, tipo_conteudo=tipo.tipo_conteudo,
+    # (Not `tipo`: that name holds the procedure, whose appeal basis the act cites below.)
+    for arquivo, tipo_arquivo in validos:
+        anexo = AnexoRecurso(recurso=recurso, tipo_conteudo=tipo_arquivo.tipo_conteudo,
                              nome_original=regras_anexos.nome_seguro(arquivo.name))
-        anexo.arquivo.save(regras_anexos.nome_armazenado(tipo), arquivo, save=False)
+        anexo.arquivo.save(regras_anexos.nome_armazenado(tipo_arquivo), arquivo, save=False)
         salvos.append(anexo)
         anexo.save()
     julgamento, criada = Avaliacao.objects.get_or_create(

@@ -50,11 +50,11 @@ from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
-    FUNDAMENTOS_RECURSO,
     HETEROIDENTIFICACAO,
     PCD,
     PROCEDIMENTOS,
     fundamento_procedimento,
+    fundamento_recurso,
     procedimento,
     rotulo_resultado,
 )
@@ -69,30 +69,12 @@ from comissoes.models import (
 
 PROCEDIMENTO = HETEROIDENTIFICACAO
 
-#: Per regime: where the law provides the heteroidentification and the appeal against it.
-#: (The regimes do not carry the appeal's article; see the report of issue #5.)
-FUNDAMENTOS: dict[str, dict[str, str]] = {
-    "smbv-lc22-2026": {
-        "heteroidentificacao": "LC 22/2026, art. 3º",
-        "recurso": "LC 22/2026, art. 3º, §5º",
-    },
-    "severinia-lei3057-2026": {
-        "heteroidentificacao": "Lei 3.057/2026, art. 10, §§2º e 3º",
-        "recurso": "Lei 3.057/2026, art. 10, §3º, V",
-    },
-    "pirangi-lei3056-2025": {
-        "heteroidentificacao": "Lei 3.056/2025, art. 4º, I, e art. 6º",
-        "recurso": "Lei 3.056/2025, art. 4º, §1º, II (contraditório e ampla defesa)",
-    },
-    "federal-lei15142-2025": {
-        "heteroidentificacao": "Lei 15.142/2025, art. 3º, §1º",
-        "recurso": "Lei 15.142/2025, art. 3º (contraditório e ampla defesa)",
-    },
-}
-
-
 def fundamento(regime: Regime, chave: str) -> str:
-    return FUNDAMENTOS.get(regime.id, {}).get(chave) or regime.lei
+    """Where the regime's law provides the heteroidentification (chave
+    "heteroidentificacao") or the appeal against it ("recurso"): the regime's data
+    (`Regime.procedimento`)."""
+    regra = regime.procedimento(HETEROIDENTIFICACAO)
+    return (regra.fundamento_recurso if chave == "recurso" else regra.fundamento) or regime.lei
 
 
 def fundamento_do_procedimento(regime: Regime, tipo: str, chave: str = "") -> str:
@@ -100,7 +82,7 @@ def fundamento_do_procedimento(regime: Regime, tipo: str, chave: str = "") -> st
     if tipo == HETEROIDENTIFICACAO:
         return fundamento(regime, chave or "heteroidentificacao")
     if chave == "recurso":
-        return FUNDAMENTOS_RECURSO.get(regime.id) or regime.lei
+        return fundamento_recurso(regime, tipo) or regime.lei
     return fundamento_procedimento(regime, tipo)
 
 

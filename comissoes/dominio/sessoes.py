@@ -1,10 +1,12 @@
 """Sessions of a committee: scheduling, attendance, recording, voting and closing.
 
 Rules decided here:
-- Santa Maria da Boa Vista: the phenotype is checked "obrigatoriamente com a presença do
-  candidato, salvo em caso de impedimento por força de norma legal vigente" (LC 22/2026,
-  art. 3º, §1º): a remote session is refused unless the legal impediment is recorded. The
-  other laws are silent on the mode: the edital decides.
+- Where the law requires the candidate in person (the regime's data,
+  `RegraProcedimento.presencial_obrigatoria`; Santa Maria da Boa Vista: the phenotype is
+  checked "obrigatoriamente com a presença do candidato, salvo em caso de impedimento por
+  força de norma legal vigente", LC 22/2026, art. 3º, §1º), a remote session is refused unless
+  the legal impediment is recorded. The other laws are silent on the mode: the edital decides.
+  The bases of attendance and of the effect of an absence are the regime's data too.
 - A session is scheduled in the future, inside its stage of the schedule (cronograma).
 - The president records attendance. Absence, and refusal to be filmed where the edital
   requires the recording, close the evaluation as "não confirmada" without votes, with a
@@ -41,14 +43,13 @@ from django.utils.translation import gettext as _
 from candidatos.models import Lista
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
-from certames.regras.regimes import PERMANECE_AC
+from certames.regras.regimes import PERMANECE_AC, regime_ou_none
 from comissoes.dominio import votacao
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
     PCD,
-    RECURSAL,
     procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Sessao, Voto
@@ -63,42 +64,26 @@ ETAPAS_POR_TIPO = {
                                              Etapa.Tipo.RECURSO_AVALIACAO_PCD),
 }
 
-#: Basis of the presence requirement, per regime.
-_PRESENCA = {
-    "smbv-lc22-2026": "LC 22/2026, art. 3º, §1º (verificação obrigatoriamente com a presença "
-                      "do candidato)",
-    "severinia-lei3057-2026": "Lei 3.057/2026, art. 10, §§2º a 4º, e edital",
-    "pirangi-lei3056-2025": "Lei 3.056/2025, art. 6º, caput, e edital",
-    "federal-lei15142-2025": "Lei 15.142/2025, art. 3º, e edital",
-}
-#: Basis of the consequence (leaves the reserved list, stays in the general list).
-_EFEITO = {
-    "smbv-lc22-2026": "edital (padrão: sai da lista reservada, permanece na ampla "
-                      "concorrência; sem declaração falsa, não se aplica o art. 3º, §3º)",
-    "severinia-lei3057-2026": "edital; Lei 3.057/2026, art. 11, §1º",
-    "pirangi-lei3056-2025": "edital; Lei 3.056/2025, art. 6º, §2º",
-    "federal-lei15142-2025": "edital; Lei 15.142/2025, art. 3º, §2º",
-}
+def _regra_presenca(regime, tipo: str):
+    """The procedure rule whose attendance rule applies to a committee of this kind (the
+    recursal committee: the heteroidentification's), or None for an unknown regime."""
+    dados = regime_ou_none(regime)
+    return dados.procedimento(procedimento(tipo).tipo) if dados is not None else None
 
 
-#: The basis of the presence requirement of the PcD evaluation.
-_PRESENCA_PCD = ("Decreto 9.508/2018, art. 5º (avaliação pela equipe multiprofissional), e "
-                 "edital")
-_EFEITO_PCD = ("edital (padrão: sai da lista PcD, permanece na ampla concorrência; a lei não "
-               "prevê eliminação)")
-
-
-def motivo_recusa_modalidade(regime_id: str, modalidade: str, impedimento_legal: str,
+def motivo_recusa_modalidade(regime, modalidade: str, impedimento_legal: str,
                              tipo: str = HETEROIDENTIFICACAO) -> str | None:
-    """Why this mode of session is refused under the regime (pure), or None. The in-person
-    rule of LC 22/2026, art. 3º, §1º is about heteroidentification (and its appeal)."""
-    if tipo not in (HETEROIDENTIFICACAO, RECURSAL):
-        return None
-    if (regime_id == "smbv-lc22-2026" and modalidade == Sessao.Modalidade.REMOTA
+    """Why this mode of session is refused under the regime (a `Regime` or its id; pure), or
+    None. A procedure the law requires in person (`RegraProcedimento.presencial_obrigatoria`:
+    LC 22/2026, art. 3º, §1º, heteroidentification and its appeal) refuses a remote session
+    unless the legal impediment is recorded."""
+    regra = _regra_presenca(regime, tipo)
+    if (regra is not None and regra.presencial_obrigatoria
+            and modalidade == Sessao.Modalidade.REMOTA
             and not (impedimento_legal or "").strip()):
-        return _("Em Santa Maria da Boa Vista a verificação é obrigatoriamente presencial, "
-                 "salvo impedimento por força de norma legal vigente (LC 22/2026, art. 3º, §1º): "
-                 "informe o impedimento legal para agendar uma sessão remota.")
+        return _("A verificação é obrigatoriamente presencial, salvo impedimento por força de "
+                 "norma legal vigente (%(f)s): informe o impedimento legal para agendar uma "
+                 "sessão remota.") % {"f": regra.fundamento_presenca}
     return None
 
 
@@ -151,8 +136,9 @@ def agendar_sessao(comissao: Comissao, *, inicio: dt.datetime, local: str, modal
     sessao = Sessao.objects.create(
         comissao=comissao, etapa=etapa, inicio=inicio, local=local, modalidade=modalidade,
         impedimento_legal=(impedimento_legal or "").strip(), gravacao_exigida=gravacao_exigida)
-    fundamento = (_PRESENCA["smbv-lc22-2026"] if certame.regime == "smbv-lc22-2026"
-                  and comissao.tipo in (HETEROIDENTIFICACAO, RECURSAL) else "")
+    regra = _regra_presenca(certame.regime_legal, comissao.tipo)
+    fundamento = (regra.fundamento_comparecimento
+                  if regra is not None and regra.presencial_obrigatoria else "")
     registrar_ato(
         tipo="sessao_agendada", autor=autor, certame=certame, objeto=sessao,
         descricao=_("Sessão agendada: %(s)s (%(m)s, %(l)s).") % {
@@ -172,7 +158,8 @@ def _avaliacao_da_convocacao(conv: Convocacao) -> Avaliacao:
 
 def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str]:
     """(parecer, fundamento) of an evaluation closed for absence or refusal to be filmed."""
-    regime = conv.sessao.comissao.certame.regime
+    regra = conv.sessao.comissao.certame.regime_legal.procedimento(
+        procedimento(conv.sessao.comissao.tipo).tipo)
     horario = timezone.localtime(conv.horario).strftime("%d/%m/%Y, às %H:%M")
     pcd = conv.sessao.comissao.tipo == PCD
     nome = procedimento(conv.sessao.comissao.tipo).nome
@@ -194,15 +181,14 @@ def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str
             "deficiência (%(l)s), permanecendo na ampla concorrência, desde que possua "
             "pontuação suficiente. Não se trata de declaração falsa, fraude ou má-fé.") % {
             "l": Lista(conv.lista).label}
-        fundamento = f"{_PRESENCA_PCD}; {_EFEITO_PCD}"
+        fundamento = f"{regra.fundamento_comparecimento}; {regra.fundamento_ausencia}"
         return f"{fato}\n\n{efeito}\n\n{_('Fundamento:')} {fundamento}.", fundamento[:250]
     efeito = _(
         "Sem a verificação, a autodeclaração não foi confirmada, sem votação. Consequência "
         "prevista no edital: exclusão da lista reservada (%(l)s), permanecendo na ampla "
         "concorrência, desde que possua pontuação suficiente. Não se trata de declaração "
         "falsa, fraude ou má-fé.") % {"l": Lista(conv.lista).label}
-    presenca = _PRESENCA.get(regime, _("edital"))
-    fundamento = f"{presenca}; {_EFEITO.get(regime, _('edital'))}"
+    fundamento = f"{regra.fundamento_comparecimento}; {regra.fundamento_ausencia}"
     return f"{fato}\n\n{efeito}\n\n{_('Fundamento:')} {fundamento}.", fundamento[:250]
 
 

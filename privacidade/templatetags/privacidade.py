@@ -3,6 +3,8 @@ import json
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
 
+from certames import formatos
+
 register = template.Library()
 
 
@@ -17,13 +19,9 @@ def json_legivel(valor) -> str:
 @register.filter
 def data_br(valor) -> str:
     """An ISO date or date-time (as the data carries them) as DD/MM/AAAA [HH:MM]."""
-    import datetime as dt
-
     if not valor:
         return "—"
     try:
-        if len(str(valor)) == 10:
-            return dt.date.fromisoformat(str(valor)).strftime("%d/%m/%Y")
-        return dt.datetime.fromisoformat(str(valor)).strftime("%d/%m/%Y %H:%M")
+        return formatos.data_ou_data_hora_iso_br(str(valor))
     except ValueError:
         return str(valor)

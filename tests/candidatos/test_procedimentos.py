@@ -16,6 +16,7 @@ from candidatos import procedimentos, servicos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
 from certames.classificacao import recalcular
 from certames.models import Ato, Certame
+from certames.regras import obter_regime
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -105,7 +106,8 @@ FASES = [
     (SEV, HOMOLOGADO, True, "anulacao", "Lei 3.057/2026, art. 12, parágrafo único, III"),
     (PIR, EM_ANDAMENTO, False, "cancelamento", "Lei 3.056/2025, art. 7º, §1º, I"),
     (PIR, HOMOLOGADO, False, "exclusao_lista", "Lei 3.056/2025, art. 7º, §1º, I"),
-    (PIR, HOMOLOGADO, True, "anulacao", "Lei 3.056/2025, art. 7º, §1º, I e II"),
+    # Art. 7º, §1º, II: "terá anulada a sua admissão ... caso já tenha sido nomeado".
+    (PIR, HOMOLOGADO, True, "anulacao", "Lei 3.056/2025, art. 7º, §1º, II"),
     (SMBV, EM_ANDAMENTO, False, "cancelamento", "LC 22/2026, art. 3º, §3º"),
     (SMBV, Certame.Status.ENCERRADO, False, "exclusao_lista", "LC 22/2026, art. 3º, §3º"),
     (SMBV, HOMOLOGADO, True, "anulacao", "LC 22/2026, art. 3º, §3º"),
@@ -156,7 +158,7 @@ def test_improcedente_so_registra_os_atos(rh, regime):
     proc = _abrir(alvo, rh)
     proc = _decidir(proc, rh, conclusao="improcedente", motivacao=IMPROCEDENTE)
     assert (proc.conclusao, proc.consequencia, proc.fundamento) == (
-        "improcedente", "nenhuma", procedimentos.FRAUDE_POR_REGIME[regime].procedimento)
+        "improcedente", "nenhuma", obter_regime(regime).regra_fraude.procedimento)
     alvo.refresh_from_db()
     alvo.cargo.refresh_from_db()
     assert (alvo.situacao, SituacaoLista.objects.count(), alvo.cargo.geracao_classificacao) == (

@@ -59,3 +59,15 @@ def test_parametros_invalidos_sao_recusados_com_o_motivo(parametros, mensagem):
     with pytest.raises(ValidationError) as exc:
         _certame(parametros).full_clean()
     assert exc.value.message_dict["parametros"] == [mensagem]
+
+
+def test_edital_substitui_os_documentos_padrao_e_nao_os_da_lei():
+    """Where the law leaves the documents to the edital (Lei 3.056/2025, art. 4º, II) the
+    edital's own rule is accepted; where the law names them (LC 22/2026, art. 4º) it is not."""
+    _certame({"documentos": {"I": {"obrigatorios": ["RANI"]}}},
+             regime="pirangi-lei3056-2025").full_clean()
+    with pytest.raises(ValidationError) as exc:
+        _certame({"documentos": {"I": {"obrigatorios": ["RANI"]}}}).full_clean()
+    assert exc.value.message_dict["parametros"] == [
+        "parametros.documentos.I: chave desconhecida: obrigatorios (o edital só acrescenta "
+        "documentos alternativos: alternativos_adicionais)"]

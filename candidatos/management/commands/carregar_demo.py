@@ -35,6 +35,7 @@ from candidatos.models import (
 from candidatos.servicos import registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.classificacao import publicar, recalcular
+from certames.formatos import data_br
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao
 from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from certames.regras.regimes import obter_regime
@@ -522,7 +523,7 @@ class Gerador:
             _formatar_cpf(pessoa.cpf),
             pessoa.nome,
             pessoa.nome_social,
-            pessoa.data_nascimento.strftime("%d/%m/%Y"),
+            data_br(pessoa.data_nascimento),
             pessoa.email,
             pessoa.telefone,
             cargo.codigo,

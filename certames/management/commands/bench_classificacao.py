@@ -49,8 +49,10 @@ from certames.models import (
     VagaPreenchida,
     VersaoClassificacao,
 )
+from certames.regras.regimes import PIRANGI
 
-REGIME = "pirangi-lei3056-2025"
+#: Three racial lists, a chain of reversions and a minimum of vacancies: the heaviest seed law.
+REGIME = PIRANGI.id
 PUBLICACAO = dt.date(2026, 1, 15)
 ORGAO = "Órgão sintético de benchmark"
 CODIGO_PISO = "PISO"

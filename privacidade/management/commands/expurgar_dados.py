@@ -13,6 +13,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from certames.formatos import data_br
 from privacidade import expurgo
 
 
@@ -39,10 +40,10 @@ class Command(BaseCommand):
         em = _data(options["em"]) if options.get("em") else expurgo.hoje()
         executar = options["executar"]
         if executar and em > expurgo.hoje():
-            raise CommandError(f"Não se expurga com data futura ({em:%d/%m/%Y}): a retenção "
+            raise CommandError(f"Não se expurga com data futura ({data_br(em)}): a retenção "
                                "ainda não terminou.")
         modo = "execução" if executar else "simulação: nada foi alterado (use --executar)"
-        self.stdout.write(f"Expurgo LGPD em {em:%d/%m/%Y} — {modo}")
+        self.stdout.write(f"Expurgo LGPD em {data_br(em)} — {modo}")
         try:
             resultados = expurgo.executar(em) if executar else expurgo.simular(em)
         except ValidationError as exc:

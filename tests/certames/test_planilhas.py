@@ -1,0 +1,122 @@
+"""The one spreadsheet reader (`certames.planilhas`): encodings, delimiters, XLSX, the header
+and its errors, line numbers."""
+
+import csv
+import datetime as dt
+import io
+import re
+
+import pytest
+from openpyxl import Workbook
+
+from certames.planilhas import ArquivoRejeitado, ErroLinha, Linha, ler_planilha
+
+COLUNAS = {"inscricao": ("inscricao", "numero_inscricao"), "nome": ("nome", "nome_completo"),
+           "nota": ("nota",)}
+OBRIGATORIAS = ("inscricao", "nome")
+
+
+def _erros(conteudo, **kwargs):
+    with pytest.raises(ArquivoRejeitado) as exc:
+        ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, **kwargs)
+    return [str(e) for e in exc.value.erros]
+
+
+def test_csv_utf8_com_bom_separado_por_ponto_e_virgula():
+    conteudo = "\ufeffNúmero Inscrição;Nome;Nota\r\n001;Ana Gonçalves;87,5\r\n".encode()
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    # The BOM is not part of the first header cell, which maps to its canonical column.
+    assert planilha.cabecalho == ["Número Inscrição", "Nome", "Nota"]
+    assert planilha.colunas == {"inscricao": 0, "nome": 1, "nota": 2}
+    assert planilha.linhas == [Linha(2, ["001", "Ana Gonçalves", "87,5"])]
+    assert planilha.celula(planilha.linhas[0], "nota") == "87,5"
+
+
+def test_csv_separado_por_virgula():
+    conteudo = b'inscricao,nome,nota\n002,"Silva; Bia",90\n'
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    assert planilha.linhas == [Linha(2, ["002", "Silva; Bia", "90"])]
+
+
+def test_csv_em_latin1():
+    conteudo = "inscrição;nome\n003;João Conceição\n".encode("latin-1")
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    assert planilha.colunas == {"inscricao": 0, "nome": 1}
+    assert planilha.linhas == [Linha(2, ["003", "João Conceição"])]
+
+
+def test_xlsx_pelo_conteudo_numeros_datas_e_celulas_vazias():
+    livro = Workbook()
+    folha = livro.active
+    folha.append(["Inscrição", "Nome", "Nota", "Nascimento"])
+    folha.append(["004", "Caio", 87.5, dt.datetime(1990, 5, 17)])
+    folha.append([5, "Davi", 90.0, None])
+    buffer = io.BytesIO()
+    livro.save(buffer)
+    planilha = ler_planilha(buffer.getvalue(), COLUNAS, OBRIGATORIAS,
+                            desconhecidas="ignorar")
+    assert planilha.ignoradas == ["Nascimento"]
+    assert planilha.linhas == [Linha(2, ["004", "Caio", "87.5", "1990-05-17"]),
+                               Linha(3, ["5", "Davi", "90", ""])]
+
+
+def test_linhas_em_branco_sao_puladas_e_a_numeracao_e_a_do_arquivo():
+    conteudo = b"inscricao;nome\n001;Ana\n;\n\n002;Bia\n"
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    assert planilha.linhas == [Linha(2, ["001", "Ana"]), Linha(5, ["002", "Bia"])]
+    assert planilha.total_linhas == 4
+    # A column absent from a short row reads as blank.
+    assert planilha.celula(planilha.linhas[0], "nota") == ""
+
+
+@pytest.mark.parametrize("conteudo", [b"", b"  \r\n \n"])
+def test_arquivo_vazio(conteudo):
+    assert _erros(conteudo) == ["O arquivo está vazio."]
+
+
+def test_so_o_cabecalho():
+    assert _erros(b"inscricao;nome\n;\n") == ["O arquivo não tem nenhuma linha de dados."]
+
+
+def test_cabecalho_repetido_desconhecido_e_obrigatoria_ausente_todos_listados():
+    assert _erros(b"Nome;nome_completo;idade;nota;NOTA\nAna;Ana;30;1;2\n") == [
+        "Linha 1, coluna “nome_completo”: coluna repetida",
+        "Linha 1, coluna “idade”: coluna desconhecida",
+        "Linha 1, coluna “NOTA”: coluna repetida",
+        "Linha 1, coluna “inscricao”: coluna obrigatória ausente",
+    ]
+
+
+def test_colunas_extras_por_padrao():
+    conteudo = b"inscricao;desempate_2;nome;Desempate 1\n001;5;Ana;7\n"
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS,
+                            extras=re.compile(r"^desempate_?(\d+)$"))
+    assert [(e.indice, e.nome, e.original, e.encontro.group(1)) for e in planilha.extras] == [
+        (1, "desempate_2", "desempate_2", "2"), (3, "desempate_1", "Desempate 1", "1")]
+
+
+def test_celula_enorme_indica_a_linha():
+    limite = csv.field_size_limit()
+    conteudo = b"inscricao;nome\n001;Ana\n002;" + b'"' + b"x" * (limite + 1) + b'"\n'
+    assert _erros(conteudo) == [
+        f"Linha 3: um campo tem mais de {limite} caracteres; o CSV não pôde ser lido a "
+        "partir desta linha"]
+
+
+def test_arquivo_binario_xlsx_corrompido_e_grande_demais():
+    assert _erros(b"\x00\x01\x02inscricao") == [
+        "Formato não reconhecido: envie uma planilha CSV (separada por ; ou ,) ou XLSX."]
+    assert _erros(b"PK\x03\x04 nao e um xlsx") == [
+        "Não foi possível ler a planilha XLSX: o arquivo está corrompido ou não é uma "
+        "planilha do Excel."]
+    grande = b"inscricao;nome\n" + b"001;Ana\n" * (1024 * 1024 // 8 + 1)
+    assert _erros(grande, tamanho_maximo=1024 * 1024) == [
+        "O arquivo excede o tamanho máximo de 1 MB."]
+
+
+def test_mensagens_por_linha_e_coluna():
+    assert str(ErroLinha(0, "", "Arquivo ruim.")) == "Arquivo ruim."
+    assert str(ErroLinha(7, "", "ilegível")) == "Linha 7: ilegível"
+    assert str(ErroLinha(7, "cpf", "CPF inválido")) == "Linha 7, coluna “cpf”: CPF inválido"
+    assert ErroLinha(7, "cpf", "x").como_dict() == {"linha": 7, "coluna": "cpf",
+                                                    "mensagem": "x"}
