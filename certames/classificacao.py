@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import regras
 from certames.auditoria import registrar_ato
+from certames.filas import tarefa
 from certames.models import (
     Cargo,
     ChamadaConvocacao,
@@ -41,6 +42,8 @@ from certames.regras.json_io import ler_parametros as _ler_parametros_json
 logger = logging.getLogger(__name__)
 
 LOTE = 5000
+#: The recompute task's name (certames/tasks.py), queued by name: tasks imports this module.
+TAREFA_RECALCULO = "certames.recalcular_classificacao"
 
 #: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
 MOTIVOS = {
@@ -85,10 +88,8 @@ def enfileirar_recalculo(cargo_id: int, geracao: int, causa: str) -> bool:
     If the broker cannot take it, the cargo records why, so the page never says "na fila"
     for a job nobody holds, and the periodic sweep tries again.
     """
-    from certames.tasks import recalcular_classificacao  # tasks imports this module
-
     try:
-        recalcular_classificacao.delay(cargo_id, geracao, causa)
+        tarefa(TAREFA_RECALCULO).delay(cargo_id, geracao, causa)
     except Exception as exc:  # kombu's OperationalError and whatever a broker raises
         logger.exception("recálculo do cargo %s: não foi possível enfileirar", cargo_id)
         Cargo.objects.filter(pk=cargo_id).update(

@@ -2,11 +2,16 @@
 
 from celery import shared_task
 
-from certames.classificacao import ERROS_TRANSITORIOS, executar_recalculo, reenfileirar_atrasados
+from certames.classificacao import (
+    ERROS_TRANSITORIOS,
+    TAREFA_RECALCULO,
+    executar_recalculo,
+    reenfileirar_atrasados,
+)
 
 
 @shared_task(
-    name="certames.recalcular_classificacao",
+    name=TAREFA_RECALCULO,
     # Acknowledged only when done, and given back to the queue if the process running it dies
     # (kill -9, out of memory): a recompute is never lost with its worker. Running it twice
     # is harmless (per-cargo lock, generations, input hash).
