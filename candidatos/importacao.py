@@ -58,6 +58,7 @@ from certames.planilhas import (
     mostrar,
     normalizar,
 )
+from certames.travas import travar_sem_ler
 
 LOTE = 2000  # rows per bulk statement and per progress update
 
@@ -292,7 +293,7 @@ def importar_inscricoes(
     with transaction.atomic():
         # The certame's lock serialises imports and portal inscrições of this certame, so the
         # checks below still hold when the rows are written.
-        list(Certame.objects.select_for_update().filter(pk=certame.pk).values_list("pk"))
+        travar_sem_ler(Certame, certame)
         # The valid rows are checked against the database even when others have errors, so
         # one round lists every error of the file.
         existentes_num, candidatos_existentes = _validar_contra_banco(

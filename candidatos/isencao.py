@@ -20,7 +20,6 @@ pagamento_taxa, art. 3º, VII and §3º) -> after it, the unpaid are "não confi
 from __future__ import annotations
 
 import datetime as dt
-import os
 import uuid
 from decimal import Decimal
 
@@ -48,10 +47,12 @@ from candidatos.servicos import FINAIS
 from certames import arquivos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.formatos import data_br, data_hora_br
 from certames.models import Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
 from certames.regras.regimes import REGIMES
+from certames.travas import travar, travar_certame, travar_varios
 
 #: Edital setting (Certame.parametros) for the months a CadÚnico update stays valid.
 PARAMETRO_MESES = "cadunico_meses_atualizacao"
@@ -107,27 +108,12 @@ def _renomear(arquivo, extensao: str):
     return arquivo
 
 
-def tipo_conteudo(campo) -> str:
-    """The content type of a stored file, read from its first bytes."""
-    with campo.open("rb") as f:
-        tipo = arquivos.tipo_por_conteudo(f)
-    return tipo.tipo_conteudo if tipo else "application/octet-stream"
-
-
 # --- formatting ------------------------------------------------------------------------------
 
 
 def reais(valor: Decimal) -> str:
     texto = format(Decimal(valor).quantize(Decimal("0.01")), ",.2f")
     return "R$ " + texto.replace(",", "\x00").replace(".", ",").replace("\x00", ".")
-
-
-def _data(data: dt.date) -> str:
-    return data.strftime("%d/%m/%Y")
-
-
-def _data_hora(momento: dt.datetime) -> str:
-    return timezone.localtime(momento).strftime("%d/%m/%Y %H:%M")
 
 
 # --- certame, schedule -----------------------------------------------------------------------
@@ -178,9 +164,9 @@ def _checar_janela(certame: Certame, tipo: str, agora: dt.datetime, o_que: str) 
         e = futuras[0]
         raise ValidationError(_(
             "O prazo para %(o)s ainda não começou: vai de %(i)s a %(f)s.") % {
-            "o": o_que, "i": _data_hora(e.inicio), "f": _data_hora(e.fim)})
+            "o": o_que, "i": data_hora_br(e.inicio), "f": data_hora_br(e.fim)})
     raise ValidationError(_("O prazo para %(o)s terminou em %(f)s.") % {
-        "o": o_que, "f": _data_hora(max(e.fim for e in lista))})
+        "o": o_que, "f": data_hora_br(max(e.fim for e in lista))})
 
 
 def publicacao(certame: Certame, fase: str) -> PublicacaoIsencao | None:
@@ -205,16 +191,9 @@ def _motivacao(motivacao: str, *, especifica: bool, fundamento: str) -> str:
     return motivacao
 
 
-def _travar_pedido(pedido: PedidoIsencao) -> PedidoIsencao:
-    return (PedidoIsencao.objects.select_for_update(of=("self",))
-            .select_related("inscricao__certame", "inscricao__candidato", "inscricao__cargo",
-                            "extrato")
-            .get(pk=pedido.pk))
-
-
-def _travar_inscricao(inscricao: Inscricao) -> Inscricao:
-    return (Inscricao.objects.select_for_update(of=("self",))
-            .select_related("certame", "candidato", "cargo").get(pk=inscricao.pk))
+#: What a locked request and a locked inscrição are read with (`certames.travas.travar`).
+_PEDIDO_COM = ("inscricao__certame", "inscricao__candidato", "inscricao__cargo", "extrato")
+_INSCRICAO_COM = ("certame", "candidato", "cargo")
 
 
 def _pedido_de(inscricao: Inscricao) -> PedidoIsencao | None:
@@ -270,9 +249,9 @@ def reverificar_pendentes(*, autor=None) -> dict[str, int]:
     """Re-run the check of every undecided CadÚnico request against the latest extract (after
     an import). Call inside the import's transaction. Returns counts by result."""
     extrato = cadunico.ultimo_extrato()
-    pedidos = list(PedidoIsencao.objects.select_for_update(of=("self",))
-                   .select_related("inscricao__certame")
-                   .filter(tipo=PedidoIsencao.Tipo.CADUNICO, resultado_preliminar=""))
+    pedidos = travar_varios(PedidoIsencao.objects.select_related("inscricao__certame")
+                            .filter(tipo=PedidoIsencao.Tipo.CADUNICO, resultado_preliminar=""),
+                            "solicitado_em")
     registros: dict[str, RegistroCadUnico] = {}
     if extrato is not None:
         nis = sorted({p.nis for p in pedidos})
@@ -312,7 +291,7 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
     codigo = pedido.verificacao
     data_pedido = timezone.localdate(pedido.solicitado_em)
     extrato = pedido.extrato
-    ref = _data(extrato.data_referencia) if extrato else "—"
+    ref = data_br(extrato.data_referencia) if extrato else "—"
     registro = (RegistroCadUnico.objects.filter(extrato=extrato, nis=pedido.nis).first()
                 if extrato else None)
     limite = pedido.limite_renda
@@ -322,16 +301,16 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
             "Verificação no CadÚnico (extrato de %(ref)s): cadastro ativo e atualizado em "
             "%(atual)s; renda familiar per capita de %(renda)s, igual ou inferior ao limite "
             "de %(limite)s (meio salário mínimo em vigor em %(data)s). %(f)s.") % {
-            "ref": ref, "atual": _data(registro.data_atualizacao) if registro else "—",
+            "ref": ref, "atual": data_br(registro.data_atualizacao) if registro else "—",
             "renda": reais(pedido.renda_per_capita), "limite": reais(limite),
-            "data": _data(data_pedido), "f": dados.modalidade(CADUNICO).fundamento}
+            "data": data_br(data_pedido), "f": dados.modalidade(CADUNICO).fundamento}
     if codigo == Verificacao.RENDA_ACIMA:
         return _(
             "Renda familiar per capita de %(renda)s no CadÚnico (extrato de %(ref)s), "
             "superior ao limite de %(limite)s, meio salário mínimo em vigor na data do pedido "
             "(%(data)s). %(f)s.") % {
             "renda": reais(pedido.renda_per_capita), "ref": ref, "limite": reais(limite),
-            "data": _data(data_pedido), "f": dados.fundamento_renda}
+            "data": data_br(data_pedido), "f": dados.fundamento_renda}
     if codigo == Verificacao.NAO_ENCONTRADO:
         return _(
             "O NIS informado não consta do extrato do CadÚnico de %(ref)s: não se comprovou "
@@ -341,15 +320,15 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
         return _(
             "Cadastro no CadÚnico inativo (extrato de %(ref)s): a inscrição deve estar ativa "
             "na data do pedido (%(data)s). %(f)s.") % {
-            "ref": ref, "data": _data(data_pedido), "f": dados.fundamento_atualizacao}
+            "ref": ref, "data": data_br(data_pedido), "f": dados.fundamento_atualizacao}
     if codigo == Verificacao.DESATUALIZADO:
         meses = meses_atualizacao(pedido.inscricao.certame)
         return _(
             "Cadastro no CadÚnico atualizado pela última vez em %(atual)s, mais de %(m)d meses "
             "antes da data do pedido (%(data)s): os dados devem estar atualizados na data do "
             "requerimento. %(f)s.") % {
-            "atual": _data(registro.data_atualizacao) if registro else "—", "m": meses,
-            "data": _data(data_pedido), "f": dados.fundamento_atualizacao}
+            "atual": data_br(registro.data_atualizacao) if registro else "—", "m": meses,
+            "data": data_br(data_pedido), "f": dados.fundamento_atualizacao}
     raise ValidationError(_("A verificação automática “%(v)s” não pode ser confirmada: "
                             "decida com motivação.") % {"v": Verificacao(codigo).label})
 
@@ -363,7 +342,7 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
     """The candidate's request for their own inscrição (one per inscrição), only within the
     request window (art. 2º, §1º; art. 3º, I). CadÚnico requests are checked at once."""
     agora = agora or timezone.now()
-    insc = _travar_inscricao(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     _checar_titular(autor, insc)
     certame = insc.certame
     dados = regra(certame)
@@ -419,7 +398,7 @@ def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
                        motivacao: str = "", confirmar: bool = False) -> DecisaoIsencao:
     """RH confirms the automatic check or decides otherwise (a new act supersedes an earlier
     one) until the preliminary result is published. Rejections are motivated (art. 3º, §2º)."""
-    pedido = _travar_pedido(pedido)
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     insc = pedido.inscricao
     certame = insc.certame
     dados = regra(certame)
@@ -503,7 +482,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
     (inscrição number and name only). The final publication applies the results to the fee:
     granted -> "isenta" (a fee already paid stays paid, no refund: art. 6º, III)."""
     agora = agora or timezone.now()
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = travar_certame(certame)
     dados = regra(certame)
     if fase not in PublicacaoIsencao.Fase.values:
         raise ValidationError(_("Fase de publicação inválida."))
@@ -514,7 +493,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
         fim = prazo_final(certame, Etapa.Tipo.PEDIDO_ISENCAO)
         if fim is not None and agora <= fim:
             raise ValidationError(_("O prazo de pedidos de isenção termina em %(f)s: publique "
-                                    "depois dele.") % {"f": _data_hora(fim)})
+                                    "depois dele.") % {"f": data_hora_br(fim)})
         pendentes = list(pedidos.filter(resultado_preliminar="")
                          .values_list("inscricao__numero", flat=True)[:11])
         if pendentes:
@@ -539,7 +518,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
                                 "isenção (%(f)s).") % {"f": dados.fundamento_prazo_recurso})
     if agora <= fim:
         raise ValidationError(_("O prazo de recurso termina em %(f)s: publique o resultado "
-                                "definitivo depois dele.") % {"f": _data_hora(fim)})
+                                "definitivo depois dele.") % {"f": data_hora_br(fim)})
     sem_julgamento = list(
         pedidos.filter(recurso__isnull=False)
         .exclude(Exists(DecisaoIsencao.objects.filter(pedido=OuterRef("pk"),
@@ -550,8 +529,7 @@ def publicar_resultado(certame: Certame, fase: str, *, autor,
             "n": ", ".join(sem_julgamento[:10]) + ("…" if len(sem_julgamento) > 10 else "")})
     pub = PublicacaoIsencao.objects.create(certame=certame, fase=fase, publicada_por=autor)
     contagem = {r: 0 for r in Resultado.values}
-    for pedido in (pedidos.select_for_update(of=("self",))
-                   .select_related("inscricao").order_by("pk")):
+    for pedido in travar_varios(pedidos.select_related("inscricao")):
         resultado, motivo = resultado_definitivo(pedido)
         contagem[resultado] += 1
         if (pedido.resultado_final, pedido.motivo_final) != (resultado, motivo):
@@ -571,7 +549,7 @@ def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
     """Final result -> fee situation of the inscrição (inside the publication's transaction)."""
     if pedido.resultado_final != Resultado.DEFERIDO:
         return  # stays pending: may pay until the deadline (art. 3º, §3º)
-    insc = _travar_inscricao(pedido.inscricao)
+    insc = travar(Inscricao, pedido.inscricao, *_INSCRICAO_COM)
     dados = regra(insc.certame)
     if insc.situacao_taxa == SituacaoTaxa.ISENTA:
         return
@@ -613,7 +591,7 @@ def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
     """One appeal against a published preliminary rejection, within the appeal window
     (art. 3º, V and §2º)."""
     agora = agora or timezone.now()
-    pedido = _travar_pedido(pedido)
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     _checar_titular(autor, pedido.inscricao)
     certame = pedido.inscricao.certame
     if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
@@ -649,7 +627,7 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
                    autor) -> DecisaoIsencao:
     """RH (or the board) rules on the appeal, motivated; a later ruling supersedes an earlier
     one until the final result is published. The ruling is the request's final result."""
-    pedido = _travar_pedido(pedido)
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     insc = pedido.inscricao
     certame = insc.certame
     if not RecursoIsencao.objects.filter(pedido=pedido).exists():
@@ -717,7 +695,7 @@ def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
                         agora: dt.datetime | None = None) -> Inscricao:
     """RH records the payment of the fee, until the payment deadline (art. 3º, §3º)."""
     agora = agora or timezone.now()
-    insc = _travar_inscricao(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     referencia = (referencia or "").strip()
     if not referencia:
         raise ValidationError(_("Informe o comprovante do pagamento (ex.: número do boleto)."))
@@ -728,7 +706,7 @@ def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
     fim = prazo_final(insc.certame, Etapa.Tipo.PAGAMENTO_TAXA)
     if insc.situacao_taxa == SituacaoTaxa.NAO_CONFIRMADA or (fim is not None and agora > fim):
         raise ValidationError(_("O prazo de pagamento da taxa terminou em %(f)s (%(lei)s).") % {
-            "f": _data_hora(fim) if fim else "—",
+            "f": data_hora_br(fim) if fim else "—",
             "lei": _fundamento_pagamento(insc.certame, prazo=True)})
     antes = insc.situacao_taxa
     insc.situacao_taxa = SituacaoTaxa.PAGA
@@ -748,22 +726,21 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
     """After the payment deadline, mark the unpaid inscrições "não confirmada" in one act and
     queue the recompute of their cargos (art. 3º, §3º, a contrario)."""
     agora = agora or timezone.now()
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    certame = travar_certame(certame)
     fim = prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA)
     if fim is None:
         raise ValidationError(_("O cronograma deste certame não prevê o prazo de pagamento da "
                                 "taxa."))
     if agora <= fim:
         raise ValidationError(_("O prazo de pagamento termina em %(f)s.") % {
-            "f": _data_hora(fim)})
+            "f": data_hora_br(fim)})
     final_publicado = publicacao(certame, PublicacaoIsencao.Fase.FINAL) is not None
-    candidatas = (Inscricao.objects.select_for_update(of=("self",))
-                  .filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
-                  .exclude(situacao__in=FINAIS).order_by("numero"))
+    candidatas = (Inscricao.objects.filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
+                  .exclude(situacao__in=FINAIS))
     if not final_publicado:
         candidatas = candidatas.exclude(Exists(PedidoIsencao.objects.filter(
             inscricao=OuterRef("pk"))))
-    marcadas = list(candidatas)
+    marcadas = travar_varios(candidatas, "numero")
     if not marcadas:
         return []
     for insc in marcadas:
@@ -842,7 +819,7 @@ def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *
         insc.save(update_fields=["situacao_taxa", "atualizada_em"])
     if pedido is None:
         return
-    pedido = _travar_pedido(pedido)
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     fundamento = regra(insc.certame).fundamento_falsidade_indeferimento
     motivo = _motivo_falsidade(proc, fundamento)
     antes = {"resultado_preliminar": pedido.resultado_preliminar,
@@ -896,7 +873,3 @@ def pedidos_do_certame(certame: Certame, *, tipo: str = "", verificacao: str = "
     if status in STATUS_PEDIDO:
         qs = qs.filter(STATUS_PEDIDO[status][1])
     return qs
-
-
-def nome_arquivo_download(campo) -> str:
-    return os.path.basename(campo.name)

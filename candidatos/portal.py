@@ -59,9 +59,17 @@ from candidatos.models import (
 )
 from certames.auditoria import registrar_ato
 from certames.classificacao import versao_publicada
+from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Etapa, PosicaoLista, VagaPreenchida
 from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
+from certames.travas import (
+    travar,
+    travar_certame,
+    travar_primeiro,
+    travar_sem_ler,
+    travar_varios,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -116,13 +124,12 @@ def _texto_janela(certame: Certame) -> str:
     if not etapas:
         return _("O cronograma deste certame não tem período de inscrições.")
     agora = timezone.now()
-    fmt = "%d/%m/%Y %H:%M"
     futuras = [e for e in etapas if e.inicio > agora]
     if futuras:
         return _("O período de inscrições começa em %(inicio)s.") % {
-            "inicio": timezone.localtime(futuras[0].inicio).strftime(fmt)}
+            "inicio": data_hora_br(futuras[0].inicio)}
     return _("O período de inscrições terminou em %(fim)s.") % {
-        "fim": timezone.localtime(etapas[-1].fim).strftime(fmt)}
+        "fim": data_hora_br(etapas[-1].fim)}
 
 
 def motivo_inscricoes_fechadas(certame: Certame) -> str | None:
@@ -349,9 +356,8 @@ def _solicitar_cadastro(d: DadosCadastro, senha: str, base_url: str) -> None:
         # An account exists: nothing changes; its owner is told (not the person typing).
         _enviar(EMAIL_CONTA_EXISTENTE, dono.pk, base_url)
         return
-    candidato = Candidato.objects.select_for_update().filter(cpf=d.cpf).first()
-    pendente = (PedidoCadastro.objects.select_for_update()
-                .filter(cpf=d.cpf, situacao=SituacaoPedido.AGUARDANDO).first())
+    candidato = travar_primeiro(Candidato, cpf=d.cpf)
+    pendente = travar_primeiro(PedidoCadastro, cpf=d.cpf, situacao=SituacaoPedido.AGUARDANDO)
     expirado = None
     if pendente is not None and (not pedido_aberto(pendente, agora)
                                  or (candidato is not None and pendente.via == Via.NOVO)):
@@ -457,7 +463,7 @@ def _ativar_conta(pedido: PedidoCadastro, *, senha_hash: str, email: str, nome: 
     """Create (or take over an unused leftover of) the account named by the CPF, active and in
     the Candidato group. None when the CPF already has an account."""
     User = get_user_model()
-    user = User.objects.select_for_update().filter(username=pedido.cpf).first()
+    user = travar_primeiro(User, username=pedido.cpf)
     if user is None:
         user = User(username=pedido.cpf)
     elif (user.is_active or user.last_login is not None or user.is_staff or user.is_superuser
@@ -490,10 +496,11 @@ def _concluir(pedido: PedidoCadastro, user, agora, *, situacao=SituacaoPedido.CO
         campos += ["decidido_por", "motivacao"]
     pedido.save(update_fields=campos)
     encerradas = []
-    for outro in (PedidoCadastro.objects.select_for_update()
-                  .filter(cpf=pedido.cpf, situacao__in=[SituacaoPedido.AGUARDANDO,
+    for outro in travar_varios(
+            PedidoCadastro.objects.filter(cpf=pedido.cpf,
+                                          situacao__in=[SituacaoPedido.AGUARDANDO,
                                                         SituacaoPedido.EM_ANALISE])
-                  .exclude(pk=pedido.pk)):
+            .exclude(pk=pedido.pk), "-criado_em", "-id"):
         if outro.situacao == SituacaoPedido.EM_ANALISE:
             encerradas.append(outro.pk)
         _encerrar(outro, agora)
@@ -515,13 +522,13 @@ def confirmar_pedido(pedido: PedidoCadastro, *, senha: str | None = None) -> Can
 @transaction.atomic
 def _confirmar_pedido(pedido: PedidoCadastro, senha: str | None):
     agora = timezone.now()
-    pedido = PedidoCadastro.objects.select_for_update().get(pk=pedido.pk)
+    pedido = travar(PedidoCadastro, pedido)
     if not pedido_aberto(pedido, agora):
         return None, _("O link de confirmação é inválido ou já expirou. Cadastre-se de novo "
                        "para receber outro link.")
     if pedido.via == Via.EMAIL_DO_CADASTRO and not senha:
         return None, _("Escolha a senha da conta.")
-    candidato = Candidato.objects.select_for_update().filter(cpf=pedido.cpf).first()
+    candidato = travar_primeiro(Candidato, cpf=pedido.cpf)
     motivo = None
     if candidato is not None and candidato.usuario_id is not None:
         motivo = _("Este CPF já está vinculado a outra conta. Entre com o CPF e a senha ou use "
@@ -622,7 +629,7 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
             "Informe a motivação da decisão (ao menos %(n)s caracteres): o que foi conferido "
             "e como.") % {"n": MINIMO_MOTIVACAO}]})
     agora = timezone.now()
-    pedido = PedidoCadastro.objects.select_for_update().get(pk=pedido.pk)
+    pedido = travar(PedidoCadastro, pedido)
     if pedido.via != Via.ANALISE_RH or pedido.situacao != SituacaoPedido.EM_ANALISE:
         raise ValidationError(_("Esta reivindicação não está mais em análise (situação: "
                                 "%(s)s).") % {"s": pedido.get_situacao_display().lower()})
@@ -641,7 +648,7 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
         _enviar(EMAIL_REIVINDICACAO_RECUSADA, pedido.pk)
         return pedido
 
-    candidato = Candidato.objects.select_for_update().get(pk=pedido.candidato_id)
+    candidato = travar(Candidato, pedido.candidato_id)
     if candidato.usuario_id is not None:
         raise ValidationError(_("Este cadastro já está vinculado a uma conta: a reivindicação "
                                 "não pode ser aprovada. Recuse-a com a motivação."))
@@ -777,7 +784,7 @@ def inscrever(candidato: Candidato, cargo: Cargo, *, cor_raca: str, quilombola: 
 @transaction.atomic
 def _inscrever(candidato, cargo, *, cor_raca, quilombola, deficiencia, tipo_deficiencia,
                listas, autor) -> Inscricao:
-    certame = Certame.objects.select_for_update().get(pk=cargo.certame_id)
+    certame = travar_certame(cargo.certame_id)
     motivo = motivo_inscricoes_fechadas(certame)
     if motivo:
         raise ValidationError(motivo)
@@ -820,8 +827,11 @@ def alterar_opcoes_pelo_candidato(inscricao: Inscricao, listas: list[str], *, au
     Same validation and act as RH's change (`servicos.alterar_opcoes`), which also queues the
     recompute; the candidate's motivation is automatic and cites the rule of the window.
     """
-    insc = (Inscricao.objects.select_for_update().select_related("cargo__certame")
-            .get(pk=inscricao.pk))
+    # The certame, the cargo and the inscrição are all locked (the certame serialises this
+    # change with imports, which rewrite options under the certame's lock), parents first.
+    travar_sem_ler(Certame, inscricao.certame_id)
+    travar_sem_ler(Cargo, inscricao.cargo_id)
+    insc = travar(Inscricao, inscricao, "cargo__certame")
     motivo = motivo_opcao_inalteravel(insc)
     if motivo:
         raise ValidationError(motivo)

@@ -47,9 +47,11 @@ from candidatos.models import (
 from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.formatos import data_br, data_hora_br
 from certames.models import Certame
 from certames.papeis import e_rh
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
+from certames.travas import travar
 
 Tipo = ProcedimentoAdministrativo.Tipo
 Conclusao = ProcedimentoAdministrativo.Conclusao
@@ -120,7 +122,7 @@ def fundamentos_falsidade(certame: Certame) -> Fundamentos:
 
 
 def data_hora(momento: dt.datetime | None) -> str:
-    return timezone.localtime(momento).strftime("%d/%m/%Y %H:%M") if momento else "—"
+    return data_hora_br(momento) if momento else "—"
 
 
 def _checar_rh(autor) -> None:
@@ -140,19 +142,16 @@ def _motivacao(motivacao: str, garantia: str) -> str:
     return motivacao
 
 
-def _travar_procedimento(proc: ProcedimentoAdministrativo,
-                         tipo: str | None = None) -> ProcedimentoAdministrativo:
-    filtro = {"pk": proc.pk}
-    if tipo:
-        filtro["tipo"] = tipo
-    return (ProcedimentoAdministrativo.objects.select_for_update(of=("self",))
-            .select_related("inscricao__certame", "inscricao__candidato", "inscricao__cargo")
-            .get(**filtro))
+#: What a locked procedure and a locked inscrição are read with (`certames.travas.travar`).
+_PROCEDIMENTO_COM = ("inscricao__certame", "inscricao__candidato", "inscricao__cargo")
+_INSCRICAO_COM = ("certame", "candidato", "cargo")
 
 
-def _travar_inscricao(inscricao: Inscricao) -> Inscricao:
-    return (Inscricao.objects.select_for_update(of=("self",))
-            .select_related("certame", "candidato", "cargo").get(pk=inscricao.pk))
+def _procedimentos(tipo: str | None = None) -> QuerySet[ProcedimentoAdministrativo]:
+    """The procedures of one type (the exemption track acts only on its own: another type's
+    procedure is not found), or all."""
+    todos = ProcedimentoAdministrativo.objects.all()
+    return todos.filter(tipo=tipo) if tipo else todos
 
 
 def consequencia_por_fase(inscricao: Inscricao) -> str:
@@ -368,7 +367,7 @@ def abrir_procedimento(inscricao: Inscricao, *, tipo: str, fatos: str,
     agora = agora or timezone.now()
     _checar_rh(autor)
     espec = tipo_de(tipo)
-    insc = _travar_inscricao(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     if origem not in Origem.values:
         raise ValidationError(_("Origem inválida."))
     fatos = (fatos or "").strip()
@@ -402,7 +401,7 @@ def apresentar_defesa(proc: ProcedimentoAdministrativo, *, defesa: str, autor,
     """The candidate's defence: only the candidate of the inscrição, once, within the
     deadline (contraditório e ampla defesa)."""
     agora = agora or timezone.now()
-    proc = _travar_procedimento(proc, tipo)
+    proc = travar(_procedimentos(tipo), proc, *_PROCEDIMENTO_COM)
     candidato = getattr(autor, "candidato", None)
     if getattr(candidato, "pk", None) != proc.inscricao.candidato_id:
         raise PermissionDenied(_("Só o próprio candidato apresenta a defesa."))
@@ -453,8 +452,8 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
     """
     agora = agora or timezone.now()
     _checar_rh(autor)
-    proc = _travar_procedimento(proc, tipo)
-    insc = _travar_inscricao(proc.inscricao)
+    proc = travar(_procedimentos(tipo), proc, *_PROCEDIMENTO_COM)
+    insc = travar(Inscricao, proc.inscricao, *_INSCRICAO_COM)
     espec = tipo_de(proc.tipo)
     fund = espec.fundamentos(insc.certame)
     if proc.conclusao:
@@ -533,7 +532,7 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
     Procuradoria Municipal for a proven case; other laws allow it."""
     agora = agora or timezone.now()
     _checar_rh(autor)
-    proc = _travar_procedimento(proc)
+    proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
     if not proc.conclusao:
         raise ValidationError(_("Só se encaminha o resultado de um procedimento decidido."))
     if destino not in Destino.values:
@@ -549,7 +548,7 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
     if data < timezone.localdate(proc.decidido_em):
         raise ValidationError(_("A data do encaminhamento não pode ser anterior à decisão "
                                 "(%(d)s).") % {
-            "d": timezone.localdate(proc.decidido_em).strftime("%d/%m/%Y")})
+            "d": data_br(proc.decidido_em)})
     feitos = proc.encaminhamentos or []
     if destino != Destino.OUTRA and any(e.get("destino") == destino for e in feitos):
         raise ValidationError(_("O encaminhamento %(d)s já foi registrado.") % {
@@ -568,7 +567,7 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
         descricao=_("Resultado do procedimento por %(o)s da inscrição %(n)s encaminhado "
                     "%(d)s em %(data)s (%(r)s).") % {
             "o": objeto_de(proc), "n": proc.inscricao.numero, "d": AO_DESTINO[destino],
-            "data": data.strftime("%d/%m/%Y"), "r": referencia},
+            "data": data_br(data), "r": referencia},
         fundamento_legal=fundamento, depois=entrada)
     return proc
 

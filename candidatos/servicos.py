@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista, erros_autodeclaracao
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.travas import travar
 
 FINAIS = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.DESISTENTE)
 
@@ -21,9 +22,8 @@ def _motivacao_obrigatoria(motivacao: str) -> str:
     return motivacao
 
 
-def _travar(inscricao: Inscricao) -> Inscricao:
-    return (Inscricao.objects.select_for_update(of=("self",))
-            .select_related("cargo__certame", "candidato").get(pk=inscricao.pk))
+#: What a locked inscrição is read with (`certames.travas.travar`).
+_INSCRICAO_COM = ("cargo__certame", "candidato")
 
 
 def fundamento_desistencia(inscricao: Inscricao) -> str:
@@ -36,7 +36,7 @@ def fundamento_desistencia(inscricao: Inscricao) -> str:
 @transaction.atomic
 def registrar_desistencia(inscricao: Inscricao, *, autor, motivacao: str) -> Inscricao:
     motivacao = _motivacao_obrigatoria(motivacao)
-    insc = _travar(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     if insc.situacao in FINAIS:
         raise ValidationError(_("A inscrição já está %(s)s.") % {
             "s": insc.get_situacao_display().lower()})
@@ -57,7 +57,7 @@ def eliminar(inscricao: Inscricao, *, autor, motivacao: str, fundamento: str) ->
     motivacao = _motivacao_obrigatoria(motivacao)
     if not (fundamento or "").strip():
         raise ValidationError(_("Informe o fundamento legal ou do edital da eliminação."))
-    insc = _travar(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     if insc.situacao in FINAIS:
         raise ValidationError(_("A inscrição já está %(s)s.") % {
             "s": insc.get_situacao_display().lower()})
@@ -82,7 +82,7 @@ def registrar_situacao_lista(inscricao: Inscricao, lista: str, estado: str, *, a
     taken outside the system. A non-final decision is `pendente` (sub judice).
     """
     motivacao = _motivacao_obrigatoria(motivacao)
-    insc = _travar(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     if lista not in insc.listas:
         raise ValidationError(_("A inscrição %(n)s não optou pela lista %(l)s.") % {
             "n": insc.numero, "l": lista})
@@ -111,7 +111,7 @@ def alterar_opcoes(inscricao: Inscricao, listas: list[str], *, autor,
     """Change the reserved lists an inscrição opts into (validated against the regime and
     the self-declaration). Windows for candidates are enforced by the portal."""
     motivacao = _motivacao_obrigatoria(motivacao)
-    insc = _travar(inscricao)
+    insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     erros = erros_autodeclaracao(insc.cargo.certame.regime_legal, cor_raca=insc.cor_raca,
                                  quilombola=insc.quilombola, deficiencia=insc.deficiencia,
                                  tipo_deficiencia=insc.tipo_deficiencia, listas=listas)

@@ -38,6 +38,7 @@ from certames.models import (
     parametros_motor,
 )
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
+from certames.travas import travar
 
 logger = logging.getLogger(__name__)
 
@@ -216,8 +217,7 @@ def recalcular(cargo_id: int, geracao: int | None = None,
                causa: str = "") -> VersaoClassificacao | None:
     """Rebuild one cargo's lists; returns the new version, or None (stale job / same input)."""
     with transaction.atomic():
-        cargo = (Cargo.objects.select_for_update(of=("self",)).select_related("certame")
-                 .get(pk=cargo_id))
+        cargo = travar(Cargo, cargo_id, "certame")
         if geracao is not None and cargo.geracao_classificacao > geracao:
             logger.info("recálculo do cargo %s: geração %s superada", cargo_id, geracao)
             return None
@@ -288,7 +288,7 @@ def _com_ponto(texto: str) -> str:
 
 def _registrar_falha(cargo_id: int, geracao: int | None, motivo: str) -> None:
     with transaction.atomic():
-        cargo = Cargo.objects.select_for_update(of=("self",)).get(pk=cargo_id)
+        cargo = travar(Cargo, cargo_id)
         geracao = cargo.geracao_classificacao if geracao is None else geracao
         if geracao < cargo.geracao_classificacao:
             return  # a newer job will run; its outcome is what matters
@@ -347,7 +347,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
     # The same lock as the recompute: no new version can slip in while publishing.
-    cargo = Cargo.objects.select_for_update(of=("self",)).get(pk=versao.cargo_id)
+    cargo = travar(Cargo, versao.cargo_id)
     if cargo.geracao_calculada < cargo.geracao_classificacao:
         # Acts were recorded after the latest computation (a recompute queued, lost or
         # failed): publishing now would make an outdated classification public.

@@ -47,6 +47,7 @@ from certames.auditoria import registrar_ato
 from certames.papeis import GRUPO_COMISSAO
 from certames.regras.procedimentos import RegraComposicao
 from certames.regras.regimes import regime_ou_none
+from certames.travas import travar
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -378,8 +379,7 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
                      medico: bool = False) -> tuple[MembroComissao, list[str]]:
     """Add a member (titular or suplente). Returns the member and warnings to show. On the
     multiprofessional team the professional area is required (Decreto 9.508/2018, art. 5º)."""
-    comissao = Comissao.objects.select_for_update(of=("self",)).select_related("certame").get(
-        pk=comissao.pk)
+    comissao = travar(Comissao, comissao, "certame")
     if MembroComissao.objects.filter(comissao=comissao, usuario=usuario).exists():
         raise ValidationError({"usuario": _("Esta pessoa já integra (ou integrou) a comissão.")})
     if papel not in MembroComissao.Papel.values:
@@ -422,8 +422,7 @@ def adicionar_membro(comissao: Comissao, usuario, *, genero: str, cor_raca: str,
 
 @transaction.atomic
 def definir_presidente(membro: MembroComissao, *, autor) -> MembroComissao:
-    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
-        "comissao__certame", "usuario").get(pk=membro.pk)
+    membro = travar(MembroComissao, membro, "comissao__certame", "usuario")
     if not membro.ativo or membro.papel != MembroComissao.Papel.TITULAR:
         raise ValidationError(_("O(A) presidente deve ser membro titular ativo."))
     anteriores = list(membro.comissao.membros.filter(presidente=True).exclude(pk=membro.pk))
@@ -444,8 +443,7 @@ def definir_presidente(membro: MembroComissao, *, autor) -> MembroComissao:
 def alterar_papel(membro: MembroComissao, papel: str, *, autor,
                   motivacao: str = "") -> MembroComissao:
     """Titular ↔ suplente (e.g. a suplente takes the seat of a member who left)."""
-    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
-        "comissao__certame", "usuario").get(pk=membro.pk)
+    membro = travar(MembroComissao, membro, "comissao__certame", "usuario")
     if papel not in MembroComissao.Papel.values:
         raise ValidationError({"papel": _("Papel inválido.")})
     if papel == membro.papel:
@@ -469,8 +467,7 @@ def alterar_papel(membro: MembroComissao, papel: str, *, autor,
 def desativar_membro(membro: MembroComissao, *, autor, motivacao: str) -> MembroComissao:
     """A member leaves the committee (kept for the record; their votes stay acts)."""
     motivacao = _motivo(motivacao)
-    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
-        "comissao__certame", "usuario").get(pk=membro.pk)
+    membro = travar(MembroComissao, membro, "comissao__certame", "usuario")
     if not membro.ativo:
         raise ValidationError(_("O membro já está inativo."))
     abertos = Voto.objects.filter(membro=membro, substituido_por__isnull=True,
@@ -493,8 +490,7 @@ def desativar_membro(membro: MembroComissao, *, autor, motivacao: str) -> Membro
 @transaction.atomic
 def assinar_termo(membro: MembroComissao, *, usuario) -> MembroComissao:
     """The member signs the confidentiality term (dated act) before seeing any candidate."""
-    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
-        "comissao__certame", "usuario").get(pk=membro.pk)
+    membro = travar(MembroComissao, membro, "comissao__certame", "usuario")
     if membro.usuario_id != usuario.pk:
         raise PermissionDenied(_("Só o próprio membro assina o seu termo."))
     if not membro.ativo:
@@ -538,8 +534,7 @@ def registrar_impedimento(membro: MembroComissao, inscricao: Inscricao, *, motiv
                           autor) -> Impedimento:
     """A conflict of the member with a candidate, declared by the member or recorded by RH:
     from then on the member neither sees nor votes on that candidate (`votacao`)."""
-    membro = MembroComissao.objects.select_for_update(of=("self",)).select_related(
-        "comissao__certame", "usuario").get(pk=membro.pk)
+    membro = travar(MembroComissao, membro, "comissao__certame", "usuario")
     motivo = validar_impedimento(membro, inscricao, motivo)
     impedimento = Impedimento.objects.create(membro=membro, inscricao=inscricao, motivo=motivo,
                                              registrado_por=autor)

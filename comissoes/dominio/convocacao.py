@@ -48,9 +48,11 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.auditoria import registrar_ato
+from certames.formatos import data_hora_br
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
+from certames.travas import travar
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -178,8 +180,7 @@ def _validar_sessao_de_primeira_instancia(sessao: Sessao, tipo: str | None = Non
 def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datetime, *,
              autor) -> Convocacao:
     """Call one candidate to a session at a time; creates the first-instance evaluation."""
-    sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame").get(
-        pk=sessao.pk)
+    sessao = travar(Sessao, sessao, "comissao__certame")
     _validar_sessao_de_primeira_instancia(sessao)
     certame = sessao.comissao.certame
     tipo = sessao.comissao.tipo
@@ -210,7 +211,7 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
         tipo=f"convocacao_{proc.slug}", autor=autor, certame=certame, objeto=conv,
         descricao=_("Inscrição %(n)s convocada à %(p)s (%(l)s) em %(h)s.") % {
             "n": inscricao.numero, "l": lista, "p": proc.nome,
-            "h": timezone.localtime(horario).strftime("%d/%m/%Y %H:%M")},
+            "h": data_hora_br(horario)},
         fundamento_legal=regra.fundamento[:250],
         depois={"sessao": sessao.pk, "lista": lista, "horario": horario.isoformat()})
     from comissoes.tasks import enfileirar_notificacao

@@ -51,6 +51,7 @@ from certames.models import Ato, Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras import ErroParametro
 from certames.regras.documentos import TIPOS, RegraDocumental, faltantes, regra_documental
+from certames.travas import travar, travar_primeiro
 from comissoes.dominio.convocacao import FORA_DO_CERTAME
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -277,8 +278,7 @@ def enviar_documento(inscricao: Inscricao, lista: str, tipo: str, arquivo, *, au
 
 
 def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos):
-    insc = (Inscricao.objects.select_for_update(of=("self",))
-            .select_related("certame", "candidato").get(pk=inscricao.pk))
+    insc = travar(Inscricao, inscricao, "certame", "candidato")
     _exigir_candidato(insc, autor)
     motivo = motivo_para_nao_enviar(insc, lista, agora=agora)
     if motivo:
@@ -289,9 +289,8 @@ def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
         raise ValidationError({"tipo": _("Tipo de documento não aceito para a lista %(l)s "
                                          "(%(f)s).") % {"l": lista, "f": regra.fundamento}})
     agora = agora or timezone.now()
-    anterior = (DocumentoEnviado.objects.select_for_update()
-                .filter(inscricao=insc, lista=lista, tipo=tipo, substituido_em__isnull=True)
-                .first())
+    anterior = travar_primeiro(DocumentoEnviado, inscricao=insc, lista=lista, tipo=tipo,
+                               substituido_em__isnull=True)
     if anterior is not None:
         anterior.substituido_em = agora
         anterior.save(update_fields=["substituido_em"])
@@ -319,8 +318,7 @@ def submeter_documentos(inscricao: Inscricao, lista: str, *, autor,
                         agora: dt.datetime | None = None) -> Ato:
     """The candidate submits the set of a list (an act), only when nothing is missing; from
     then on it is the set the committee examines."""
-    insc = (Inscricao.objects.select_for_update(of=("self",))
-            .select_related("certame", "candidato").get(pk=inscricao.pk))
+    insc = travar(Inscricao, inscricao, "certame", "candidato")
     _exigir_candidato(insc, autor)
     motivo = motivo_para_nao_enviar(insc, lista, agora=agora)
     if motivo:
@@ -398,9 +396,7 @@ def analisar_documento(avaliacao: Avaliacao, documento: DocumentoEnviado,
                        agora: dt.datetime | None = None) -> AnaliseDocumento:
     """A member records whether one document is accepted (an act). A refusal, and a
     correction of an earlier analysis, need their reason."""
-    av = (Avaliacao.objects.select_for_update(of=("self",))
-          .select_related("comissao", "inscricao__certame", "inscricao__candidato")
-          .get(pk=avaliacao.pk))
+    av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__candidato")
     if av.comissao.tipo != DOCUMENTAL:
         raise ValidationError(_("Só a comissão de verificação documental analisa documentos."))
     if av.encerrada:

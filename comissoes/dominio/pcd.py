@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
+from certames.travas import travar
 from comissoes.dominio.procedimentos import PCD, fundamento_procedimento
 from comissoes.dominio.votacao import (
     Decisao,
@@ -78,9 +79,8 @@ def registrar_avaliacao_biopsicossocial(avaliacao: Avaliacao, presidente: Membro
     """The president records the team's biopsychosocial evaluation (an act)."""
     from comissoes.dominio.sessoes import motivo_sem_voto
 
-    av = (Avaliacao.objects.select_for_update(of=("self",))
-          .select_related("comissao", "inscricao__certame", "inscricao__cargo", "convocacao")
-          .get(pk=avaliacao.pk))
+    av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__cargo",
+                "convocacao")
     if av.comissao.tipo != PCD:
         raise ValidationError(_("Só a equipe multiprofissional registra a avaliação "
                                 "biopsicossocial."))

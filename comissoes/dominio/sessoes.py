@@ -42,8 +42,10 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import Lista
 from certames.auditoria import registrar_ato
+from certames.formatos import data_hora_br, data_hora_extenso_br
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
+from certames.travas import travar, travar_por
 from comissoes.dominio import votacao
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
@@ -117,8 +119,7 @@ def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, mo
             erros["etapa"] = _("A etapa não corresponde ao tipo da comissão.")
         elif not (etapa.inicio <= inicio <= etapa.fim):
             erros["inicio"] = _("A sessão deve ocorrer dentro da etapa (%(i)s a %(f)s).") % {
-                "i": timezone.localtime(etapa.inicio).strftime("%d/%m/%Y %H:%M"),
-                "f": timezone.localtime(etapa.fim).strftime("%d/%m/%Y %H:%M")}
+                "i": data_hora_br(etapa.inicio), "f": data_hora_br(etapa.fim)}
     return erros
 
 
@@ -150,17 +151,16 @@ def agendar_sessao(comissao: Comissao, *, inicio: dt.datetime, local: str, modal
 
 
 def _avaliacao_da_convocacao(conv: Convocacao) -> Avaliacao:
-    return (Avaliacao.objects.select_for_update(of=("self",))
-            .select_related("comissao", "inscricao__certame")
-            .get(convocacao=conv, comissao_id=conv.sessao.comissao_id,
-                 instancia=Avaliacao.Instancia.PRIMEIRA))
+    return travar_por(Avaliacao, "comissao", "inscricao__certame", convocacao=conv,
+                      comissao_id=conv.sessao.comissao_id,
+                      instancia=Avaliacao.Instancia.PRIMEIRA)
 
 
 def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str]:
     """(parecer, fundamento) of an evaluation closed for absence or refusal to be filmed."""
     regra = conv.sessao.comissao.certame.regime_legal.procedimento(
         procedimento(conv.sessao.comissao.tipo).tipo)
-    horario = timezone.localtime(conv.horario).strftime("%d/%m/%Y, às %H:%M")
+    horario = data_hora_extenso_br(conv.horario)
     pcd = conv.sessao.comissao.tipo == PCD
     nome = procedimento(conv.sessao.comissao.tipo).nome
     if motivo == Convocacao.Comparecimento.AUSENTE:
@@ -197,8 +197,7 @@ def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
                              presidente: MembroComissao,
                              agora: dt.datetime | None = None) -> Convocacao:
     """The president records whether the candidate came (or refused to be filmed)."""
-    conv = (Convocacao.objects.select_for_update(of=("self",))
-            .select_related("sessao__comissao__certame", "inscricao").get(pk=convocacao.pk))
+    conv = travar(Convocacao, convocacao, "sessao__comissao__certame", "inscricao")
     sessao = conv.sessao
     if not procedimento(sessao.comissao.tipo).exige_presenca:
         raise ValidationError(_("A verificação documental examina os documentos enviados: não "
@@ -260,8 +259,7 @@ def anexar_gravacao(avaliacao: Avaliacao, *, presidente: MembroComissao,
     referencia = (referencia or "").strip()
     if not referencia:
         raise ValidationError({"gravacao": _("Informe o arquivo ou o link da gravação.")})
-    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
-        "inscricao__certame").get(pk=avaliacao.pk)
+    avaliacao = travar(Avaliacao, avaliacao, "inscricao__certame")
     votacao.exigir_quem_preside(presidente, avaliacao)
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))
@@ -334,8 +332,7 @@ def avaliacoes_da_sessao(sessao: Sessao):
 @transaction.atomic
 def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
     """Close the session once every evaluation is closed; the ata is generated on commit."""
-    sessao = Sessao.objects.select_for_update(of=("self",)).select_related("comissao__certame").get(
-        pk=sessao.pk)
+    sessao = travar(Sessao, sessao, "comissao__certame")
     _exigir_presidente(presidente, sessao.comissao_id)
     if sessao.encerrada_em is not None:
         raise ValidationError(_("A sessão já foi encerrada."))

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
+from certames.travas import travar
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -149,8 +150,7 @@ def votos_correntes(avaliacao: Avaliacao) -> list[Voto]:
 @transaction.atomic
 def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao: str,
                    *, motivo_substituicao: str = "") -> Voto:
-    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
-        "inscricao__certame", "comissao").get(pk=avaliacao.pk)
+    avaliacao = travar(Avaliacao, avaliacao, "inscricao__certame", "comissao")
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada; os votos não podem mudar."))
     recusa = motivo_de_recusa(membro, avaliacao)
@@ -261,8 +261,7 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
     """The president closes the evaluation: the collegiate decision and its parecer (signed
     by the president). Not yet final: it becomes final with the final result (after the
     appeal window or the appeal)."""
-    avaliacao = Avaliacao.objects.select_for_update(of=("self",)).select_related(
-        "comissao", "inscricao__certame").get(pk=avaliacao.pk)
+    avaliacao = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame")
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))
     exigir_quem_preside(presidente, avaliacao)
