@@ -59,6 +59,7 @@ from candidatos.models import (
 )
 from certames.auditoria import registrar_ato
 from certames.classificacao import versao_publicada
+from certames.filas import tarefa
 from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Etapa, PosicaoLista, VagaPreenchida
 from certames.papeis import GRUPO_CANDIDATO
@@ -72,6 +73,15 @@ from certames.travas import (
 )
 
 logger = logging.getLogger(__name__)
+
+# Tasks of candidatos/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+TAREFA_EMAIL_CADASTRO = "candidatos.enviar_email_cadastro"
+TAREFA_COMPROVANTE = "candidatos.gerar_comprovante"
+
+
+def enfileirar_comprovante(inscricao: Inscricao) -> None:
+    """Queue the receipt once the inscrição (or its change) is committed."""
+    transaction.on_commit(lambda: tarefa(TAREFA_COMPROVANTE).delay(inscricao.pk))
 
 #: Certame situations in which inscrições may be accepted (with the window open).
 STATUS_ACEITA_INSCRICOES = (Certame.Status.PUBLICADO, Certame.Status.EM_ANDAMENTO)
@@ -290,11 +300,9 @@ def _enviar(tipo: str, objeto_id: int, base_url: str = "") -> None:
     """Queue one e-mail of the sign-up once the transaction commits (Celery task). A broker
     that cannot take it is logged, not raised: the page must not differ (nor fail) only in
     the cases that send something."""
-    from candidatos.tasks import enviar_email_cadastro_task
-
     def enfileirar() -> None:
         try:
-            enviar_email_cadastro_task.delay(tipo, objeto_id, base_url)
+            tarefa(TAREFA_EMAIL_CADASTRO).delay(tipo, objeto_id, base_url)
         except Exception:  # kombu's OperationalError and whatever a broker raises
             logger.exception("e-mail %s do pedido/conta %s não enfileirado", tipo, objeto_id)
 
@@ -814,8 +822,6 @@ def _inscrever(candidato, cargo, *, cor_raca, quilombola, deficiencia, tipo_defi
                 "tipo_deficiencia": tipo_deficiencia, "listas": listas,
                 "situacao_taxa": taxa})
     # An "inscrito" is not classified yet, so no recompute; the receipt is queued.
-    from candidatos.tasks import enfileirar_comprovante
-
     enfileirar_comprovante(insc)
     return insc
 
@@ -841,8 +847,6 @@ def alterar_opcoes_pelo_candidato(inscricao: Inscricao, listas: list[str], *, au
     motivacao = _("Alteração pelo próprio candidato durante o período de inscrições (%(f)s).") % {
         "f": fundamento_alteracao_opcao(insc.cargo.certame)}
     insc = servicos.alterar_opcoes(insc, listas, autor=autor, motivacao=motivacao)
-    from candidatos.tasks import enfileirar_comprovante
-
     enfileirar_comprovante(insc)
     return insc
 

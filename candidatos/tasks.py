@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import smtplib
 
 from celery import shared_task
 from django.db import transaction
@@ -10,7 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
-from candidatos.models import Importacao, Inscricao
+from candidatos.models import Importacao
+from candidatos.portal import TAREFA_COMPROVANTE, TAREFA_EMAIL_CADASTRO, enviar_email_cadastro
 
 logger = logging.getLogger(__name__)
 
@@ -94,27 +96,18 @@ def enfileirar_importacao(importacao: Importacao) -> None:
     transaction.on_commit(enfileirar)
 
 
-@shared_task(name="candidatos.gerar_comprovante")
+@shared_task(name=TAREFA_COMPROVANTE)
 def gerar_comprovante_task(inscricao_id: int) -> str:
     from candidatos.comprovante import gerar_comprovante
 
     return gerar_comprovante(inscricao_id)
 
 
-def enfileirar_comprovante(inscricao: Inscricao) -> None:
-    """Queue the receipt once the inscrição (or its change) is committed."""
-    transaction.on_commit(lambda: gerar_comprovante_task.delay(inscricao.pk))
-
-
-@shared_task(bind=True, name="candidatos.enviar_email_cadastro", max_retries=5)
+@shared_task(bind=True, name=TAREFA_EMAIL_CADASTRO, max_retries=5)
 def enviar_email_cadastro_task(self, tipo: str, objeto_id: int, base_url: str = "") -> bool:
     """One e-mail of the portal's sign-up (ids only: no address goes through the broker).
     A mail server failure is retried by a worker; in-process (no broker) it is logged, so the
     sign-up page stays the same whatever happened."""
-    import smtplib
-
-    from candidatos.portal import enviar_email_cadastro
-
     try:
         return enviar_email_cadastro(tipo, objeto_id, base_url)
     except (smtplib.SMTPException, OSError) as exc:
