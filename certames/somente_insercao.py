@@ -50,6 +50,7 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "comissoes_recurso",
     "comissoes_anexorecurso",
     "comissoes_publicacaoresultado",
+    "comissoes_avaliacaopublicada",
     "comissoes_impedimento",
     "comissoes_analisedocumento",
     "comissoes_historicalcomissao",

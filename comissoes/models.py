@@ -294,7 +294,10 @@ class AnexoRecurso(models.Model):
 
 
 class PublicacaoResultado(models.Model):
-    """RH publishes the preliminary or final result of a committee procedure of a certame."""
+    """RH publishes the preliminary or final result of one batch (`lote`) of a committee
+    procedure of a certame. Batches are numbered per certame and procedure; the evaluations a
+    batch decides are the rows of `AvaliacaoPublicada` of its preliminary publication
+    (`comissoes.dominio.lotes`)."""
 
     class Fase(models.TextChoices):
         PRELIMINAR = "preliminar", _("Resultado preliminar")
@@ -304,6 +307,7 @@ class PublicacaoResultado(models.Model):
     procedimento = models.CharField(_("procedimento"), max_length=25,
                                     choices=Comissao.Tipo.choices)
     fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    lote = models.PositiveIntegerField(_("lote"), default=1)
     publicada_em = models.DateTimeField(auto_now_add=True)
     publicada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                       related_name="+")
@@ -312,12 +316,30 @@ class PublicacaoResultado(models.Model):
         verbose_name = _("publicação de resultado")
         verbose_name_plural = _("publicações de resultados")
         constraints = [
-            models.UniqueConstraint(fields=["certame", "procedimento", "fase"],
-                                    name="publicacao_resultado_unica"),
+            models.UniqueConstraint(fields=["certame", "procedimento", "fase", "lote"],
+                                    name="publicacao_resultado_unica_por_lote"),
         ]
 
     def __str__(self) -> str:
-        return f"{self.get_fase_display()} — {self.get_procedimento_display()}"
+        return (f"{self.get_fase_display()} — {self.get_procedimento_display()} "
+                f"(lote {self.lote})")
+
+
+class AvaliacaoPublicada(models.Model):
+    """A first-instance evaluation in the preliminary publication of its batch: written once,
+    with the publication; an evaluation belongs to one batch only."""
+
+    publicacao = models.ForeignKey(PublicacaoResultado, on_delete=models.PROTECT,
+                                   related_name="itens")
+    avaliacao = models.OneToOneField(Avaliacao, on_delete=models.PROTECT,
+                                     related_name="publicacao_do_lote")
+
+    class Meta:
+        verbose_name = _("avaliação publicada em lote")
+        verbose_name_plural = _("avaliações publicadas em lote")
+
+    def __str__(self) -> str:
+        return f"{self.avaliacao} — {self.publicacao}"
 
 
 class DocumentoEnviado(models.Model):

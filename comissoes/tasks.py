@@ -20,6 +20,13 @@ def notificar_convocacao_task(convocacao_id: int) -> bool:
     return notificar_convocacao(convocacao_id)
 
 
+@shared_task(name="comissoes.avisar_publicacao_resultado")
+def avisar_publicacao_task(publicacao_id: int) -> int:
+    from comissoes.dominio.resultados import avisar_publicacao
+
+    return avisar_publicacao(publicacao_id)
+
+
 def enfileirar_ata(sessao) -> None:
     """Queue the session's minutes once its closing is committed."""
     transaction.on_commit(lambda: gerar_ata_task.delay(sessao.pk))

@@ -1,6 +1,7 @@
 """RH pages of the committee procedures' results (heteroidentification, documentary
 verification, PcD evaluation): per certame and procedure, the closed first-instance
-evaluations, the appeals and their judgement, and the two publications (acts)."""
+evaluations, the appeals and their judgement, and the publications (acts) of each batch
+(`comissoes.dominio.lotes`): the next batch's preliminary result, and each batch's final one."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from django.views.generic import ListView, TemplateView
 
 from certames.models import Certame
 from certames.views.rh import RHMixin
-from comissoes.dominio import documental, resultados
+from comissoes.dominio import documental, lotes, resultados
 from comissoes.dominio.procedimentos import (
     HETEROIDENTIFICACAO,
     PROCEDIMENTOS,
@@ -55,14 +56,17 @@ class CertameResultadosView(RHMixin, TemplateView):
         tipo = _tipo(kwargs)
         certame = get_object_or_404(Certame.objects.select_related("orgao"), pk=kwargs["pk"])
         agora = timezone.now()
-        preliminar = resultados.publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
-        final = resultados.publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo)
+        todos = lotes.lotes(certame, tipo, agora)
+        lote_de = {av.pk: lt.numero for lt in todos for av in lt.avaliacoes}
+        for lt in todos:
+            lt.pendencias_final = ([] if lt.final else
+                                   resultados.pendencias_final(certame, agora, tipo, lt.numero))
         linhas = []
         for av in resultados.avaliacoes_primeira_instancia(certame, tipo):
             recurso = resultados.recurso_de(av)
             julgamento = resultados.avaliacao_do_recurso(av) if recurso else None
             linhas.append({
-                "avaliacao": av, "publicada": resultados.parecer_publicado(av, preliminar),
+                "avaliacao": av, "publicada": av.pk in lote_de, "lote": lote_de.get(av.pk),
                 "resultado": rotulo_resultado(tipo, av.resultado),
                 "documentos": (documental.documentos_atuais(av.inscricao, av.lista)
                                if tipo != HETEROIDENTIFICACAO else []),
@@ -73,18 +77,21 @@ class CertameResultadosView(RHMixin, TemplateView):
         recursais = ([comissao_recursal(certame)] if tipo == HETEROIDENTIFICACAO else
                      list(Comissao.objects.filter(certame=certame, tipo=tipo)
                           .order_by("criada_em", "pk"))[1:])
+        pendencias = resultados.pendencias_preliminar(certame, tipo)
         ctx.update(
             certame=certame, procedimento=procedimento(tipo), tipo=tipo,
             procedimentos=list(PROCEDIMENTOS.values()),
-            preliminar=preliminar, final=final, linhas=linhas,
+            lotes=todos, proximo_lote=lotes.proximo_numero(certame, tipo), linhas=linhas,
             janela=resultados.janela_recurso(certame, agora, tipo),
             recursal=next((c for c in recursais if c is not None), None),
             num_recursos=Recurso.objects.filter(avaliacao__comissao__certame=certame,
                                                 avaliacao__comissao__tipo=tipo).count(),
-            pendencias_preliminar=resultados.pendencias_preliminar(certame, tipo),
-            avisos_preliminar=([] if preliminar else
+            pendencias_preliminar=pendencias,
+            avisos_preliminar=([] if pendencias else
                                resultados.avisos_preliminar(certame, agora, tipo)),
-            pendencias_final=resultados.pendencias_final(certame, agora, tipo),
+            # Without any batch: why there is no final result to publish yet.
+            pendencias_final=([] if todos else
+                              resultados.pendencias_final(certame, agora, tipo)),
             fundamento_efeito=certame.regime_legal.fundamento_efeito_definitivo)
         return ctx
 
@@ -98,16 +105,20 @@ class _PublicarView(RHMixin, View):
         nome = procedimento(tipo).nome
         try:
             if self.fase == PublicacaoResultado.Fase.PRELIMINAR:
-                resultados.publicar_resultado_preliminar(certame, autor=request.user,
-                                                         tipo=tipo)
-                messages.success(request, _("Resultado preliminar da %(p)s publicado: os "
-                                            "pareceres estão visíveis aos candidatos.") % {
-                    "p": nome})
+                pub = resultados.publicar_resultado_preliminar(certame, autor=request.user,
+                                                               tipo=tipo)
+                messages.success(request, _("Resultado preliminar da %(p)s publicado (lote "
+                                            "%(n)d): os pareceres estão visíveis aos "
+                                            "candidatos.") % {"p": nome, "n": pub.lote})
             else:
-                resultados.publicar_resultado_final(certame, autor=request.user, tipo=tipo)
-                messages.success(request, _("Resultado definitivo publicado: as decisões foram "
-                                            "consolidadas e as listas dos cargos estão sendo "
-                                            "recalculadas."))
+                lote = request.POST.get("lote", "")
+                pub = resultados.publicar_resultado_final(
+                    certame, autor=request.user, tipo=tipo,
+                    lote=int(lote) if lote.isdigit() else None)
+                messages.success(request, _("Resultado definitivo publicado (lote %(n)d): as "
+                                            "decisões foram consolidadas e as listas dos "
+                                            "cargos estão sendo recalculadas.") % {
+                    "n": pub.lote})
         except ValidationError as exc:
             for mensagem in exc.messages:
                 messages.error(request, mensagem)

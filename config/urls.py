@@ -19,6 +19,7 @@ urlpatterns = [
     path("rh/comissoes/", include("comissoes.urls_rh")),
     path("rh/resultados/", include("comissoes.urls_resultados_rh")),
     path("rh/", include("certames.urls_rh")),
+    path("resultados/", include("comissoes.urls_resultados")),
     path("comissao/", include("comissoes.urls")),
     path("candidato/isencao/", include("candidatos.urls_isencao")),
     path("candidato/procedimentos/", include("candidatos.urls_procedimentos")),

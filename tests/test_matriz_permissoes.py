@@ -278,6 +278,10 @@ MATRIZ = [
     L("isencao:resultado", "pk=certame fase=preliminar",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
+    # The committees' published results, every batch: number, name, list and result.
+    L("resultados:procedimento", "pk=certame procedimento=heteroidentificacao",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
     # Candidate: administrative procedures
     L("procedimentos:lista", "",
                                 LOGIN, 200,   200,   403,   403,   403,   403,   403),

@@ -6,6 +6,7 @@ CPF, the self-declaration, disability or income data, nor any unpublished snapsh
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
 from django.shortcuts import get_object_or_404
@@ -100,6 +101,14 @@ class CertamePublicoView(DetailView):
               formatar_percentual(regime.pcd.percentual), regime.pcd.fundamento)]
         # Published results of other procedures of this certame (fee exemption).
         ctx["resultados_isencao"] = certame.publicacoes_isencao.order_by("publicada_em")
+        # Committee procedures with a batch published (each links to every batch). By the
+        # app registry: certames does not import the committees' app.
+        publicacoes = apps.get_model("comissoes", "PublicacaoResultado")
+        rotulos = dict(publicacoes._meta.get_field("procedimento").choices)
+        ctx["resultados_comissoes"] = [
+            (r["procedimento"], rotulos.get(r["procedimento"], r["procedimento"]), r["lotes"])
+            for r in publicacoes.objects.filter(certame=certame, fase="preliminar")
+            .values("procedimento").annotate(lotes=Count("pk")).order_by("procedimento")]
         return ctx
 
 

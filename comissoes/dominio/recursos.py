@@ -40,7 +40,15 @@ from certames import arquivos as regras_anexos
 from certames.auditoria import registrar_ato
 from certames.models import Certame
 from certames.papeis import e_rh
+from certames.travas import travar, travar_certame
 from comissoes.dominio import votacao
+from comissoes.dominio.lotes import (
+    JanelaRecurso,
+    final_do_lote,
+    janela_do_cronograma,
+    janela_do_lote,
+    preliminar_da_avaliacao,
+)
 from comissoes.dominio.procedimentos import (
     HETEROIDENTIFICACAO,
     PROCEDIMENTOS,
@@ -48,12 +56,8 @@ from comissoes.dominio.procedimentos import (
     procedimento,
 )
 from comissoes.dominio.resultados import (
-    JanelaRecurso,
     avaliacao_do_recurso,
     fundamento_do_procedimento,
-    janela_recurso,
-    parecer_publicado,
-    publicacao,
     recurso_de,
 )
 from comissoes.models import (
@@ -61,7 +65,6 @@ from comissoes.models import (
     Avaliacao,
     Comissao,
     MembroComissao,
-    PublicacaoResultado,
     Recurso,
 )
 
@@ -92,7 +95,8 @@ def comissao_recursal(certame: Certame, tipo: str = HETEROIDENTIFICACAO,
 def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None = None,
                              preliminar=_NAO_INFORMADO, final=_NAO_INFORMADO,
                              janela: JanelaRecurso | None = None) -> str | None:
-    """Why no appeal can be filed against this evaluation now (Portuguese), or None."""
+    """Why no appeal can be filed against this evaluation now (Portuguese), or None. The
+    publications and the window are those of the evaluation's batch (`lotes`)."""
     agora = agora or timezone.now()
     certame = avaliacao.comissao.certame
     tipo = avaliacao.comissao.tipo
@@ -100,10 +104,10 @@ def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None 
         return _("Da decisão do recurso não cabe novo recurso.")
     proc = procedimento(tipo)
     if preliminar is _NAO_INFORMADO:
-        preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
+        preliminar = preliminar_da_avaliacao(avaliacao)
     if final is _NAO_INFORMADO:
-        final = publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo)
-    if not parecer_publicado(avaliacao, preliminar):
+        final = final_do_lote(preliminar)
+    if preliminar is None:
         return _("O resultado desta avaliação ainda não foi publicado.")
     if avaliacao.resultado == Avaliacao.Resultado.CONFIRMADA:
         if tipo == HETEROIDENTIFICACAO:
@@ -117,7 +121,9 @@ def motivo_para_nao_recorrer(avaliacao: Avaliacao, *, agora: dt.datetime | None 
                                .strftime("%d/%m/%Y %H:%M")}
     if final is not None:
         return _("O resultado definitivo da %(p)s já foi publicado.") % {"p": proc.nome}
-    janela = janela or janela_recurso(certame, agora, tipo)
+    if janela is None:
+        janela = (janela_do_lote(preliminar, agora) if preliminar is not None
+                  else janela_do_cronograma(certame, agora, tipo))
     if not janela.aberta:
         if not janela.prevista:
             return janela.situacao()
@@ -164,10 +170,9 @@ def apresentar_recurso(avaliacao: Avaliacao, *, autor, texto: str, arquivos=(),
 def _apresentar(avaliacao, autor, texto, validos, salvos, agora) -> Recurso:
     av = (Avaliacao.objects.select_related("comissao__certame", "inscricao__candidato")
           .get(pk=avaliacao.pk))
-    certame = Certame.objects.select_for_update().get(pk=av.comissao.certame_id)
-    av = (Avaliacao.objects.select_for_update(of=("self",))
-          .select_related("comissao__certame", "inscricao__candidato__usuario", "inscricao")
-          .get(pk=av.pk))
+    certame = travar_certame(av.comissao.certame_id)
+    av = travar(Avaliacao, av.pk, "comissao__certame", "inscricao__candidato__usuario",
+                "inscricao")
     if av.inscricao.candidato.usuario_id is None or av.inscricao.candidato.usuario_id != getattr(
             autor, "pk", None):
         raise PermissionDenied(_("Só o(a) próprio(a) candidato(a) apresenta o recurso."))

@@ -1,7 +1,9 @@
 """Results of the committee procedures — heteroidentification, documentary verification and
 the multiprofessional team's PcD evaluation (`procedimentos`), each published on its own
-(`PublicacaoResultado.procedimento`): preliminary publication, final publication and what a
-candidate may see. Every function takes the procedure (default: heteroidentification).
+(`PublicacaoResultado.procedimento`), in batches (`lotes`): each batch has its preliminary
+publication, its appeal window and its final publication; what a candidate may see. Every
+function takes the procedure (default: heteroidentification) and, for the final result, the
+batch (default: the oldest one without a final result).
 
 Rules decided here:
 - a parecer reaches the candidate only once RH publishes the preliminary result; before that
@@ -9,15 +11,17 @@ Rules decided here:
   IV; Lei 3.056/2025, art. 4º, §1º, II and V; Lei 3.057/2026, art. 10, §3º, I);
 - the members' names are never shown to the candidate unless the edital says so
   (`Comissao.divulgar_nomes`);
-- a non-confirmation has effect only once final: the appeal window closed and every appeal
-  judged (spec section 3, "effect of a non-confirmation"; Lei 3.057/2026, art. 11, §2º;
-  LC 22/2026, art. 5º, II; Lei 3.056/2025, art. 4º, §1º, II and art. 6º, §2º). Until the
-  final result is published, the candidate stays pending (sub judice) in the lists;
-- the final result consolidates every evaluation into `SituacaoLista` (final = the appeal
-  ruling if any, else the first-instance result); the engine applies the regime's effect of a
-  non-confirmation (SMBV: a PP optant is eliminated, LC 22/2026, art. 3º, §3º; Severínia
-  and Pirangi: out of the reserved list, stays in AC, Lei 3.057/2026, art. 11, §1º and
-  Lei 3.056/2025, art. 6º, §2º);
+- a non-confirmation has effect only once final: the batch's appeal window closed and every
+  appeal of the batch judged (spec section 3, "effect of a non-confirmation";
+  Lei 3.057/2026, art. 11, §2º; LC 22/2026, art. 5º, II; Lei 3.056/2025, art. 4º, §1º, II
+  and art. 6º, §2º). Until the final result of their batch is published, the candidate
+  stays pending (sub judice) in the lists; batches are independent (`lotes`): a later
+  batch never holds back an earlier one;
+- the final result of a batch consolidates every evaluation of the batch into
+  `SituacaoLista` (final = the appeal ruling if any, else the first-instance result); the
+  engine applies the regime's effect of a non-confirmation (SMBV: a PP optant is
+  eliminated, LC 22/2026, art. 3º, §3º; Severínia and Pirangi: out of the reserved list,
+  stays in AC, Lei 3.057/2026, art. 11, §1º and Lei 3.056/2025, art. 6º, §2º);
 - a fraud already concluded in an administrative procedure is never overwritten by the
   final result (fraud is decided by that procedure: Lei 3.057/2026, art. 12; Lei 3.056/2025,
   art. 7º; LC 22/2026, art. 3º, §3º);
@@ -33,11 +37,13 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
 from django.db import transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -48,6 +54,22 @@ from certames.auditoria import registrar_ato
 from certames.models import Certame, Etapa
 from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
+from certames.travas import travar_certame
+from comissoes.dominio.lotes import (
+    JanelaRecurso,
+    abertas,
+    avaliacoes_do_lote,
+    avaliacoes_primeira_instancia,
+    final_do_lote,
+    incluir_no_lote,
+    janela_do_cronograma,
+    janela_do_lote,
+    lote_pendente,
+    nao_publicadas,
+    preliminar_da_avaliacao,
+    proximo_numero,
+    publicacao,
+)
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -66,6 +88,10 @@ from comissoes.models import (
     PublicacaoResultado,
     Recurso,
 )
+
+__all__ = ["JanelaRecurso", "avaliacoes_primeira_instancia", "janela_recurso", "publicacao"]
+
+logger = logging.getLogger(__name__)
 
 PROCEDIMENTO = HETEROIDENTIFICACAO
 
@@ -89,27 +115,11 @@ def fundamento_do_procedimento(regime: Regime, tipo: str, chave: str = "") -> st
 # --- reading --------------------------------------------------------------------------------
 
 
-def publicacao(certame: Certame, fase: str,
-               tipo: str = PROCEDIMENTO) -> PublicacaoResultado | None:
-    return PublicacaoResultado.objects.filter(certame=certame, procedimento=tipo,
-                                              fase=fase).first()
-
-
-def avaliacoes_primeira_instancia(certame: Certame,
-                                  tipo: str = PROCEDIMENTO) -> QuerySet[Avaliacao]:
-    """First-instance evaluations of the certame in the procedure."""
-    return (Avaliacao.objects.filter(comissao__certame=certame, comissao__tipo=tipo,
-                                     instancia=Avaliacao.Instancia.PRIMEIRA)
-            .select_related("inscricao__candidato", "inscricao__cargo", "comissao")
-            .order_by("inscricao__numero", "lista", "pk"))
-
-
-def parecer_publicado(avaliacao: Avaliacao, preliminar: PublicacaoResultado | None) -> bool:
-    """The evaluation was closed when the preliminary result was published (it is part of it).
-    An evaluation closed later is not published: the model holds one preliminary publication
-    per certame (see the report of issue #5)."""
-    return bool(preliminar is not None and avaliacao.encerrada_em is not None
-                and avaliacao.encerrada_em <= preliminar.publicada_em)
+def parecer_publicado(avaliacao: Avaliacao,
+                      preliminar: PublicacaoResultado | None = None) -> bool:
+    """The evaluation is in a batch already published (in `preliminar`'s, if given)."""
+    lote = preliminar_da_avaliacao(avaliacao)
+    return lote is not None and (preliminar is None or lote.pk == preliminar.pk)
 
 
 def avaliacao_do_recurso(avaliacao: Avaliacao) -> Avaliacao | None:
@@ -129,63 +139,8 @@ def recurso_de(avaliacao: Avaliacao) -> Recurso | None:
         return None
 
 
-@dataclass
-class JanelaRecurso:
-    """The appeal window of a procedure (the schedule's etapas of that kind). "Open" is
-    derived from the clock (spec: deadlines are stored dates)."""
-
-    etapas: list[Etapa]
-    agora: dt.datetime
-    tipo: str = PROCEDIMENTO
-
-    @property
-    def prevista(self) -> bool:
-        return bool(self.etapas)
-
-    @property
-    def aberta(self) -> bool:
-        return any(e.aberta(self.agora) for e in self.etapas)
-
-    @property
-    def inicio(self) -> dt.datetime | None:
-        return min((e.inicio for e in self.etapas), default=None)
-
-    @property
-    def fim(self) -> dt.datetime | None:
-        return max((e.fim for e in self.etapas), default=None)
-
-    @property
-    def encerrada(self) -> bool:
-        return self.prevista and not self.aberta and self.agora > self.fim
-
-    @property
-    def futura(self) -> bool:
-        return self.prevista and not self.aberta and self.agora < self.inicio
-
-    def periodos(self) -> str:
-        fmt = "%d/%m/%Y %H:%M"
-        return "; ".join(
-            _("de %(i)s a %(f)s") % {"i": timezone.localtime(e.inicio).strftime(fmt),
-                                     "f": timezone.localtime(e.fim).strftime(fmt)}
-            for e in self.etapas)
-
-    def situacao(self) -> str:
-        """The window in words, with its dates."""
-        if not self.prevista:
-            return _("O cronograma deste certame ainda não prevê o prazo de recurso da "
-                     "%(p)s.") % {"p": procedimento(self.tipo).nome}
-        if self.aberta:
-            return _("Prazo de recurso aberto (%(p)s).") % {"p": self.periodos()}
-        if self.futura:
-            return _("O prazo de recurso ainda não começou (%(p)s).") % {"p": self.periodos()}
-        return _("O prazo de recurso terminou (%(p)s).") % {"p": self.periodos()}
-
-
-def janela_recurso(certame: Certame, agora: dt.datetime | None = None,
-                   tipo: str = PROCEDIMENTO) -> JanelaRecurso:
-    etapas = list(Etapa.objects.filter(certame=certame, tipo=PROCEDIMENTOS[tipo].etapa_recurso)
-                  .order_by("inicio", "pk"))
-    return JanelaRecurso(etapas, agora or timezone.now(), tipo)
+#: The schedule's appeal stage of a procedure (batch 1's window; `lotes.janela_do_lote`).
+janela_recurso = janela_do_cronograma
 
 
 def nomes_dos_membros(avaliacao: Avaliacao) -> list[str]:
@@ -226,11 +181,17 @@ class ResultadoAvaliacao:
     resultado_definitivo: str | None  # EstadoLista label, once the final result is published
     pode_recorrer: bool
     motivo_nao_pode_recorrer: str | None
+    #: The evaluation's batch: its number, publications and appeal window.
+    lote: int | None = None
+    preliminar: PublicacaoResultado | None = None
+    final: PublicacaoResultado | None = None
+    janela: JanelaRecurso | None = None
 
 
 @dataclass
 class ResultadosCandidato:
     inscricao: Inscricao
+    #: The batch of the candidate's first published evaluation (each item carries its own).
     preliminar: PublicacaoResultado | None
     final: PublicacaoResultado | None
     janela: JanelaRecurso
@@ -292,18 +253,20 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
 
     agora = agora or timezone.now()
     certame = inscricao.cargo.certame
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
-    final = publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo)
-    janela = janela_recurso(certame, agora, tipo)
     avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo).filter(inscricao=inscricao))
-    saida = ResultadosCandidato(inscricao, preliminar, final, janela, procedimento=tipo)
-    definitivos = {}
-    if final is not None:
-        definitivos = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=inscricao)}
+    saida = ResultadosCandidato(inscricao, None, None, janela_recurso(certame, agora, tipo),
+                                procedimento=tipo)
+    situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=inscricao)}
     for av in avaliacoes:
-        if not parecer_publicado(av, preliminar):
+        # Each evaluation is read in its own batch (`lotes`).
+        preliminar = preliminar_da_avaliacao(av)
+        if preliminar is None:
             saida.aguardando_publicacao = True
             continue
+        final = final_do_lote(preliminar)
+        janela = janela_do_lote(preliminar, agora)
+        if saida.preliminar is None:
+            saida.preliminar, saida.final, saida.janela = preliminar, final, janela
         recurso = recurso_de(av)
         anexos = list(recurso.anexos.order_by("pk")) if recurso else []
         decisao = None
@@ -343,7 +306,7 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
                              if julgamento.comissao.divulgar_nomes else None))
         motivo = motivo_para_nao_recorrer(av, agora=agora, preliminar=preliminar, final=final,
                                           janela=janela)
-        definitivo = definitivos.get(av.lista)
+        definitivo = situacoes.get(av.lista) if final is not None else None
         saida.itens.append(ResultadoAvaliacao(
             avaliacao=av, lista=av.lista, lista_nome=Lista(av.lista).label,
             resultado=av.resultado, resultado_texto=rotulo_resultado(tipo, av.resultado),
@@ -352,7 +315,8 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
             recurso=recurso, anexos=anexos, situacao_recurso=situacao,
             situacao_recurso_texto=texto, decisao_recurso=decisao,
             resultado_definitivo=(definitivo.get_estado_display() if definitivo else None),
-            pode_recorrer=motivo is None, motivo_nao_pode_recorrer=motivo))
+            pode_recorrer=motivo is None, motivo_nao_pode_recorrer=motivo,
+            lote=preliminar.lote, preliminar=preliminar, final=final, janela=janela))
     return saida
 
 
@@ -363,38 +327,60 @@ def _data(quando: dt.datetime) -> str:
 # --- preliminary result ---------------------------------------------------------------------
 
 
+def _rotulos(avaliacoes) -> str:
+    return ", ".join(f"{av.inscricao.numero} ({av.lista})" for av in avaliacoes)
+
+
 def pendencias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[str]:
-    """Why the preliminary result cannot be published now (empty: it can)."""
+    """Why the next batch's preliminary result cannot be published now (empty: it can)."""
     nome = procedimento(tipo).nome
-    if publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo) is not None:
-        return [_("O resultado preliminar da %(p)s já foi publicado.") % {"p": nome}]
-    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
-    if not avaliacoes:
+    if not avaliacoes_primeira_instancia(certame, tipo).exists():
         return [_("Não há avaliações neste procedimento (%(p)s) do certame.") % {"p": nome}]
-    abertas = [av for av in avaliacoes if not av.encerrada]
-    if abertas:
-        # Product decision (the laws are silent): one preliminary result for the whole
-        # procedure, published once every evaluation is closed, so every candidate gets the
-        # same appeal window (LC 22/2026, art. 5º, III; Lei 3.056/2025, art. 4º, §1º, IV).
+    if nao_publicadas(certame, tipo).exists():
+        # Evaluations still open do not hold the closed ones back: they go into a later
+        # batch (`lotes`; spec section 9).
+        return []
+    pendentes = list(abertas(certame, tipo))
+    if pendentes:
         return [_("Há avaliações ainda não encerradas pela comissão: %(l)s.") % {
-            "l": ", ".join(f"{av.inscricao.numero} ({av.lista})" for av in abertas)}]
-    return []
+            "l": _rotulos(pendentes)}]
+    return [_("Todas as avaliações encerradas da %(p)s já foram publicadas (até o lote "
+              "%(n)d).") % {"p": nome, "n": proximo_numero(certame, tipo) - 1}]
+
+
+def janela_prevista(certame: Certame, agora: dt.datetime | None = None,
+                    tipo: str = PROCEDIMENTO) -> JanelaRecurso:
+    """The appeal window the next batch would have if published at `agora`."""
+    agora = agora or timezone.now()
+    provavel = PublicacaoResultado(certame=certame, procedimento=tipo, publicada_em=agora,
+                                   fase=PublicacaoResultado.Fase.PRELIMINAR,
+                                   lote=proximo_numero(certame, tipo))
+    return janela_do_lote(provavel, agora)
 
 
 def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None,
                       tipo: str = PROCEDIMENTO) -> list[str]:
-    """Non-blocking warnings before publishing: what would shorten or prevent the appeal."""
-    janela = janela_recurso(certame, agora, tipo)
+    """Non-blocking warnings before publishing: what would shorten or prevent the appeal,
+    and what stays for a later batch."""
+    agora = agora or timezone.now()
+    janela = janela_prevista(certame, agora, tipo)
     avisos = []
     if not janela.prevista:
         avisos.append(_("O cronograma não tem a etapa “%(e)s”: sem ela os candidatos não "
                         "poderão recorrer e o resultado definitivo não poderá ser "
                         "publicado.") % {
             "e": Etapa.Tipo(PROCEDIMENTOS[tipo].etapa_recurso).label})
+    elif janela.lote is not None:
+        avisos.append(_("Este lote terá prazo de recurso próprio, contado da publicação (%(p)s)."
+                        ) % {"p": janela.periodos()})
     elif janela.aberta or janela.encerrada:
         avisos.append(_("O prazo de recurso já começou (%(p)s): quem for publicado agora terá "
                         "menos tempo para recorrer. Considere ajustar o cronograma.") % {
             "p": janela.periodos()})
+    pendentes = list(abertas(certame, tipo))
+    if pendentes:
+        avisos.append(_("Avaliações ainda não encerradas ficam para um próximo lote: %(l)s.") % {
+            "l": _rotulos(pendentes)})
     if tipo == HETEROIDENTIFICACAO:
         if not Comissao.objects.filter(certame=certame, tipo=Comissao.Tipo.RECURSAL).exists():
             avisos.append(_("Não há comissão recursal designada: os recursos serão recusados "
@@ -410,29 +396,36 @@ def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None,
 @transaction.atomic
 def publicar_resultado_preliminar(certame: Certame, *, autor,
                                   tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
-    """RH publishes the preliminary result: every closed first-instance parecer becomes
-    visible to its candidate, and the appeal can be filed in the window."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
+    """RH publishes the preliminary result of the next batch: every closed first-instance
+    parecer not yet published becomes visible to its candidate, and the appeal can be filed
+    in the batch's window."""
+    certame = travar_certame(certame)
     pendencias = pendencias_preliminar(certame, tipo)
     if pendencias:
         raise ValidationError(pendencias)
-    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
+    avaliacoes = list(nao_publicadas(certame, tipo))
+    numero = proximo_numero(certame, tipo)
     pub = PublicacaoResultado.objects.create(
         certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.PRELIMINAR,
-        publicada_por=autor)
+        lote=numero, publicada_por=autor)
+    incluir_no_lote(pub, avaliacoes)
     # Incompatible (PcD) counts as not confirmed: it takes the candidate out of the list.
     nao = [av for av in avaliacoes if av.resultado != Avaliacao.Resultado.CONFIRMADA]
     proc = procedimento(tipo)
+    janela = janela_do_lote(pub)
     registrar_ato(
         tipo=f"resultado_preliminar_{proc.slug}", autor=autor, certame=certame,
         objeto=pub,
-        descricao=_("Resultado preliminar da %(p)s publicado: %(n)d "
+        descricao=_("Resultado preliminar da %(p)s publicado (lote %(lote)d): %(n)d "
                     "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s).") % {
             "n": len(avaliacoes), "c": len(avaliacoes) - len(nao), "x": len(nao),
-            "p": proc.nome},
+            "p": proc.nome, "lote": numero},
         fundamento_legal=fundamento_do_procedimento(certame.regime_legal, tipo)[:250],
-        depois={"avaliacoes": [av.pk for av in avaliacoes],
-                "nao_confirmadas": [av.pk for av in nao]})
+        depois={"lote": numero, "avaliacoes": [av.pk for av in avaliacoes],
+                "nao_confirmadas": [av.pk for av in nao],
+                "prazo_recurso": ([janela.inicio.isoformat(), janela.fim.isoformat()]
+                                  if janela.prevista else None)})
+    enfileirar_aviso_publicacao(pub)
     return pub
 
 
@@ -466,31 +459,41 @@ def fundamento_definitivo(certame: Certame, lista: str, estado: str,
     return f"{base}; {regime.fundamento_efeito_definitivo}"[:250]
 
 
+def _lote_do_final(certame: Certame, tipo: str, lote: int | None) -> int | None:
+    """The batch a final publication is about: the one asked, else the oldest pending."""
+    return lote if lote is not None else lote_pendente(certame, tipo)
+
+
 def pendencias_final(certame: Certame, agora: dt.datetime | None = None,
-                     tipo: str = PROCEDIMENTO) -> list[str]:
-    """Why the final result cannot be published now (empty: it can)."""
+                     tipo: str = PROCEDIMENTO, lote: int | None = None) -> list[str]:
+    """Why the final result of the batch `lote` (default: the oldest one without it) cannot
+    be published now (empty: it can). Only the batch's own window and appeals count: another
+    batch never holds it back (`lotes`)."""
     agora = agora or timezone.now()
     nome = procedimento(tipo).nome
-    if publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo) is not None:
+    numero = _lote_do_final(certame, tipo, lote)
+    if numero is None:
+        if publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo) is None:
+            return [_("Publique antes o resultado preliminar da %(p)s.") % {"p": nome}]
         return [_("O resultado definitivo da %(p)s já foi publicado.") % {"p": nome}]
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo)
+    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo, numero)
     if preliminar is None:
-        return [_("Publique antes o resultado preliminar da %(p)s.") % {"p": nome}]
+        return [_("Publique antes o resultado preliminar do lote %(n)d da %(p)s.") % {
+            "p": nome, "n": numero}]
+    if publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo, numero) is not None:
+        return [_("O resultado definitivo do lote %(n)d da %(p)s já foi publicado.") % {
+            "p": nome, "n": numero}]
     pendencias = []
-    janela = janela_recurso(certame, agora, tipo)
+    janela = janela_do_lote(preliminar, agora)
     if not janela.prevista:
         pendencias.append(_("O cronograma não prevê o prazo de recurso da %(p)s; o recurso é "
                             "garantido em lei (%(f)s).") % {
             "p": nome, "f": fundamento_do_procedimento(certame.regime_legal, tipo, "recurso")})
     elif not janela.encerrada:
+        # Lei 3.057/2026, art. 11, §2º: the effect only after the appeal (window) is over.
         pendencias.append(_("O prazo de recurso ainda não terminou (%(p)s).") % {
             "p": janela.periodos()})
-    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo))
-    fora = [av for av in avaliacoes if not parecer_publicado(av, preliminar)]
-    if fora:
-        pendencias.append(_("Avaliações fora do resultado preliminar (não encerradas ou "
-                            "encerradas depois da publicação): %(l)s.") % {
-            "l": ", ".join(f"{av.inscricao.numero} ({av.lista})" for av in fora)})
+    avaliacoes = list(avaliacoes_do_lote(preliminar))
     vistas: dict[tuple[int, str], Avaliacao] = {}
     repetidas = []
     for av in avaliacoes:
@@ -549,22 +552,26 @@ def consolidar(avaliacao: Avaliacao) -> Consolidacao:
 
 @transaction.atomic
 def publicar_resultado_final(certame: Certame, *, autor, agora: dt.datetime | None = None,
-                             tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
-    """RH publishes the final result once the appeal window has closed and every appeal is
-    judged: every evaluation becomes the candidate's final list state, and the lists of the
-    cargos are recomputed (queued on commit by `registrar_situacao_lista`)."""
-    certame = Certame.objects.select_for_update().get(pk=certame.pk)
-    pendencias = pendencias_final(certame, agora, tipo)
+                             tipo: str = PROCEDIMENTO,
+                             lote: int | None = None) -> PublicacaoResultado:
+    """RH publishes the final result of a batch (default: the oldest one without it) once
+    its appeal window has closed and its appeals are judged (Lei 3.057/2026, art. 11, §2º):
+    every evaluation of the batch becomes the candidate's final list state, and the lists of
+    the cargos are recomputed (queued on commit by `registrar_situacao_lista`)."""
+    certame = travar_certame(certame)
+    pendencias = pendencias_final(certame, agora, tipo, lote)
     if pendencias:
         raise ValidationError(pendencias)
+    numero = _lote_do_final(certame, tipo, lote)
+    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo, numero)
     pub = PublicacaoResultado.objects.create(
         certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.FINAL,
-        publicada_por=autor)
+        lote=numero, publicada_por=autor)
     fraudes = set(SituacaoLista.objects.filter(
         inscricao__certame=certame, estado=EstadoLista.FRAUDE).values_list("inscricao_id",
                                                                           "lista"))
     registradas, mantidas = [], []
-    for av in avaliacoes_primeira_instancia(certame, tipo):
+    for av in avaliacoes_do_lote(preliminar):
         if (av.inscricao_id, av.lista) in fraudes:
             mantidas.append(av.inscricao.numero)
             continue
@@ -579,11 +586,51 @@ def publicar_resultado_final(certame: Certame, *, autor, agora: dt.datetime | No
     registrar_ato(
         tipo=f"resultado_definitivo_{proc.slug}", autor=autor, certame=certame,
         objeto=pub,
-        descricao=_("Resultado definitivo da %(p)s publicado: %(n)d "
+        descricao=_("Resultado definitivo da %(p)s publicado (lote %(lote)d): %(n)d "
                     "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s), %(r)d "
                     "recurso(s) julgado(s).") % {
             "n": len(registradas), "c": len(registradas) - nao, "x": nao, "p": proc.nome,
-            "r": sum(1 for r in registradas if r["recurso"])},
+            "r": sum(1 for r in registradas if r["recurso"]), "lote": numero},
         fundamento_legal=certame.regime_legal.fundamento_efeito_definitivo[:250],
-        depois={"situacoes": registradas, "fraude_mantida": mantidas})
+        depois={"lote": numero, "situacoes": registradas, "fraude_mantida": mantidas})
+    enfileirar_aviso_publicacao(pub)
     return pub
+
+
+# --- notice to the candidates ---------------------------------------------------------------
+
+
+def enfileirar_aviso_publicacao(pub: PublicacaoResultado) -> None:
+    """E-mail the batch's candidates once the publication is committed (Celery task)."""
+    from comissoes.tasks import avisar_publicacao_task  # tasks import the domain
+
+    transaction.on_commit(lambda: avisar_publicacao_task.delay(pub.pk))
+
+
+def avisar_publicacao(publicacao_id: int) -> int:
+    """Tell each candidate of the batch that its result was published, pointing to the
+    candidate's area (the parecer is never in the e-mail). Returns how many were sent."""
+    pub = PublicacaoResultado.objects.select_related("certame").get(pk=publicacao_id)
+    preliminar = (pub if pub.fase == PublicacaoResultado.Fase.PRELIMINAR else
+                  publicacao(pub.certame, PublicacaoResultado.Fase.PRELIMINAR,
+                             pub.procedimento, pub.lote))
+    proc = procedimento(pub.procedimento)
+    destinos = sorted({(av.inscricao.numero, av.inscricao.candidato.email)
+                       for av in avaliacoes_do_lote(preliminar) if av.inscricao.candidato.email})
+    enviados = 0
+    for numero, email in destinos:
+        corpo = _(
+            "Foi publicado o %(fase)s da %(proc)s (lote %(lote)d).\n\n"
+            "Certame: %(certame)s\nInscrição: %(n)s\n\n"
+            "Veja o resultado e, se for o caso, o prazo de recurso na sua área do "
+            "candidato.") % {"fase": pub.get_fase_display().lower(), "proc": proc.nome,
+                             "lote": pub.lote, "certame": pub.certame, "n": numero}
+        try:
+            send_mail(_("%(fase)s da %(proc)s — inscrição %(n)s") % {
+                "fase": pub.get_fase_display(), "proc": proc.nome, "n": numero},
+                corpo, settings.DEFAULT_FROM_EMAIL, [email])
+            enviados += 1
+        except Exception:  # the publication stands; a failed notice must not undo it
+            logger.exception("falha ao avisar a inscrição %s da publicação %s", numero,
+                             publicacao_id)
+    return enviados

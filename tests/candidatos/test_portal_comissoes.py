@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import ProcedimentoAdministrativo
-from comissoes.models import Avaliacao, Comissao, Convocacao, PublicacaoResultado, Sessao
+from comissoes.dominio.resultados import publicar_resultado_preliminar
+from comissoes.models import Avaliacao, Comissao, Convocacao, Sessao
 from tests.factories import CargoFactory, CertameFactory, EtapaFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +35,8 @@ def cenario(candidato_user, rh):
 
 
 def _publicar_preliminar(cenario):
-    PublicacaoResultado.objects.create(certame=cenario["certame"], fase="preliminar",
-                                       procedimento="heteroidentificacao",
-                                       publicada_por=cenario["rh"])
+    # Through the act: the batch records which closed evaluations it publishes.
+    publicar_resultado_preliminar(cenario["certame"], autor=cenario["rh"])
 
 
 def _pagina(client, user, insc):

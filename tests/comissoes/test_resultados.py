@@ -14,6 +14,7 @@ from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,
     pendencias_final,
+    pendencias_preliminar,
     publicar_resultado_final,
     publicar_resultado_preliminar,
     resultados_do_candidato,
@@ -81,18 +82,25 @@ def test_nomes_dos_membros_so_quando_o_edital_divulga():
     assert len(item.membros) == 5
 
 
-def test_preliminar_recusa_avaliacao_aberta_e_publicacao_repetida():
+def test_preliminar_publica_as_encerradas_e_a_aberta_fica_para_o_proximo_lote():
+    # Adapted for batches (issue #10, item 3): an open evaluation no longer blocks the
+    # preliminary result of the closed ones; it goes into the next batch.
     c = cenario(publicar=False)
     aberta = avaliacao(c.comissao, inscricao=InscricaoFactory(cargo=c.cargo, listas=["PP"]))
+    lote1 = publicar_resultado_preliminar(c.certame, autor=c.rh)
+    assert (lote1.lote, list(lote1.itens.values_list("avaliacao", flat=True))) == (
+        1, [c.avaliacao.pk])
     with pytest.raises(ValidationError) as exc:
         publicar_resultado_preliminar(c.certame, autor=c.rh)
     assert exc.value.messages == [
         f"Há avaliações ainda não encerradas pela comissão: {aberta.inscricao.numero} (PP)."]
     julgar(aberta, c.membros, 0)
-    publicar_resultado_preliminar(c.certame, autor=c.rh)
-    with pytest.raises(ValidationError, match="já foi publicado"):
+    lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
+    assert (lote2.lote, list(lote2.itens.values_list("avaliacao", flat=True))) == (
+        2, [aberta.pk])
+    with pytest.raises(ValidationError, match=r"já foram publicadas \(até o lote 2\)"):
         publicar_resultado_preliminar(c.certame, autor=c.rh)
-    assert PublicacaoResultado.objects.filter(certame=c.certame).count() == 1
+    assert PublicacaoResultado.objects.filter(certame=c.certame).count() == 2
 
 
 def test_preliminar_sem_avaliacoes_e_recusada():
@@ -101,15 +109,17 @@ def test_preliminar_sem_avaliacoes_e_recusada():
         publicar_resultado_preliminar(certame, autor=usuario("rh_x", "RH", staff=True))
 
 
-def test_avaliacao_encerrada_depois_da_publicacao_nao_aparece_nem_libera_o_definitivo():
+def test_avaliacao_encerrada_depois_da_publicacao_vai_para_o_proximo_lote():
+    # Adapted for batches (issue #10, item 3): the late evaluation is not published with
+    # batch 1 and no longer holds back batch 1's final result; it can go into batch 2.
     c = cenario()
     tardia = avaliacao(c.comissao, inscricao=InscricaoFactory(cargo=c.cargo, listas=["PP"]))
     julgar(tardia, c.membros, 5)
     assert [i.avaliacao for i in resultados_do_candidato(c.inscricao).itens] == [c.avaliacao]
     r = resultados_do_candidato(tardia.inscricao)
     assert r.itens == [] and r.aguardando_publicacao
-    assert any(tardia.inscricao.numero in p and "fora do resultado preliminar" in p
-               for p in pendencias_final(c.certame, _depois(c)))
+    assert pendencias_final(c.certame, _depois(c)) == []
+    assert pendencias_preliminar(c.certame) == []
 
 
 def test_situacao_do_recurso_ao_longo_do_procedimento():

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from candidatos.models import Candidato
 from certames.auditoria import registrar_ato
-from comissoes.models import PublicacaoResultado
+from comissoes.dominio.resultados import publicar_resultado_preliminar
 from privacidade import expurgo, politica
 from tests.banco import como_dono
 from tests.factories import usuario
@@ -123,9 +123,7 @@ def test_parecer_so_aparece_depois_de_publicado(client, maria, rh):
          "resultado_definitivo_publicado_em": None, "aguardando_publicacao": True,
          "avaliacoes": []}]
     assert "Razões do recurso." not in json.dumps(antes, ensure_ascii=False)
-    PublicacaoResultado.objects.create(certame=d.inscricao.certame,
-                                       procedimento="heteroidentificacao",
-                                       fase="preliminar", publicada_por=rh)
+    publicar_resultado_preliminar(d.inscricao.certame, autor=rh)
     insc = next(i for i in _json(client)["inscricoes"] if i["numero"] == "2026000001")
     avaliacoes = insc["resultados_comissoes"][0]["avaliacoes"]
     assert [(a["lista"], a["parecer"], a["recurso"]["texto"]) for a in avaliacoes] == [
