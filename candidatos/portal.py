@@ -966,19 +966,32 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     from comissoes.dominio.resultados import resultados_por_procedimento
 
     resultados_comissoes = resultados_por_procedimento(inscricao, agora)
-    # Committee procedures (heteroidentification, documents, PcD) whose appeal the candidate
-    # can file now, by the Etapa of their appeal window.
-    recorriveis = {PROCEDIMENTOS[r.procedimento].etapa_recurso for r in resultados_comissoes
-                   if any(item.pode_recorrer for item in r.itens)}
+    # Committee procedures (heteroidentification, documents, PcD) are decided in batches, and
+    # a batch published late has its own window (comissoes/dominio/lotes.py): the candidate
+    # sees the window of their own batch, not the schedule's stage.
     recursos = []
+    proprias: set[str] = set()  # stage types replaced by the candidate's own batch window
+    vistas: set[tuple] = set()
+    url_recursos = reverse("recursos:inscricao", args=[inscricao.pk])
+    for r in resultados_comissoes:
+        for item in r.itens:
+            if not item.pode_recorrer or item.janela is None:
+                continue
+            proprias.add(PROCEDIMENTOS[r.procedimento].etapa_recurso)
+            for etapa in item.janela.etapas:
+                chave = (etapa.tipo, etapa.inicio, etapa.fim)
+                if etapa.aberta(agora) and chave not in vistas:
+                    vistas.add(chave)
+                    recursos.append(JanelaRecurso(etapa, url_recursos))
+    # The schedule's other open appeal stages, for information (a link where the candidate
+    # has something to appeal: the exemption).
     for etapa in etapas:
-        if etapa.tipo.startswith("recurso_") and etapa.aberta(agora):
-            url = None
-            if etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recorrivel:
-                url = _url_isencao("recurso", inscricao)
-            elif etapa.tipo in recorriveis:
-                url = reverse("recursos:inscricao", args=[inscricao.pk])
+        if (etapa.tipo.startswith("recurso_") and etapa.tipo not in proprias
+                and etapa.aberta(agora)):
+            url = (_url_isencao("recurso", inscricao)
+                   if etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recorrivel else None)
             recursos.append(JanelaRecurso(etapa, url))
+    recursos.sort(key=lambda j: j.etapa.inicio)
 
     decisoes = list(SituacaoLista.objects.filter(inscricao=inscricao)
                     .exclude(estado=EstadoLista.PENDENTE).order_by("lista"))

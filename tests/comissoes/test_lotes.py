@@ -84,6 +84,24 @@ def test_lote_publicado_antes_do_prazo_do_cronograma_usa_o_cronograma():
     assert janela_do_lote(lote2).etapas == [c.etapa]
 
 
+def test_pagina_do_candidato_mostra_o_prazo_do_seu_lote():
+    from candidatos.portal import situacao_da_inscricao
+
+    c = cenario()
+    tardia = _tardia(c)
+    lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
+    depois_do_cronograma = c.etapa.fim + DIA / 2
+    abertos = situacao_da_inscricao(tardia.inscricao, em=depois_do_cronograma).recursos_abertos
+    # The schedule's stage is over, the candidate's batch window is open: that one is shown,
+    # with its own dates and the link to appeal.
+    assert [(j.etapa.inicio, j.etapa.fim, j.url) for j in abertos] == [
+        (lote2.publicada_em, lote2.publicada_em + (c.etapa.fim - c.etapa.inicio),
+         reverse("recursos:inscricao", args=[tardia.inscricao.pk]))]
+    # Batch 1's candidate: nothing left to appeal once the schedule's stage is over.
+    assert situacao_da_inscricao(c.avaliacao.inscricao,
+                                 em=depois_do_cronograma).recursos_abertos == []
+
+
 # --- guards ---------------------------------------------------------------------------------
 
 
