@@ -13,8 +13,6 @@ from candidatos.models import (
     PedidoCadastro,
     PedidoIsencao,
     ProcedimentoAdministrativo,
-    PublicacaoIsencao,
-    RecursoIsencao,
     RegistroCadUnico,
     SalarioMinimo,
     SituacaoLista,
@@ -54,7 +52,7 @@ class InscricaoAdmin(SimpleHistoryAdmin):
 
     @admin.display(description=_("Atos"))
     def pagina_rh(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("rh:inscricao", args=[obj.pk]),
+        return format_html('<a href="{}">{}</a>', reverse("painel:inscricao", args=[obj.pk]),
                            _("Registrar desistência, eliminação ou decisão de lista"))
 
     def has_add_permission(self, request):
@@ -119,7 +117,7 @@ class ExtratoCadUnicoAdmin(SomenteLeituraAdmin):
 
     @admin.display(description=_("Importação"))
     def pagina_importacao(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("rh_isencao:cadunico"),
+        return format_html('<a href="{}">{}</a>', reverse("painel:cadunico"),
                            _("Importar outro extrato"))
 
 
@@ -156,7 +154,7 @@ class PedidoIsencaoAdmin(SomenteLeituraAdmin):
 
     @admin.display(description=_("Atos"))
     def pagina_rh(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("rh_isencao:pedido", args=[obj.pk]),
+        return format_html('<a href="{}">{}</a>', reverse("painel:pedido", args=[obj.pk]),
                            _("Decidir, julgar recurso, registrar pagamento"))
 
 
@@ -167,19 +165,6 @@ class DecisaoIsencaoAdmin(SomenteLeituraAdmin):
     list_filter = ("fase", "resultado", "confirma_verificacao")
     search_fields = ("pedido__inscricao__numero",)
     list_select_related = ("pedido__inscricao", "autor")
-
-
-@admin.register(RecursoIsencao)
-class RecursoIsencaoAdmin(SomenteLeituraAdmin):
-    list_display = ("pedido", "apresentado_em")
-    search_fields = ("pedido__inscricao__numero",)
-    exclude = ("anexo",)  # served only through the permission-checked RH page
-
-
-@admin.register(PublicacaoIsencao)
-class PublicacaoIsencaoAdmin(SomenteLeituraAdmin):
-    list_display = ("certame", "fase", "publicada_em", "publicada_por")
-    list_filter = ("fase",)
 
 
 @admin.register(ProcedimentoAdministrativo)
@@ -209,7 +194,7 @@ class PedidoCadastroAdmin(SomenteLeituraAdmin):
         if obj.via != PedidoCadastro.Via.ANALISE_RH:
             return "—"
         return format_html('<a href="{}">{}</a>',
-                           reverse("rh_reivindicacoes:detalhe", args=[obj.pk]),
+                           reverse("painel:reivindicacoes_detalhe", args=[obj.pk]),
                            _("Abrir na página de reivindicações"))
 
     readonly_fields = ("pagina_rh",)

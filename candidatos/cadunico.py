@@ -285,8 +285,10 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
 
 def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo: str,
                      autor, agora: dt.datetime | None = None) -> ResultadoImportacao:
-    """Validate the whole extract, then write it and re-check the undecided requests, all in
-    one transaction. Raises ArquivoRejeitado (nothing written). The file is not kept."""
+    """Validate the whole extract, then write it in one transaction. Raises ArquivoRejeitado
+    (nothing written). The file is not kept. The undecided requests are re-checked by the
+    caller in the same transaction (`candidatos.isencao.importar_extrato`, which fills
+    `reverificados`): the check does not import the exemption's domain."""
     agora = agora or timezone.now()
     if data_referencia > timezone.localdate(agora):
         raise ValidationError(_("A data de referência do extrato não pode ser futura."))
@@ -309,8 +311,4 @@ def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo:
             fundamento_legal=_("Lei 3.057/2026 de Severínia, art. 4º (consulta a bases "
                                "oficiais) e parágrafo único (só os dados necessários)"),
             depois={"registros": len(dados), "colunas_ignoradas": ignoradas})
-        # Imported here to avoid a cycle (the domain module uses the check above).
-        from candidatos.isencao import reverificar_pendentes
-
-        reverificados = reverificar_pendentes(autor=autor)
-    return ResultadoImportacao(extrato, len(dados), ignoradas, reverificados)
+    return ResultadoImportacao(extrato, len(dados), ignoradas, {})

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from candidatos.models import EstadoLista
 from certames.planilhas import TAMANHO_MAXIMO
 
 
@@ -34,8 +35,6 @@ class SituacaoListaForm(MotivacaoForm):
     fundamento = forms.CharField(label=_("Fundamento"), max_length=250, required=False)
 
     def __init__(self, *args, inscricao, **kwargs):
-        from candidatos.models import EstadoLista
-
         super().__init__(*args, **kwargs)
         self.fields["lista"].choices = [(lista, lista) for lista in inscricao.listas]
         # Fraud is concluded only by the administrative procedure, with notice and defence

@@ -18,6 +18,7 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
 from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
 from certames.planilhas import TAMANHO_MAXIMO
+from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 
 class ArquivoConferidoField(forms.FileField):
@@ -69,7 +70,9 @@ class PedidoIsencaoForm(forms.Form):
 
 
 class RecursoIsencaoForm(forms.Form):
-    texto = forms.CharField(label=_("Razões do recurso"), min_length=10,
+    # The kernel's limits of every appeal (`nucleo.recursos`).
+    texto = forms.CharField(label=_("Razões do recurso"), min_length=MINIMO_TEXTO,
+                            max_length=MAXIMO_TEXTO,
                             widget=forms.Textarea(attrs={"rows": 5}))
     anexo = ArquivoConferidoField(label=_("Anexo (opcional)"), required=False,
                                   help_text=_("PDF, PNG ou JPEG de até 5 MB."))

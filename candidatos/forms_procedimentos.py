@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
+from comissoes.forms_recursos import RecursoForm
 
 
 def prazo_padrao() -> dt.datetime:
@@ -60,10 +61,34 @@ class DecisaoProcedimentoForm(forms.Form):
     conclusao = forms.ChoiceField(label=_("Conclusão"),
                                   choices=ProcedimentoAdministrativo.Conclusao.choices,
                                   widget=forms.RadioSelect)
-    motivacao = forms.CharField(label=_("Motivação da decisão"), min_length=15,
+    motivacao = forms.CharField(label=_("Motivação da decisão"),
                                 widget=forms.Textarea(attrs={"rows": 4}),
                                 help_text=_("Os fatos apurados, a apreciação da defesa e a "
                                             "conclusão."))
+
+
+class RecursoProcedimentoForm(RecursoForm):
+    """The candidate's appeal against the decision: the kernel's appeal form (reasons and
+    attachments), about this decision."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["texto"].help_text = _(
+            "Explique por que a decisão do procedimento deve ser revista; junte os documentos "
+            "que a sustentam.")
+
+
+class JulgamentoRecursoForm(forms.Form):
+    """RH (not the decider) judges the appeal. Field names of their own: the decision form
+    shares the page's POST handler."""
+
+    resultado_recurso = forms.ChoiceField(
+        label=_("Julgamento do recurso"),
+        choices=ProcedimentoAdministrativo.ResultadoRecurso.choices, widget=forms.RadioSelect)
+    motivacao_recurso = forms.CharField(
+        label=_("Motivação do julgamento"), widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("As razões do recurso e a sua apreciação. Provido, a decisão é reformada "
+                    "e os seus efeitos são desfeitos."))
 
 
 class EncaminhamentoForm(forms.Form):

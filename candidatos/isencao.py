@@ -6,9 +6,18 @@ regime (`Regime.isencao`, a `certames.regras.procedimentos.RegraIsencao`); the t
 Severínia's articles because it is the only seed law with an exemption. Every
 state transition is one function here: it checks the rule, writes inside one transaction,
 records the act in the audit trail (`registrar_ato`) and queues follow-ups on commit.
-Decisions are new rows (`DecisaoIsencao`, `PublicacaoIsencao`, `RecursoIsencao`,
-`ProcedimentoAdministrativo`); the result fields of `PedidoIsencao` and `Inscricao.situacao_taxa`
-are their projection, written in the same transaction as the act.
+Decisions are new rows (`DecisaoIsencao`, `ProcedimentoAdministrativo`); the result fields of
+`PedidoIsencao` and `Inscricao.situacao_taxa` are their projection, written in the same
+transaction as the act.
+
+The exemption is a plug-in of the procedure kernel (`nucleo`, key `CHAVE`; the plug-in is
+`candidatos.isencao_plugin.ProcedimentoIsencao`, registered by `CandidatosConfig.ready()`):
+the publications of the preliminary and final result are the kernel's batches
+(`nucleo.PublicacaoResultado`), the appeal is the kernel's `nucleo.Recurso` with its
+`AnexoRecurso`, and every motivation follows the kernel's one rule (`nucleo.motivacao`). This
+module keeps what is the exemption's own: the request, the CadÚnico check, RH's decisions, the
+appeal ruling, what the final result does to the fee, the payment deadline and the falsity
+effects.
 
 Phases (art. 3º): request window (Etapa pedido_isencao) -> automatic CadÚnico check ->
 RH's preliminary decision on every request (motivated rejections, §2º) -> publication of the
@@ -32,14 +41,12 @@ from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from candidatos import cadunico, procedimentos
-from candidatos.importacao import ValorInvalido, normalizar
+from candidatos.importacao import ValorInvalido
 from candidatos.models import (
     DecisaoIsencao,
     Inscricao,
     PedidoIsencao,
     ProcedimentoAdministrativo,
-    PublicacaoIsencao,
-    RecursoIsencao,
     RegistroCadUnico,
     SalarioMinimo,
 )
@@ -48,11 +55,21 @@ from certames import arquivos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_br, data_hora_br
-from certames.models import Certame, Etapa
+from certames.models import Ato, Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
 from certames.regras.regimes import REGIMES
 from certames.travas import travar, travar_certame, travar_varios
+from nucleo import lotes
+from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
+from nucleo.motivacao import validar_motivacao
+from nucleo.publicacao import publicar_final, publicar_preliminar
+from nucleo.recursos import apresentar_recurso, recurso_de
+
+#: The exemption's key in the procedure kernel's records (`nucleo.registro.Procedimento.chave`;
+#: never change it: the kernel's rows store it).
+CHAVE = "isencao"
+Publicacao = PublicacaoResultado
 
 #: Edital setting (Certame.parametros) for the months a CadÚnico update stays valid.
 PARAMETRO_MESES = "cadunico_meses_atualizacao"
@@ -90,12 +107,6 @@ RESULTADO_DA_VERIFICACAO = {
 # --- uploaded files (proof of blood donation, appeal attachments) ----------------------------
 
 TAMANHO_MAXIMO_ARQUIVO = 5 * 1024 * 1024
-
-#: Motivations that say nothing about the case (art. 3º, §2º requires a real motivation).
-MOTIVACOES_GENERICAS = {"indeferido", "indeferimento", "deferido", "deferimento", "negado",
-                        "nao_atende", "nao_atende_aos_requisitos", "nao_cumpre_os_requisitos",
-                        "requisitos_nao_atendidos", "sem_motivo", "conforme_edital"}
-
 
 def validar_arquivo(arquivo) -> str:
     """Check an upload by content and size (`certames.arquivos`); returns the extension."""
@@ -169,8 +180,38 @@ def _checar_janela(certame: Certame, tipo: str, agora: dt.datetime, o_que: str) 
         "o": o_que, "f": data_hora_br(max(e.fim for e in lista))})
 
 
-def publicacao(certame: Certame, fase: str) -> PublicacaoIsencao | None:
-    return PublicacaoIsencao.objects.filter(certame=certame, fase=fase).first()
+def publicacao(certame: Certame, fase: str, lote: int = 1) -> PublicacaoResultado | None:
+    """The kernel's publication of a batch of the certame's exemption results."""
+    return lotes.publicacao(certame, fase, CHAVE, lote)
+
+
+def publicacoes_do_pedido(pedido: PedidoIsencao | None
+                          ) -> tuple[PublicacaoResultado | None, PublicacaoResultado | None]:
+    """The preliminary and final publication of the request's batch (None: not published)."""
+    if pedido is None or pedido.pk is None:
+        return None, None
+    preliminar = lotes.preliminar_de(CHAVE, pedido.pk)
+    return preliminar, lotes.final_do_lote(preliminar)
+
+
+def pedidos_com_resultado_definitivo() -> QuerySet[ItemPublicado]:
+    """The batch items whose batch has its final result published (`objeto_id`: request)."""
+    return ItemPublicado.objects.filter(procedimento=CHAVE).filter(Exists(
+        PublicacaoResultado.objects.filter(
+            certame_id=OuterRef("publicacao__certame_id"), procedimento=CHAVE,
+            fase=Publicacao.Fase.FINAL, lote=OuterRef("publicacao__lote"))))
+
+
+def recurso_do_pedido(pedido: PedidoIsencao | None) -> Recurso | None:
+    """The candidate's appeal against the request's preliminary result (kernel record)."""
+    if pedido is None or pedido.pk is None:
+        return None
+    return recurso_de(CHAVE, pedido.pk)
+
+
+def com_recurso() -> Exists:
+    """Filter of requests with an appeal (use on `PedidoIsencao` querysets)."""
+    return Exists(Recurso.objects.filter(procedimento=CHAVE, objeto_id=OuterRef("pk")))
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -178,17 +219,11 @@ def publicacao(certame: Certame, fase: str) -> PublicacaoIsencao | None:
 
 def _motivacao(motivacao: str, *, especifica: bool, fundamento: str) -> str:
     """Every decision is motivated; a rejection needs a specific one (Severínia art. 3º, §2º:
-    `RegraIsencao.fundamento_motivacao`)."""
-    motivacao = (motivacao or "").strip()
-    if not motivacao:
-        raise ValidationError(_("Informe a motivação da decisão."))
-    if especifica and (len(motivacao) < 15 or normalizar(motivacao) in MOTIVACOES_GENERICAS):
-        raise ValidationError(_(
-            "O indeferimento exige motivação específica: diga qual requisito não foi atendido "
-            "e por quê (%(f)s).") % {"f": fundamento})
-    if len(motivacao) < 10:
-        raise ValidationError(_("Informe a motivação do ato (ao menos 10 caracteres)."))
-    return motivacao
+    `RegraIsencao.fundamento_motivacao`). The kernel's one rule (`nucleo.motivacao`)."""
+    return validar_motivacao(
+        motivacao, desfavoravel=especifica,
+        especifica=_("diga qual requisito não foi atendido e por quê, %(f)s") % {
+            "f": fundamento})
 
 
 #: What a locked request and a locked inscrição are read with (`certames.travas.travar`).
@@ -247,7 +282,8 @@ def aplicar_verificacao(pedido: PedidoIsencao, *, extrato=None, registro=None,
 
 def reverificar_pendentes(*, autor=None) -> dict[str, int]:
     """Re-run the check of every undecided CadÚnico request against the latest extract (after
-    an import). Call inside the import's transaction. Returns counts by result."""
+    an import: `importar_extrato`). Call inside the import's transaction. Returns counts by
+    result."""
     extrato = cadunico.ultimo_extrato()
     pedidos = travar_varios(PedidoIsencao.objects.select_related("inscricao__certame")
                             .filter(tipo=PedidoIsencao.Tipo.CADUNICO, resultado_preliminar=""),
@@ -284,6 +320,18 @@ def reverificar_pendentes(*, autor=None) -> dict[str, int]:
                 autor, "is_authenticated", False) else None,
             default_change_reason="nova verificação no CadÚnico")
     return contagem
+
+
+def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo: str, autor,
+                     agora: dt.datetime | None = None) -> cadunico.ResultadoImportacao:
+    """Import a CadÚnico extract (`cadunico.importar_extrato`, all or nothing) and re-check
+    every undecided request against it, in one transaction (art. 2º; art. 4º)."""
+    with transaction.atomic():
+        resultado = cadunico.importar_extrato(conteudo, data_referencia=data_referencia,
+                                              nome_arquivo=nome_arquivo, autor=autor,
+                                              agora=agora)
+        resultado.reverificados = reverificar_pendentes(autor=autor)
+    return resultado
 
 
 def motivacao_automatica(pedido: PedidoIsencao) -> str:
@@ -402,7 +450,7 @@ def decidir_preliminar(pedido: PedidoIsencao, *, autor, resultado: str = "",
     insc = pedido.inscricao
     certame = insc.certame
     dados = regra(certame)
-    if publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
+    if publicacoes_do_pedido(pedido)[0] is not None:
         raise ValidationError(_("O resultado preliminar já foi publicado: a revisão se faz no "
                                 "julgamento do recurso."))
     if confirmar:
@@ -455,19 +503,18 @@ def confirmar_em_lote(pedidos, *, autor) -> tuple[list[DecisaoIsencao], list[Ped
     return decisoes, ignorados
 
 
-# --- publications ----------------------------------------------------------------------------
+# --- publications (the kernel's batches: `nucleo.publicacao`) ----------------------------
 
 
 def resultado_definitivo(pedido: PedidoIsencao) -> tuple[str, str]:
     """Final result: a false-information finding (art. 5º, I), else the appeal ruling (the
     latest), else the preliminary decision."""
     proc = (ProcedimentoAdministrativo.objects
-            .filter(inscricao_id=pedido.inscricao_id,
-                    tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
-                    conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE)
+            .filter(falsidade_comprovada(), inscricao_id=pedido.inscricao_id)
             .order_by("-decidido_em").first())
     if proc is not None:
-        return Resultado.INDEFERIDO, _motivo_falsidade(proc)
+        return Resultado.INDEFERIDO, _motivo_falsidade(
+            proc, regra(pedido.inscricao.certame).fundamento_falsidade_indeferimento)
     recurso = (DecisaoIsencao.objects.filter(pedido=pedido, fase=Fase.RECURSO)
                .order_by("-decidida_em", "-pk").first())
     if recurso is not None:
@@ -475,74 +522,69 @@ def resultado_definitivo(pedido: PedidoIsencao) -> tuple[str, str]:
     return pedido.resultado_preliminar, pedido.motivo_preliminar
 
 
-@transaction.atomic
-def publicar_resultado(certame: Certame, fase: str, *, autor,
-                       agora: dt.datetime | None = None) -> PublicacaoIsencao:
-    """Publish the preliminary (art. 3º, IV) or final (art. 3º, VI) result as a list
-    (inscrição number and name only). The final publication applies the results to the fee:
-    granted -> "isenta" (a fee already paid stays paid, no refund: art. 6º, III)."""
-    agora = agora or timezone.now()
-    certame = travar_certame(certame)
-    dados = regra(certame)
-    if fase not in PublicacaoIsencao.Fase.values:
-        raise ValidationError(_("Fase de publicação inválida."))
-    if publicacao(certame, fase):
-        raise ValidationError(_("Este resultado já foi publicado."))
-    pedidos = PedidoIsencao.objects.filter(inscricao__certame=certame)
-    if fase == PublicacaoIsencao.Fase.PRELIMINAR:
-        fim = prazo_final(certame, Etapa.Tipo.PEDIDO_ISENCAO)
-        if fim is not None and agora <= fim:
-            raise ValidationError(_("O prazo de pedidos de isenção termina em %(f)s: publique "
-                                    "depois dele.") % {"f": data_hora_br(fim)})
-        pendentes = list(pedidos.filter(resultado_preliminar="")
-                         .values_list("inscricao__numero", flat=True)[:11])
-        if pendentes:
-            raise ValidationError(_("Há pedidos sem análise preliminar (inscrições %(n)s). "
-                                    "Decida todos antes de publicar.") % {
-                "n": ", ".join(pendentes[:10]) + ("…" if len(pendentes) > 10 else "")})
-        pub = PublicacaoIsencao.objects.create(certame=certame, fase=fase, publicada_por=autor)
-        contagem = {r: pedidos.filter(resultado_preliminar=r).count() for r in Resultado.values}
-        registrar_ato(
-            tipo="isencao_publicacao_preliminar", autor=autor, certame=certame, objeto=pub,
-            descricao=_("Publicação do resultado preliminar dos pedidos de isenção: "
-                        "%(d)d deferidos, %(i)d indeferidos.") % {
-                "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
-            fundamento_legal=dados.fundamento_resultado_preliminar, depois=contagem)
-        return pub
+def pendencias_proprias_preliminar(certame: Certame, agora: dt.datetime) -> list[str]:
+    """The exemption's own reasons not to publish the preliminary result now (the plug-in's
+    `pendencias_preliminar`): only after the request window (art. 3º, I and IV) and with
+    every request decided (art. 3º, III: the result is one list)."""
+    fim = prazo_final(certame, Etapa.Tipo.PEDIDO_ISENCAO)
+    if fim is not None and agora <= fim:
+        return [_("O prazo de pedidos de isenção termina em %(f)s: publique depois dele.") % {
+            "f": data_hora_br(fim)}]
+    pendentes = list(PedidoIsencao.objects.filter(inscricao__certame=certame,
+                                                  resultado_preliminar="")
+                     .order_by("inscricao__numero")
+                     .values_list("inscricao__numero", flat=True)[:11])
+    if pendentes:
+        return [_("Há pedidos sem análise preliminar (inscrições %(n)s). Decida todos antes "
+                  "de publicar.") % {
+            "n": ", ".join(pendentes[:10]) + ("…" if len(pendentes) > 10 else "")}]
+    return []
 
-    if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
-        raise ValidationError(_("Publique antes o resultado preliminar."))
-    fim = prazo_final(certame, Etapa.Tipo.RECURSO_ISENCAO)
-    if fim is None:
-        raise ValidationError(_("O cronograma deste certame não prevê o prazo de recurso da "
-                                "isenção (%(f)s).") % {"f": dados.fundamento_prazo_recurso})
-    if agora <= fim:
-        raise ValidationError(_("O prazo de recurso termina em %(f)s: publique o resultado "
-                                "definitivo depois dele.") % {"f": data_hora_br(fim)})
-    sem_julgamento = list(
-        pedidos.filter(recurso__isnull=False)
-        .exclude(Exists(DecisaoIsencao.objects.filter(pedido=OuterRef("pk"),
-                                                      fase=Fase.RECURSO)))
-        .values_list("inscricao__numero", flat=True)[:11])
-    if sem_julgamento:
-        raise ValidationError(_("Há recursos sem julgamento (inscrições %(n)s).") % {
-            "n": ", ".join(sem_julgamento[:10]) + ("…" if len(sem_julgamento) > 10 else "")})
-    pub = PublicacaoIsencao.objects.create(certame=certame, fase=fase, publicada_por=autor)
+
+def descricao_preliminar(pedidos: list[PedidoIsencao], numero: int) -> str:
+    contagem = {r: sum(1 for p in pedidos if p.resultado_preliminar == r)
+                for r in Resultado.values}
+    return _("Publicação do resultado preliminar dos pedidos de isenção (lote %(lote)d): "
+             "%(d)d deferidos, %(i)d indeferidos.") % {
+        "lote": numero, "d": contagem[Resultado.DEFERIDO],
+        "i": contagem[Resultado.INDEFERIDO]}
+
+
+def consolidar_lote(final: PublicacaoResultado, pedidos: list[PedidoIsencao], autor) -> dict:
+    """The final result of a batch (the plug-in's `consolidar`, inside the final publication's
+    transaction): each request's final result (`resultado_definitivo`) and its effect on the
+    fee: granted -> "isenta" (a fee already paid stays paid, no refund: art. 6º, III)."""
+    certame = final.certame
     contagem = {r: 0 for r in Resultado.values}
-    for pedido in travar_varios(pedidos.select_related("inscricao")):
+    for pedido in travar_varios(PedidoIsencao.objects.select_related("inscricao__certame")
+                                .filter(pk__in=[p.pk for p in pedidos])):
         resultado, motivo = resultado_definitivo(pedido)
         contagem[resultado] += 1
         if (pedido.resultado_final, pedido.motivo_final) != (resultado, motivo):
             pedido.resultado_final, pedido.motivo_final = resultado, motivo
             pedido.save(update_fields=["resultado_final", "motivo_final"])
         _aplicar_isencao_na_taxa(pedido, autor=autor)
-    registrar_ato(
-        tipo="isencao_publicacao_definitiva", autor=autor, certame=certame, objeto=pub,
-        descricao=_("Publicação do resultado definitivo dos pedidos de isenção: %(d)d "
-                    "deferidos, %(i)d indeferidos.") % {
-            "d": contagem[Resultado.DEFERIDO], "i": contagem[Resultado.INDEFERIDO]},
-        fundamento_legal=dados.fundamento_resultado_definitivo, depois=contagem)
-    return pub
+    return {
+        "descricao": _("Publicação do resultado definitivo dos pedidos de isenção (lote "
+                       "%(lote)d): %(d)d deferidos, %(i)d indeferidos.") % {
+            "lote": final.lote, "d": contagem[Resultado.DEFERIDO],
+            "i": contagem[Resultado.INDEFERIDO]},
+        "fundamento": regra(certame).fundamento_resultado_definitivo,
+        "depois": contagem,
+    }
+
+
+def publicar_resultado(certame: Certame, fase: str, *, autor,
+                       agora: dt.datetime | None = None) -> PublicacaoResultado:
+    """Publish the preliminary (art. 3º, IV) or final (art. 3º, VI) result as a list
+    (inscrição number and name only): the kernel's publication of the next batch, or the
+    final result of the oldest batch without it (`nucleo.publicacao`)."""
+    regra(certame)
+    if fase == Publicacao.Fase.PRELIMINAR:
+        return publicar_preliminar(certame, CHAVE, autor=autor, agora=agora)
+    if fase == Publicacao.Fase.FINAL:
+        return publicar_final(certame, CHAVE, autor=autor, agora=agora)
+    raise ValidationError(_("Fase de publicação inválida."))
 
 
 def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
@@ -576,50 +618,36 @@ def _aplicar_isencao_na_taxa(pedido: PedidoIsencao, *, autor) -> None:
             "n": insc.numero})
 
 
-# --- appeal ----------------------------------------------------------------------------------
+# --- appeal (the kernel's `nucleo.recursos`) ------------------------------------------------
+
+
+def falsidade_comprovada() -> Q:
+    """A false-information procedure concluded "procedente" and not reformed on appeal (a
+    granted appeal supersedes the decision: Lei 9.784/1999, art. 64, applied subsidiarily)."""
+    return (Q(tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
+              conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE)
+            & ~Q(recurso_resultado=ProcedimentoAdministrativo.ResultadoRecurso.PROVIDO))
 
 
 def procedimento_procedente(inscricao_id: int) -> bool:
     return ProcedimentoAdministrativo.objects.filter(
-        inscricao_id=inscricao_id, tipo=ProcedimentoAdministrativo.Tipo.FALSIDADE_ISENCAO,
-        conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE).exists()
+        falsidade_comprovada(), inscricao_id=inscricao_id).exists()
 
 
-@transaction.atomic
-def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
-                     agora: dt.datetime | None = None) -> RecursoIsencao:
-    """One appeal against a published preliminary rejection, within the appeal window
-    (art. 3º, V and §2º)."""
-    agora = agora or timezone.now()
-    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
-    _checar_titular(autor, pedido.inscricao)
-    certame = pedido.inscricao.certame
-    if not publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR):
-        raise ValidationError(_("O resultado preliminar ainda não foi publicado."))
-    if pedido.resultado_preliminar != Resultado.INDEFERIDO:
-        raise ValidationError(_("Só cabe recurso contra o indeferimento do pedido."))
+def motivo_falsidade_sem_recurso(pedido: PedidoIsencao) -> str | None:
+    """No appeal against a request rejected for a proven falsity (art. 5º, I)."""
     if procedimento_procedente(pedido.inscricao_id):
-        raise ValidationError(_("O pedido foi indeferido em procedimento administrativo por "
-                                "falsidade (%(f)s).") % {
-            "f": regra(certame).fundamento_falsidade})
-    _checar_janela(certame, Etapa.Tipo.RECURSO_ISENCAO, agora,
-                   _("recorrer do resultado da isenção"))
-    if RecursoIsencao.objects.filter(pedido=pedido).exists():
-        raise ValidationError(_("O recurso já foi apresentado (um recurso por pedido)."))
-    texto = (texto or "").strip()
-    if len(texto) < 10:
-        raise ValidationError(_("Escreva as razões do recurso (ao menos 10 caracteres)."))
-    recurso = RecursoIsencao(pedido=pedido, texto=texto)
-    if anexo:
-        recurso.anexo = _renomear(anexo, validar_arquivo(anexo))
-    recurso.save()
-    registrar_ato(
-        tipo="isencao_recurso", autor=autor, certame=certame, objeto=pedido,
-        descricao=_("Recurso contra o indeferimento da isenção da inscrição %(n)s.") % {
-            "n": pedido.inscricao.numero},
-        fundamento_legal=regra(certame).fundamento_recurso,
-        depois={"recurso": recurso.pk, "anexo": bool(anexo)})
-    return recurso
+        return _("O pedido foi indeferido em procedimento administrativo por falsidade "
+                 "(%(f)s).") % {"f": regra(pedido.inscricao.certame).fundamento_falsidade}
+    return None
+
+
+def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
+                     agora: dt.datetime | None = None) -> Recurso:
+    """The candidate's one appeal against a published preliminary rejection, within the
+    appeal window (art. 3º, V and §2º): the kernel's appeal (`nucleo.recursos`)."""
+    return apresentar_recurso(CHAVE, pedido, autor=autor, texto=texto,
+                              arquivos_enviados=[anexo] if anexo else [], agora=agora)
 
 
 @transaction.atomic
@@ -630,9 +658,9 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
     pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     insc = pedido.inscricao
     certame = insc.certame
-    if not RecursoIsencao.objects.filter(pedido=pedido).exists():
+    if recurso_do_pedido(pedido) is None:
         raise ValidationError(_("Não há recurso a julgar neste pedido."))
-    if publicacao(certame, PublicacaoIsencao.Fase.FINAL):
+    if publicacoes_do_pedido(pedido)[1] is not None:
         raise ValidationError(_("O resultado definitivo já foi publicado."))
     if resultado not in Resultado.values:
         raise ValidationError(_("Resultado inválido."))
@@ -659,13 +687,12 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
 # --- fee payment -----------------------------------------------------------------------------
 
 
-def _aguarda_resultado(insc: Inscricao, final_publicado: bool | None = None) -> bool:
+def _aguarda_resultado(insc: Inscricao) -> bool:
     """A request whose final result is not published yet: the candidate is not in default."""
-    if _pedido_de(insc) is None:
+    pedido = _pedido_de(insc)
+    if pedido is None:
         return False
-    if final_publicado is None:
-        final_publicado = publicacao(insc.certame, PublicacaoIsencao.Fase.FINAL) is not None
-    return not final_publicado
+    return publicacoes_do_pedido(pedido)[1] is None
 
 
 def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None) -> str:
@@ -734,12 +761,12 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
     if agora <= fim:
         raise ValidationError(_("O prazo de pagamento termina em %(f)s.") % {
             "f": data_hora_br(fim)})
-    final_publicado = publicacao(certame, PublicacaoIsencao.Fase.FINAL) is not None
+    # A request still awaiting the final result of its batch keeps the inscrição out.
     candidatas = (Inscricao.objects.filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
-                  .exclude(situacao__in=FINAIS))
-    if not final_publicado:
-        candidatas = candidatas.exclude(Exists(PedidoIsencao.objects.filter(
-            inscricao=OuterRef("pk"))))
+                  .exclude(situacao__in=FINAIS)
+                  .exclude(Exists(PedidoIsencao.objects.filter(inscricao=OuterRef("pk"))
+                                  .exclude(pk__in=pedidos_com_resultado_definitivo()
+                                           .values("objeto_id")))))
     marcadas = travar_varios(candidatas, "numero")
     if not marcadas:
         return []
@@ -806,6 +833,7 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
                                               autor=autor, agora=agora, tipo=FALSIDADE)
 
 
+@procedimentos.consequencia(FALSIDADE)
 @transaction.atomic
 def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *,
                             autor) -> None:
@@ -843,6 +871,48 @@ def indeferir_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *
                 "situacao_taxa": insc.situacao_taxa, "procedimento": proc.pk})
 
 
+@procedimentos.reversao(FALSIDADE)
+@transaction.atomic
+def desfazer_indeferimento_por_falsidade(proc: ProcedimentoAdministrativo, insc: Inscricao, *,
+                                         autor) -> None:
+    """A granted appeal against the falsity finding: art. 5º, I no longer applies, so the
+    request and the fee return to what they were before it (the `antes` of the
+    `isencao_indeferida_falsidade` act), with an act; the request's final result is the one
+    its own decisions give (`resultado_definitivo`, which no longer counts the reformed
+    procedure). Called by `procedimentos.julgar_recurso` inside its transaction."""
+    ato = (Ato.objects.filter(tipo="isencao_indeferida_falsidade", certame=insc.certame,
+                              depois__procedimento=proc.pk).order_by("-pk").first())
+    pedido = _pedido_de(insc)
+    if ato is None or pedido is None:
+        return  # the finding changed nothing in the exemption (no request)
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
+    antes = ato.antes or {}
+    estado = {"resultado_preliminar": pedido.resultado_preliminar,
+              "resultado_final": pedido.resultado_final, "situacao_taxa": insc.situacao_taxa}
+    if not antes.get("resultado_preliminar"):
+        pedido.resultado_preliminar, pedido.motivo_preliminar = "", ""
+    if antes.get("resultado_final"):
+        pedido.resultado_final, pedido.motivo_final = resultado_definitivo(pedido)
+    else:
+        pedido.resultado_final, pedido.motivo_final = "", ""
+    pedido.save(update_fields=["resultado_preliminar", "motivo_preliminar",
+                               "resultado_final", "motivo_final"])
+    if (antes.get("situacao_taxa") == SituacaoTaxa.ISENTA
+            and insc.situacao_taxa == SituacaoTaxa.PENDENTE):
+        insc.situacao_taxa = SituacaoTaxa.ISENTA
+        insc.save(update_fields=["situacao_taxa", "atualizada_em"])
+    registrar_ato(
+        tipo="isencao_falsidade_revogada", autor=autor, certame=insc.certame, objeto=pedido,
+        descricao=_("Indeferimento por falsidade do pedido de isenção da inscrição %(n)s "
+                    "desfeito: recurso provido no procedimento administrativo.") % {
+            "n": insc.numero},
+        motivacao=proc.recurso_motivacao, fundamento_legal=proc.recurso_fundamento[:250],
+        antes=estado,
+        depois={"resultado_preliminar": pedido.resultado_preliminar,
+                "resultado_final": pedido.resultado_final,
+                "situacao_taxa": insc.situacao_taxa, "procedimento": proc.pk})
+
+
 # --- queries for the pages -------------------------------------------------------------------
 
 #: Status filter of the RH list of requests.
@@ -852,8 +922,8 @@ STATUS_PEDIDO = {
                             Q(resultado_preliminar=Resultado.DEFERIDO)),
     "indeferido_preliminar": (gettext_lazy("Indeferido (preliminar)"),
                               Q(resultado_preliminar=Resultado.INDEFERIDO)),
-    "recurso_pendente": (gettext_lazy("Recurso a julgar"), Q(recurso__isnull=False) & ~Exists(
-        DecisaoIsencao.objects.filter(pedido=OuterRef("pk"), fase=Fase.RECURSO))),
+    "recurso_pendente": (gettext_lazy("Recurso a julgar"), Q(com_recurso()) & ~Q(Exists(
+        DecisaoIsencao.objects.filter(pedido=OuterRef("pk"), fase=Fase.RECURSO)))),
     "deferido_final": (gettext_lazy("Deferido (definitivo)"),
                        Q(resultado_final=Resultado.DEFERIDO)),
     "indeferido_final": (gettext_lazy("Indeferido (definitivo)"),
@@ -864,7 +934,8 @@ STATUS_PEDIDO = {
 def pedidos_do_certame(certame: Certame, *, tipo: str = "", verificacao: str = "",
                        status: str = "") -> QuerySet[PedidoIsencao]:
     qs = (PedidoIsencao.objects.filter(inscricao__certame=certame)
-          .select_related("inscricao__candidato", "inscricao__cargo", "recurso")
+          .select_related("inscricao__candidato", "inscricao__cargo")
+          .annotate(tem_recurso=com_recurso())
           .order_by("inscricao__numero"))
     if tipo in PedidoIsencao.Tipo.values:
         qs = qs.filter(tipo=tipo)

@@ -479,47 +479,6 @@ class DecisaoIsencao(models.Model):
         return f"{self.get_fase_display()}: {self.get_resultado_display()}"
 
 
-class RecursoIsencao(models.Model):
-    pedido = models.OneToOneField(PedidoIsencao, on_delete=models.PROTECT,
-                                  related_name="recurso")
-    texto = models.TextField(_("razões do recurso"))
-    anexo = models.FileField(_("anexo"), blank=True, upload_to="recursos-isencao/%Y/")
-    apresentado_em = models.DateTimeField(_("apresentado em"), auto_now_add=True)
-
-    class Meta:
-        verbose_name = _("recurso de isenção")
-        verbose_name_plural = _("recursos de isenção")
-
-    def __str__(self) -> str:
-        return f"Recurso — {self.pedido}"
-
-
-class PublicacaoIsencao(models.Model):
-    """Publication of the preliminary or final result of the exemption requests of a
-    certame (inscrição number and name only, never income or NIS)."""
-
-    class Fase(models.TextChoices):
-        PRELIMINAR = "preliminar", _("Resultado preliminar")
-        FINAL = "final", _("Resultado definitivo")
-
-    certame = models.ForeignKey(Certame, on_delete=models.PROTECT,
-                                related_name="publicacoes_isencao")
-    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
-    publicada_em = models.DateTimeField(_("publicada em"), auto_now_add=True)
-    publicada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                      related_name="+")
-
-    class Meta:
-        verbose_name = _("publicação de resultado de isenção")
-        verbose_name_plural = _("publicações de resultados de isenção")
-        constraints = [
-            models.UniqueConstraint(fields=["certame", "fase"], name="publicacao_isencao_unica"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.get_fase_display()} — {self.certame}"
-
-
 class ProcedimentoAdministrativo(models.Model):
     """Procedure with notice and defence before a sanction (contraditório e ampla defesa):
     false information to obtain the exemption (Lei 3.057/2026, art. 5º) or fraud in the
@@ -539,6 +498,10 @@ class ProcedimentoAdministrativo(models.Model):
         CANCELAMENTO = "cancelamento", _("Cancelamento da inscrição / eliminação")
         EXCLUSAO_LISTA = "exclusao_lista", _("Exclusão da lista de aprovados")
         ANULACAO = "anulacao", _("Anulação da nomeação, contratação ou convocação")
+
+    class ResultadoRecurso(models.TextChoices):
+        PROVIDO = "provido", _("Recurso provido (decisão reformada)")
+        NAO_PROVIDO = "nao_provido", _("Recurso não provido (decisão mantida)")
 
     inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT,
                                   related_name="procedimentos")
@@ -564,6 +527,20 @@ class ProcedimentoAdministrativo(models.Model):
                                      null=True, blank=True, related_name="+")
     # Pirangi art. 7º §2º: forwarding to the Ministério Público and the Procuradoria.
     encaminhamentos = models.JSONField(_("encaminhamentos"), default=list, blank=True)
+    # What a proven case changed, written once with the decision ({"situacao_anterior": ...,
+    # "estado_lista_anterior": ...}): what a granted appeal undoes (`candidatos.procedimentos`).
+    efeitos = models.JSONField(_("efeitos da decisão"), default=dict, blank=True)
+    # The ruling on the candidate's appeal (`nucleo.Recurso`, procedure
+    # "procedimento_administrativo"): written once, never over the decision, which stays as
+    # it was; a granted appeal supersedes it.
+    recurso_resultado = models.CharField(_("julgamento do recurso"), max_length=12,
+                                         choices=ResultadoRecurso.choices, blank=True)
+    recurso_motivacao = models.TextField(_("motivação do julgamento do recurso"), blank=True)
+    recurso_fundamento = models.CharField(_("fundamento do julgamento do recurso"),
+                                          max_length=250, blank=True)
+    recurso_julgado_em = models.DateTimeField(_("recurso julgado em"), null=True, blank=True)
+    recurso_julgado_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                            null=True, blank=True, related_name="+")
 
     history = HistoricalRecords()
 

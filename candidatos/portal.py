@@ -53,7 +53,6 @@ from candidatos.models import (
     Inscricao,
     PedidoCadastro,
     PedidoIsencao,
-    PublicacaoIsencao,
     SituacaoLista,
     erros_autodeclaracao,
 )
@@ -64,6 +63,7 @@ from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Etapa, PosicaoLista, VagaPreenchida
 from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
+from certames.regras.documentos import regra_documental
 from certames.travas import (
     travar,
     travar_certame,
@@ -71,6 +71,9 @@ from certames.travas import (
     travar_sem_ler,
     travar_varios,
 )
+from comissoes.dominio.convocacao import convocacoes_do_candidato
+from comissoes.dominio.procedimentos import PROCEDIMENTOS
+from comissoes.dominio.resultados import resultados_por_procedimento
 
 logger = logging.getLogger(__name__)
 
@@ -912,8 +915,6 @@ class SituacaoInscricao:
 def _exige_documentos(inscricao: Inscricao) -> bool:
     """Whether some list of the inscrição needs documents (indigenous or quilombola proof,
     PcD medical report) under the certame's regime and edital."""
-    from certames.regras.documentos import regra_documental
-
     certame = inscricao.cargo.certame
     return any(regra_documental(certame.regime, lista, certame.parametros) is not None
                for lista in inscricao.listas)
@@ -931,8 +932,9 @@ def _resultado_isencao(resultado: str, motivo: str) -> ResultadoIsencao | None:
 
 
 def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
-    """Everything the status page shows. Only published results: exemption results after their
-    PublicacaoIsencao, positions from the latest published snapshot; never who judged."""
+    """Everything the status page shows. Only published results: exemption results after
+    their batch's publication (`nucleo`), positions from the latest published snapshot; never
+    who judged."""
     agora = em or timezone.now()
     certame = inscricao.cargo.certame
     try:
@@ -941,12 +943,11 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         pedido = None
     preliminar = final = None
     if pedido is not None:
-        fases = set(PublicacaoIsencao.objects.filter(certame=certame)
-                    .values_list("fase", flat=True))
-        if PublicacaoIsencao.Fase.PRELIMINAR in fases:
+        pub_preliminar, pub_final = isencao.publicacoes_do_pedido(pedido)
+        if pub_preliminar is not None:
             preliminar = _resultado_isencao(pedido.resultado_preliminar,
                                             pedido.motivo_preliminar)
-        if PublicacaoIsencao.Fase.FINAL in fases:
+        if pub_final is not None:
             final = _resultado_isencao(pedido.resultado_final, pedido.motivo_final)
     # The fee situation derived from the clock (a pending fee after the payment deadline is
     # "não confirmada"), as the exemption pages show it.
@@ -961,13 +962,9 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     listas = set(inscricao.listas)
     etapas = list(certame.etapas.order_by("inicio", "pk"))
     convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
-    from comissoes.dominio.convocacao import convocacoes_do_candidato
-    from comissoes.dominio.procedimentos import PROCEDIMENTOS
-    from comissoes.dominio.resultados import resultados_por_procedimento
-
     resultados_comissoes = resultados_por_procedimento(inscricao, agora)
     # Committee procedures (heteroidentification, documents, PcD) are decided in batches, and
-    # a batch published late has its own window (comissoes/dominio/lotes.py): the candidate
+    # a batch published late has its own window (nucleo/lotes.py): the candidate
     # sees the window of their own batch, not the schedule's stage.
     recursos = []
     proprias: set[str] = set()  # stage types replaced by the candidate's own batch window

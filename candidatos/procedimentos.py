@@ -16,8 +16,21 @@ Steps, each one function that checks the rule, writes inside one transaction, re
     decidir_procedimento -> after the defence or its deadline; motivated; the consequence by
                             the phase of the certame, with the legal basis of the type and regime
     registrar_encaminhamento -> the decision forwarded to an authority (Pirangi art. 7º, §2º)
+    recorrer / julgar_recurso -> the candidate's one appeal against a proven case, within
+                            `RegraSancao.prazo_recurso_dias` of the decision's notice, judged by
+                            RH other than the decider; a granted appeal undoes the decision's
+                            effects
 
-What a proven case does is type-specific (`TIPOS`, keyed by `ProcedimentoAdministrativo.tipo`).
+What a proven case does is type-specific (`TIPOS`, keyed by `ProcedimentoAdministrativo.tipo`);
+what it does outside the lists and the inscrição (the exemption request, art. 5º, I) is
+registered here by the module that owns it (`consequencia`), never imported from here.
+
+The procedure is a plug-in of the procedure kernel (`nucleo.registro`, key
+"procedimento_administrativo", registered by `CandidatosConfig.ready()`): the appeal is the
+kernel's `nucleo.Recurso` with its attachments, filed through `nucleo.recursos`; the motivation
+rule is `nucleo.motivacao`. It is decided case by case and notified to the candidate, never
+published in lists (`publica_em_lotes = False`: the notice the procedure already has; LGPD,
+Lei 13.709/2018, art. 6º, III).
 
 A non-confirmation by the committee is not fraud (Severínia art. 11, caput; spec section 5): no
 list state opens or implies a procedure here. RH opens one only on indications or a complaint.
@@ -26,17 +39,17 @@ list state opens or implies a procedure here. RH opens one only on indications o
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import send_mail
 from django.db import models, transaction
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from candidatos.importacao import normalizar
 from candidatos.models import (
     EstadoLista,
     Inscricao,
@@ -47,24 +60,34 @@ from candidatos.models import (
 from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.filas import tarefa
 from certames.formatos import data_br, data_hora_br
-from certames.models import Certame
+from certames.models import Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
-from certames.travas import travar
+from certames.regras.regimes import Regime
+from certames.travas import travar, travar_certame
+from nucleo import recursos as kernel
+from nucleo import registro
+from nucleo.lotes import JanelaRecurso
+from nucleo.models import Recurso
+from nucleo.motivacao import validar_motivacao
 
 Tipo = ProcedimentoAdministrativo.Tipo
 Conclusao = ProcedimentoAdministrativo.Conclusao
 Consequencia = ProcedimentoAdministrativo.Consequencia
+ResultadoRecurso = ProcedimentoAdministrativo.ResultadoRecurso
+
+#: The plug-in's key in the procedure kernel (`nucleo.Recurso.procedimento`). Never change it.
+CHAVE = "procedimento_administrativo"
 
 #: Certame statuses after the homologation of the result.
 HOMOLOGADOS = (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO)
 
-#: Decisions that say nothing about the case.
-MOTIVACOES_GENERICAS = {
-    "procedente", "improcedente", "fraude", "fraude_comprovada", "falsidade",
-    "falsidade_comprovada", "arquivado", "arquive_se", "sem_fraude", "nao_ha_fraude",
-    "conforme_edital", "sem_motivo", "indeferido", "deferido"}
+#: The e-mails to the candidate, Celery tasks of `candidatos.tasks` queued by name.
+TAREFA_ABERTURA = "candidatos.notificar_abertura_procedimento"
+TAREFA_DECISAO = "candidatos.notificar_decisao_procedimento"
+TAREFA_JULGAMENTO = "candidatos.notificar_julgamento_recurso_procedimento"
 
 
 class Destino(models.TextChoices):
@@ -130,16 +153,12 @@ def _checar_rh(autor) -> None:
         raise PermissionDenied(_("Só o RH conduz procedimentos administrativos."))
 
 
-def _motivacao(motivacao: str, garantia: str) -> str:
-    """Every decision is motivated with the facts of the case (Lei 9.784/1999, art. 50)."""
-    motivacao = (motivacao or "").strip()
-    if not motivacao:
-        raise ValidationError(_("Informe a motivação da decisão."))
-    if len(motivacao) < 15 or normalizar(motivacao) in MOTIVACOES_GENERICAS:
-        raise ValidationError(_(
-            "A decisão exige motivação específica: os fatos apurados, a apreciação da defesa "
-            "e a conclusão (%(f)s).") % {"f": garantia})
-    return motivacao
+def _motivacao(motivacao: str, *, desfavoravel: bool, especifica: str = "") -> str:
+    """Every decision is motivated with the facts of the case: the one motivation rule of the
+    kernel (`nucleo.motivacao`, Lei 9.784/1999, art. 50)."""
+    return validar_motivacao(
+        motivacao, desfavoravel=desfavoravel,
+        especifica=especifica or _("os fatos apurados, a apreciação da defesa e a conclusão"))
 
 
 #: What a locked procedure and a locked inscrição are read with (`certames.travas.travar`).
@@ -166,6 +185,12 @@ def consequencia_por_fase(inscricao: Inscricao) -> str:
     return Consequencia.CANCELAMENTO
 
 
+def _situacao_anterior(insc: Inscricao) -> dict:
+    """What the elimination of a proven case will change: nothing if the inscrição is
+    already out of the certame (`_eliminar_ou_recalcular` only recomputes)."""
+    return {} if insc.situacao in FINAIS else {"situacao_anterior": insc.situacao}
+
+
 def _eliminar_ou_recalcular(insc: Inscricao, *, autor, motivacao: str, fundamento: str,
                             causa: str) -> None:
     """Eliminated in every phase (`eliminar` records its act and queues the recompute); an
@@ -174,6 +199,44 @@ def _eliminar_ou_recalcular(insc: Inscricao, *, autor, motivacao: str, fundament
         solicitar_recalculo([insc.cargo_id], causa)
     else:
         eliminar(insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
+
+
+# --- consequences owned by other modules -----------------------------------------------------
+
+#: What a proven case of a type does outside the lists and the inscrição, registered by the
+#: module that owns it (`candidatos.isencao` registers the exemption side of a proven falsity,
+#: Lei 3.057/2026, art. 5º, I): `funcao(proc, insc, *, autor)`, run inside the decision's
+#: transaction. This module never imports them (no import circle): `CandidatosConfig.ready()`
+#: imports every module that registers one.
+_CONSEQUENCIAS: dict[str, list[Callable]] = {}
+#: The undoing of each of them by a granted appeal (`julgar_recurso`), same signature.
+_REVERSOES: dict[str, list[Callable]] = {}
+
+
+def _registrador(registro_: dict[str, list[Callable]], tipo: str):
+    def registrar(funcao: Callable) -> Callable:
+        funcoes = registro_.setdefault(tipo, [])
+        if all(f.__qualname__ != funcao.__qualname__ or f.__module__ != funcao.__module__
+               for f in funcoes):  # idempotent: a module imported twice registers once
+            funcoes.append(funcao)
+        return funcao
+    return registrar
+
+
+def consequencia(tipo: str):
+    """Decorator: `funcao(proc, insc, *, autor)` is an effect of a proven procedure of
+    `tipo`, run by `decidir_procedimento` before the inscrição is eliminated."""
+    return _registrador(_CONSEQUENCIAS, tipo)
+
+
+def reversao(tipo: str):
+    """Decorator: `funcao(proc, insc, *, autor)` undoes, when an appeal is granted, what the
+    module's `consequencia` of `tipo` did."""
+    return _registrador(_REVERSOES, tipo)
+
+
+def consequencias_de(tipo: str) -> list[Callable]:
+    return list(_CONSEQUENCIAS.get(tipo, ()))
 
 
 # --- the registry of types -------------------------------------------------------------------
@@ -196,9 +259,22 @@ class TipoProcedimento:
         raise NotImplementedError
 
     def aplicar(self, proc: ProcedimentoAdministrativo, insc: Inscricao, *, autor,
-                motivacao: str, fundamento: str) -> None:
-        """The effects of a proven case (inside the decision's transaction)."""
+                motivacao: str, fundamento: str) -> dict:
+        """The effects of a proven case (inside the decision's transaction); returns what
+        they changed and a granted appeal restores (`ProcedimentoAdministrativo.efeitos`)."""
         raise NotImplementedError
+
+    #: The modules owning effects of this type must have registered them (`consequencia`).
+    consequencias_exigidas: int = 0
+
+    def aplicar_registradas(self, proc, insc, *, autor) -> None:
+        funcoes = consequencias_de(self.tipo)
+        if len(funcoes) < self.consequencias_exigidas:
+            raise RuntimeError(
+                f"Effects of a proven {self.tipo!r} not registered: is the module that owns "
+                "them imported by CandidatosConfig.ready()?")
+        for funcao in funcoes:
+            funcao(proc, insc, autor=autor)
 
 
 class FalsidadeIsencao(TipoProcedimento):
@@ -220,7 +296,8 @@ class FalsidadeIsencao(TipoProcedimento):
             raise ValidationError(_("A inscrição %(n)s não tem pedido de isenção.") % {
                 "n": insc.numero})
         if ProcedimentoAdministrativo.objects.filter(
-                inscricao=insc, tipo=self.tipo, conclusao=Conclusao.PROCEDENTE).exists():
+                inscricao=insc, tipo=self.tipo, conclusao=Conclusao.PROCEDENTE).exclude(
+                recurso_resultado=ResultadoRecurso.PROVIDO).exists():
             raise ValidationError(_("A falsidade no pedido de isenção desta inscrição já foi "
                                     "apurada."))
         if ProcedimentoAdministrativo.objects.filter(inscricao=insc, tipo=self.tipo,
@@ -228,15 +305,17 @@ class FalsidadeIsencao(TipoProcedimento):
             raise ValidationError(_("Já há um procedimento em aberto sobre esta inscrição."))
         return ""
 
-    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> None:
-        # The exemption side (art. 5º, I: request rejected; fee back to pending) lives with
-        # the rest of the exemption domain.
-        from candidatos import isencao
+    #: The exemption side (art. 5º, I: request rejected; fee back to pending) lives with the
+    #: rest of the exemption domain, which registers it (`candidatos.isencao`).
+    consequencias_exigidas = 1
 
-        isencao.indeferir_por_falsidade(proc, insc, autor=autor)
+    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> dict:
+        efeitos = _situacao_anterior(insc)
+        self.aplicar_registradas(proc, insc, autor=autor)
         _eliminar_ou_recalcular(
             insc, autor=autor, motivacao=motivacao, fundamento=fundamento,
             causa=_("procedimento por falsidade da inscrição %(n)s") % {"n": insc.numero})
+        return efeitos
 
 
 class FraudeAutodeclaracao(TipoProcedimento):
@@ -280,17 +359,22 @@ class FraudeAutodeclaracao(TipoProcedimento):
                                     "sobre esta inscrição.") % {"l": lista})
         return lista
 
-    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> None:
+    def aplicar(self, proc, insc, *, autor, motivacao, fundamento) -> dict:
         # Spec section 5: "fraude" in any list takes the candidate out of every list.
+        efeitos = _situacao_anterior(insc)
+        self.aplicar_registradas(proc, insc, autor=autor)
         if proc.lista in insc.listas:
+            atual = SituacaoLista.objects.filter(inscricao=insc, lista=proc.lista).first()
+            efeitos["estado_lista_anterior"] = atual.estado if atual else EstadoLista.PENDENTE
             # Records its own act and queues the recompute.
             registrar_situacao_lista(insc, proc.lista, EstadoLista.FRAUDE, autor=autor,
                                      motivacao=motivacao, fundamento=fundamento)
             if insc.situacao in FINAIS:
-                return
+                return efeitos
         _eliminar_ou_recalcular(
             insc, autor=autor, motivacao=motivacao, fundamento=fundamento,
             causa=_("fraude na autodeclaração da inscrição %(n)s") % {"n": insc.numero})
+        return efeitos
 
 
 TIPOS: dict[str, TipoProcedimento] = {t.tipo: t for t in (FalsidadeIsencao(),
@@ -312,7 +396,13 @@ def objeto_de(proc: ProcedimentoAdministrativo) -> str:
     return tipo_de(proc.tipo).objeto(proc.lista)
 
 
-# --- notices by e-mail (on commit) -----------------------------------------------------------
+# --- notices by e-mail (Celery, queued on commit) --------------------------------------------
+
+
+def _enfileirar(nome: str, proc_id: int) -> None:
+    """Queue the task `nome` (`candidatos.tasks`, by name: the tasks import this module)
+    once the transaction commits."""
+    transaction.on_commit(lambda: tarefa(nome).delay(proc_id))
 
 
 def _carregar(proc_id: int) -> ProcedimentoAdministrativo:
@@ -354,6 +444,24 @@ def notificar_decisao(proc_id: int) -> None:
         settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
 
 
+def notificar_julgamento(proc_id: int) -> None:
+    """The ruling on the appeal, without its text (the candidate reads it in their area)."""
+    proc = _carregar(proc_id)
+    email = proc.inscricao.candidato.email
+    if not email or not proc.recurso_resultado:
+        return
+    send_mail(
+        _("Julgamento do recurso no procedimento administrativo — inscrição %(n)s") % {
+            "n": proc.inscricao.numero},
+        _("O seu recurso no procedimento administrativo sobre %(o)s na sua inscrição %(n)s no "
+          "certame “%(c)s” foi julgado em %(d)s: %(r)s.\n\nO julgamento e a sua motivação "
+          "estão na sua área do candidato, em “Procedimentos administrativos”.") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero,
+            "c": proc.inscricao.certame.titulo, "d": data_hora(proc.recurso_julgado_em),
+            "r": proc.get_recurso_resultado_display().lower()},
+        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+
+
 # --- the steps -------------------------------------------------------------------------------
 
 
@@ -390,7 +498,7 @@ def abrir_procedimento(inscricao: Inscricao, *, tipo: str, fatos: str,
         motivacao=fatos, fundamento_legal=fund.procedimento,
         depois={"tipo": tipo, "lista": lista, "origem": origem,
                 "notificado_em": agora.isoformat(), "prazo_defesa": prazo_defesa.isoformat()})
-    transaction.on_commit(lambda: notificar_abertura(proc.pk))
+    _enfileirar(TAREFA_ABERTURA, proc.pk)
     return proc
 
 
@@ -447,7 +555,9 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
 
     Proven (procedente): the consequence by the phase (`consequencia_por_fase`) with the basis
     of the type under the certame's law, then the type's effects (`TIPOS`), which in every
-    phase take the inscrição out of the certame and queue the recompute. Not proven
+    phase take the inscrição out of the certame and queue the recompute; what they changed is
+    recorded with the decision (`efeitos`). The effects apply at once: the appeal has no
+    suspensive effect (Lei 9.784/1999, art. 61, applied subsidiarily). Not proven
     (improcedente): archived, nothing changes but the acts.
     """
     agora = agora or timezone.now()
@@ -464,8 +574,8 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
         raise ValidationError(_(
             "Aguarde a defesa ou o fim do prazo da defesa (%(p)s): contraditório e ampla "
             "defesa (%(f)s).") % {"p": data_hora(proc.prazo_defesa), "f": fund.garantia})
-    motivacao = _motivacao(motivacao, fund.garantia)
     procedente = conclusao == Conclusao.PROCEDENTE
+    motivacao = _motivacao(motivacao, desfavoravel=procedente)
     consequencia = consequencia_por_fase(insc) if procedente else Consequencia.NENHUMA
     fundamento = fund.decisao[consequencia] if procedente else fund.procedimento
     proc.conclusao, proc.consequencia = conclusao, consequencia
@@ -485,8 +595,10 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
                 "encaminhamentos_exigidos": [d for d, _f in fund.encaminhamentos]
                 if procedente else []})
     if procedente:
-        espec.aplicar(proc, insc, autor=autor, motivacao=motivacao, fundamento=fundamento)
-    transaction.on_commit(lambda: notificar_decisao(proc.pk))
+        proc.efeitos = espec.aplicar(proc, insc, autor=autor, motivacao=motivacao,
+                                     fundamento=fundamento)
+        proc.save(update_fields=["efeitos"])
+    _enfileirar(TAREFA_DECISAO, proc.pk)
     return proc
 
 
@@ -494,8 +606,10 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
 
 
 def encaminhamentos_exigidos(proc: ProcedimentoAdministrativo) -> list[tuple[str, str]]:
-    """(destination, basis) the law requires for this decision: only a proven case."""
-    if proc.conclusao != Conclusao.PROCEDENTE:
+    """(destination, basis) the law requires for this decision: only a proven case that an
+    appeal has not reformed."""
+    if (proc.conclusao != Conclusao.PROCEDENTE
+            or proc.recurso_resultado == ResultadoRecurso.PROVIDO):
         return []
     return list(fundamentos_de(proc).encaminhamentos)
 
@@ -572,6 +686,264 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
     return proc
 
 
+# --- the appeal (the kernel's `nucleo.Recurso`) ----------------------------------------------
+#
+# Rules decided here. The municipal laws guarantee contraditório e ampla defesa in the
+# procedure (LC 22/2026, art. 3º, §3º; Lei 3.056/2025, art. 7º; Lei 3.057/2026, arts. 5º,
+# parágrafo único, and 12) and give it no procedure of its own; the federal law of the
+# administrative process applies subsidiarily (Lei 9.784/1999, art. 69; to a municipality
+# without a rule of its own: STJ, Súmula 633):
+# - an appeal lies against a proven case (procedente) only: an archived one leaves the
+#   candidate nothing to appeal against (arts. 56, caput, and 58, I: the appellant's
+#   interest);
+# - within `RegraSancao.prazo_recurso_dias` (ten: art. 59) of the decision's notice (the
+#   candidate is notified at once, in their area and by e-mail), counted from the day after
+#   and ending at the end of the last day, days counted continuously (art. 66, caput and
+#   §2º; the extension to the next working day of §1º is not applied: the product has no
+#   calendar of working days, RH may accept a late appeal outside the system);
+# - one appeal, with attachments (`nucleo.recursos`); judged by an authority other than the
+#   one that decided (art. 56, §1º): RH, but never the user who decided;
+# - one motivated ruling (art. 50; `nucleo.motivacao`); a ruling against the candidate
+#   (not provido) needs a specific motivation. A granted appeal (provido) reforms the decision
+#   (art. 64): the fraud or falsity is not proven, so the sanction of the regime's law has no
+#   basis any more and its effects are undone at once (see `julgar_recurso`). The decision
+#   itself is never rewritten: the ruling is recorded beside it (`recurso_*`) and supersedes it.
+
+
+def fundamento_recurso_de(proc: ProcedimentoAdministrativo) -> str:
+    """The appeal's basis: the subsidiary federal rule and the regime's guarantee."""
+    fund = fundamentos_de(proc)
+    return f"{fund.fundamento_recurso}; {fund.garantia}"[:250]
+
+
+def fim_do_prazo_recurso(notificado_em: dt.datetime, dias: int) -> dt.datetime:
+    """The end of the last day: the day of the notice excluded, `dias` days counted
+    continuously (Lei 9.784/1999, art. 66, caput and §2º)."""
+    ultimo = timezone.localdate(notificado_em) + dt.timedelta(days=dias)
+    return timezone.make_aware(dt.datetime.combine(ultimo, dt.time(23, 59, 59)))
+
+
+def janela_recurso(proc: ProcedimentoAdministrativo,
+                   agora: dt.datetime | None = None) -> JanelaRecurso:
+    """The appeal window of the decision: from its notice (`decidido_em`, notified at once)
+    for `RegraSancao.prazo_recurso_dias` days. An unsaved `Etapa`: it is derived from a stored
+    date and the regime, never written. Undecided: no window."""
+    agora = agora or timezone.now()
+    if proc.decidido_em is None:
+        return JanelaRecurso([], agora, CHAVE)
+    dias = fundamentos_de(proc).prazo_recurso_dias
+    etapa = Etapa(certame_id=proc.inscricao.certame_id, inicio=proc.decidido_em,
+                  fim=fim_do_prazo_recurso(proc.decidido_em, dias),
+                  descricao=_("Recurso da decisão do procedimento administrativo"))
+    return JanelaRecurso([etapa], agora, CHAVE)
+
+
+def recurso_de(proc: ProcedimentoAdministrativo) -> Recurso | None:
+    return kernel.recurso_de(CHAVE, proc.pk)
+
+
+def motivo_para_nao_recorrer(proc: ProcedimentoAdministrativo,
+                             agora: dt.datetime | None = None) -> str | None:
+    """Why the candidate cannot file an appeal now (Portuguese), or None."""
+    return kernel.motivo_para_nao_recorrer(CHAVE, proc, agora=agora)
+
+
+def recorrer(proc: ProcedimentoAdministrativo, *, autor, texto: str, arquivos=(),
+             agora: dt.datetime | None = None) -> Recurso:
+    """The candidate's one appeal against a proven case, with attachments, within the window
+    (the kernel checks, records the act and sends the receipt)."""
+    return kernel.apresentar_recurso(CHAVE, proc, autor=autor, texto=texto,
+                                     arquivos_enviados=arquivos, agora=agora)
+
+
+def pode_julgar(user, proc: ProcedimentoAdministrativo) -> bool:
+    """RH, but not the user who decided the first instance (Lei 9.784/1999, art. 56, §1º)."""
+    return e_rh(user) and user.pk != proc.decidido_por_id
+
+
+def motivo_para_nao_julgar(proc: ProcedimentoAdministrativo, autor,
+                           recurso: Recurso | None = None) -> str | None:
+    """Why `autor` cannot judge the appeal now (Portuguese), or None."""
+    recurso = recurso if recurso is not None else recurso_de(proc)
+    if recurso is None:
+        return _("Não há recurso a julgar neste procedimento.")
+    if proc.recurso_resultado:
+        return _("O recurso já foi julgado em %(d)s; o julgamento é único.") % {
+            "d": data_hora(proc.recurso_julgado_em)}
+    if autor.pk == proc.decidido_por_id:
+        return _("Quem decidiu o procedimento não julga o recurso: o recurso é julgado por "
+                 "autoridade diversa da que decidiu (%(f)s).") % {
+            "f": fundamentos_de(proc).fundamento_recurso}
+    return None
+
+
+def _reintegrar(insc: Inscricao, situacao: str, *, autor, motivacao: str,
+                fundamento: str) -> None:
+    """Lift the elimination the reformed decision imposed: the inscrição returns to the
+    situation it had before it (one act; the lists are recomputed on commit)."""
+    insc = travar(Inscricao, insc, *_INSCRICAO_COM)
+    if insc.situacao != Inscricao.Situacao.ELIMINADO:
+        return
+    insc.situacao = situacao
+    insc.save(update_fields=["situacao", "atualizada_em"])
+    registrar_ato(
+        tipo="eliminacao_revogada", autor=autor, certame=insc.certame, objeto=insc,
+        descricao=_("Eliminação da inscrição %(n)s desfeita: recurso provido no procedimento "
+                    "administrativo.") % {"n": insc.numero},
+        motivacao=motivacao, fundamento_legal=fundamento,
+        antes={"situacao": Inscricao.Situacao.ELIMINADO}, depois={"situacao": situacao})
+    solicitar_recalculo([insc.cargo_id], _("recurso provido da inscrição %(n)s") % {
+        "n": insc.numero})
+
+
+def _desfazer_efeitos(proc: ProcedimentoAdministrativo, insc: Inscricao, *, autor,
+                      motivacao: str, fundamento: str) -> dict:
+    """Undo what the reformed decision changed (`proc.efeitos`), each with its act: the
+    list state back to the one before the fraud (if still "fraude"), the elimination lifted,
+    the effects registered by other modules reversed (`reversao`). Returns what was undone."""
+    funcoes = _REVERSOES.get(proc.tipo, [])
+    if len(funcoes) < len(consequencias_de(proc.tipo)):
+        raise ValidationError(_(
+            "O recurso não pode ser provido pelo sistema: a reversão dos efeitos de %(o)s "
+            "fora das listas não está disponível. Procure o suporte.") % {"o": objeto_de(proc)})
+    efeitos = proc.efeitos or {}
+    desfeitos: dict = {}
+    anterior = efeitos.get("estado_lista_anterior")
+    if anterior and proc.lista in insc.listas and SituacaoLista.objects.filter(
+            inscricao=insc, lista=proc.lista, estado=EstadoLista.FRAUDE).exists():
+        registrar_situacao_lista(insc, proc.lista, anterior, autor=autor, motivacao=motivacao,
+                                 fundamento=fundamento)
+        desfeitos["lista"] = {"lista": proc.lista, "estado": anterior}
+    situacao = efeitos.get("situacao_anterior")
+    if situacao:
+        _reintegrar(insc, situacao, autor=autor, motivacao=motivacao, fundamento=fundamento)
+        desfeitos["situacao"] = situacao
+    for funcao in funcoes:
+        funcao(proc, insc, autor=autor)
+    return desfeitos
+
+
+@transaction.atomic
+def julgar_recurso(proc: ProcedimentoAdministrativo, *, provido: bool, motivacao: str, autor,
+                   agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
+    """The one motivated ruling on the candidate's appeal, by RH other than the decider
+    (Lei 9.784/1999, art. 56, §1º, and art. 50, applied subsidiarily: see the section's
+    rules), recorded beside the decision (`recurso_*`) and as an act; the candidate is told
+    by e-mail (Celery, on commit).
+
+    Not provido: the decision stands, nothing else changes. Provido: the decision is
+    reformed (art. 64): the fraud or falsity is not proven, so the sanction of the regime's
+    law (Lei 3.057/2026, art. 12, parágrafo único, and art. 5º; Lei 3.056/2025, art. 7º,
+    §1º; LC 22/2026, art. 3º, §3º) loses its basis and its effects are undone at once: the
+    list state returns to the one it had before the decision (a committee's confirmation or
+    non-confirmation stands: a non-confirmation is not fraud, Lei 3.057/2026, art. 11,
+    caput), the elimination is lifted with its own act and the lists are recomputed; the
+    exemption side of a falsity is undone by the module that owns it (`reversao`); the
+    forwardings stop being due. The decision is never rewritten.
+    """
+    agora = agora or timezone.now()
+    _checar_rh(autor)
+    travar_certame(proc.inscricao.certame_id)
+    proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
+    insc = travar(Inscricao, proc.inscricao, *_INSCRICAO_COM)
+    recurso = recurso_de(proc)
+    motivo = motivo_para_nao_julgar(proc, autor, recurso)
+    if motivo or recurso is None:  # no appeal: motivo says so
+        raise ValidationError(motivo or "")
+    motivacao = _motivacao(motivacao, desfavoravel=not provido,
+                           especifica=_("as razões do recurso e a sua apreciação"))
+    fundamento = fundamento_recurso_de(proc)
+    resultado = ResultadoRecurso.PROVIDO if provido else ResultadoRecurso.NAO_PROVIDO
+    proc.recurso_resultado, proc.recurso_motivacao = resultado, motivacao
+    proc.recurso_fundamento, proc.recurso_julgado_em = fundamento, agora
+    proc.recurso_julgado_por = autor
+    proc.save(update_fields=["recurso_resultado", "recurso_motivacao", "recurso_fundamento",
+                             "recurso_julgado_em", "recurso_julgado_por"])
+    desfeitos = (_desfazer_efeitos(proc, insc, autor=autor, motivacao=motivacao,
+                                   fundamento=fundamento) if provido else {})
+    registrar_ato(
+        tipo="procedimento_recurso_julgado", autor=autor, certame=insc.certame, objeto=proc,
+        descricao=_("Recurso no procedimento por %(o)s da inscrição %(n)s: %(r)s.") % {
+            "o": objeto_de(proc), "n": insc.numero, "r": resultado.label.lower()},
+        motivacao=motivacao, fundamento_legal=fundamento,
+        depois={"recurso": recurso.pk, "resultado": resultado, "julgado_em": agora.isoformat(),
+                "desfeitos": desfeitos})
+    _enfileirar(TAREFA_JULGAMENTO, proc.pk)
+    return proc
+
+
+# --- the plug-in of the procedure kernel -----------------------------------------------------
+
+
+class ProcedimentoAdministrativoPlugin(registro.Procedimento):
+    """The procedimento administrativo as a plug-in of the kernel: decided case by case and
+    notified to the candidate, not published in lists; the appeal is the kernel's, judged by
+    RH other than the decider (`julgar_recurso`)."""
+
+    chave = CHAVE
+    slug = CHAVE
+    nome = gettext_lazy("apuração de fraude ou falsidade")
+    titulo = gettext_lazy("Procedimento administrativo (fraude ou falsidade)")
+    publica_em_lotes = False
+
+    def objetos(self, ids) -> QuerySet:
+        return (ProcedimentoAdministrativo.objects.filter(pk__in=list(ids))
+                .select_related(*_PROCEDIMENTO_COM).order_by("-aberto_em", "-pk"))
+
+    def certame_id(self, objeto) -> int:
+        return objeto.inscricao.certame_id
+
+    def rotulo(self, objeto) -> str:
+        return f"{objeto.inscricao.numero} ({objeto_de(objeto)})"
+
+    def desfavoravel(self, objeto) -> bool:
+        return objeto.conclusao == Conclusao.PROCEDENTE
+
+    def motivo_para_nao_recorrer(self, objeto, agora: dt.datetime) -> str | None:
+        if not objeto.conclusao:
+            return _("O procedimento ainda não foi decidido.")
+        return None
+
+    def motivo_favoravel(self, objeto) -> str:
+        return _("O procedimento foi arquivado (improcedente): não há decisão a recorrer.")
+
+    def janela_recurso(self, objeto, agora: dt.datetime) -> JanelaRecurso:
+        return janela_recurso(objeto, agora)
+
+    def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
+        return {"descricao": _("Recurso contra a decisão do procedimento por %(o)s da "
+                               "inscrição %(n)s.") % {"o": objeto_de(objeto),
+                                                      "n": objeto.inscricao.numero},
+                "depois": {"tipo": objeto.tipo, "lista": objeto.lista}}
+
+    def recurso_julgado(self, recurso) -> bool:
+        return ProcedimentoAdministrativo.objects.filter(
+            pk=recurso.objeto_id).exclude(recurso_resultado="").exists()
+
+    def pode_julgar(self, user, recurso) -> bool:
+        proc = ProcedimentoAdministrativo.objects.filter(pk=recurso.objeto_id).first()
+        return proc is not None and pode_julgar(user, proc)
+
+    def fundamento(self, regime: Regime, chave: str = "") -> str:
+        """The regime's bases of both kinds (the kernel asks without the procedure)."""
+        regras = [regime.regra_fraude]
+        if regime.isencao is not None:
+            regras.append(regime.isencao.falsidade)
+        if chave == "recurso":
+            textos = [regras[0].fundamento_recurso, *(r.garantia for r in regras)]
+        else:
+            textos = [r.procedimento for r in regras]
+        return "; ".join(dict.fromkeys(textos))
+
+
+PLUGIN = ProcedimentoAdministrativoPlugin()
+
+
+def registrar_plugin() -> None:
+    """Called by `CandidatosConfig.ready()`."""
+    registro.registrar(PLUGIN)
+
+
 # --- queries for the pages -------------------------------------------------------------------
 
 #: Status filter of the RH list.
@@ -580,6 +952,7 @@ SITUACOES = {
     "aguardando_defesa": gettext_lazy("Aguardando defesa (prazo em curso)"),
     "pronto": gettext_lazy("Pronto para decisão"),
     "decidido": gettext_lazy("Decidido"),
+    "recurso": gettext_lazy("Recurso aguardando julgamento"),
 }
 
 
@@ -587,11 +960,14 @@ def procedimentos_do_certame(certame: Certame, *, tipo: str = "", situacao: str 
                              pendentes: bool = False,
                              agora: dt.datetime | None = None
                              ) -> list[ProcedimentoAdministrativo]:
-    """The procedures of a certame, filtered; each carries `pendentes` (forwardings due)."""
+    """The procedures of a certame, filtered; each carries `pendentes` (forwardings due) and
+    `com_recurso` (an appeal was filed)."""
     agora = agora or timezone.now()
     qs: QuerySet = (ProcedimentoAdministrativo.objects.filter(inscricao__certame=certame)
                     .select_related("inscricao__candidato", "inscricao__cargo",
                                     "inscricao__certame")
+                    .annotate(com_recurso=Exists(Recurso.objects.filter(
+                        procedimento=CHAVE, objeto_id=OuterRef("pk"))))
                     .order_by("-aberto_em", "-pk"))
     if tipo in Tipo.values:
         qs = qs.filter(tipo=tipo)
@@ -599,6 +975,8 @@ def procedimentos_do_certame(certame: Certame, *, tipo: str = "", situacao: str 
         qs = qs.filter(conclusao="")
     elif situacao == "decidido":
         qs = qs.exclude(conclusao="")
+    elif situacao == "recurso":
+        qs = qs.filter(com_recurso=True, recurso_resultado="")
     elif situacao == "aguardando_defesa":
         qs = qs.filter(conclusao="", defesa_em__isnull=True, prazo_defesa__gte=agora)
     elif situacao == "pronto":

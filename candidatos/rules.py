@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import rules
 
+from candidatos.portal import inscricoes_abertas
 from certames.papeis import e_candidato, e_rh
 
 
@@ -19,8 +20,6 @@ def e_dono_da_inscricao(user, inscricao) -> bool:
 @rules.predicate
 def periodo_de_inscricoes_aberto(user, alvo) -> bool:
     """The certame (or the inscrição's certame) accepts inscrições and option changes now."""
-    from candidatos.portal import inscricoes_abertas
-
     if alvo is None:
         return False
     certame = alvo.cargo.certame if hasattr(alvo, "cargo") else alvo

@@ -11,15 +11,14 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista, erros_autod
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.travas import travar
+from nucleo.motivacao import validar_motivacao
 
 FINAIS = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.DESISTENTE)
 
 
 def _motivacao_obrigatoria(motivacao: str) -> str:
-    motivacao = (motivacao or "").strip()
-    if len(motivacao) < 10:
-        raise ValidationError(_("Informe a motivação do ato (ao menos 10 caracteres)."))
-    return motivacao
+    """RH's acts on an inscrição are motivated (the kernel's one rule, `nucleo.motivacao`)."""
+    return validar_motivacao(motivacao, desfavoravel=False)
 
 
 #: What a locked inscrição is read with (`certames.travas.travar`).

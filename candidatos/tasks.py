@@ -10,9 +10,18 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from candidatos.comprovante import gerar_comprovante
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao
 from candidatos.portal import TAREFA_COMPROVANTE, TAREFA_EMAIL_CADASTRO, enviar_email_cadastro
+from candidatos.procedimentos import (
+    TAREFA_ABERTURA,
+    TAREFA_DECISAO,
+    TAREFA_JULGAMENTO,
+    notificar_abertura,
+    notificar_decisao,
+    notificar_julgamento,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -98,8 +107,6 @@ def enfileirar_importacao(importacao: Importacao) -> None:
 
 @shared_task(name=TAREFA_COMPROVANTE)
 def gerar_comprovante_task(inscricao_id: int) -> str:
-    from candidatos.comprovante import gerar_comprovante
-
     return gerar_comprovante(inscricao_id)
 
 
@@ -115,3 +122,21 @@ def enviar_email_cadastro_task(self, tipo: str, objeto_id: int, base_url: str = 
         if self.request.is_eager:
             return False
         raise self.retry(exc=exc, countdown=60) from exc
+
+
+# --- administrative procedures: the candidate's notices (queued by name on commit) ----------
+
+
+@shared_task(name=TAREFA_ABERTURA)
+def notificar_abertura_procedimento_task(proc_id: int) -> None:
+    notificar_abertura(proc_id)
+
+
+@shared_task(name=TAREFA_DECISAO)
+def notificar_decisao_procedimento_task(proc_id: int) -> None:
+    notificar_decisao(proc_id)
+
+
+@shared_task(name=TAREFA_JULGAMENTO)
+def notificar_julgamento_recurso_procedimento_task(proc_id: int) -> None:
+    notificar_julgamento(proc_id)

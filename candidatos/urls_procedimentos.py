@@ -10,4 +10,5 @@ app_name = "procedimentos"
 urlpatterns = [
     path("", v.MeusProcedimentosView.as_view(), name="lista"),
     path("<int:pk>/", v.MeuProcedimentoView.as_view(), name="detalhe"),
+    path("<int:pk>/recurso/", v.RecursoView.as_view(), name="recurso"),
 ]

@@ -33,6 +33,7 @@ from candidatos.forms_portal import (
 )
 from candidatos.models import Inscricao, PedidoCadastro
 from certames.arquivos import arquivo_existe, servir_arquivo
+from certames.forms import erros_no_form
 from certames.models import Certame
 from certames.papeis import e_candidato
 
@@ -213,20 +214,12 @@ class InscreverView(CandidatoMixin, FormView):
                 tipo_deficiencia=d["tipo_deficiencia"], listas=d["listas"],
                 autor=self.request.user)
         except ValidationError as exc:
-            _erros_no_form(form, exc)
+            erros_no_form(form, exc)
             return self.form_invalid(form)
         messages.success(self.request, _(
             "Inscrição nº %(n)s realizada. O comprovante em PDF está disponível nesta página.")
             % {"n": insc.numero})
         return redirect("portal:inscricao", pk=insc.pk)
-
-
-def _erros_no_form(form, exc: ValidationError) -> None:
-    if hasattr(exc, "error_dict"):
-        for campo, erros in exc.message_dict.items():
-            form.add_error(campo if campo in form.fields else None, erros)
-    else:
-        form.add_error(None, exc.messages)
 
 
 class InscricaoView(CandidatoMixin, TemplateView):
@@ -264,7 +257,7 @@ class AlterarOpcoesView(CandidatoMixin, FormView):
             portal.alterar_opcoes_pelo_candidato(self.inscricao, form.cleaned_data["listas"],
                                                  autor=self.request.user)
         except ValidationError as exc:
-            _erros_no_form(form, exc)
+            erros_no_form(form, exc)
             return self.form_invalid(form)
         messages.success(self.request, _("Opção pelas vagas reservadas atualizada."))
         return redirect("portal:inscricao", pk=self.inscricao.pk)

@@ -21,37 +21,34 @@ from django.views.generic import TemplateView
 from candidatos import isencao, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
-from candidatos.models import (
-    Inscricao,
-    PedidoIsencao,
-    ProcedimentoAdministrativo,
-    PublicacaoIsencao,
-    RecursoIsencao,
-)
+from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
 from certames.models import Certame, Etapa
+from nucleo import lotes
+from nucleo.models import PublicacaoResultado
+from nucleo.recursos import anexos_de, motivo_para_nao_recorrer
 
 POR_PAGINA = 100
 
 
 def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) -> dict:
-    """What the candidate may see of their request: results only once published."""
-    preliminar = isencao.publicacao(certame, PublicacaoIsencao.Fase.PRELIMINAR)
-    final = isencao.publicacao(certame, PublicacaoIsencao.Fase.FINAL)
-    try:
-        recurso = pedido.recurso if pedido else None
-    except RecursoIsencao.DoesNotExist:
-        recurso = None
+    """What the candidate may see of their request: results only once its batch's
+    publication is out; the appeal as the kernel allows it (`nucleo.recursos`)."""
+    preliminar, final = isencao.publicacoes_do_pedido(pedido)
+    recurso = isencao.recurso_do_pedido(pedido)
+    janela = (lotes.janela_do_lote(preliminar, agora) if preliminar is not None
+              else lotes.janela_do_cronograma(certame, agora, isencao.CHAVE))
     return {
         "preliminar_publicado": preliminar,
         "final_publicado": final,
         "recurso": recurso,
+        "anexos": anexos_de(recurso),
+        "etapas_recurso": janela.etapas,
         "pode_recorrer": bool(
-            pedido and preliminar and final is None and recurso is None
-            and pedido.resultado_preliminar == PedidoIsencao.Resultado.INDEFERIDO
-            and isencao.janela_aberta(certame, Etapa.Tipo.RECURSO_ISENCAO, agora)
-            and not isencao.procedimento_procedente(pedido.inscricao_id)),
+            pedido and preliminar and motivo_para_nao_recorrer(
+                isencao.CHAVE, pedido, agora=agora, preliminar=preliminar, final=final,
+                janela=janela) is None),
     }
 
 
@@ -90,7 +87,6 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    oferece=isencao.oferece_isencao(certame),
                    mensagem_nao_prevista=isencao.mensagem_nao_prevista(),
                    etapas_pedido=isencao.etapas(certame, Etapa.Tipo.PEDIDO_ISENCAO),
-                   etapas_recurso=isencao.etapas(certame, Etapa.Tipo.RECURSO_ISENCAO),
                    prazo_pagamento=isencao.prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA),
                    taxa=Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
@@ -156,7 +152,8 @@ class DefesaView(CandidatoMixin, View):
 
 
 class ArquivoCandidatoView(CandidatoMixin, View):
-    """My own proof of donation or appeal attachment."""
+    """My own proof of donation or appeal attachment (the appeal's first attachment,
+    `nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
 
     def get(self, request, pk, qual):
         insc = self.minha_inscricao(pk)
@@ -165,8 +162,11 @@ class ArquivoCandidatoView(CandidatoMixin, View):
             return servir_arquivo(pedido.comprovante_doacao)
         if qual != "anexo":
             raise Http404
-        recurso = get_object_or_404(RecursoIsencao, pedido=pedido)
-        return servir_arquivo(recurso.anexo)
+        anexos = anexos_de(isencao.recurso_do_pedido(pedido))
+        if not anexos:
+            raise Http404
+        return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
+                              tipo=anexos[0].tipo_conteudo)
 
 
 class ResultadoPublicoView(TemplateView):
@@ -179,12 +179,12 @@ class ResultadoPublicoView(TemplateView):
         certame = get_object_or_404(Certame.objects.exclude(status=Certame.Status.RASCUNHO),
                                     pk=self.kwargs["pk"])
         fase = self.kwargs["fase"]
-        if fase not in PublicacaoIsencao.Fase.values:
+        if fase not in PublicacaoResultado.Fase.values:
             raise Http404
         pub = isencao.publicacao(certame, fase)
         if pub is None:
             raise Http404
-        campo = ("resultado_preliminar" if fase == PublicacaoIsencao.Fase.PRELIMINAR
+        campo = ("resultado_preliminar" if fase == PublicacaoResultado.Fase.PRELIMINAR
                  else "resultado_final")
         # Only the published columns are read (data minimisation, LGPD art. 6º, III).
         linhas = (PedidoIsencao.objects.filter(inscricao__certame=certame)

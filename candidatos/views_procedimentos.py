@@ -1,17 +1,16 @@
-"""Administrative procedures, the pages (both kinds: false information in the exemption and
-fraud in the self-declaration).
-
-RH: the procedures of a certame with filters, one procedure (decision, forwardings) and the
-opening of a fraud procedure from an inscrição. Candidate: their own procedures (notice,
-deadline, decision and motivation) and the defence; any other id is a 404 and nothing is
-written. Every action calls one domain function of `candidatos.procedimentos`.
+"""Administrative procedures, the candidate's pages (both kinds: false information in the
+exemption and fraud in the self-declaration): their own procedures (notice, deadline, decision
+and motivation), the defence and the appeal against a proven case (the kernel's appeal, its
+attachments served by `recursos:anexo`); any other id is a 404 and nothing is written. Every
+action calls one domain function of `candidatos.procedimentos`. RH's pages are in
+`painel/views/procedimentos.py`.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,190 +18,13 @@ from django.views.generic import TemplateView
 
 from candidatos import procedimentos
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_procedimentos import (
-    AbrirFraudeForm,
-    DecisaoProcedimentoForm,
-    DefesaForm,
-    EncaminhamentoForm,
-    FiltroProcedimentosForm,
-)
-from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
-from certames.models import Ato, Certame
-from certames.views.rh import RHMixin
+from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
+from candidatos.models import ProcedimentoAdministrativo
+from certames import arquivos
+from certames.forms import erros_no_form
+from nucleo.recursos import anexos_de
 
 Tipo = ProcedimentoAdministrativo.Tipo
-
-
-def _atos(proc: ProcedimentoAdministrativo):
-    return (Ato.objects.filter(objeto_tipo__model="procedimentoadministrativo",
-                               objeto_id=str(proc.pk))
-            .select_related("autor").order_by("criado_em", "id"))
-
-
-# --- RH --------------------------------------------------------------------------------------
-
-
-class PainelRHView(RHMixin, TemplateView):
-    """Every certame with procedures: how many are open and how many forwardings are due."""
-
-    template_name = "certames/rh/procedimentos/painel.html"
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        certames = list(
-            Certame.objects.select_related("orgao")
-            .annotate(num_procedimentos=Count("inscricoes__procedimentos"),
-                      num_abertos=Count("inscricoes__procedimentos",
-                                        filter=Q(inscricoes__procedimentos__conclusao="")))
-            .filter(num_procedimentos__gt=0)
-            .order_by("-data_publicacao_edital", "numero_edital"))
-        for certame in certames:
-            certame.num_pendentes = sum(
-                len(procedimentos.encaminhamentos_pendentes(p))
-                for p in ProcedimentoAdministrativo.objects.filter(
-                    inscricao__certame=certame,
-                    conclusao=ProcedimentoAdministrativo.Conclusao.PROCEDENTE)
-                .select_related("inscricao__certame"))
-        ctx["certames"] = certames
-        return ctx
-
-
-class ListaRHView(RHMixin, TemplateView):
-    """The procedures of a certame, filtered by type, status and forwardings due."""
-
-    template_name = "certames/rh/procedimentos/lista.html"
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        certame = get_object_or_404(Certame.objects.select_related("orgao"),
-                                    pk=self.kwargs["pk"])
-        filtro = FiltroProcedimentosForm(self.request.GET or None)
-        dados = filtro.cleaned_data if filtro.is_valid() else {}
-        ctx.update(certame=certame, filtro=filtro, agora=timezone.now(),
-                   procedimentos=procedimentos.procedimentos_do_certame(
-                       certame, tipo=dados.get("tipo", ""),
-                       situacao=dados.get("situacao", ""),
-                       pendentes=bool(dados.get("pendentes"))))
-        return ctx
-
-
-class DetalheRHView(RHMixin, TemplateView):
-    """One procedure: notice, defence, decision form, forwardings (recorded and due)."""
-
-    template_name = "certames/rh/procedimentos/detalhe.html"
-    #: Restricts the procedures this page serves (the exemption pages reuse it).
-    tipo: str | None = None
-    url_detalhe = "rh_procedimentos:detalhe"
-    FORMULARIOS = {"decidir": DecisaoProcedimentoForm, "encaminhar": EncaminhamentoForm}
-
-    def procedimento(self) -> ProcedimentoAdministrativo:
-        filtro = {"pk": self.kwargs["pk"]}
-        if self.tipo:
-            filtro["tipo"] = self.tipo
-        return get_object_or_404(
-            ProcedimentoAdministrativo.objects.select_related(
-                "inscricao__certame", "inscricao__candidato", "inscricao__cargo", "aberto_por",
-                "decidido_por"), **filtro)
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        proc = self.procedimento()
-        insc = proc.inscricao
-        agora = timezone.now()
-        fundamentos = procedimentos.fundamentos_de(proc)
-        consequencia = procedimentos.consequencia_por_fase(insc)
-        ctx.update(
-            procedimento=proc, inscricao=insc, certame=insc.certame,
-            objeto=procedimentos.objeto_de(proc), fundamentos=fundamentos,
-            pedido=(PedidoIsencao.objects.filter(inscricao=insc).first()
-                    if proc.tipo == Tipo.FALSIDADE_ISENCAO else None),
-            consequencia_prevista=ProcedimentoAdministrativo.Consequencia(consequencia),
-            fundamento_previsto=fundamentos.decisao[consequencia],
-            pode_decidir=procedimentos.pode_decidir(proc, agora),
-            encaminhamentos=procedimentos.encaminhamentos_registrados(proc),
-            exigidos=[(procedimentos.Destino(d), f)
-                      for d, f in procedimentos.encaminhamentos_exigidos(proc)],
-            pendentes=[procedimentos.Destino(d)
-                       for d in procedimentos.encaminhamentos_pendentes(proc)],
-            encaminhamentos_da_lei=[(procedimentos.Destino(d), f)
-                                    for d, f in fundamentos.encaminhamentos],
-            atos=_atos(proc))
-        for nome, classe in self.FORMULARIOS.items():
-            ctx.setdefault(f"form_{nome}", classe())
-        return ctx
-
-    def post(self, request, pk):
-        proc = self.procedimento()
-        acao = request.POST.get("acao", "decidir")
-        classe = self.FORMULARIOS.get(acao)
-        if classe is None:
-            messages.error(request, _("Ação desconhecida."))
-            return redirect(self.url_detalhe, pk=proc.pk)
-        # The two forms have no field in common: no prefixes (the exemption page's decision
-        # form posted without one and without "acao").
-        form = classe(request.POST)
-        if form.is_valid():
-            dados = form.cleaned_data
-            try:
-                if acao == "decidir":
-                    procedimentos.decidir_procedimento(
-                        proc, conclusao=dados["conclusao"], motivacao=dados["motivacao"],
-                        autor=request.user)
-                    messages.success(request, _("Procedimento decidido; o candidato foi "
-                                                "notificado."))
-                else:
-                    procedimentos.registrar_encaminhamento(
-                        proc, destino=dados["destino"], data=dados["data"],
-                        referencia=dados["referencia"], autor=request.user)
-                    messages.success(request, _("Encaminhamento registrado."))
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                return redirect(self.url_detalhe, pk=proc.pk)
-        return self.render_to_response(self.get_context_data(**{f"form_{acao}": form}),
-                                       status=400)
-
-
-class AbrirFraudeView(RHMixin, TemplateView):
-    """RH opens a procedure for fraud in the self-declaration of an inscrição (Severínia
-    art. 12; Pirangi art. 7º; SMBV art. 3º, §3º)."""
-
-    template_name = "certames/rh/procedimentos/abrir.html"
-
-    def inscricao(self) -> Inscricao:
-        return get_object_or_404(
-            Inscricao.objects.select_related("certame", "cargo", "candidato"),
-            pk=self.kwargs["pk"])
-
-    def get_context_data(self, **kwargs):
-        ctx = super().get_context_data(**kwargs)
-        insc = self.inscricao()
-        ctx.update(inscricao=insc, certame=insc.certame,
-                   fundamentos=procedimentos.fundamentos_fraude(insc.certame),
-                   abertos=insc.procedimentos.filter(conclusao=""))
-        ctx.setdefault("form", AbrirFraudeForm(inscricao=insc))
-        return ctx
-
-    def post(self, request, pk):
-        insc = self.inscricao()
-        form = AbrirFraudeForm(request.POST, inscricao=insc)
-        if form.is_valid():
-            dados = form.cleaned_data
-            try:
-                proc = procedimentos.abrir_procedimento(
-                    insc, tipo=Tipo.FRAUDE_AUTODECLARACAO, lista=dados["lista"],
-                    origem=dados["origem"], fatos=dados["fatos"],
-                    prazo_defesa=dados["prazo_defesa"], autor=request.user)
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, _("Procedimento instaurado; o candidato foi "
-                                            "notificado."))
-                return redirect("rh_procedimentos:detalhe", pk=proc.pk)
-        return self.render_to_response(self.get_context_data(form=form), status=400)
-
-
-# --- candidate -------------------------------------------------------------------------------
 
 
 class MeusProcedimentosView(CandidatoMixin, TemplateView):
@@ -243,11 +65,20 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         proc = self.procedimento()
+        agora = timezone.now()
+        recurso = procedimentos.recurso_de(proc)
+        motivo = (procedimentos.motivo_para_nao_recorrer(proc, agora)
+                  if proc.conclusao and recurso is None else None)
         ctx.update(procedimento=proc, inscricao=proc.inscricao,
                    certame=proc.inscricao.certame, objeto=procedimentos.objeto_de(proc),
                    fundamentos=procedimentos.fundamentos_de(proc),
-                   pode_defender=procedimentos.pode_defender(proc))
+                   pode_defender=procedimentos.pode_defender(proc, agora),
+                   recurso=recurso, anexos=anexos_de(recurso),
+                   janela_recurso=procedimentos.janela_recurso(proc, agora),
+                   pode_recorrer=bool(proc.conclusao) and recurso is None and motivo is None,
+                   motivo_nao_recorrer=motivo, limites=arquivos.limites_texto())
         ctx.setdefault("form", DefesaForm(prefix=f"defesa-{proc.pk}"))
+        ctx.setdefault("form_recurso", RecursoProcedimentoForm(prefix=f"recurso-{proc.pk}"))
         return ctx
 
     def post(self, request, pk):
@@ -264,6 +95,34 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                 return self.destino(proc)
         # Shown again with the text kept, so a refused defence is not lost.
         return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class RecursoView(MeuProcedimentoView):
+    """POST only: the candidate's appeal against the decision of one of their procedures."""
+
+    def get(self, request, *args, **kwargs):
+        raise Http404
+
+    def post(self, request, pk):
+        proc = self.procedimento()
+        form = RecursoProcedimentoForm(request.POST, request.FILES, prefix=f"recurso-{proc.pk}")
+        if form.is_valid():
+            try:
+                procedimentos.recorrer(proc, autor=request.user,
+                                       texto=form.cleaned_data["texto"],
+                                       arquivos=form.cleaned_data["anexos"])
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            else:
+                messages.success(request, _("Recurso apresentado. Você será notificado(a) do "
+                                            "julgamento por e-mail."))
+                return redirect("procedimentos:detalhe", pk=proc.pk)
+        ctx = self.get_context_data(form_recurso=form)
+        if not ctx["pode_recorrer"]:
+            # The appeal is not possible (any more): say why, above the page.
+            for erro in form.non_field_errors():
+                messages.error(request, erro)
+        return self.render_to_response(ctx, status=400)
 
 
 class DefesaIsencaoView(MeuProcedimentoView):

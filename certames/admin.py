@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from certames.formatos import data_br
 from certames.models import (
     AlteracaoColuna,
     Ato,
@@ -71,6 +72,14 @@ class CertameAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
     date_hierarchy = "data_publicacao_edital"
     list_select_related = ("orgao",)
     inlines = [CargoInline, EtapaInline]
+    # The validity's acts and the published criteria are recorded on RH's certame page
+    # (certames/homologacao.py), never edited here.
+    readonly_fields = ("homologado_em", "prorrogado_em", "prorrogacao_meses", "fim_da_validade",
+                       "criterios_heteroidentificacao")
+
+    @admin.display(description=_("válido até"))
+    def fim_da_validade(self, obj):
+        return data_br(obj.valido_ate) if obj.valido_ate else _("(não homologado)")
 
 
 class VagaSurgidaInline(admin.TabularInline):

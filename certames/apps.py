@@ -7,6 +7,7 @@ class CertamesConfig(AppConfig):
     name = 'certames'
 
     def ready(self):
+        # Imported at app loading: the module reads the models (the registry must be ready).
         from certames.privilegios_banco import aplicar_privilegios_apos_migrate
 
         # Every table exists when post_migrate is sent (after all migrations ran).

@@ -28,6 +28,7 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import regras
 from certames.auditoria import registrar_ato
 from certames.filas import tarefa
+from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from certames.models import (
     Cargo,
     ChamadaConvocacao,
@@ -343,7 +344,9 @@ class PublicacaoInvalida(Exception):
 
 @transaction.atomic
 def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
-    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes."""
+    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes. The
+    final (homologated) one is refused while an optant within the called range is pending
+    (`certames.homologacao.bloqueios_homologacao`)."""
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
     # The same lock as the recompute: no new version can slip in while publishing.
@@ -363,6 +366,12 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
     if versao.publicacoes.filter(tipo=tipo).exists():
         raise PublicacaoInvalida(_("Esta versão já foi publicada como %(t)s.") % {
             "t": Publicacao.Tipo(tipo).label})
+    if tipo == Publicacao.Tipo.FINAL:
+        # The homologated list waits for every optant pending within the called range (spec
+        # section 9): the decision has its final effect only after the appeal is judged.
+        bloqueios = bloqueios_homologacao(versao)
+        if bloqueios:
+            raise PublicacaoInvalida(mensagem_bloqueio(versao, bloqueios))
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
                                            publicada_em=timezone.now())
     registrar_ato(

@@ -20,8 +20,8 @@ RH_EDITA = {
 RH_LE = {
     "certames": ["ato", "versaoclassificacao", "publicacao"],
     "candidatos": ["importacao", "situacaolista", "extratocadunico", "registrocadunico",
-                   "pedidoisencao", "decisaoisencao", "recursoisencao", "publicacaoisencao",
-                   "procedimentoadministrativo"],
+                   "pedidoisencao", "decisaoisencao", "procedimentoadministrativo"],
+    "nucleo": ["publicacaoresultado", "itempublicado", "recurso", "anexorecurso"],
 }
 #: The minimum wage in force (spec section 8): R$ 1.518,00 in 2025, R$ 1.621,00 in 2026.
 SALARIOS_MINIMOS = [("2025-01-01", Decimal("1518.00"), "Decreto 12.342/2024"),

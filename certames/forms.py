@@ -5,11 +5,22 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from certames.regras.regimes import CODIGOS_RESERVA, ELIMINA, PERMANECE_AC, REGIMES
 
 VAGAS_MAX = 1000
+
+
+def erros_no_form(form, exc: ValidationError) -> None:
+    """Put a domain function's ValidationError on the form's fields (or the form): the one
+    way every view shows what a domain function refused."""
+    if hasattr(exc, "error_dict"):
+        for campo, erros in exc.message_dict.items():
+            form.add_error(campo if campo in form.fields else None, erros)
+    else:
+        form.add_error(None, exc.messages)
 
 #: Rounding thresholds an edital may choose where the law is silent (spec section 3).
 LIMIARES = (("", _("Padrão do regime")), ("0.5", "0,5"), ("0.7", "0,7"))

@@ -5,11 +5,10 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from dateutil.relativedelta import relativedelta
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Sum
 from django.utils import timezone
@@ -19,7 +18,11 @@ from localflavor.br.validators import BRCNPJValidator
 from simple_history.models import HistoricalRecords
 
 from certames.formatos import data_br, data_hora_br
+from certames.regras import ErroEntrada, ErroParametro, aplicar_parametros
+from certames.regras.documentos import regra_documental
+from certames.regras.json_io import ler_parametros
 from certames.regras.regimes import REGIMES, obter_regime
+from certames.validade import VALIDADE_MAXIMA_MESES, fim_da_validade
 
 #: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
 #: `nota_maxima`, used by the import) belong to other parts of the system.
@@ -80,10 +83,31 @@ class Certame(models.Model):
     tipo = models.CharField(_("tipo"), max_length=20, choices=Tipo.choices, default=Tipo.CONCURSO)
     regime = models.CharField(_("regime legal de reserva"), max_length=40, choices=regime_choices)
     data_publicacao_edital = models.DateField(_("data de publicação do edital"))
-    validade_meses = models.PositiveSmallIntegerField(_("validade (meses)"), default=24)
+    validade_meses = models.PositiveSmallIntegerField(
+        _("validade (meses)"), default=24,
+        validators=[
+            MinValueValidator(1, _("A validade do certame é de ao menos um mês.")),
+            MaxValueValidator(VALIDADE_MAXIMA_MESES, _(
+                "A validade do concurso é de até dois anos (24 meses), prorrogável uma vez por "
+                "igual período (Constituição Federal, art. 37, III)."))],
+        help_text=_("Fixada no edital, contada da homologação: até 24 meses, prorrogável uma "
+                    "vez por igual período (Constituição Federal, art. 37, III)."))
+    # The acts of the validity (certames/homologacao.py), never edited in a form: the
+    # homologation starts the validity; the extension, granted once while valid, adds the
+    # same period (CF, art. 37, III). `prorrogacao_meses` is 0 until it is granted.
+    homologado_em = models.DateField(_("homologado em"), null=True, blank=True, editable=False)
+    prorrogado_em = models.DateField(_("validade prorrogada em"), null=True, blank=True,
+                                     editable=False)
     prorrogacao_meses = models.PositiveSmallIntegerField(
-        _("prorrogação (meses)"), default=0,
-        help_text=_("Prorrogação da validade, quando prevista no edital."))
+        _("prorrogação (meses)"), default=0, editable=False,
+        help_text=_("Prorrogação concedida: o mesmo período da validade (Constituição Federal, "
+                    "art. 37, III); 0 enquanto não prorrogada."))
+    # Published with the edital, before the heteroidentification sessions (Lei 3.057/2026,
+    # art. 10, §3º, IV); edited by RH's act while no session is scheduled.
+    criterios_heteroidentificacao = models.TextField(
+        _("critérios da heteroidentificação"), blank=True, editable=False,
+        help_text=_("Critérios de avaliação da comissão de heteroidentificação, publicados com "
+                    "o edital, antes das sessões."))
     status = models.CharField(_("situação"), max_length=20, choices=Status.choices,
                               default=Status.RASCUNHO)
     parametros = models.JSONField(
@@ -100,6 +124,16 @@ class Certame(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["orgao", "numero_edital"],
                                     name="certame_edital_unico_por_orgao"),
+            # CF, art. 37, III: "até dois anos".
+            models.CheckConstraint(
+                condition=models.Q(validade_meses__gte=1,
+                                   validade_meses__lte=VALIDADE_MAXIMA_MESES),
+                name="certame_validade_ate_dois_anos"),
+            # An extension needs a homologation (the validity it extends).
+            models.CheckConstraint(
+                condition=models.Q(prorrogado_em__isnull=True)
+                | models.Q(homologado_em__isnull=False),
+                name="certame_prorrogacao_apos_homologacao"),
         ]
 
     def __str__(self) -> str:
@@ -111,6 +145,7 @@ class Certame(models.Model):
 
     def clean(self) -> None:
         super().clean()
+        self._validar_validade_homologada()
         if not self.regime or not self.data_publicacao_edital:
             return
         try:
@@ -133,11 +168,33 @@ class Certame(models.Model):
                 }
             })
 
+    def _validar_validade_homologada(self) -> None:
+        """Once homologated, the validity the edital fixed runs: its period no longer changes;
+        the only extension is the extension act (CF, art. 37, III)."""
+        if self.homologado_em is None:
+            if self.status == Certame.Status.HOMOLOGADO:
+                raise ValidationError({"status": _(
+                    "A homologação é um ato: registre-a na página do certame, na gestão, com a "
+                    "data do ato (o início da validade, Constituição Federal, art. 37, III).")})
+            return
+        if self.status in (Certame.Status.RASCUNHO, Certame.Status.PUBLICADO,
+                           Certame.Status.EM_ANDAMENTO):
+            raise ValidationError({"status": _(
+                "O certame foi homologado em %(d)s: não volta a uma situação anterior à "
+                "homologação.") % {"d": data_br(self.homologado_em)}})
+        if self.pk is None:
+            return
+        anterior = (Certame.objects.filter(pk=self.pk)
+                    .values_list("validade_meses", flat=True).first())
+        if anterior is not None and anterior != self.validade_meses:
+            raise ValidationError({"validade_meses": _(
+                "O certame foi homologado em %(d)s com validade de %(m)d meses: o prazo fixado "
+                "no edital não muda depois da homologação; a única extensão é a prorrogação, "
+                "uma vez, por igual período (Constituição Federal, art. 37, III).") % {
+                "d": data_br(self.homologado_em), "m": anterior}})
+
     def _validar_parametros(self, regime) -> None:
         """The edital may only set what the law leaves open (the engine says what)."""
-        from certames.regras import ErroEntrada, aplicar_parametros
-        from certames.regras.json_io import ler_parametros
-
         if not isinstance(self.parametros, dict):
             raise ValidationError({"parametros": _("Os parâmetros devem ser um objeto JSON.")})
         desconhecidos = set(self.parametros) - set(PARAMETROS_MOTOR) - set(OUTROS_PARAMETROS)
@@ -176,9 +233,6 @@ class Certame(models.Model):
     def _validar_documentos(self, regime) -> None:
         """`documentos`: per reserved list, the edital's extension of the accepted documents
         (certames.regras.documentos; the law's required documents are never removed)."""
-        from certames.regras import ErroParametro
-        from certames.regras.documentos import regra_documental
-
         documentos = self.parametros.get("documentos")
         if documentos is None:
             return
@@ -222,10 +276,29 @@ class Certame(models.Model):
             raise ValidationError({"parametros": _(
                 "equipe_multiprofissional.areas_distintas deve ser true ou false.")})
 
-    def validade_ate(self) -> dt.date:
-        """Last day of validity: publication date plus validity and extension, in months."""
-        return self.data_publicacao_edital + relativedelta(
-            months=self.validade_meses + self.prorrogacao_meses)
+    @property
+    def valido_ate(self) -> dt.date | None:
+        """Last day of validity: the homologation plus the edital's period, plus the extension
+        when granted (CF, art. 37, III; counted as Código Civil, art. 132, §3º); None before
+        the homologation, when the validity has not started."""
+        if self.homologado_em is None:
+            return None
+        return fim_da_validade(self.homologado_em, self.validade_meses, self.prorrogacao_meses)
+
+    @property
+    def valido_ate_sem_prorrogacao(self) -> dt.date | None:
+        """End of the first period (the extension must be granted by then)."""
+        if self.homologado_em is None:
+            return None
+        return fim_da_validade(self.homologado_em, self.validade_meses)
+
+    def valido_em(self, data: dt.date) -> bool:
+        """Whether the certame is valid on this date: homologated, from the homologation to
+        the last day of validity, extension included."""
+        if self.homologado_em is None:
+            return False
+        fim = fim_da_validade(self.homologado_em, self.validade_meses, self.prorrogacao_meses)
+        return self.homologado_em <= data <= fim
 
 
 class Cargo(models.Model):

@@ -6,24 +6,35 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_br
-from certames.models import Cargo, VagaSurgida
+from certames.models import Cargo, Certame, VagaSurgida
 
 
 @transaction.atomic
 def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato: str,
-                           autor) -> VagaSurgida:
+                           autor, hoje: dt.date | None = None) -> VagaSurgida:
     """New vacancies while the certame is valid: the split is recomputed with the new N
-    (Lei 3.057/2026 art. 8º §2º; Lei 3.056/2025 art. 1º §1º)."""
+    (Lei 3.057/2026 art. 8º §2º; Lei 3.056/2025 art. 1º §1º). The validity runs from the
+    homologation to `Certame.valido_ate`, extension included (CF, art. 37, III): the vacancy
+    must arise within it, and be registered while it lasts."""
     certame = cargo.certame
-    if data > certame.validade_ate():
+    if certame.homologado_em is None:
         raise ValidationError(_(
-            "O certame é válido até %(d)s: vagas surgidas depois disso não o alcançam.") % {
-            "d": data_br(certame.validade_ate())})
+            "Vagas surgidas só podem ser registradas durante a validade do certame, que começa "
+            "na homologação (Constituição Federal, art. 37, III); este certame ainda não foi "
+            "homologado. Antes dela, as vagas mudam por retificação do edital."))
+    for dia in (data, hoje or timezone.localdate()):
+        if not certame.valido_em(dia):
+            raise ValidationError(_(
+                "O certame é válido de %(i)s a %(f)s (Constituição Federal, art. 37, III): "
+                "vagas surgidas fora desse prazo, ou registradas depois dele, não o "
+                "alcançam.") % {"i": data_br(certame.homologado_em),
+                                "f": data_br(certame.valido_ate)})
     vaga = VagaSurgida(cargo=cargo, quantidade=quantidade, data=data, ato=ato)
     vaga.full_clean()
     vaga.save()
@@ -47,8 +58,6 @@ def registrar_alteracao_edital(objeto, campos_alterados: list[str], *, autor,
                                antes: dict | None = None) -> None:
     """Record a change of the edital data (certame or cargo) made in the admin; when it can
     change the lists (regime, settings, vacancies), queue the recompute of the cargos."""
-    from certames.models import Certame
-
     if not campos_alterados:
         return
     certame = objeto if isinstance(objeto, Certame) else objeto.certame

@@ -44,13 +44,13 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "candidatos_historicalpedidoisencao",
     "candidatos_historicalprocedimentoadministrativo",
     "candidatos_decisaoisencao",
-    "candidatos_publicacaoisencao",
-    # comissoes: votes, appeals, impediments, publications, document judgements, histories
+    # nucleo: the procedures' publications, batches and appeals
+    "nucleo_publicacaoresultado",
+    "nucleo_itempublicado",
+    "nucleo_recurso",
+    "nucleo_anexorecurso",
+    # comissoes: votes, impediments, document judgements, histories
     "comissoes_voto",
-    "comissoes_recurso",
-    "comissoes_anexorecurso",
-    "comissoes_publicacaoresultado",
-    "comissoes_avaliacaopublicada",
     "comissoes_impedimento",
     "comissoes_analisedocumento",
     "comissoes_historicalcomissao",
@@ -71,7 +71,9 @@ TABELA_ALTERACOES = "certames_alteracaocoluna"
 #: made without one (raw SQL) stands out on the audit page.
 COLUNAS_AUDITADAS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "certames_ato": (("certame_id",), ("tipo",)),
-    "certames_certame": ((), ("regime", "parametros", "status")),
+    "certames_certame": ((), ("regime", "parametros", "status", "validade_meses",
+                              "homologado_em", "prorrogado_em", "prorrogacao_meses",
+                              "criterios_heteroidentificacao")),
     "certames_cargo": (("certame_id", "codigo"), ("vagas",)),
     "certames_vagasurgida": (("cargo_id",), ("quantidade",)),
     "candidatos_inscricao": (("certame_id", "cargo_id", "numero"),

@@ -9,39 +9,26 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from certames.admin import SomenteLeituraMixin
 from certames.auditoria import registrar_ato
+from certames.forms import erros_no_form
 from comissoes.dominio import composicao
 from comissoes.dominio.sessoes import (
     agendar_sessao,
     erros_agendamento,
     motivo_recusa_modalidade,
 )
-from comissoes.forms import erros_no_form
 from comissoes.models import (
     AnaliseDocumento,
-    AnexoRecurso,
     Avaliacao,
     Comissao,
     Convocacao,
     DocumentoEnviado,
     Impedimento,
     MembroComissao,
-    PublicacaoResultado,
-    Recurso,
     Sessao,
     Voto,
 )
-
-
-class SomenteLeituraMixin:
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class SemExclusaoMixin:
@@ -312,33 +299,6 @@ class VotoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     list_filter = ("sentido", "avaliacao__comissao__certame")
     search_fields = ("avaliacao__inscricao__numero", "membro__usuario__username")
     list_select_related = ("avaliacao__inscricao", "membro__usuario")
-
-
-class AnexoInline(SomenteLeituraMixin, admin.TabularInline):
-    model = AnexoRecurso
-    extra = 0
-    fields = ("nome_original", "tipo_conteudo", "arquivo")
-    readonly_fields = fields
-
-
-@admin.register(Recurso)
-class RecursoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    list_display = ("avaliacao", "apresentado_em")
-    search_fields = ("avaliacao__inscricao__numero",)
-    list_select_related = ("avaliacao__inscricao",)
-    inlines = [AnexoInline]
-
-
-@admin.register(AnexoRecurso)
-class AnexoRecursoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    list_display = ("nome_original", "recurso", "tipo_conteudo")
-    search_fields = ("nome_original",)
-
-
-@admin.register(PublicacaoResultado)
-class PublicacaoResultadoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    list_display = ("certame", "procedimento", "fase", "publicada_em", "publicada_por")
-    list_filter = ("procedimento", "fase", "certame")
 
 
 @admin.register(DocumentoEnviado)

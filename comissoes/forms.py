@@ -5,26 +5,18 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from candidatos.models import CorRaca, Inscricao
 from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import TAMANHO_MINIMO
+from comissoes.dominio.pcd import DIMENSOES
+from comissoes.dominio.procedimentos import procedimento
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
 
 _CONTROLE = {"class": "form-control"}
 _SELECT = {"class": "form-select"}
 _CHECK = {"class": "form-check-input"}
-
-
-def erros_no_form(form, exc: ValidationError) -> None:
-    """Put a domain function's ValidationError on the form's fields (or the form)."""
-    if hasattr(exc, "error_dict"):
-        for campo, erros in exc.message_dict.items():
-            form.add_error(campo if campo in form.fields else None, erros)
-    else:
-        form.add_error(None, exc.messages)
 
 
 class ComissaoForm(forms.Form):
@@ -176,8 +168,6 @@ class VotoForm(forms.Form):
     def __init__(self, *args, tipo: str = Comissao.Tipo.HETEROIDENTIFICACAO, **kwargs):
         """The words of the procedure (`procedimentos`): e.g. "Enquadra como pessoa com
         deficiência" for the multiprofessional team."""
-        from comissoes.dominio.procedimentos import procedimento
-
         super().__init__(*args, **kwargs)
         proc = procedimento(tipo)
         self.fields["sentido"].choices = [(Voto.Sentido.CONFIRMA, proc.confirma),
@@ -212,8 +202,6 @@ class BiopsicossocialForm(forms.Form):
         widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
 
     def __init__(self, *args, **kwargs):
-        from comissoes.dominio.pcd import DIMENSOES
-
         super().__init__(*args, **kwargs)
         dimensoes = {}
         for chave, rotulo in DIMENSOES:
@@ -223,8 +211,6 @@ class BiopsicossocialForm(forms.Form):
         self.fields = {**dimensoes, **self.fields}
 
     def dimensoes(self) -> dict[str, str]:
-        from comissoes.dominio.pcd import DIMENSOES
-
         return {chave: self.cleaned_data.get(chave, "") for chave, _r in DIMENSOES}
 
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from certames import arquivos as anexos
+from comissoes.dominio.documental import TAMANHO_MAXIMO
 from comissoes.forms_recursos import ACEITOS
 
 
@@ -20,8 +21,6 @@ class DocumentoForm(forms.Form):
         self.fields["tipo"].choices = tipos
 
     def clean_arquivo(self):
-        from comissoes.dominio.documental import TAMANHO_MAXIMO
-
         arquivo = self.cleaned_data.get("arquivo")
         if arquivo:
             try:

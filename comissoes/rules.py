@@ -10,6 +10,7 @@ from __future__ import annotations
 import rules
 
 from certames.papeis import e_membro_comissao, e_rh
+from comissoes.dominio.votacao import avaliacoes_visiveis
 from comissoes.models import Impedimento, MembroComissao
 
 
@@ -53,8 +54,6 @@ def e_presidente_da_sessao(user, sessao) -> bool:
 def ve_a_avaliacao(user, avaliacao) -> bool:
     """Member of the evaluation's committee, term signed, no impedimento, not the appeal of
     a candidate they judged in first instance."""
-    from comissoes.dominio.votacao import avaliacoes_visiveis
-
     membro = membro_de(user, avaliacao.comissao_id) if avaliacao is not None else None
     return membro is not None and avaliacoes_visiveis(membro).filter(pk=avaliacao.pk).exists()
 

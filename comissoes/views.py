@@ -27,6 +27,7 @@ from django.views.generic import TemplateView
 
 from candidatos.models import Lista
 from certames.arquivos import arquivo_existe, servir_arquivo
+from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd
 from comissoes.dominio import sessoes as dominio_sessoes
@@ -40,7 +41,6 @@ from comissoes.forms import (
     ImpedimentoForm,
     TermoForm,
     VotoForm,
-    erros_no_form,
 )
 from comissoes.models import (
     Avaliacao,

@@ -22,8 +22,8 @@ from django.views.generic import TemplateView
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames.arquivos import servir_arquivo
+from certames.forms import erros_no_form
 from comissoes.dominio import documental
-from comissoes.forms import erros_no_form
 from comissoes.forms_documentos import DocumentoForm
 from comissoes.models import DocumentoEnviado
 

@@ -21,12 +21,14 @@ from django.views.generic import TemplateView
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames import arquivos as regras_anexos
+from certames.forms import erros_no_form
 from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.forms_recursos import RecursoForm
-from comissoes.models import AnexoRecurso, Avaliacao
+from comissoes.models import Avaliacao
+from nucleo.models import AnexoRecurso
 
 
 class PainelRecursosView(CandidatoMixin, TemplateView):
@@ -83,11 +85,7 @@ class ApresentarRecursoView(CandidatoMixin, View):
                 apresentar_recurso(av, autor=request.user, texto=form.cleaned_data["texto"],
                                    arquivos=form.cleaned_data["anexos"])
             except ValidationError as exc:
-                if hasattr(exc, "error_dict"):
-                    for campo, erros in exc.message_dict.items():
-                        form.add_error(campo if campo in form.fields else None, erros)
-                else:
-                    form.add_error(None, exc.messages)
+                erros_no_form(form, exc)
             else:
                 messages.success(request, _("Recurso apresentado. Você receberá a decisão com "
                                             "o resultado definitivo."))
@@ -109,7 +107,7 @@ class AnexoRecursoView(LoginRequiredMixin, View):
     """An appeal's attachment, to whoever may see the appeal; a 404 to anybody else."""
 
     def get(self, request, pk):
-        anexo = get_object_or_404(AnexoRecurso.objects.select_related("recurso__avaliacao"),
+        anexo = get_object_or_404(AnexoRecurso.objects.select_related("recurso"),
                                   pk=pk)
         if not pode_ver_anexo(request.user, anexo):
             raise Http404

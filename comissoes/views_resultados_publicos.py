@@ -11,8 +11,9 @@ from django.views.generic import TemplateView
 
 from candidatos.models import EstadoLista
 from certames.models import Certame
-from comissoes.dominio import lotes, resultados
+from comissoes.dominio import resultados
 from comissoes.dominio.procedimentos import PROCEDIMENTOS, procedimento, rotulo_resultado
+from nucleo import lotes
 
 
 class ResultadoPublicoView(TemplateView):

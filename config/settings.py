@@ -56,9 +56,12 @@ INSTALLED_APPS = [
     "localflavor",
     # ours
     "certames",
+    "nucleo",
     "candidatos",
     "comissoes",
     "privacidade",
+    "painel",
+    "demo",
 ]
 
 MIDDLEWARE = [

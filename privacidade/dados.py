@@ -28,19 +28,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from candidatos import isencao as regras_isencao
 from candidatos import procedimentos as procs
 from candidatos.models import (
     Candidato,
     Inscricao,
     PedidoCadastro,
     PedidoIsencao,
-    RecursoIsencao,
     somente_digitos,
 )
-from candidatos.portal import situacao_da_inscricao
+from candidatos.portal import mascarar_email, situacao_da_inscricao
 from certames.models import Ato
 from comissoes.dominio.documental import nome_do_tipo
 from comissoes.models import DocumentoEnviado
+from nucleo.models import AnexoRecurso, Recurso
+from nucleo.recursos import anexos_de
 from privacidade import politica
 from privacidade.models import Expurgo
 
@@ -109,16 +111,14 @@ class Coletor:
             Inscricao: inscricoes,
             PedidoIsencao: list(PedidoIsencao.objects.filter(inscricao__in=inscricoes)
                                 .values_list("pk", flat=True)),
-            RecursoIsencao: list(RecursoIsencao.objects.filter(
-                pedido__inscricao__in=inscricoes).values_list("pk", flat=True)),
+            Recurso: list(Recurso.objects.filter(
+                inscricao__in=inscricoes).values_list("pk", flat=True)),
             DocumentoEnviado: list(DocumentoEnviado.objects.filter(inscricao__in=inscricoes)
                                    .values_list("pk", flat=True)),
             PedidoCadastro: [p.pk for p in self.pedidos],
+            AnexoRecurso: list(AnexoRecurso.objects.filter(
+                recurso__inscricao__in=inscricoes).values_list("pk", flat=True)),
         }
-        from comissoes.models import AnexoRecurso
-
-        alvos[AnexoRecurso] = list(AnexoRecurso.objects.filter(
-            recurso__avaliacao__inscricao__in=inscricoes).values_list("pk", flat=True))
         filtro = Q(pk__in=[])
         for modelo, ids in alvos.items():
             if ids:
@@ -175,8 +175,6 @@ class Coletor:
     def pedido_cadastro(self, p: PedidoCadastro) -> dict[str, Any]:
         """One sign-up request made with the candidate's CPF: the fact, its outcome, RH's
         decision on a claim (never who decided) and what was typed, unless shredded."""
-        from candidatos.portal import mascarar_email
-
         via = PedidoCadastro.Via
         criou = self.usuario is not None and p.usuario_id == self.usuario.pk
         # The link went to the e-mail typed (or RH checked the identity): the typist is the
@@ -271,10 +269,7 @@ class Coletor:
         pedido = s.pedido_isencao
         if pedido is None:
             return None
-        try:
-            recurso = pedido.recurso
-        except RecursoIsencao.DoesNotExist:
-            recurso = None
+        recurso = regras_isencao.recurso_do_pedido(pedido)
 
         def resultado(r):
             return {"resultado": r.resultado, "texto": str(r.rotulo), "motivo": r.motivo} \
@@ -297,8 +292,11 @@ class Coletor:
             "resultado_preliminar": resultado(s.isencao_preliminar),
             "resultado_definitivo": resultado(s.isencao_final),
             "recurso": ({"texto": recurso.texto, "apresentado_em": _data(recurso.apresentado_em),
-                         "anexo_url": (self.url("isencao:arquivo", insc.pk, "anexo")
-                                       if recurso.anexo else None),
+                         "anexos": [{"nome_original": a.nome_original,
+                                     "tipo_conteudo": a.tipo_conteudo,
+                                     "url": (self.url("recursos:anexo", a.pk) if a.arquivo
+                                             else None),
+                                     "expurgos": self.marcas(a)} for a in anexos_de(recurso)],
                          "expurgos": self.marcas(recurso)} if recurso else None),
             "expurgos": self.marcas(pedido),
         }

@@ -40,13 +40,13 @@ from candidatos.models import (
     Lista,
     PedidoCadastro,
     PedidoIsencao,
-    RecursoIsencao,
     RegistroCadUnico,
 )
 from certames.auditoria import registrar_ato
 from certames.formatos import data_br
 from certames.models import Ato, Certame
-from comissoes.models import AnexoRecurso, DocumentoEnviado
+from comissoes.models import DocumentoEnviado
+from nucleo.models import AnexoRecurso
 from privacidade import politica
 from privacidade.models import Expurgo
 from privacidade.politica import Regra
@@ -305,9 +305,8 @@ class Documentos(Arquivos):
         (lambda: DocumentoEnviado.objects.exclude(lista=Lista.PCD),
          "inscricao__certame_id", "arquivo", "nome_original"),
         (lambda: AnexoRecurso.objects.all(),
-         "recurso__avaliacao__inscricao__certame_id", "arquivo", "nome_original"),
+         "recurso__inscricao__certame_id", "arquivo", "nome_original"),
         (lambda: PedidoIsencao.objects.all(), "inscricao__certame_id", "comprovante_doacao", ""),
-        (lambda: RecursoIsencao.objects.all(), "pedido__inscricao__certame_id", "anexo", ""),
     )
 
 

@@ -44,6 +44,10 @@ from dateutil.relativedelta import relativedelta
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from candidatos.models import PedidoCadastro
+from candidatos.portal import validade_do_link
+from certames.models import Certame, Etapa
+
 #: What happens at the end of the period.
 ANONIMIZAR = "anonimizar"
 APAGAR_ARQUIVOS = "apagar_arquivos"
@@ -170,12 +174,12 @@ DOCUMENTOS = Regra(
     codigo="documentos",
     titulo=_("Documentos e anexos enviados"),
     dados=_("Os arquivos enviados pelo candidato, exceto laudos: comprovação de condição "
-            "indígena ou quilombola, anexos de recursos, comprovante de doação de sangue e "
-            "anexo do recurso da isenção."),
+            "indígena ou quilombola, anexos de recursos (também os do recurso da isenção) e "
+            "comprovante de doação de sangue."),
     onde=("comissoes.DocumentoEnviado (listas I, Q, PPI, PP): arquivo e nome original",
-          "comissoes.AnexoRecurso: arquivo e nome original",
-          "candidatos.PedidoIsencao: arquivo comprovante_doacao",
-          "candidatos.RecursoIsencao: arquivo anexo"),
+          "nucleo.AnexoRecurso (recursos de todos os procedimentos, também da isenção): "
+          "arquivo e nome original",
+          "candidatos.PedidoIsencao: arquivo comprovante_doacao"),
     finalidade=_("Verificação documental, recursos e pedido de isenção da taxa."),
     evento=_("fim do certame"),
     periodo=relativedelta(years=ANOS_APOS_O_CERTAME),
@@ -393,8 +397,6 @@ def fim_do_certame(certame) -> dt.date | None:
     closed. The latest is taken so that the end is never earlier than the real one. A
     cancelled certame ends when it was cancelled (no validity runs).
     """
-    from certames.models import Certame, Etapa
-
     status = Certame.Status
     if certame.status in (status.RASCUNHO, status.PUBLICADO, status.EM_ANDAMENTO):
         return None
@@ -440,9 +442,6 @@ def fim_do_pedido(pedido) -> dt.date | None:
     made. One still waiting for its link ends when the link expires (Django's
     PASSWORD_RESET_TIMEOUT, `candidatos.portal.validade_do_link`), unless confirmed before:
     nothing sweeps it, the clock decides, as in the sign-up flow."""
-    from candidatos.models import PedidoCadastro
-    from candidatos.portal import validade_do_link
-
     situacao = PedidoCadastro.Situacao
     if pedido.situacao == situacao.EM_ANALISE:
         return None

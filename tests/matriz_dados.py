@@ -60,6 +60,9 @@ CPF_B = gerar_cpf(random.Random(8080))
 RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografia e laudo."
 FATOS = "Denúncia anônima com indícios de que a autodeclaração não corresponde à verdade."
 IMPEDIDO = "Prima da candidata (parentesco até o terceiro grau)."
+MOTIVACAO_FRAUDE = ("Os registros funcionais juntados mostram autodeclaração diversa; a defesa "
+                    "não os contestou.")
+RAZOES_PROCEDIMENTO = "Os registros citados são de uma homônima; junto a certidão de nascimento."
 
 
 def _comissao(certame, tipo, nome, *, votantes: int, inscricoes, rh, **extra_membro):
@@ -138,12 +141,29 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.recurso_isencao = isencao.interpor_recurso(
         w.pedido_a, texto="Junto o comprovante com data e carimbo do hemocentro.",
         anexo=arquivo("recurso.pdf", PDF), autor=w.user_a)
+    w.anexo_isencao = w.recurso_isencao.anexos.get()  # the kernel's AnexoRecurso
     w.proc_falsidade = isencao.abrir_procedimento_falsidade(
         w.pedido_a, fatos="O hemocentro informa não haver doação registrada na data.",
         prazo_defesa=agora + 5 * DIA, autor=w.rh)
     w.proc_fraude = procedimentos.abrir_procedimento(
         w.insc_a, tipo=ProcedimentoAdministrativo.Tipo.FRAUDE_AUTODECLARACAO, lista="PPI",
         fatos=FATOS, prazo_defesa=agora + 5 * DIA, autor=w.rh)
+
+    # --- a fraud procedure decided against A (on a third cargo), with A's appeal -----------
+    w.cargo3 = CargoFactory(certame=w.certame, codigo="MTZ3", nome="Agente de Fiscalização")
+    w.insc_a_proc = InscricaoFactory(cargo=w.cargo3, candidato=w.cand_a, numero="910005",
+                                     cor_raca="parda", listas=["PPI"], nota="72")
+    w.proc_decidido = procedimentos.abrir_procedimento(
+        w.insc_a_proc, tipo=ProcedimentoAdministrativo.Tipo.FRAUDE_AUTODECLARACAO,
+        lista="PPI", fatos=FATOS, prazo_defesa=agora - 2 * DIA, autor=w.rh,
+        agora=agora - 4 * DIA)
+    w.proc_decidido = procedimentos.decidir_procedimento(
+        w.proc_decidido, conclusao="procedente", motivacao=MOTIVACAO_FRAUDE, autor=w.rh,
+        agora=agora - DIA)
+    w.recurso_proc = procedimentos.recorrer(
+        w.proc_decidido, autor=w.user_a, texto=RAZOES_PROCEDIMENTO,
+        arquivos=[arquivo("certidao.pdf", PDF, "application/pdf")])
+    w.anexo_proc = w.recurso_proc.anexos.get()
 
     # --- heteroidentification: committee X judges A; committee Y judges B -------------------
     HET = Comissao.Tipo.HETEROIDENTIFICACAO

@@ -10,9 +10,9 @@ def test_login_e_logout(client, rh):
     resposta = client.post(reverse("login"), {"username": "rh_teste",
                                               "password": "senha-teste-123"})
     assert resposta.status_code == 302
-    assert client.get(reverse("rh:painel")).status_code == 200
+    assert client.get(reverse("painel:painel")).status_code == 200
     client.post(reverse("logout"))
-    assert client.get(reverse("rh:painel")).status_code == 302
+    assert client.get(reverse("painel:painel")).status_code == 302
 
 
 @override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3)

@@ -8,7 +8,7 @@ from tests.factories import CertameFactory
 pytestmark = pytest.mark.django_db
 
 PAGINAS = {
-    "rh": ["rh:painel", "rh:auditoria"],
+    "rh": ["painel:painel", "painel:auditoria"],
     "comissao": ["comissao:painel"],
     "candidato": ["portal:painel"],
 }
@@ -47,7 +47,7 @@ def test_matriz_de_acesso(client, request, fixture, permitidas):
 def test_paginas_do_rh_por_certame_recusam_quem_nao_e_rh(client, membro_comissao):
     certame = CertameFactory()
     client.force_login(membro_comissao)
-    for nome in ("rh:certame", "rh:importar"):
+    for nome in ("painel:certame", "painel:importar"):
         assert client.get(reverse(nome, args=[certame.pk])).status_code == 403
 
 
@@ -70,12 +70,12 @@ def test_paginas_publicas_para_todos(client):
 def test_navegacao_mostra_so_as_areas_do_usuario(client, rh, candidato_user):
     client.force_login(rh)
     html = client.get(reverse("inicio")).content.decode()
-    assert reverse("rh:painel") in html
+    assert reverse("painel:painel") in html
     assert reverse("portal:painel") not in html
     client.force_login(candidato_user)
     html = client.get(reverse("inicio")).content.decode()
     assert reverse("portal:painel") in html
-    assert reverse("rh:painel") not in html
+    assert reverse("painel:painel") not in html
 
 
 def test_candidato_ve_so_as_proprias_inscricoes(client, candidato_user):

@@ -54,13 +54,13 @@ def test_limites_por_caminho():
 
 def test_corpo_dentro_do_limite_passa(client, rh):
     client.force_login(rh)
-    resposta = client.post(reverse("rh:auditoria"), data={"x": "y" * 1000})
+    resposta = client.post(reverse("painel:auditoria"), data={"x": "y" * 1000})
     assert resposta.status_code != 413
 
 
 def test_sessao_do_rh_acaba_com_o_navegador_e_do_candidato_nao(client, rh, candidato_user):
     client.force_login(rh)
-    assert client.get(reverse("rh:painel")).status_code == 200
+    assert client.get(reverse("painel:painel")).status_code == 200
     assert client.session.get_expire_at_browser_close() is True
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     assert cookie["expires"] == ""  # a browser-session cookie
@@ -81,20 +81,20 @@ def _envelhecer(client, **campos):
 
 def test_rh_inativo_por_31_minutos_sai(client, rh):
     client.force_login(rh)
-    client.get(reverse("rh:painel"))
+    client.get(reverse("painel:painel"))
     _envelhecer(client, _sessao_ultimo_acesso=31 * 60)
-    resposta = client.get(reverse("rh:painel"))
+    resposta = client.get(reverse("painel:painel"))
     assert resposta.status_code == 302
     assert resposta["Location"].startswith(reverse("login") + "?next=")
     assert "_auth_user_id" not in client.session
-    assert client.get(reverse("rh:painel")).status_code == 302
+    assert client.get(reverse("painel:painel")).status_code == 302
 
 
 def test_rh_ativo_ha_29_minutos_continua(client, rh):
     client.force_login(rh)
-    client.get(reverse("rh:painel"))
+    client.get(reverse("painel:painel"))
     _envelhecer(client, _sessao_ultimo_acesso=29 * 60)
-    assert client.get(reverse("rh:painel")).status_code == 200
+    assert client.get(reverse("painel:painel")).status_code == 200
 
 
 def test_comissao_sai_apos_a_duracao_maxima(client, membro_comissao):
@@ -121,7 +121,7 @@ POLITICA = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 's
 def test_politica_de_conteudo_em_toda_pagina(client, rh):
     assert client.get(reverse("inicio"))["Content-Security-Policy"] == POLITICA
     client.force_login(rh)
-    assert client.get(reverse("rh:painel"))["Content-Security-Policy"] == POLITICA
+    assert client.get(reverse("painel:painel"))["Content-Security-Policy"] == POLITICA
     admin = client.get(reverse("admin:index"))["Content-Security-Policy"]
     assert "style-src 'self' 'unsafe-inline'" in admin
     assert "script-src 'self';" in admin

@@ -7,12 +7,12 @@ point, ``classificar(entrada) -> Resultado``; ``json_io`` holds the JSON contrac
 
 from .aritmetica import arred, formatar_decimal, teto
 from .classificacao import EntradaLista, Ocupacao, Resultado, classificar, preencher_vagas
-from .convocacao import Chamada, ordem_convocacao
+from .convocacao import Chamada, Continuacao, continuar_ordem, ordem_convocacao
 from .distribuicao import CalculoReserva, Distribuicao, distribuir, explicar_calculo
 from .erros import ErroEntrada, ErroParametro
 from .json_io import ler_entrada, ler_parametros, resultado_para_json
 from .listas import Exclusao, Listas, Remocao, montar_listas, ordenar
-from .modelos import Candidato, Entrada, Estado
+from .modelos import Candidato, Chamado, Entrada, Estado, SituacaoChamado
 from .parametros import Parametros, aplicar_parametros
 from .regimes import (
     AC,
@@ -32,6 +32,8 @@ __all__ = [
     "CalculoReserva",
     "Candidato",
     "Chamada",
+    "Chamado",
+    "Continuacao",
     "Distribuicao",
     "Entrada",
     "EntradaLista",
@@ -47,9 +49,11 @@ __all__ = [
     "RegraPcd",
     "Remocao",
     "Resultado",
+    "SituacaoChamado",
     "aplicar_parametros",
     "arred",
     "classificar",
+    "continuar_ordem",
     "distribuir",
     "explicar_calculo",
     "formatar_decimal",

@@ -10,25 +10,38 @@ Slots are filled deterministically, in this order:
 2. Reserved slots, list by list in the regime's order (racial groups, then PcD): the best
    candidates of the list's own ranking not yet placed.
 3. Slots still empty, in the same order, walk the regime's chain (Pirangi and federal:
-   Q -> I -> PP, I -> Q -> PP; Lei 3.056/2025, art. 3º, §§1º a 3º).
+   Q -> I -> PP, I -> Q -> PP; Lei 3.056/2025, art. 3º, §§1º a 3º; SMBV: PP -> I,
+   I -> PP, "negro ou indígena", LC 22/2026, art. 1º, §§6º e 7º).
 4. Only then, in the same order, empty slots revert to AC, the last resort (Lei 3.056/2025,
    art. 3º, §3º "por último"; LC 22/2026, art. 1º, §7º; Lei 3.057/2026, art. 16).
 5. If candidates run out, slots stay empty.
 
 Every list keeps a cursor that only moves forward ("best not yet placed" can only move
 down, since the set of placed candidates only grows): the whole fill is O(n).
+
+With a history of calls (``Entrada.chamados``, spec section 7) the fill runs on the
+candidates who do not occupy a call already made, with the new positions' types as its
+slots (``convocacao.continuar_ordem``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
-from .convocacao import Chamada, convocar, ordem_convocacao
+from .convocacao import Chamada, continuar_ordem, convocar
 from .distribuicao import Distribuicao, distribuir
 from .erros import ErroEntrada
 from .listas import Exclusao, Listas, Remocao, montar_listas
-from .modelos import Candidato, Entrada, validar_candidatos
+from .modelos import (
+    SITUACOES_CHAMADO,
+    Candidato,
+    Chamado,
+    Entrada,
+    SituacaoChamado,
+    validar_candidatos,
+)
 from .parametros import aplicar_parametros
 from .regimes import AC, PCD, Regime, RegimeDesconhecido, obter_regime
 
@@ -47,7 +60,7 @@ class Ocupacao:
     lista: str
     fundamento: str
     #: The placement is sub judice: the occupant is pending in ``lista``, or pending in
-    #: a list whose non-confirmation eliminates (SMBV PP).
+    #: a list whose non-confirmation eliminates (SMBV PP when the edital chose it).
     sub_judice: bool = False
     #: The occupant's rank (1-based) in the general list.
     posicao_geral: int = 0
@@ -71,10 +84,17 @@ class Resultado:
     vagas: int
     distribuicao: Distribuicao
     listas: Listas
+    #: The occupied calls of the history (in call order), then the new placements.
     vagas_preenchidas: tuple[Ocupacao, ...]
-    #: Slots left empty per type (candidates ran out).
+    #: Slots left empty per type (candidates ran out), among the new positions.
     vagas_vazias: dict[str, int]
+    #: The history at positions 1..len(chamados), then the new positions.
     convocacao: tuple[Chamada, ...]
+    #: Reserved groups still owed after the new positions (spec section 7, step 4): each
+    #: takes the next vacancy that arises. Positive counts only, in the regime's order.
+    devidos: dict[str, int] = field(default_factory=dict)
+    #: The calls already made, as given (None: no history given).
+    chamados: tuple[Chamado, ...] | None = None
 
     @property
     def excluidos(self) -> tuple[Exclusao, ...]:
@@ -100,12 +120,16 @@ class Resultado:
 
 
 def preencher_vagas(
-    distribuicao: Distribuicao, listas: Listas, regime: Regime
+    distribuicao: Distribuicao | Mapping[str, int],
+    listas: Listas,
+    regime: Regime,
+    ja_chamados: Collection[str] = (),
 ) -> tuple[tuple[Ocupacao, ...], dict[str, int]]:
-    """Fill the slots of ``distribuicao`` from ``listas`` (spec section 6)."""
-    geral = listas[AC]
+    """Fill the slots of ``distribuicao`` (slot counts per type) from ``listas`` (spec
+    section 6). ``ja_chamados``: candidates who occupy a call already made, never placed
+    again (spec section 7, step 5)."""
     posicao = listas.posicao_geral_optantes
-    colocados: set[str] = set()
+    colocados: set[str] = set(ja_chamados)
     pendentes_ac = listas.sub_judice[AC]
     cursores: dict[str, int] = {lst: 0 for lst in listas.ordem}
     ocupacoes: list[Ocupacao] = []
@@ -130,17 +154,21 @@ def preencher_vagas(
         sj = c.inscricao in listas.sub_judice[lista] or c.inscricao in pendentes_ac
         ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, pos))
 
-    # 1. AC slots: the top of the general list.
-    for i, c in enumerate(geral[: distribuicao[AC]], start=1):
-        if c.inscricao in posicao:
+    # 1. AC slots: the top of the general list (not yet placed).
+    faltam_ac = distribuicao[AC]
+    while faltam_ac:
+        achado = proximo(AC)
+        if achado is None:
+            break
+        if achado[0].inscricao in posicao:
             fundamento = (
                 "optante aprovado na ampla concorrência, não computado na reserva — "
                 + regime.fundamento_concorrencia
             )
         else:
             fundamento = FUNDAMENTO_AC
-        colocar((c, i), AC, AC, fundamento)
-    cursores[AC] = min(distribuicao[AC], len(geral))
+        colocar(achado, AC, AC, fundamento)
+        faltam_ac -= 1
 
     faltam = {cod: distribuicao[cod] for cod in regime.listas}
     fund_lista = {g.codigo: g.fundamento for g in regime.grupos}
@@ -175,7 +203,7 @@ def preencher_vagas(
             colocar(achado, cod, AC, fundamento)
             faltam[cod] -= 1
 
-    vazias = {AC: max(0, distribuicao[AC] - len(geral))} | faltam
+    vazias = {AC: faltam_ac} | faltam
     return tuple(ocupacoes), vazias
 
 
@@ -197,24 +225,140 @@ def classificar(entrada: Entrada) -> Resultado:
     regime = aplicar_parametros(base, entrada.parametros)
     candidatos: Sequence[Candidato] = entrada.candidatos
     validar_candidatos(candidatos, regime)
+    chamados = tuple(entrada.chamados or ())
+    validar_chamados(chamados, candidatos, regime)
+
+    # Spec section 7: a candidate granted fim de fila at a call ranks last in every list;
+    # a call made void puts its candidate out of every list.
+    fim = {c.inscricao for c in chamados if c.situacao == _FIM_DE_FILA}
+    if fim:
+        candidatos = [
+            replace(c, fim_de_fila=True) if c.inscricao in fim and not c.fim_de_fila else c
+            for c in candidatos
+        ]
+    sem_efeito = frozenset(c.inscricao for c in chamados if c.situacao == _SEM_EFEITO)
 
     distribuicao = distribuir(vagas, regime)
-    listas = montar_listas(candidatos, regime)
-    ocupacoes, vazias = preencher_vagas(distribuicao, listas, regime)
+    listas = montar_listas(candidatos, regime, sem_efeito)
 
-    tipos = ordem_convocacao(vagas, regime)
+    historicas: list[Chamada] = []
+    ocupadas: list[Ocupacao] = []
+    marcas: list[tuple[str, bool]] = []
+    if chamados:
+        historicas, ocupadas, marcas = _historico(chamados, listas, regime, vagas)
+    continuacao = continuar_ordem(vagas, regime, marcas)
+    contagem = Counter(continuacao.tipos)
+    slots = {lst: contagem.get(lst, 0) for lst in regime.listas_com_ac}
+    novas, vazias = preencher_vagas(
+        slots, listas, regime, ja_chamados={o.inscricao for o in ocupadas}
+    )
+
     por_tipo: dict[str, list[tuple[int, str, str, bool]]] = {}
-    for o in ocupacoes:
+    for o in novas:
         por_tipo.setdefault(o.vaga, []).append(
             (o.posicao_geral, o.inscricao, o.lista, o.sub_judice)
         )
-    chamadas = convocar(tipos, por_tipo)
+    chamadas = convocar(
+        continuacao.tipos, por_tipo, inicio=len(chamados) + 1, rechamadas=continuacao.rechamadas
+    )
     return Resultado(
         regime=regime,
         vagas=vagas,
         distribuicao=distribuicao,
         listas=listas,
-        vagas_preenchidas=ocupacoes,
+        vagas_preenchidas=tuple(ocupadas) + novas,
         vagas_vazias=vazias,
-        convocacao=chamadas,
+        convocacao=tuple(historicas) + chamadas,
+        devidos=continuacao.devidos,
+        chamados=None if entrada.chamados is None else chamados,
     )
+
+
+_OCUPADA = SituacaoChamado.OCUPADA.value
+_SEM_EFEITO = SituacaoChamado.SEM_EFEITO.value
+_FIM_DE_FILA = SituacaoChamado.FIM_DE_FILA.value
+
+
+def validar_chamados(
+    chamados: Sequence[Chamado], candidatos: Sequence[Candidato], regime: Regime
+) -> None:
+    """Checks of the history that do not depend on the lists (spec section 7, input
+    errors): every type and list exists in the regime, every candidate is known."""
+    if not chamados:
+        return
+    tipos = regime.listas_com_ac
+    inscricoes = {c.inscricao for c in candidatos}
+    for i, ch in enumerate(chamados):
+        campo = f"chamados[{i}]"
+        if not isinstance(ch.vaga, str) or ch.vaga not in tipos:
+            raise ErroEntrada(
+                f"{campo}.vaga: o tipo de vaga “{ch.vaga}” não existe no regime {regime.id} "
+                f"(tipos: {', '.join(tipos)})"
+            )
+        if ch.lista is not None and (not isinstance(ch.lista, str) or ch.lista not in tipos):
+            raise ErroEntrada(
+                f"{campo}.lista: a lista “{ch.lista}” não existe no regime {regime.id} "
+                f"(listas: {', '.join(tipos)})"
+            )
+        if ch.situacao not in SITUACOES_CHAMADO:
+            raise ErroEntrada(
+                f"{campo}.situacao: situação inválida “{ch.situacao}” (use ocupada, "
+                "sem_efeito ou fim_de_fila)"
+            )
+        if ch.inscricao not in inscricoes:
+            raise ErroEntrada(
+                f"{campo}.inscricao: a inscrição “{ch.inscricao}” não está entre os candidatos"
+            )
+
+
+def _historico(
+    chamados: Sequence[Chamado], listas: Listas, regime: Regime, vagas: int
+) -> tuple[list[Chamada], list[Ocupacao], list[tuple[str, bool]]]:
+    """Positions 1..len(chamados) (spec section 7, step 1), the occupied calls as
+    placements, and (type, occupied) of every call for ``continuar_ordem``.
+
+    A call is occupied unless its candidate is out of every list (desistente, eliminado,
+    fraude, ...), it was made void, or its candidate was granted fim de fila at it. Raises
+    ``ErroEntrada`` for a candidate occupying two calls or more occupied calls than
+    vacancies.
+    """
+    rank = {c.inscricao: i for i, c in enumerate(listas[AC], start=1)}
+    fora = {e.inscricao: e.motivo for e in listas.excluidos}
+    pendentes_ac = listas.sub_judice[AC]
+    primeira: dict[str, int] = {}
+    historicas: list[Chamada] = []
+    ocupadas: list[Ocupacao] = []
+    marcas: list[tuple[str, bool]] = []
+    for i, ch in enumerate(chamados):
+        posicao = i + 1
+        lista = ch.lista_efetiva
+        ocupada = ch.situacao == _OCUPADA and ch.inscricao in rank
+        situacao = ch.situacao if ch.situacao != _OCUPADA else fora.get(ch.inscricao, _OCUPADA)
+        sj = False
+        if ocupada:
+            anterior = primeira.setdefault(ch.inscricao, i)
+            if anterior != i:
+                raise ErroEntrada(
+                    f"chamados[{i}].inscricao: a inscrição “{ch.inscricao}” já ocupa a "
+                    f"chamada da posição {anterior + 1} (chamados[{anterior}]); um candidato "
+                    "não pode ocupar duas chamadas"
+                )
+            sj = ch.inscricao in listas.sub_judice[lista] or ch.inscricao in pendentes_ac
+            ocupadas.append(
+                Ocupacao(
+                    ch.inscricao,
+                    ch.vaga,
+                    lista,
+                    f"chamada já realizada na posição {posicao}, mantida na ordem de "
+                    f"convocação — {regime.fundamento_convocacao}",
+                    sj,
+                    rank[ch.inscricao],
+                )
+            )
+        historicas.append(Chamada(posicao, ch.vaga, ch.inscricao, lista, sj, situacao))
+        marcas.append((ch.vaga, ocupada))
+    if len(ocupadas) > vagas:
+        raise ErroEntrada(
+            f"chamados: {len(ocupadas)} chamadas ocupadas, mais que as vagas do cargo ({vagas})"
+        )
+    return historicas, ocupadas, marcas

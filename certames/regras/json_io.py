@@ -9,13 +9,25 @@ Input::
      "candidatos": [
        {"inscricao": "000123", "nota": "87.5", "desempate": ["1", "45.5"],
         "listas": {"PP": "confirmada", "PCD": "pendente"},
-        "eliminado": false, "desistente": false}]}
+        "eliminado": false, "desistente": false, "fim_de_fila": false}],
+     "chamados": [
+       {"inscricao": "000123", "vaga": "PP", "lista": "PP", "situacao": "ocupada"}]}
 
 Numbers (``nota``, ``desempate``, thresholds, percentages) are JSON numbers or decimal
 strings ("87.5" or "87,5"); a JSON number is read through its decimal text, never through
 binary float math. Percentages are percent numbers ("5" = 5%); the rounding threshold is a
-fraction of one ("0.7"). ``parametros``, ``desempate``, ``listas``, ``eliminado`` and
-``desistente`` are optional. Unknown keys are refused (a typo must not be silently ignored).
+fraction of one ("0.7"). ``parametros``, ``desempate``, ``listas``, ``eliminado``,
+``desistente``, ``fim_de_fila`` and ``chamados`` are optional. Unknown keys are refused (a
+typo must not be silently ignored).
+
+``chamados`` (spec section 7) are the cargo's calls already made, in call order: the slot
+type (``vaga``), the list the candidate was called from (``lista``, default ``vaga``) and
+what became of the call (``situacao``: ``ocupada``, the default; ``sem_efeito``, the act
+made void, the candidate out of every list; ``fim_de_fila``, the candidate granted fim de
+fila, last in every list and callable again). A call is occupied unless its candidate is
+desistente or eliminado (or out of every list for another reason) or its ``situacao`` is
+not ``ocupada``. ``fim_de_fila`` on a candidate: ranks after every candidate who did not ask
+for it, in every list (spec section 5).
 
 Output (``resultado_para_json``)::
 
@@ -29,6 +41,15 @@ Output (``resultado_para_json``)::
 ``vagas_preenchidas`` is in fill order (AC slots in rank order, then each reserved type in
 the regime's order). ``completo=True`` adds the explanation of the split, the sub judice
 flags, the excluded candidates, removals from reserved lists and empty slots.
+
+When the input has ``chamados`` (even an empty list): ``convocacao`` repeats them at
+positions 1..len(chamados) and continues after them; ``vagas_preenchidas`` lists the
+occupied calls first (history order), then the new placements; ``devidos`` maps each
+reserved group still owed to how many vacancies (``{}`` when none: it takes the next
+vacancy that arises); with ``completo``, each ``convocacao_detalhada`` entry has
+``situacao`` (a history position: ``ocupada``, ``sem_efeito``, ``fim_de_fila`` or why its
+candidate left every list; a new one: ``rechamada`` or ``nova``). Without ``chamados`` the
+output has none of these keys.
 """
 
 from __future__ import annotations
@@ -41,14 +62,23 @@ from typing import Any
 from .aritmetica import formatar_decimal, ler_decimal, ler_fracao, ler_percentual
 from .classificacao import Resultado
 from .erros import ErroEntrada
-from .modelos import ESTADOS, Candidato, Entrada, validar_candidatos
+from .modelos import ESTADOS, SITUACOES_CHAMADO, Candidato, Chamado, Entrada, validar_candidatos
 from .parametros import Parametros, aplicar_parametros
 from .regimes import CODIGOS_RESERVA, RegimeDesconhecido, RegraPcd, obter_regime
 
 __all__ = ["ler_entrada", "ler_parametros", "resultado_para_json"]
 
-_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos"}
-_CAMPOS_CANDIDATO = {"inscricao", "nota", "desempate", "listas", "eliminado", "desistente"}
+_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos", "chamados"}
+_CAMPOS_CANDIDATO = {
+    "inscricao",
+    "nota",
+    "desempate",
+    "listas",
+    "eliminado",
+    "desistente",
+    "fim_de_fila",
+}
+_CAMPOS_CHAMADO = {"inscricao", "vaga", "lista", "situacao"}
 _CAMPOS_PARAMETROS = {
     "limiar_arredondamento",
     "arredondamento_conjunto",
@@ -220,11 +250,52 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
         listas = dict(listas_obj)
     eliminado = obj.get("eliminado", False)
     desistente = obj.get("desistente", False)
+    fim_de_fila = obj.get("fim_de_fila", False)
     if eliminado is not True and eliminado is not False:
         _booleano(obj, "eliminado", caminho)
     if desistente is not True and desistente is not False:
         _booleano(obj, "desistente", caminho)
-    return Candidato(inscricao, nota, desempate, listas, eliminado, desistente)
+    if fim_de_fila is not True and fim_de_fila is not False:
+        _booleano(obj, "fim_de_fila", caminho)
+    return Candidato(inscricao, nota, desempate, listas, eliminado, desistente, fim_de_fila)
+
+
+def _texto(obj: Mapping[str, Any], campo: str, caminho: str, obrigatorio: bool) -> str | None:
+    if campo not in obj or (obj[campo] is None and not obrigatorio):
+        if obrigatorio:
+            raise ErroEntrada(f"{caminho}.{campo}: campo obrigatório")
+        return None
+    valor = obj[campo]
+    if isinstance(valor, int) and not isinstance(valor, bool) and campo == "inscricao":
+        valor = str(valor)  # as for candidatos[i].inscricao
+    if not isinstance(valor, str) or not valor.strip():
+        raise ErroEntrada(f"{caminho}.{campo}: valor inválido {_mostrar(valor)}")
+    return valor
+
+
+def _ler_chamados(obj: object) -> tuple[Chamado, ...]:
+    """The calls already made (spec section 7). Only types are checked here; the checks
+    against the regime and the candidates are the engine's (``classificar``)."""
+    if not isinstance(obj, list):
+        raise ErroEntrada(f"chamados: esperado uma lista, recebido {_mostrar(obj)}")
+    chamados: list[Chamado] = []
+    for i, ch in enumerate(obj):
+        caminho = f"chamados[{i}]"
+        if not isinstance(ch, dict):
+            raise ErroEntrada(f"{caminho}: esperado um objeto, recebido {_mostrar(ch)}")
+        _desconhecidos(ch, _CAMPOS_CHAMADO, caminho)
+        inscricao = _texto(ch, "inscricao", caminho, True)
+        vaga = _texto(ch, "vaga", caminho, True)
+        lista = _texto(ch, "lista", caminho, False)
+        situacao = _texto(ch, "situacao", caminho, False) or SITUACOES_CHAMADO[0]
+        if situacao not in SITUACOES_CHAMADO:
+            raise ErroEntrada(
+                f"{caminho}.situacao: situação inválida {_mostrar(situacao)} (use ocupada, "
+                "sem_efeito ou fim_de_fila)"
+            )
+        assert inscricao is not None and vaga is not None
+        chamados.append(Chamado(inscricao, vaga, lista, situacao))
+    return tuple(chamados)
 
 
 def ler_entrada(obj: object) -> Entrada:
@@ -259,7 +330,14 @@ def ler_entrada(obj: object) -> Entrada:
         raise ErroEntrada(f"candidatos: esperado uma lista, recebido {_mostrar(cands_obj)}")
     candidatos = tuple(_ler_candidato(c, i) for i, c in enumerate(cands_obj))
     validar_candidatos(candidatos, efetivo)
-    return Entrada(regime=regime_id, vagas=vagas, candidatos=candidatos, parametros=parametros)
+    chamados = _ler_chamados(obj["chamados"]) if "chamados" in obj else None
+    return Entrada(
+        regime=regime_id,
+        vagas=vagas,
+        candidatos=candidatos,
+        parametros=parametros,
+        chamados=chamados,
+    )
 
 
 def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[str, Any]:
@@ -280,6 +358,9 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
             for c in resultado.convocacao
         ],
     }
+    historico = resultado.chamados is not None
+    if historico:
+        saida["devidos"] = dict(resultado.devidos)
     if completo:
         saida["explicacao"] = resultado.distribuicao.explicacoes()
         saida["calculos"] = [
@@ -325,6 +406,7 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
                 "lista": c.lista,
                 "sub_judice": c.sub_judice,
             }
+            | ({"situacao": c.situacao} if historico else {})
             for c in resultado.convocacao
         ]
     return saida

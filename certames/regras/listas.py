@@ -4,8 +4,11 @@ Ranking (a total, reproducible order): ``nota`` descending, then the edital's ti
 keys (``desempate``) in order, each descending, then the inscription number ascending.
 Inscription numbers made only of ASCII digits compare numerically ("99" before "100"; of
 "007" and "7", equal as numbers, the string decides); any other inscription compares as a
-string, after all numeric ones. The key of one candidate depends only on that candidate,
-so the relative order of two candidates never depends on who else is in the cargo.
+string, after all numeric ones. A candidate granted fim de fila (reclassificação para o
+final da lista, where the edital allows it) ranks after every candidate who was not, in
+every list; among themselves by the same keys (spec section 5). The key of one candidate
+depends only on that candidate, so the relative order of two candidates never depends on
+who else is in the cargo.
 
 Implementation: the exact ``Decimal`` scores are compressed once into one integer per
 candidate (the rank of each value among the distinct values, combined in mixed radix), so
@@ -15,7 +18,7 @@ candidates tied on every score are then sorted by inscription.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import groupby
@@ -42,6 +45,12 @@ MOTIVO_ELIMINADO = "eliminado"
 MOTIVO_DESISTENTE = "desistente"
 MOTIVO_FRAUDE = "fraude"
 MOTIVO_NAO_CONFIRMADA = "nao_confirmada"
+#: The call's act was made void (tornado sem efeito): out of every list (spec section 7).
+MOTIVO_SEM_EFEITO = "sem_efeito"
+FUNDAMENTO_SEM_EFEITO = (
+    "ato de convocação tornado sem efeito: fora de todas as listas (padrão do produto, "
+    "regras-de-reserva.md, seção 7; as leis não disciplinam)"
+)
 #: Reason a candidate left one reserved list only (and stays in AC).
 MOTIVO_MAIOR_PERCENTUAL = "maior_percentual"
 
@@ -72,7 +81,8 @@ class Listas:
 
     ordem: dict[str, tuple[Candidato, ...]]
     #: Inscriptions whose presence in a list is pending (sub judice), per list. Under
-    #: ``AC``: candidates pending in a list whose non-confirmation eliminates (SMBV PP),
+    #: ``AC``: candidates pending in a list whose non-confirmation eliminates (SMBV PP when
+    #: the edital chose ``elimina``),
     #: whose whole participation is therefore sub judice.
     sub_judice: dict[str, frozenset[str]]
     excluidos: tuple[Exclusao, ...]
@@ -116,6 +126,13 @@ def ordenar(candidatos: Iterable[Candidato]) -> list[Candidato]:
     for j in range(len(lista[0].desempate)):
         postos, base = _postos([c.desempate[j] for c in lista])
         chaves = [k * base + p for k, p in zip(chaves, postos, strict=True)]
+    if any(c.fim_de_fila for c in lista):
+        # Fim de fila ranks after everyone who did not ask for it (spec section 5): shift
+        # their keys below every other key; ties are never mixed across the two groups.
+        deslocamento = max(chaves) + 1
+        chaves = [
+            k - deslocamento if c.fim_de_fila else k for k, c in zip(chaves, lista, strict=True)
+        ]
     ordem = sorted(range(len(lista)), key=chaves.__getitem__, reverse=True)
     # Ties on every score: inscription number ascending, sorting only the tied runs.
     inscricoes = [c.inscricao for c in lista]
@@ -136,11 +153,14 @@ def ordenar(candidatos: Iterable[Candidato]) -> list[Candidato]:
     return [lista[i] for i in final]
 
 
-def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
+def montar_listas(
+    candidatos: Sequence[Candidato], regime: Regime, sem_efeito: Collection[str] = ()
+) -> Listas:
     """Build AC and every reserved list of ``regime`` (spec section 5).
 
     ``regime`` must already have the edital's parameters applied. Candidates are assumed
-    validated (``modelos.validar_candidatos``).
+    validated (``modelos.validar_candidatos``). ``sem_efeito``: inscriptions whose call was
+    made void, out of every list (spec section 7).
     """
     codigos = regime.listas
     efeito = {n.lista: n for n in regime.nao_confirmacao}
@@ -176,6 +196,11 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
                 )
             )
             continue
+        if sem_efeito and c.inscricao in sem_efeito:
+            excluidos.append(
+                Exclusao(c.inscricao, MOTIVO_SEM_EFEITO, None, FUNDAMENTO_SEM_EFEITO)
+            )
+            continue
         opcoes = c.listas
         if not opcoes:
             ac_append(c)
@@ -199,8 +224,9 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
                 None,
             )
             if elimina is not None:
-                # Non-confirmation that eliminates (SMBV PP: LC 22/2026, art. 3º, §3º,
-                # unless the edital chose "permanece_ac").
+                # Non-confirmation that eliminates: only where the edital chose "elimina"
+                # (SMBV PP; LC 22/2026, art. 3º, §3º eliminates by itself only a false
+                # declaration established in the fraud procedure: spec section 5).
                 excluidos.append(
                     Exclusao(
                         c.inscricao, MOTIVO_NAO_CONFIRMADA, elimina, efeito[elimina].fundamento
@@ -212,7 +238,8 @@ def montar_listas(candidatos: Sequence[Candidato], regime: Regime) -> Listas:
         if _PENDENTE in estados and any(
             e == _PENDENTE and efeito[lst].efeito == ELIMINA for lst, e in opcoes.items()
         ):
-            # A final non-confirmation would eliminate (LC 22/2026, art. 3º, §3º).
+            # A final non-confirmation would eliminate (SMBV PP with the edital's
+            # "elimina"): the whole participation is sub judice.
             pendentes_ac.add(c.inscricao)
         posicao_ac = len(ac)
         optante = False

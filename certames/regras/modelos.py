@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from .parametros import Parametros
     from .regimes import Regime
 
-__all__ = ["Estado", "ESTADOS", "Candidato", "Entrada", "validar_candidatos"]
+__all__ = [
+    "Estado",
+    "ESTADOS",
+    "SituacaoChamado",
+    "SITUACOES_CHAMADO",
+    "Candidato",
+    "Chamado",
+    "Entrada",
+    "validar_candidatos",
+]
 
 
 class Estado(StrEnum):
@@ -35,6 +44,21 @@ class Estado(StrEnum):
 ESTADOS: frozenset[str] = frozenset(e.value for e in Estado)
 
 
+class SituacaoChamado(StrEnum):
+    """What became of a call already made (spec section 7)."""
+
+    #: The call holds its vacancy, unless its candidate is now desistente or eliminado.
+    OCUPADA = "ocupada"
+    #: The act was made void (tornado sem efeito): the candidate is out of every list.
+    SEM_EFEITO = "sem_efeito"
+    #: The candidate was granted fim de fila at this call: they rank last in every list
+    #: and may be called again.
+    FIM_DE_FILA = "fim_de_fila"
+
+
+SITUACOES_CHAMADO: tuple[str, ...] = tuple(s.value for s in SituacaoChamado)
+
+
 @dataclass(frozen=True, slots=True)
 class Candidato:
     """One habilitated candidate of a cargo.
@@ -42,7 +66,10 @@ class Candidato:
     ``nota`` and ``desempate`` are exact ``Decimal`` values (strings like "87,5" and ints are
     converted on construction). ``listas`` maps each reserved list the candidate opted into
     (``PP``, ``I``, ``Q``, ``PPI``, ``PCD``) to an ``Estado`` (or its string value).
-    ``desempate`` keys are compared in order, higher wins.
+    ``desempate`` keys are compared in order, higher wins. ``fim_de_fila``: the candidate
+    asked to go to the end of the list where the edital allows it (reclassificação para o
+    final da lista) and ranks after every candidate who did not, in every list (spec
+    section 5).
     """
 
     inscricao: str
@@ -51,6 +78,7 @@ class Candidato:
     listas: Mapping[str, str] = field(default_factory=dict)
     eliminado: bool = False
     desistente: bool = False
+    fim_de_fila: bool = False
 
     def __post_init__(self) -> None:
         # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
@@ -66,15 +94,33 @@ class Candidato:
         object.__setattr__(self, "desempate", tuple(ler_decimal(d) for d in desempate))
 
 
+@dataclass(frozen=True, slots=True)
+class Chamado:
+    """A call already made (spec section 7): its candidate, the slot type (``vaga``), the
+    list the candidate was called from (``lista``, None = ``vaga``) and what became of it
+    (``situacao``, a ``SituacaoChamado`` value)."""
+
+    inscricao: str
+    vaga: str
+    lista: str | None = None
+    situacao: str = SituacaoChamado.OCUPADA.value
+
+    @property
+    def lista_efetiva(self) -> str:
+        return self.vaga if self.lista is None else self.lista
+
+
 @dataclass(frozen=True)
 class Entrada:
     """A classification request for one cargo: regime (id, or a ``Regime`` for a regime
-    not built in), N vacancies, candidates, edital settings."""
+    not built in), N vacancies, candidates, edital settings, and the cargo's calls already
+    made in order (``chamados``; None = no history given, the same order as an empty one)."""
 
     regime: str | Regime
     vagas: int
     candidatos: tuple[Candidato, ...]
     parametros: Parametros | None = None
+    chamados: tuple[Chamado, ...] | None = None
 
 
 def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:

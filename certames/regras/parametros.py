@@ -144,8 +144,9 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
             novas[lista] = NaoConfirmacao(
                 lista,
                 efeito,
-                f"edital, nos limites de {atual.fundamento}",
+                atual.fundamento_opcao or f"edital, nos limites de {atual.fundamento}",
                 atual.efeitos_permitidos,
+                atual.fundamento_opcao,
             )
         if novas != regras:
             mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)

@@ -119,10 +119,23 @@ class RegraProcedimento:
     fundamento_presenca: str = "edital"
     #: Basis of what an absence does (leaves the reserved list, stays in AC).
     fundamento_ausencia: str = "edital"
+    #: Where the law requires the evaluation criteria published before the sessions (Lei
+    #: 3.057/2026, art. 10, §3º, IV); empty where it does not. A session of the procedure is
+    #: refused while the certame has none (``Certame.criterios_heteroidentificacao``).
+    fundamento_criterios: str = ""
+    #: Where the law says the decision takes effect only after the appeal is judged (Lei
+    #: 3.057/2026, art. 11, §2º); empty: the appeal's basis stands for it. The homologated
+    #: list waits for it (spec section 9).
+    fundamento_efeito_apos_recurso: str = ""
 
     @property
     def tipo(self) -> str:
         return self.convocacao.procedimento
+
+    @property
+    def criterios_previos(self) -> bool:
+        """The criteria must be public before the sessions."""
+        return bool(self.fundamento_criterios)
 
     @property
     def fundamento_comparecimento(self) -> str:
@@ -146,6 +159,8 @@ class RegraProcedimento:
             "presencial_obrigatoria": self.presencial_obrigatoria,
             "fundamento_presenca": self.fundamento_presenca,
             "fundamento_ausencia": self.fundamento_ausencia,
+            "fundamento_criterios": self.fundamento_criterios,
+            "fundamento_efeito_apos_recurso": self.fundamento_efeito_apos_recurso,
         }
 
 
@@ -260,8 +275,19 @@ class RegraSancao:
     encaminhamentos: tuple[tuple[str, str], ...] = ()
     #: Basis of a forwarding the law allows but does not require.
     encaminhamento_facultativo: str = ""
+    #: The appeal against the decision: filed within this many days of its notice, judged by
+    #: an authority other than the one that decided. The municipal laws guarantee the
+    #: contraditório e ampla defesa (LC 22/2026, art. 3º, §3º; Lei 3.056/2025, art. 7º;
+    #: Lei 3.057/2026, arts. 5º and 12) without a procedure of their own: the federal law of
+    #: the administrative process applies subsidiarily (its art. 59: ten days).
+    prazo_recurso_dias: int = 10
+    fundamento_recurso: str = (
+        "Lei 9.784/1999, art. 56, §1º (julgamento por autoridade diversa da que decidiu) e "
+        "art. 59 (recurso em dez dias), aplicada subsidiariamente")
 
     def __post_init__(self) -> None:
+        if self.prazo_recurso_dias < 1:
+            raise ValueError("prazo de recurso deve ser de ao menos um dia")
         for destino, _fundamento in self.encaminhamentos:
             if destino not in (MINISTERIO_PUBLICO, PROCURADORIA):
                 raise ValueError(f"destino de encaminhamento desconhecido: {destino}")
@@ -279,6 +305,8 @@ class RegraSancao:
             "decisao": self.decisao,
             "encaminhamentos": [{"destino": d, "fundamento": f} for d, f in self.encaminhamentos],
             "encaminhamento_facultativo": self.encaminhamento_facultativo,
+            "prazo_recurso_dias": self.prazo_recurso_dias,
+            "fundamento_recurso": self.fundamento_recurso,
         }
 
 

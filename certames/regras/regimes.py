@@ -133,6 +133,9 @@ class NaoConfirmacao:
     fundamento: str
     #: Effects an edital may choose; a single value means the law fixes it.
     efeitos_permitidos: tuple[str, ...]
+    #: Basis of the other effect when the edital chooses it (empty: "edital, within the
+    #: limits of ``fundamento``").
+    fundamento_opcao: str = ""
 
 
 @dataclass(frozen=True)
@@ -327,6 +330,7 @@ class Regime:
                     "efeito": n.efeito,
                     "efeitos_permitidos": list(n.efeitos_permitidos),
                     "fundamento": n.fundamento,
+                    "fundamento_opcao": n.fundamento_opcao,
                 }
                 for n in self.nao_confirmacao
             },
@@ -427,8 +431,23 @@ SMBV = Regime(
         definida_em_lei=True,
     ),
     nao_confirmacao=(
-        # Spec section 3: eliminated, edital may choose "stays in AC".
-        NaoConfirmacao("PP", ELIMINA, f"{_SMBV}, art. 3º, §3º", (ELIMINA, PERMANECE_AC)),
+        # Spec section 3: art. 3º, §3º eliminates only on "constatação de declaração falsa"
+        # after an administrative procedure with contraditório e ampla defesa, i.e. the fraud
+        # procedure (state ``fraude``). A non-confirmation without it: out of the PP list,
+        # still in AC. The edital may choose elimination (the Lei 12.990/2014 practice,
+        # Portaria Normativa MPDG 4/2018, art. 11).
+        NaoConfirmacao(
+            "PP",
+            PERMANECE_AC,
+            f"{_SMBV}, art. 3º, §3º (elimina só a declaração falsa apurada em procedimento "
+            "administrativo com contraditório e ampla defesa; sem ela, sai da lista reservada "
+            "e segue na ampla concorrência)",
+            (PERMANECE_AC, ELIMINA),
+            fundamento_opcao=(
+                "edital: a não confirmação definitiva elimina do certame (prática da Lei "
+                "12.990/2014, Portaria Normativa MPDG 4/2018, art. 11)"
+            ),
+        ),
         NaoConfirmacao(
             "I",
             PERMANECE_AC,
@@ -440,8 +459,21 @@ SMBV = Regime(
         NaoConfirmacao(PCD, PERMANECE_AC, _PCD_NAO_CONFIRMADA, (PERMANECE_AC,)),
     ),
     reversoes=(
-        Reversao("PP", f"{_SMBV}, art. 1º, §6º", (), f"{_SMBV}, art. 1º, §7º"),
-        Reversao("I", f"{_SMBV}, art. 1º, §6º", (), f"{_SMBV}, art. 1º, §7º"),
+        # Art. 1º, §6º: a reserved vacancy goes to the next "candidato negro ou indígena";
+        # §7º reverts to AC only when "negros ou indígenas" run out. So PP -> I -> AC and
+        # I -> PP -> AC (spec sections 3 and 6).
+        Reversao(
+            "PP",
+            f"{_SMBV}, art. 1º, §6º",
+            (PassoCadeia("I", f'{_SMBV}, art. 1º, §6º ("candidato negro ou indígena")'),),
+            f"{_SMBV}, art. 1º, §7º",
+        ),
+        Reversao(
+            "I",
+            f"{_SMBV}, art. 1º, §6º",
+            (PassoCadeia("PP", f'{_SMBV}, art. 1º, §6º ("candidato negro ou indígena")'),),
+            f"{_SMBV}, art. 1º, §7º",
+        ),
         Reversao(PCD, f"{_SMBV}, art. 6º, §5º", (), f"{_SMBV}, art. 6º, §6º"),
     ),
     fundamento_concorrencia=f"{_SMBV}, art. 1º, §§4º e 5º; art. 6º, §§3º e 4º",
@@ -601,6 +633,10 @@ SEVERINIA = Regime(
             fundamento_recurso=f"{_SEV}, art. 10, §3º, V",
             fundamento_presenca=f"{_SEV}, art. 10, §§2º a 4º, e edital",
             fundamento_ausencia=f"edital; {_SEV}, art. 11, §1º",
+            # "publicidade prévia dos critérios de avaliação".
+            fundamento_criterios=f"{_SEV}, art. 10, §3º, IV",
+            # "somente será aplicada após o julgamento de eventual recurso".
+            fundamento_efeito_apos_recurso=f"{_SEV}, art. 11, §2º",
         ),
         RegraProcedimento(
             RegraConvocacao(

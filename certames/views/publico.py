@@ -14,10 +14,11 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
-from certames import regras
+from certames import homologacao, regras
 from certames.classificacao import ler_parametros, versao_publicada
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
 from certames.regras.aritmetica import formatar_percentual
+from certames.validade import FUNDAMENTO_VALIDADE
 from certames.views.simular import nome_lista, posicoes_por_lista
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
@@ -93,21 +94,30 @@ class CertamePublicoView(DetailView):
         regime, ctx["quadro"], ctx["erro_quadro"] = quadro_de_vagas(certame,
                                                                    certame.cargos.all())
         ctx["regime"] = regime
+        # The validity (from the homologation, CF art. 37, III) and the heteroidentification
+        # criteria, public before the sessions (Lei 3.057/2026, art. 10, §3º, IV).
+        ctx["validade"] = homologacao.resumo_validade(certame)
+        ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
+        ctx["fundamento_criterios"] = homologacao.fundamento_criterios(certame)
         ctx["colunas"] = [(lista, nome_lista(regime, lista)) for lista in regime.listas_com_ac]
         ctx["reservas"] = [
             (g.codigo, g.nome, formatar_percentual(g.percentual), g.fundamento)
             for g in regime.grupos
         ] + [(regras.PCD, nome_lista(regime, regras.PCD),
               formatar_percentual(regime.pcd.percentual), regime.pcd.fundamento)]
-        # Published results of other procedures of this certame (fee exemption).
-        ctx["resultados_isencao"] = certame.publicacoes_isencao.order_by("publicada_em")
+        # Published results of other procedures of this certame (fee exemption: the procedure
+        # kernel's publications under the plug-in key "isencao"; by the app registry).
+        ctx["resultados_isencao"] = (
+            apps.get_model("nucleo", "PublicacaoResultado").objects
+            .filter(certame=certame, procedimento="isencao").order_by("publicada_em"))
         # Committee procedures with a batch published (each links to every batch). By the
         # app registry: certames does not import the committees' app.
-        publicacoes = apps.get_model("comissoes", "PublicacaoResultado")
-        rotulos = dict(publicacoes._meta.get_field("procedimento").choices)
+        publicacoes = apps.get_model("nucleo", "PublicacaoResultado")
+        rotulos = dict(apps.get_model("comissoes", "Comissao")._meta.get_field("tipo").choices)
         ctx["resultados_comissoes"] = [
-            (r["procedimento"], rotulos.get(r["procedimento"], r["procedimento"]), r["lotes"])
-            for r in publicacoes.objects.filter(certame=certame, fase="preliminar")
+            (r["procedimento"], rotulos[r["procedimento"]], r["lotes"])
+            for r in publicacoes.objects.filter(certame=certame, fase="preliminar",
+                                                procedimento__in=list(rotulos))
             .values("procedimento").annotate(lotes=Count("pk")).order_by("procedimento")]
         return ctx
 

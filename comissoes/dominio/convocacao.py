@@ -48,6 +48,7 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.auditoria import registrar_ato
+from certames.filas import tarefa
 from certames.formatos import data_hora_br
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
@@ -63,6 +64,9 @@ from comissoes.dominio.procedimentos import (
     procedimento,
 )
 from comissoes.models import Avaliacao, Convocacao, Sessao
+
+#: Task of comissoes/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+TAREFA_NOTIFICACAO = "comissoes.notificar_convocacao"
 
 #: Situations of an inscrição that are never called.
 FORA_DO_CERTAME = (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE,
@@ -214,10 +218,13 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
             "h": data_hora_br(horario)},
         fundamento_legal=regra.fundamento[:250],
         depois={"sessao": sessao.pk, "lista": lista, "horario": horario.isoformat()})
-    from comissoes.tasks import enfileirar_notificacao
-
     enfileirar_notificacao(conv)
     return conv
+
+
+def enfileirar_notificacao(convocacao: Convocacao) -> None:
+    """E-mail the candidate once the convocation is committed."""
+    transaction.on_commit(lambda: tarefa(TAREFA_NOTIFICACAO).delay(convocacao.pk))
 
 
 def _proximo_horario(sessao: Sessao, intervalo: dt.timedelta) -> dt.datetime:

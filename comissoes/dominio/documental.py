@@ -60,8 +60,13 @@ from comissoes.dominio.procedimentos import (
     fundamento_procedimento,
     procedimento_da_lista,
 )
-from comissoes.dominio.resultados import JanelaRecurso
-from comissoes.dominio.votacao import Decisao, Fechamento, motivo_de_recusa, redigir_parecer
+from comissoes.dominio.votacao import (
+    Decisao,
+    Fechamento,
+    motivo_de_recusa,
+    redigir_parecer,
+    registrar_fechamento,
+)
 from comissoes.models import (
     AnaliseDocumento,
     Avaliacao,
@@ -69,6 +74,7 @@ from comissoes.models import (
     MembroComissao,
     Voto,
 )
+from nucleo.lotes import JanelaRecurso
 
 #: Largest accepted document, in bytes (product default: 10 MB).
 TAMANHO_MAXIMO = 10 * 1024 * 1024
@@ -438,6 +444,7 @@ def analisar_documento(avaliacao: Avaliacao, documento: DocumentoEnviado,
     return analise
 
 
+@registrar_fechamento(DOCUMENTAL)
 def fechamento(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> Fechamento:
     """Closing a documentary evaluation (called by `votacao.encerrar_avaliacao`): every
     current document analysed, a confirmation only if the accepted documents satisfy the

@@ -31,12 +31,14 @@ from django.utils.translation import gettext_lazy
 from certames.auditoria import registrar_ato
 from certames.travas import travar
 from comissoes.dominio.procedimentos import PCD, fundamento_procedimento
+from comissoes.dominio.sessoes import motivo_sem_voto
 from comissoes.dominio.votacao import (
     Decisao,
     Fechamento,
     motivacoes,
     motivo_de_recusa,
     preside,
+    registrar_fechamento,
 )
 from comissoes.models import Avaliacao, MembroComissao, Voto
 
@@ -77,8 +79,6 @@ def registrar_avaliacao_biopsicossocial(avaliacao: Avaliacao, presidente: Membro
                                         compatibilidade: str,
                                         motivo_substituicao: str = "") -> Avaliacao:
     """The president records the team's biopsychosocial evaluation (an act)."""
-    from comissoes.dominio.sessoes import motivo_sem_voto
-
     av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__cargo",
                 "convocacao")
     if av.comissao.tipo != PCD:
@@ -142,6 +142,7 @@ _RESULTADO = {ENQUADRADO: Avaliacao.Resultado.CONFIRMADA,
               INCOMPATIVEL: Avaliacao.Resultado.INCOMPATIVEL}
 
 
+@registrar_fechamento(PCD)
 def fechamento(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> Fechamento:
     """Closing a PcD evaluation (called by `votacao.encerrar_avaliacao`): the outcome from the
     votes and the recorded compatibility; the parecer with the four dimensions."""

@@ -37,39 +37,19 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
-import logging
 from dataclasses import dataclass, field
 
-from django.conf import settings
-from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
-from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from candidatos.servicos import registrar_situacao_lista
-from certames.auditoria import registrar_ato
+from certames.classificacao import ler_parametros
+from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
 from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
-from certames.travas import travar_certame
-from comissoes.dominio.lotes import (
-    JanelaRecurso,
-    abertas,
-    avaliacoes_do_lote,
-    avaliacoes_primeira_instancia,
-    final_do_lote,
-    incluir_no_lote,
-    janela_do_cronograma,
-    janela_do_lote,
-    lote_pendente,
-    nao_publicadas,
-    preliminar_da_avaliacao,
-    proximo_numero,
-    publicacao,
-)
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -81,17 +61,24 @@ from comissoes.dominio.procedimentos import (
     rotulo_resultado,
 )
 from comissoes.dominio.votacao import votos_correntes
-from comissoes.models import (
-    AnexoRecurso,
-    Avaliacao,
-    Comissao,
-    PublicacaoResultado,
-    Recurso,
+from comissoes.models import Avaliacao, Comissao
+from nucleo import publicacao as kernel
+from nucleo import recursos as kernel_recursos
+from nucleo.lotes import (
+    PRELIMINAR,
+    JanelaRecurso,
+    final_do_lote,
+    ids_publicados,
+    janela_do_cronograma,
+    janela_do_lote,
+    objetos_do_lote,
+    preliminar_de,
+    proximo_numero,
+    publicacao,
 )
+from nucleo.models import AnexoRecurso, PublicacaoResultado, Recurso
 
 __all__ = ["JanelaRecurso", "avaliacoes_primeira_instancia", "janela_recurso", "publicacao"]
-
-logger = logging.getLogger(__name__)
 
 PROCEDIMENTO = HETEROIDENTIFICACAO
 
@@ -110,6 +97,44 @@ def fundamento_do_procedimento(regime: Regime, tipo: str, chave: str = "") -> st
     if chave == "recurso":
         return fundamento_recurso(regime, tipo) or regime.lei
     return fundamento_procedimento(regime, tipo)
+
+
+# --- which evaluations (the kernel's batches hold their ids: `nucleo.lotes`) -----------------
+
+
+def avaliacoes_primeira_instancia(certame: Certame,
+                                  tipo: str = HETEROIDENTIFICACAO) -> QuerySet[Avaliacao]:
+    """First-instance evaluations of the certame in the procedure."""
+    return (Avaliacao.objects.filter(comissao__certame=certame, comissao__tipo=tipo,
+                                     instancia=Avaliacao.Instancia.PRIMEIRA)
+            .select_related("inscricao__candidato", "inscricao__cargo", "comissao")
+            .order_by("inscricao__numero", "lista", "pk"))
+
+
+def nao_publicadas(certame: Certame, tipo: str = HETEROIDENTIFICACAO) -> QuerySet[Avaliacao]:
+    """Closed first-instance evaluations in no batch yet: the next batch's content."""
+    return avaliacoes_primeira_instancia(certame, tipo).filter(
+        encerrada_em__isnull=False).exclude(pk__in=ids_publicados(tipo))
+
+
+def abertas(certame: Certame, tipo: str = HETEROIDENTIFICACAO) -> QuerySet[Avaliacao]:
+    """First-instance evaluations not closed yet (they will go into a later batch)."""
+    return avaliacoes_primeira_instancia(certame, tipo).filter(encerrada_em__isnull=True)
+
+
+def avaliacoes_do_lote(preliminar: PublicacaoResultado) -> list[Avaliacao]:
+    return objetos_do_lote(preliminar)
+
+
+def chave_da_avaliacao(avaliacao: Avaliacao) -> str:
+    """The kernel's key of the evaluation's procedure (a recursal committee's evaluation
+    belongs to the heteroidentification)."""
+    return procedimento(avaliacao.comissao.tipo).tipo
+
+
+def preliminar_da_avaliacao(avaliacao: Avaliacao) -> PublicacaoResultado | None:
+    """The preliminary publication of the evaluation's batch (None: not published yet)."""
+    return preliminar_de(chave_da_avaliacao(avaliacao), avaliacao.pk)
 
 
 # --- reading --------------------------------------------------------------------------------
@@ -133,10 +158,7 @@ def avaliacao_do_recurso(avaliacao: Avaliacao) -> Avaliacao | None:
 
 
 def recurso_de(avaliacao: Avaliacao) -> Recurso | None:
-    try:
-        return avaliacao.recurso
-    except Recurso.DoesNotExist:
-        return None
+    return kernel_recursos.recurso_de(chave_da_avaliacao(avaliacao), avaliacao.pk)
 
 
 #: The schedule's appeal stage of a procedure (batch 1's window; `lotes.janela_do_lote`).
@@ -249,8 +271,6 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
     pareceres (never before the preliminary publication; members' names only if the edital
     publishes them), the appeal's status, its ruling (with the final result), the appeal
     window and whether they can appeal now. The portal's status page calls this."""
-    from comissoes.dominio.recursos import motivo_para_nao_recorrer
-
     agora = agora or timezone.now()
     certame = inscricao.cargo.certame
     avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo).filter(inscricao=inscricao))
@@ -268,7 +288,7 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
         if saida.preliminar is None:
             saida.preliminar, saida.final, saida.janela = preliminar, final, janela
         recurso = recurso_de(av)
-        anexos = list(recurso.anexos.order_by("pk")) if recurso else []
+        anexos = kernel_recursos.anexos_de(recurso)
         decisao = None
         if recurso is None:
             if av.resultado == Avaliacao.Resultado.CONFIRMADA:
@@ -304,8 +324,8 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
                     parecer=julgamento.parecer, julgado_em=julgamento.encerrada_em,
                     membros=(nomes_dos_membros(julgamento)
                              if julgamento.comissao.divulgar_nomes else None))
-        motivo = motivo_para_nao_recorrer(av, agora=agora, preliminar=preliminar, final=final,
-                                          janela=janela)
+        motivo = kernel_recursos.motivo_para_nao_recorrer(
+            tipo, av, agora=agora, preliminar=preliminar, final=final, janela=janela)
         definitivo = situacoes.get(av.lista) if final is not None else None
         saida.itens.append(ResultadoAvaliacao(
             avaliacao=av, lista=av.lista, lista_nome=Lista(av.lista).label,
@@ -321,7 +341,7 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
 
 
 def _data(quando: dt.datetime) -> str:
-    return timezone.localtime(quando).strftime("%d/%m/%Y %H:%M")
+    return data_hora_br(quando)
 
 
 # --- preliminary result ---------------------------------------------------------------------
@@ -331,8 +351,9 @@ def _rotulos(avaliacoes) -> str:
     return ", ".join(f"{av.inscricao.numero} ({av.lista})" for av in avaliacoes)
 
 
-def pendencias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[str]:
-    """Why the next batch's preliminary result cannot be published now (empty: it can)."""
+def pendencias_proprias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[str]:
+    """The committee's reasons not to publish the next batch now, in its words (the plug-in's
+    hook: `plugin.ProcedimentoComissao.pendencias_preliminar`)."""
     nome = procedimento(tipo).nome
     if not avaliacoes_primeira_instancia(certame, tipo).exists():
         return [_("Não há avaliações neste procedimento (%(p)s) do certame.") % {"p": nome}]
@@ -348,13 +369,17 @@ def pendencias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[st
               "%(n)d).") % {"p": nome, "n": proximo_numero(certame, tipo) - 1}]
 
 
+def pendencias_preliminar(certame: Certame, tipo: str = PROCEDIMENTO) -> list[str]:
+    """Why the next batch's preliminary result cannot be published now (empty: it can)."""
+    return kernel.pendencias_preliminar(certame, tipo)
+
+
 def janela_prevista(certame: Certame, agora: dt.datetime | None = None,
                     tipo: str = PROCEDIMENTO) -> JanelaRecurso:
     """The appeal window the next batch would have if published at `agora`."""
     agora = agora or timezone.now()
     provavel = PublicacaoResultado(certame=certame, procedimento=tipo, publicada_em=agora,
-                                   fase=PublicacaoResultado.Fase.PRELIMINAR,
-                                   lote=proximo_numero(certame, tipo))
+                                   fase=PRELIMINAR, lote=proximo_numero(certame, tipo))
     return janela_do_lote(provavel, agora)
 
 
@@ -393,40 +418,12 @@ def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None,
     return avisos
 
 
-@transaction.atomic
 def publicar_resultado_preliminar(certame: Certame, *, autor,
                                   tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
-    """RH publishes the preliminary result of the next batch: every closed first-instance
-    parecer not yet published becomes visible to its candidate, and the appeal can be filed
-    in the batch's window."""
-    certame = travar_certame(certame)
-    pendencias = pendencias_preliminar(certame, tipo)
-    if pendencias:
-        raise ValidationError(pendencias)
-    avaliacoes = list(nao_publicadas(certame, tipo))
-    numero = proximo_numero(certame, tipo)
-    pub = PublicacaoResultado.objects.create(
-        certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.PRELIMINAR,
-        lote=numero, publicada_por=autor)
-    incluir_no_lote(pub, avaliacoes)
-    # Incompatible (PcD) counts as not confirmed: it takes the candidate out of the list.
-    nao = [av for av in avaliacoes if av.resultado != Avaliacao.Resultado.CONFIRMADA]
-    proc = procedimento(tipo)
-    janela = janela_do_lote(pub)
-    registrar_ato(
-        tipo=f"resultado_preliminar_{proc.slug}", autor=autor, certame=certame,
-        objeto=pub,
-        descricao=_("Resultado preliminar da %(p)s publicado (lote %(lote)d): %(n)d "
-                    "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s).") % {
-            "n": len(avaliacoes), "c": len(avaliacoes) - len(nao), "x": len(nao),
-            "p": proc.nome, "lote": numero},
-        fundamento_legal=fundamento_do_procedimento(certame.regime_legal, tipo)[:250],
-        depois={"lote": numero, "avaliacoes": [av.pk for av in avaliacoes],
-                "nao_confirmadas": [av.pk for av in nao],
-                "prazo_recurso": ([janela.inicio.isoformat(), janela.fim.isoformat()]
-                                  if janela.prevista else None)})
-    enfileirar_aviso_publicacao(pub)
-    return pub
+    """RH publishes the preliminary result of the next batch (`nucleo.publicacao`): every
+    closed first-instance parecer not yet published becomes visible to its candidate, and the
+    appeal can be filed in the batch's window."""
+    return kernel.publicar_preliminar(certame, tipo, autor=autor)
 
 
 # --- final result ---------------------------------------------------------------------------
@@ -434,8 +431,6 @@ def publicar_resultado_preliminar(certame: Certame, *, autor,
 
 def _regime_efetivo(certame: Certame) -> Regime:
     """The regime with the edital's settings (e.g. SMBV's `efeito_nao_confirmacao`)."""
-    from certames.classificacao import ler_parametros
-
     try:
         return aplicar_parametros(certame.regime_legal, ler_parametros(certame.parametros))
     except ErroEntrada:
@@ -459,63 +454,27 @@ def fundamento_definitivo(certame: Certame, lista: str, estado: str,
     return f"{base}; {regime.fundamento_efeito_definitivo}"[:250]
 
 
-def _lote_do_final(certame: Certame, tipo: str, lote: int | None) -> int | None:
-    """The batch a final publication is about: the one asked, else the oldest pending."""
-    return lote if lote is not None else lote_pendente(certame, tipo)
-
-
 def pendencias_final(certame: Certame, agora: dt.datetime | None = None,
                      tipo: str = PROCEDIMENTO, lote: int | None = None) -> list[str]:
     """Why the final result of the batch `lote` (default: the oldest one without it) cannot
-    be published now (empty: it can). Only the batch's own window and appeals count: another
-    batch never holds it back (`lotes`)."""
-    agora = agora or timezone.now()
-    nome = procedimento(tipo).nome
-    numero = _lote_do_final(certame, tipo, lote)
-    if numero is None:
-        if publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo) is None:
-            return [_("Publique antes o resultado preliminar da %(p)s.") % {"p": nome}]
-        return [_("O resultado definitivo da %(p)s já foi publicado.") % {"p": nome}]
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo, numero)
-    if preliminar is None:
-        return [_("Publique antes o resultado preliminar do lote %(n)d da %(p)s.") % {
-            "p": nome, "n": numero}]
-    if publicacao(certame, PublicacaoResultado.Fase.FINAL, tipo, numero) is not None:
-        return [_("O resultado definitivo do lote %(n)d da %(p)s já foi publicado.") % {
-            "p": nome, "n": numero}]
-    pendencias = []
-    janela = janela_do_lote(preliminar, agora)
-    if not janela.prevista:
-        pendencias.append(_("O cronograma não prevê o prazo de recurso da %(p)s; o recurso é "
-                            "garantido em lei (%(f)s).") % {
-            "p": nome, "f": fundamento_do_procedimento(certame.regime_legal, tipo, "recurso")})
-    elif not janela.encerrada:
-        # Lei 3.057/2026, art. 11, §2º: the effect only after the appeal (window) is over.
-        pendencias.append(_("O prazo de recurso ainda não terminou (%(p)s).") % {
-            "p": janela.periodos()})
-    avaliacoes = list(avaliacoes_do_lote(preliminar))
-    vistas: dict[tuple[int, str], Avaliacao] = {}
+    be published now (empty: it can): `nucleo.publicacao.pendencias_final`."""
+    return kernel.pendencias_final(certame, tipo, agora, lote)
+
+
+def avaliacoes_repetidas(avaliacoes: list[Avaliacao]) -> list[str]:
+    """A batch with two first-instance evaluations of the same candidate and list cannot be
+    consolidated (the plug-in's final check)."""
+    vistas: set[tuple[int, str]] = set()
     repetidas = []
     for av in avaliacoes:
         chave = (av.inscricao_id, av.lista)
         if chave in vistas:
             repetidas.append(f"{av.inscricao.numero} ({av.lista})")
-        vistas[chave] = av
+        vistas.add(chave)
     if repetidas:
-        pendencias.append(_("Mais de uma avaliação de primeira instância para: %(l)s.") % {
-            "l": ", ".join(repetidas)})
-    sem_julgamento = []
-    for recurso in (Recurso.objects.filter(avaliacao__in=[av.pk for av in avaliacoes])
-                    .select_related("avaliacao__inscricao", "avaliacao__comissao")
-                    .order_by("avaliacao__inscricao__numero", "avaliacao__lista")):
-        julgamento = avaliacao_do_recurso(recurso.avaliacao)
-        if julgamento is None or not julgamento.encerrada:
-            sem_julgamento.append(
-                f"{recurso.avaliacao.inscricao.numero} ({recurso.avaliacao.lista})")
-    if sem_julgamento:
-        pendencias.append(_("Recursos ainda não julgados: %(l)s.") % {
-            "l": ", ".join(sem_julgamento)})
-    return pendencias
+        return [_("Mais de uma avaliação de primeira instância para: %(l)s.") % {
+            "l": ", ".join(repetidas)}]
+    return []
 
 
 @dataclass
@@ -550,87 +509,11 @@ def consolidar(avaliacao: Avaliacao) -> Consolidacao:
         "c": procedimento(avaliacao.comissao.tipo).comissao_nome}, False)
 
 
-@transaction.atomic
 def publicar_resultado_final(certame: Certame, *, autor, agora: dt.datetime | None = None,
                              tipo: str = PROCEDIMENTO,
                              lote: int | None = None) -> PublicacaoResultado:
     """RH publishes the final result of a batch (default: the oldest one without it) once
     its appeal window has closed and its appeals are judged (Lei 3.057/2026, art. 11, §2º):
-    every evaluation of the batch becomes the candidate's final list state, and the lists of
-    the cargos are recomputed (queued on commit by `registrar_situacao_lista`)."""
-    certame = travar_certame(certame)
-    pendencias = pendencias_final(certame, agora, tipo, lote)
-    if pendencias:
-        raise ValidationError(pendencias)
-    numero = _lote_do_final(certame, tipo, lote)
-    preliminar = publicacao(certame, PublicacaoResultado.Fase.PRELIMINAR, tipo, numero)
-    pub = PublicacaoResultado.objects.create(
-        certame=certame, procedimento=tipo, fase=PublicacaoResultado.Fase.FINAL,
-        lote=numero, publicada_por=autor)
-    fraudes = set(SituacaoLista.objects.filter(
-        inscricao__certame=certame, estado=EstadoLista.FRAUDE).values_list("inscricao_id",
-                                                                          "lista"))
-    registradas, mantidas = [], []
-    for av in avaliacoes_do_lote(preliminar):
-        if (av.inscricao_id, av.lista) in fraudes:
-            mantidas.append(av.inscricao.numero)
-            continue
-        c = consolidar(av)
-        registrar_situacao_lista(
-            av.inscricao, av.lista, c.estado, autor=autor, motivacao=c.motivacao,
-            fundamento=fundamento_definitivo(certame, av.lista, c.estado, tipo))
-        registradas.append({"inscricao": av.inscricao.numero, "lista": av.lista,
-                            "estado": c.estado, "recurso": c.recurso})
-    nao = sum(1 for r in registradas if r["estado"] == EstadoLista.NAO_CONFIRMADA)
-    proc = procedimento(tipo)
-    registrar_ato(
-        tipo=f"resultado_definitivo_{proc.slug}", autor=autor, certame=certame,
-        objeto=pub,
-        descricao=_("Resultado definitivo da %(p)s publicado (lote %(lote)d): %(n)d "
-                    "avaliação(ões), %(c)d confirmada(s), %(x)d não confirmada(s), %(r)d "
-                    "recurso(s) julgado(s).") % {
-            "n": len(registradas), "c": len(registradas) - nao, "x": nao, "p": proc.nome,
-            "r": sum(1 for r in registradas if r["recurso"]), "lote": numero},
-        fundamento_legal=certame.regime_legal.fundamento_efeito_definitivo[:250],
-        depois={"lote": numero, "situacoes": registradas, "fraude_mantida": mantidas})
-    enfileirar_aviso_publicacao(pub)
-    return pub
-
-
-# --- notice to the candidates ---------------------------------------------------------------
-
-
-def enfileirar_aviso_publicacao(pub: PublicacaoResultado) -> None:
-    """E-mail the batch's candidates once the publication is committed (Celery task)."""
-    from comissoes.tasks import avisar_publicacao_task  # tasks import the domain
-
-    transaction.on_commit(lambda: avisar_publicacao_task.delay(pub.pk))
-
-
-def avisar_publicacao(publicacao_id: int) -> int:
-    """Tell each candidate of the batch that its result was published, pointing to the
-    candidate's area (the parecer is never in the e-mail). Returns how many were sent."""
-    pub = PublicacaoResultado.objects.select_related("certame").get(pk=publicacao_id)
-    preliminar = (pub if pub.fase == PublicacaoResultado.Fase.PRELIMINAR else
-                  publicacao(pub.certame, PublicacaoResultado.Fase.PRELIMINAR,
-                             pub.procedimento, pub.lote))
-    proc = procedimento(pub.procedimento)
-    destinos = sorted({(av.inscricao.numero, av.inscricao.candidato.email)
-                       for av in avaliacoes_do_lote(preliminar) if av.inscricao.candidato.email})
-    enviados = 0
-    for numero, email in destinos:
-        corpo = _(
-            "Foi publicado o %(fase)s da %(proc)s (lote %(lote)d).\n\n"
-            "Certame: %(certame)s\nInscrição: %(n)s\n\n"
-            "Veja o resultado e, se for o caso, o prazo de recurso na sua área do "
-            "candidato.") % {"fase": pub.get_fase_display().lower(), "proc": proc.nome,
-                             "lote": pub.lote, "certame": pub.certame, "n": numero}
-        try:
-            send_mail(_("%(fase)s da %(proc)s — inscrição %(n)s") % {
-                "fase": pub.get_fase_display(), "proc": proc.nome, "n": numero},
-                corpo, settings.DEFAULT_FROM_EMAIL, [email])
-            enviados += 1
-        except Exception:  # the publication stands; a failed notice must not undo it
-            logger.exception("falha ao avisar a inscrição %s da publicação %s", numero,
-                             publicacao_id)
-    return enviados
+    every evaluation of the batch becomes the candidate's final list state
+    (`plugin.ProcedimentoComissao.consolidar`) and the lists of the cargos are recomputed."""
+    return kernel.publicar_final(certame, tipo, autor=autor, agora=agora, lote=lote)

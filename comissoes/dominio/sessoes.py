@@ -42,12 +42,14 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import Lista
 from certames.auditoria import registrar_ato
+from certames.filas import tarefa
 from certames.formatos import data_hora_br, data_hora_extenso_br
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
 from certames.travas import travar, travar_por
 from comissoes.dominio import votacao
 from comissoes.dominio.composicao import nome_do_membro
+from comissoes.dominio.documental import motivo_sem_analise
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
@@ -55,6 +57,9 @@ from comissoes.dominio.procedimentos import (
     procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Sessao, Voto
+
+#: Task of comissoes/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+TAREFA_ATA = "comissoes.gerar_ata"
 
 #: The stages of the schedule a committee's sessions belong to.
 ETAPAS_POR_TIPO = {
@@ -89,6 +94,20 @@ def motivo_recusa_modalidade(regime, modalidade: str, impedimento_legal: str,
     return None
 
 
+def motivo_sem_criterios(comissao: Comissao) -> str | None:
+    """Why no session of this committee may be scheduled yet, or None: where the regime
+    requires the evaluation criteria published before the sessions
+    (`RegraProcedimento.criterios_previos`; Lei 3.057/2026, art. 10, §3º, IV), the certame
+    must have them (`Certame.criterios_heteroidentificacao`, shown on its public page)."""
+    regra = _regra_presenca(comissao.certame.regime, comissao.tipo)
+    if (regra is not None and regra.criterios_previos
+            and not comissao.certame.criterios_heteroidentificacao.strip()):
+        return _("Publique antes os critérios de avaliação da heteroidentificação (na página "
+                 "do certame, na gestão): a lei exige a publicidade prévia dos critérios, antes "
+                 "das sessões (%(f)s).") % {"f": regra.fundamento_criterios}
+    return None
+
+
 def _exigir_presidente(membro: MembroComissao, comissao_id: int) -> None:
     if (not membro.presidente or not membro.ativo or membro.comissao_id != comissao_id):
         raise PermissionDenied(_("Só o(a) presidente da comissão pode fazer isso."))
@@ -112,6 +131,9 @@ def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, mo
                                       comissao.tipo)
     if recusa:
         erros["modalidade"] = recusa
+    sem_criterios = motivo_sem_criterios(comissao)
+    if sem_criterios:
+        erros["comissao"] = sem_criterios
     if etapa is not None and "inicio" not in erros:
         if etapa.certame_id != comissao.certame_id:
             erros["etapa"] = _("A etapa não é deste certame.")
@@ -277,8 +299,6 @@ def motivo_sem_voto(avaliacao: Avaliacao) -> str | None:
     """Why nobody may vote yet on this evaluation because of attendance (or, documentary,
     because the candidate may still change the documents), or None."""
     if avaliacao.comissao.tipo == DOCUMENTAL:
-        from comissoes.dominio.documental import motivo_sem_analise
-
         return motivo_sem_analise(avaliacao)
     conv = avaliacao.convocacao
     if conv is None:
@@ -347,7 +367,10 @@ def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
         objeto=sessao, descricao=_("Sessão encerrada: %(s)s, presidida por %(p)s.") % {
             "s": sessao, "p": nome_do_membro(presidente)},
         depois={"avaliacoes": avaliacoes_da_sessao(sessao).count()})
-    from comissoes.tasks import enfileirar_ata
-
     enfileirar_ata(sessao)
     return sessao
+
+
+def enfileirar_ata(sessao: Sessao) -> None:
+    """Queue the session's minutes (PDF) once its closing is committed."""
+    transaction.on_commit(lambda: tarefa(TAREFA_ATA).delay(sessao.pk))

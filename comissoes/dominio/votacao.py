@@ -1,6 +1,7 @@
 """Votes and the collegiate decision: heteroidentification and, with the same mechanics, the
 documentary committee and the multiprofessional team (the kind-specific content of the
-parecer — documents examined, biopsychosocial dimensions — comes from `documental` and `pcd`).
+parecer — documents examined, biopsychosocial dimensions — comes from `documental` and `pcd`,
+which register their closing here: `registrar_fechamento`; this module does not import them).
 
 Rules decided here:
 - a vote is on phenotype only and motivated; a "não confirma" needs a specific motivation
@@ -20,8 +21,7 @@ Rules decided here:
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -35,39 +35,19 @@ from certames.travas import travar
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
-    PCD,
     procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
-
-#: Minimum length of the motivation of a "não confirma" vote.
-MINIMO_MOTIVACAO = 30
-#: Motivations that say nothing about the candidate (compared without accents and case).
-BOILERPLATE = {
-    "nao confirma", "nao confirmado", "nao confirmada", "nao", "indeferido", "indeferida",
-    "nao possui fenotipo", "nao possui fenotipo negro", "nao apresenta fenotipo",
-    "nao apresenta fenotipo negro", "fenotipo nao compativel", "sem fenotipo",
-    "nao atende aos criterios", "conforme analise", "conforme avaliacao da comissao",
-    "ver ata", "idem", "-", ".", "...",
-}
-
-
-def _normalizar(texto: str) -> str:
-    sem_acento = unicodedata.normalize("NFKD", texto).encode("ascii", "ignore").decode()
-    return " ".join(sem_acento.lower().replace(".", " ").replace(",", " ").split())
+from nucleo import motivacao as kernel_motivacao
 
 
 def validar_motivacao(sentido: str, motivacao: str, tipo: str = HETEROIDENTIFICACAO) -> str:
-    motivacao = (motivacao or "").strip()
-    if not motivacao:
-        raise ValidationError({"motivacao": _("Todo voto precisa de motivação.")})
-    if sentido == Voto.Sentido.NAO_CONFIRMA:
-        if _normalizar(motivacao) in BOILERPLATE or len(motivacao) < MINIMO_MOTIVACAO:
-            raise ValidationError({"motivacao": _(
-                "Um voto de não confirmação precisa de motivação específica %(sobre)s (ao "
-                "menos %(n)d caracteres), não uma fórmula genérica."
-            ) % {"n": MINIMO_MOTIVACAO, "sobre": procedimento(tipo).motivacao_especifica}})
-    return motivacao
+    """Every vote is motivated; a "não confirma" vote, against the candidate, needs a specific
+    motivation about what the procedure examines: the kernel's one rule
+    (`nucleo.motivacao`)."""
+    return kernel_motivacao.validar_motivacao(
+        motivacao, desfavoravel=sentido == Voto.Sentido.NAO_CONFIRMA,
+        especifica=str(procedimento(tipo).motivacao_especifica), campo="motivacao")
 
 
 # --- who may see and vote -------------------------------------------------------------------
@@ -291,18 +271,32 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
     return avaliacao
 
 
+#: The kind-specific closing of an evaluation, per committee kind (`Comissao.Tipo`): what
+#: closing writes besides the votes (documentary: the documents examined, `documental`; PcD:
+#: the biopsychosocial evaluation, `pcd`). Those modules register themselves when imported;
+#: `ComissoesConfig.ready()` imports them, so every process has them. The
+#: heteroidentification (and its recursal committee) gets the heteroidentification's parecer.
+FECHAMENTOS: dict[str, Callable[[Avaliacao, Decisao, list[Voto]], Fechamento]] = {}
+
+
+def registrar_fechamento(tipo: str):
+    """Decorator: `funcao(avaliacao, decisao, votos) -> Fechamento` closes the evaluations of
+    committees of kind `tipo`."""
+    def registrar(funcao: Callable[[Avaliacao, Decisao, list[Voto]], Fechamento]):
+        FECHAMENTOS[tipo] = funcao
+        return funcao
+    return registrar
+
+
 def _fechamento(avaliacao: Avaliacao, decisao: Decisao, votos: list[Voto]) -> Fechamento:
-    """The kind-specific closing: documents (`documental`), the biopsychosocial evaluation
-    (`pcd`), or the heteroidentification's parecer."""
+    """The kind-specific closing (`FECHAMENTOS`), or the heteroidentification's parecer."""
     tipo = avaliacao.comissao.tipo
-    if tipo == DOCUMENTAL:
-        from comissoes.dominio import documental
-
-        return documental.fechamento(avaliacao, decisao, votos)
-    if tipo == PCD:
-        from comissoes.dominio import pcd
-
-        return pcd.fechamento(avaliacao, decisao, votos)
+    especifico = FECHAMENTOS.get(tipo)
+    if especifico is not None:
+        return especifico(avaliacao, decisao, votos)
+    if procedimento(tipo).tipo != HETEROIDENTIFICACAO:
+        # Never the heteroidentification's parecer for another kind: its module is missing.
+        raise RuntimeError(f"No closing registered for committees of kind {tipo!r}.")
     regime = avaliacao.inscricao.certame.regime_legal
     return Fechamento(decisao.resultado, redigir_parecer(avaliacao, decisao, votos), {},
                       regime.heteroidentificacao)

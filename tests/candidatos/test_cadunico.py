@@ -10,8 +10,9 @@ from django.core.exceptions import ValidationError
 from openpyxl import Workbook
 
 from candidatos import cadunico, isencao
-from candidatos.cadunico import DadosCadUnico, importar_extrato, verificar
+from candidatos.cadunico import DadosCadUnico, verificar
 from candidatos.importacao import ArquivoRejeitado, ValorInvalido
+from candidatos.isencao import importar_extrato
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico, SalarioMinimo
 from certames.models import Ato
 from tests.candidatos.test_isencao_apoio import (
@@ -313,7 +314,7 @@ def test_pagina_do_extrato_com_campo_enorme_responde_com_a_linha_sem_500(client,
     arquivo = SimpleUploadedFile(
         "extrato.csv", _csv([f"{NIS_A};810,50;" + "1" * 200_000 + ";ativo"]),
         content_type="text/csv")
-    resposta = client.post(reverse("rh_isencao:cadunico"),
+    resposta = client.post(reverse("painel:cadunico"),
                            {"arquivo": arquivo, "data_referencia": "2026-01-31"})
     assert resposta.status_code == 400
     assert "Linha 2: um campo tem mais de 131072 caracteres" in resposta.content.decode()

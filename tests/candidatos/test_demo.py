@@ -9,13 +9,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from localflavor.br.validators import BRCPFValidator
 
-from candidatos.management.commands.carregar_demo import (
-    digitos_verificadores_cpf,
-    distribuir,
-)
 from candidatos.models import Candidato, Inscricao, SituacaoLista
 from certames.classificacao import versao_publicada
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, VersaoClassificacao
+from demo.management.commands.carregar_demo import (
+    digitos_verificadores_cpf,
+    distribuir,
+)
 
 REGIMES_DEMO = {"smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025"}
 VAGAS_EXERCITADAS = {0, 1, 2, 3, 10, 14, 17, 25, 30}

@@ -11,15 +11,16 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from candidatos import isencao
+from candidatos import procedimentos as procedimentos_admin
 from candidatos.models import (
     DecisaoIsencao,
     Inscricao,
     PedidoIsencao,
     ProcedimentoAdministrativo,
-    PublicacaoIsencao,
-    RecursoIsencao,
 )
+from certames.formatos import data_hora_br
 from certames.models import Ato, Certame
+from nucleo.models import PublicacaoResultado, Recurso
 from tests.candidatos.test_isencao_apoio import (
     APOS_PAGAMENTO,
     APOS_PEDIDO,
@@ -77,6 +78,15 @@ def _pdf(nome="doacao.pdf", conteudo=PDF):
 
 def _mensagem(exc) -> str:
     return " ".join(exc.value.messages)
+
+
+def _titular(pedido):
+    """The user of the request's candidate: only they file the appeal (nucleo.recursos)."""
+    candidato = pedido.inscricao.candidato
+    if candidato.usuario_id is None:
+        candidato.usuario = usuario(f"titular_{candidato.pk}", "Candidato")
+        candidato.save(update_fields=["usuario"])
+    return candidato.usuario
 
 
 # --- request ---------------------------------------------------------------------------------
@@ -308,8 +318,12 @@ def test_publicacao_preliminar_depois_do_prazo_e_com_tudo_decidido(certame, cadu
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     pub = isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     assert (pub.fase, pub.publicada_por) == ("preliminar", rh)
-    assert Ato.objects.get(tipo="isencao_publicacao_preliminar").depois == {
-        "deferido": 1, "indeferido": 0}
+    # The kernel's act of batch 1 (nucleo.publicacao): its requests, the rejected ones and
+    # the batch's appeal window.
+    assert Ato.objects.get(tipo="resultado_preliminar_isencao").depois == {
+        "lote": 1, "pedidos": [pedido.pk], "indeferidos": [],
+        "prazo_recurso": [RECURSO[0].astimezone(dt.UTC).isoformat(),
+                          RECURSO[1].astimezone(dt.UTC).isoformat()]}
     with pytest.raises(ValidationError):
         isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     # After the publication the preliminary result is revised only by the appeal.
@@ -322,51 +336,58 @@ def test_recurso_so_no_prazo_e_so_contra_indeferimento(certame, cadunico, rh):
     deferido, indeferido = _fase_preliminar(certame, rh, NIS_A, NIS_B)
     texto = "Minha renda mudou; o cadastro foi atualizado em setembro."
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(deferido, texto=texto, autor=rh, agora=DURANTE_RECURSO)
+        isencao.interpor_recurso(deferido, texto=texto, autor=_titular(deferido),
+                                 agora=DURANTE_RECURSO)
     assert _mensagem(exc) == "Só cabe recurso contra o indeferimento do pedido."
+    titular = _titular(indeferido)
+    # The batch's appeal window (nucleo.lotes; the kernel's words).
     for agora, mensagem in (
             (RECURSO[0] - dt.timedelta(minutes=1),
-             "O prazo para recorrer do resultado da isenção ainda não começou: vai de "
+             "O prazo de recurso ainda não começou: recursos podem ser apresentados de "
              "20/10/2026 00:00 a 22/10/2026 23:59."),
             (RECURSO[1] + dt.timedelta(minutes=1),
-             "O prazo para recorrer do resultado da isenção terminou em 22/10/2026 23:59.")):
+             "O prazo de recurso terminou: recursos podiam ser apresentados de 20/10/2026 "
+             "00:00 a 22/10/2026 23:59.")):
         with pytest.raises(ValidationError) as exc:
-            isencao.interpor_recurso(indeferido, texto=texto, autor=rh, agora=agora)
+            isencao.interpor_recurso(indeferido, texto=texto, autor=titular, agora=agora)
         assert _mensagem(exc) == mensagem
-    assert RecursoIsencao.objects.count() == 0
-    recurso = isencao.interpor_recurso(indeferido, texto=texto, autor=rh, agora=RECURSO[1],
-                                       anexo=_pdf("extrato.pdf"))
-    assert recurso.anexo.name.endswith(".pdf")
+    assert Recurso.objects.count() == 0
+    recurso = isencao.interpor_recurso(indeferido, texto=texto, autor=titular,
+                                       agora=RECURSO[1], anexo=_pdf("extrato.pdf"))
+    assert (recurso.procedimento, recurso.objeto_id) == ("isencao", indeferido.pk)
+    assert recurso.anexos.get().arquivo.name.endswith(".pdf")
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(indeferido, texto=texto, autor=rh, agora=DURANTE_RECURSO)
-    assert _mensagem(exc) == "O recurso já foi apresentado (um recurso por pedido)."
-    assert Ato.objects.filter(tipo="isencao_recurso").count() == 1
+        isencao.interpor_recurso(indeferido, texto=texto, autor=titular, agora=DURANTE_RECURSO)
+    assert _mensagem(exc) == (f"Você já apresentou recurso contra esta decisão em "
+                              f"{data_hora_br(recurso.apresentado_em)}; cabe um único "
+                              f"recurso.")
+    assert Ato.objects.filter(tipo="recurso_isencao").count() == 1
 
 
 def test_recurso_antes_do_resultado_preliminar(certame, cadunico, rh):
     pedido = _pedir(inscricao(certame), NIS_B, rh)
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(pedido, texto="Discordo do indeferimento.", autor=rh,
-                                 agora=DURANTE_RECURSO)
-    assert _mensagem(exc) == "O resultado preliminar ainda não foi publicado."
+        isencao.interpor_recurso(pedido, texto="Discordo do indeferimento do pedido.",
+                                 autor=_titular(pedido), agora=DURANTE_RECURSO)
+    assert _mensagem(exc) == "O resultado desta decisão ainda não foi publicado."
 
 
 def test_anexo_do_recurso_conferido(certame, cadunico, rh):
     (pedido,) = _fase_preliminar(certame, rh, NIS_B)
     with pytest.raises(ValidationError):
-        isencao.interpor_recurso(pedido, texto="Segue o comprovante de renda.", autor=rh,
-                                 agora=DURANTE_RECURSO,
+        isencao.interpor_recurso(pedido, texto="Segue o comprovante de renda.",
+                                 autor=_titular(pedido), agora=DURANTE_RECURSO,
                                  anexo=SimpleUploadedFile("a.pdf", EXE))
-    assert RecursoIsencao.objects.count() == 0
+    assert Recurso.objects.count() == 0
 
 
 def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh):
     apto, acima, inativo, nao_recorreu = _fase_preliminar(certame, rh, NIS_A, NIS_B, NIS_D,
                                                           NIS_E)
     for pedido in (acima, inativo):
-        isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.", autor=rh,
-                                 agora=DURANTE_RECURSO)
+        isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                                 autor=_titular(pedido), agora=DURANTE_RECURSO)
     with pytest.raises(ValidationError):
         isencao.julgar_recurso(acima, resultado=R.INDEFERIDO, motivacao="Negado", autor=rh)
     isencao.julgar_recurso(acima, resultado=R.DEFERIDO, autor=rh,
@@ -383,8 +404,8 @@ def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh)
     # Final result: only after the appeal window.
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "final", autor=rh, agora=DURANTE_RECURSO)
-    assert _mensagem(exc) == ("O prazo de recurso termina em 22/10/2026 23:59: publique o "
-                              "resultado definitivo depois dele.")
+    assert _mensagem(exc) == ("O prazo de recurso ainda não terminou (de 20/10/2026 00:00 a "
+                              "22/10/2026 23:59).")
     isencao.publicar_resultado(certame, "final", autor=rh, agora=APOS_RECURSO)
     finais = {p.nis: (p.resultado_final, p.inscricao.situacao_taxa)
               for p in PedidoIsencao.objects.select_related("inscricao")}
@@ -396,8 +417,8 @@ def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh)
     }
     nao_recorreu.refresh_from_db()
     assert nao_recorreu.motivo_final == nao_recorreu.motivo_preliminar
-    assert Ato.objects.get(tipo="isencao_publicacao_definitiva").depois == {
-        "deferido": 2, "indeferido": 2}
+    assert Ato.objects.get(tipo="resultado_definitivo_isencao").depois == {
+        "lote": 1, "deferido": 2, "indeferido": 2}
     assert Ato.objects.filter(tipo="isencao_taxa").count() == 2
     # Nothing changes after the final publication.
     with pytest.raises(ValidationError):
@@ -407,19 +428,18 @@ def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh)
 
 def test_resultado_definitivo_exige_recursos_julgados(certame, cadunico, rh):
     (pedido,) = _fase_preliminar(certame, rh, NIS_B)
-    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.", autor=rh,
-                             agora=DURANTE_RECURSO)
+    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                             autor=_titular(pedido), agora=DURANTE_RECURSO)
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "final", autor=rh, agora=APOS_RECURSO)
-    assert _mensagem(exc) == (f"Há recursos sem julgamento (inscrições "
-                              f"{pedido.inscricao.numero}).")
-    assert not PublicacaoIsencao.objects.filter(fase="final").exists()
+    assert _mensagem(exc) == f"Recursos ainda não julgados: {pedido.inscricao.numero}."
+    assert not PublicacaoResultado.objects.filter(fase="final").exists()
 
 
 def test_resultado_definitivo_antes_do_preliminar(certame, rh):
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "final", autor=rh, agora=APOS_RECURSO)
-    assert _mensagem(exc) == "Publique antes o resultado preliminar."
+    assert _mensagem(exc) == "Publique antes o resultado preliminar da isenção da taxa."
 
 
 # --- no refund (art. 6º, III) ----------------------------------------------------------------
@@ -634,6 +654,34 @@ def test_falsidade_comprovada_consequencia_pela_fase(deferido, rh, status, convo
     assert insc.cargo.geracao_classificacao == geracao + 1  # recompute queued
 
 
+def test_recurso_provido_desfaz_o_indeferimento_por_falsidade(deferido, rh, candidato_user):
+    """A granted appeal in the falsity procedure (Lei 9.784/1999, art. 64, subsidiarily):
+    art. 5º, I no longer applies, so the request is deferido again, the fee isenta again and
+    the elimination lifted; each undo is an act, the decision stays recorded."""
+    insc = deferido.inscricao
+    proc = isencao.decidir_procedimento(_procedimento(deferido, rh), conclusao="procedente",
+                                        motivacao=MOTIVACAO, autor=rh, agora=DEPOIS_DEFESA)
+    procedimentos_admin.recorrer(proc, autor=candidato_user, agora=DEPOIS_DEFESA,
+                           texto="O cônjuge saiu de casa antes do pedido; junto a certidão.")
+    procedimentos_admin.julgar_recurso(
+        proc, provido=True, autor=usuario("rh_segunda_instancia", "RH", staff=True),
+        agora=DEPOIS_DEFESA,
+        motivacao="A certidão de separação juntada ao recurso afasta a omissão de renda.")
+    deferido.refresh_from_db()
+    insc.refresh_from_db()
+    assert (deferido.resultado_final, insc.situacao, insc.situacao_taxa) == (
+        R.DEFERIDO, "habilitado", T.ISENTA)
+    assert isencao.procedimento_procedente(insc.pk) is False
+    ato = Ato.objects.get(tipo="isencao_falsidade_revogada")
+    assert (ato.antes, ato.depois) == (
+        {"resultado_preliminar": R.DEFERIDO, "resultado_final": R.INDEFERIDO,
+         "situacao_taxa": T.PENDENTE},
+        {"resultado_preliminar": R.DEFERIDO, "resultado_final": R.DEFERIDO,
+         "situacao_taxa": T.ISENTA, "procedimento": proc.pk})
+    proc.refresh_from_db()
+    assert (proc.conclusao, proc.recurso_resultado) == ("procedente", "provido")
+
+
 def test_procedimento_exige_fatos_e_prazo_futuro(deferido, rh):
     with pytest.raises(ValidationError):
         isencao.abrir_procedimento_falsidade(deferido, fatos="curto", prazo_defesa=PRAZO_DEFESA,
@@ -660,9 +708,12 @@ def test_so_o_proprio_candidato_pede_e_recorre(certame, cadunico, rh, candidato_
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     with pytest.raises(PermissionDenied):
-        isencao.interpor_recurso(pedido, texto="Recurso por outra pessoa.", autor=outra,
+        isencao.interpor_recurso(pedido, texto="Recurso apresentado por outra pessoa.",
+                                 autor=outra, agora=DURANTE_RECURSO)
+    with pytest.raises(PermissionDenied):  # nor RH on the candidate's behalf
+        isencao.interpor_recurso(pedido, texto="Recurso apresentado pelo RH.", autor=rh,
                                  agora=DURANTE_RECURSO)
-    assert isencao.interpor_recurso(pedido, texto="Meu próprio recurso.",
+    assert isencao.interpor_recurso(pedido, texto="Meu próprio recurso contra o indeferimento.",
                                     autor=candidato_user, agora=DURANTE_RECURSO).pk
 
 
@@ -671,10 +722,10 @@ def test_filtros_da_lista_do_rh(certame, cadunico, rh):
     doador = PedidoIsencao.objects.create(inscricao=inscricao(certame), tipo="doador_sangue",
                                           solicitado_em=DURANTE_PEDIDO,
                                           verificacao=V.NAO_SE_APLICA)
-    isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.", autor=rh,
-                             agora=DURANTE_RECURSO)
-    isencao.interpor_recurso(inativo, texto="Peço a revisão do indeferimento.", autor=rh,
-                             agora=DURANTE_RECURSO)
+    isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.",
+                             autor=_titular(acima), agora=DURANTE_RECURSO)
+    isencao.interpor_recurso(inativo, texto="Peço a revisão do indeferimento.",
+                             autor=_titular(inativo), agora=DURANTE_RECURSO)
     isencao.julgar_recurso(inativo, resultado=R.DEFERIDO, autor=rh,
                            motivacao="Cadastro reativado antes do pedido, segundo o CRAS.")
 

@@ -16,11 +16,11 @@ from candidatos.models import (
     ExtratoCadUnico,
     PedidoIsencao,
     ProcedimentoAdministrativo,
-    RecursoIsencao,
     RegistroCadUnico,
     SalarioMinimo,
 )
 from certames.models import Ato, Etapa
+from nucleo.models import Recurso
 from tests.candidatos.test_isencao_apoio import (
     EXE,
     NIS_A,
@@ -144,7 +144,7 @@ def test_inscricao_de_outra_pessoa_e_404_e_nada_grava(client, candidato_user,
     resposta = client.post(reverse("isencao:recurso", args=[alheia.pk]),
                            {"texto": "Recurso em nome de outra pessoa."})
     assert resposta.status_code == 404
-    assert (PedidoIsencao.objects.count(), RecursoIsencao.objects.count(),
+    assert (PedidoIsencao.objects.count(), Recurso.objects.count(),
             Ato.objects.count()) == (0, 0, 0)
     # Only their own inscrições are listed.
     propria = inscricao(certame, candidato=candidato_user.candidato)
@@ -182,7 +182,7 @@ def test_comprovante_so_para_o_dono_e_o_rh(client, candidato_user, outro_candida
     assert resposta.status_code == 302
     pedido = PedidoIsencao.objects.get()
     meu = reverse("isencao:arquivo", args=[insc.pk, "comprovante"])
-    do_rh = reverse("rh_isencao:arquivo", args=[pedido.pk, "comprovante"])
+    do_rh = reverse("painel:arquivo", args=[pedido.pk, "comprovante"])
     resposta = client.get(meu)
     assert (resposta.status_code, resposta["Content-Type"]) == (200, "application/pdf")
     assert b"".join(resposta.streaming_content) == PDF
@@ -228,15 +228,15 @@ def test_candidato_recorre_pelo_portal(client, candidato_user, rh):
                            {"texto": "Minha renda caiu; anexo o extrato atualizado.",
                             "anexo": _pdf("extrato.pdf")})
     assert resposta.status_code == 302
-    recurso = RecursoIsencao.objects.get()
-    assert recurso.pedido == pedido
+    recurso = Recurso.objects.get()
+    assert (recurso.procedimento, recurso.objeto_id) == ("isencao", pedido.pk)
     assert client.get(reverse("isencao:arquivo", args=[pedido.inscricao_id, "anexo"])
                       ).status_code == 200
     resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
                            {"texto": "Segundo recurso sobre o mesmo pedido."})
     assert resposta.status_code == 400
-    assert "O recurso já foi apresentado" in resposta.content.decode()
-    assert RecursoIsencao.objects.count() == 1
+    assert "cabe um único recurso" in resposta.content.decode()
+    assert Recurso.objects.count() == 1
 
 
 def test_candidato_apresenta_defesa_no_prazo(client, candidato_user, outro_candidato, rh):
@@ -287,8 +287,8 @@ def test_resultado_publico_so_numero_nome_e_resultado(client, candidato_user, rh
 def cenario_rh(candidato_user, rh):
     certame = certame_recurso_aberto()
     pedido = _indeferido_publicado(certame, candidato_user, rh)
-    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.", autor=rh,
-                             anexo=_pdf())
+    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                             autor=candidato_user, anexo=_pdf())
     proc = isencao.abrir_procedimento_falsidade(
         pedido, fatos="Indícios de renda omitida no cadastro.", autor=rh,
         prazo_defesa=_agora() + 3 * DIA)
@@ -296,22 +296,22 @@ def cenario_rh(candidato_user, rh):
 
 
 def _paginas_rh(certame, pedido, proc):
-    return [reverse("rh_isencao:painel"), reverse("rh_isencao:cadunico"),
-            reverse("rh_isencao:pedidos", args=[certame.pk]),
-            reverse("rh_isencao:pedido", args=[pedido.pk]),
-            reverse("rh_isencao:procedimento", args=[proc.pk]),
-            reverse("rh_isencao:arquivo", args=[pedido.pk, "anexo"])]
+    return [reverse("painel:isencao_painel"), reverse("painel:cadunico"),
+            reverse("painel:pedidos", args=[certame.pk]),
+            reverse("painel:pedido", args=[pedido.pk]),
+            reverse("painel:procedimento", args=[proc.pk]),
+            reverse("painel:arquivo", args=[pedido.pk, "anexo"])]
 
 
 def _acoes_rh(certame, pedido):
     return [
-        (reverse("rh_isencao:confirmar_lote", args=[certame.pk]), {"todos": "1"}),
-        (reverse("rh_isencao:publicar", args=[certame.pk, "final"]), {}),
-        (reverse("rh_isencao:encerrar_prazo", args=[certame.pk]), {}),
-        (reverse("rh_isencao:pedido", args=[pedido.pk]),
+        (reverse("painel:confirmar_lote", args=[certame.pk]), {"todos": "1"}),
+        (reverse("painel:isencao_publicar", args=[certame.pk, "final"]), {}),
+        (reverse("painel:encerrar_prazo", args=[certame.pk]), {}),
+        (reverse("painel:pedido", args=[pedido.pk]),
          {"acao": "julgar", "julgar-resultado": "deferido",
           "julgar-motivacao": "Recurso procedente pela prova juntada."}),
-        (reverse("rh_isencao:cadunico"), {}),
+        (reverse("painel:cadunico"), {}),
     ]
 
 
@@ -339,7 +339,7 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, cenario_rh, fixt
 def test_rh_ve_dados_da_verificacao_e_julga_o_recurso(client, rh, cenario_rh):
     certame, pedido, _proc = cenario_rh
     client.force_login(rh)
-    url = reverse("rh_isencao:pedido", args=[pedido.pk])
+    url = reverse("painel:pedido", args=[pedido.pk])
     html = client.get(url).content.decode()
     assert NIS_B in html and "Peço a revisão do indeferimento." in html
     resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "indeferido",
@@ -362,15 +362,15 @@ def test_rh_confirma_em_lote_os_filtrados(client, rh, candidato_user):
     doador = isencao.solicitar_isencao(inscricao(certame), tipo="doador_sangue", autor=rh,
                                        comprovante=_pdf())
     client.force_login(rh)
-    html = client.get(reverse("rh_isencao:pedidos", args=[certame.pk]),
+    html = client.get(reverse("painel:pedidos", args=[certame.pk]),
                       {"verificacao": "apto"}).content.decode()
     assert apto.inscricao.numero in html and fora.inscricao.numero not in html
-    resposta = client.post(reverse("rh_isencao:confirmar_lote", args=[certame.pk]),
+    resposta = client.post(reverse("painel:confirmar_lote", args=[certame.pk]),
                            {"todos": "1", "verificacao": "apto"})
     assert resposta.status_code == 302
     assert list(DecisaoIsencao.objects.values_list("pedido", "resultado")) == [
         (apto.pk, "deferido")]
-    resposta = client.post(reverse("rh_isencao:confirmar_lote", args=[certame.pk]),
+    resposta = client.post(reverse("painel:confirmar_lote", args=[certame.pk]),
                            {"pedidos": [str(fora.pk), str(doador.pk)]}, follow=True)
     assert "1 pedidos não podem ser confirmados em lote" in resposta.content.decode()
     assert DecisaoIsencao.objects.filter(pedido=fora).get().resultado == "indeferido"
@@ -382,10 +382,10 @@ def test_rh_publica_pela_pagina_e_publicacao_invalida_mostra_o_motivo(client, rh
     certame = certame_pedidos_abertos()
     isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
     client.force_login(rh)
-    resposta = client.post(reverse("rh_isencao:publicar", args=[certame.pk, "preliminar"]),
+    resposta = client.post(reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"]),
                            follow=True)
     assert "O prazo de pedidos de isenção termina em" in resposta.content.decode()
-    resposta = client.post(reverse("rh_isencao:encerrar_prazo", args=[certame.pk]),
+    resposta = client.post(reverse("painel:encerrar_prazo", args=[certame.pk]),
                            follow=True)
     assert "O prazo de pagamento termina em" in resposta.content.decode()
     assert Ato.objects.filter(tipo__startswith="isencao_publicacao").count() == 0
@@ -394,14 +394,14 @@ def test_rh_publica_pela_pagina_e_publicacao_invalida_mostra_o_motivo(client, rh
 def test_pagina_do_rh_em_certame_sem_isencao(client, rh):
     certame = CertameFactory(regime="pirangi-lei3056-2025")
     client.force_login(rh)
-    html = client.get(reverse("rh_isencao:pedidos", args=[certame.pk])).content.decode()
+    html = client.get(reverse("painel:pedidos", args=[certame.pk])).content.decode()
     assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
 
 
 def test_rh_decide_procedimento_pela_pagina(client, rh, cenario_rh):
     _certame, pedido, proc = cenario_rh
     client.force_login(rh)
-    url = reverse("rh_isencao:procedimento", args=[proc.pk])
+    url = reverse("painel:procedimento", args=[proc.pk])
     resposta = client.post(url, {"conclusao": "procedente",
                                  "motivacao": "A omissão de renda ficou comprovada."})
     assert resposta.status_code == 400
@@ -416,7 +416,7 @@ def test_rh_importa_extrato_pela_pagina(client, rh):
     client.force_login(rh)
     conteudo = (f"NIS;Renda per capita;Data de atualização;Situação\n"
                 f"{NIS_A};810,50;01/12/2025;ativo\n").encode("latin-1")
-    resposta = client.post(reverse("rh_isencao:cadunico"), {
+    resposta = client.post(reverse("painel:cadunico"), {
         "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
         "data_referencia": timezone.localdate().isoformat()}, follow=True)
     assert "Extrato importado: 1 registros" in resposta.content.decode()
@@ -427,7 +427,7 @@ def test_rh_importa_extrato_pela_pagina(client, rh):
 def test_extrato_rejeitado_lista_os_erros_e_nada_grava(client, rh):
     client.force_login(rh)
     conteudo = f"nis;renda;data_atualizacao;situacao\n{NIS_A};abc;01/12/2025;ativo\n".encode()
-    resposta = client.post(reverse("rh_isencao:cadunico"), {
+    resposta = client.post(reverse("painel:cadunico"), {
         "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
         "data_referencia": timezone.localdate().isoformat()})
     assert resposta.status_code == 400
@@ -444,14 +444,17 @@ def test_admin_dos_modelos_da_isencao(client, cenario_rh):
     admin = User.objects.create_superuser("admin_teste", "admin@example.com", "senha-123-teste")
     client.force_login(admin)
     for modelo in ("salariominimo", "extratocadunico", "registrocadunico", "pedidoisencao",
-                   "decisaoisencao", "recursoisencao", "publicacaoisencao",
-                   "procedimentoadministrativo"):
+                   "decisaoisencao", "procedimentoadministrativo"):
         url = reverse(f"admin:candidatos_{modelo}_changelist")
+        assert (modelo, client.get(url).status_code) == (modelo, 200)
+    # The appeal and the publications are the procedure kernel's records.
+    for modelo in ("recurso", "publicacaoresultado"):
+        url = reverse(f"admin:nucleo_{modelo}_changelist")
         assert (modelo, client.get(url).status_code) == (modelo, 200)
     _certame, pedido, _proc = cenario_rh
     html = client.get(reverse("admin:candidatos_pedidoisencao_change",
                               args=[pedido.pk])).content.decode()
-    assert reverse("rh_isencao:pedido", args=[pedido.pk]) in html
+    assert reverse("painel:pedido", args=[pedido.pk]) in html
     assert 'name="resultado_final"' not in html  # acts are read-only
     assert client.get(reverse("admin:candidatos_decisaoisencao_add")).status_code == 403
     resposta = client.post(reverse("admin:candidatos_salariominimo_add"), {

@@ -339,7 +339,7 @@ def test_pedido_de_analise_exige_explicacao(client):
 
 
 def decidir(client, pedido, **dados):
-    return postar(client, reverse("rh_reivindicacoes:detalhe", args=[pedido.pk]), dados)
+    return postar(client, reverse("painel:reivindicacoes_detalhe", args=[pedido.pk]), dados)
 
 
 MOTIVACAO = "Documento de identidade com foto conferido presencialmente em 01/12/2026."
@@ -354,7 +354,7 @@ def test_rh_aprova_reivindicacao(client, rh):
     resposta = decidir(client, pedido, decisao="aprovar", identidade_conferida="on",
                        motivacao=MOTIVACAO)
     assert (resposta.status_code, resposta["Location"]) == (
-        302, reverse("rh_reivindicacoes:lista"))
+        302, reverse("painel:reivindicacoes_lista"))
     registro.refresh_from_db()
     pedido.refresh_from_db()
     user = User.objects.get(username=registro.cpf)
@@ -433,8 +433,8 @@ def test_paginas_de_reivindicacao_so_para_rh(client, request, quem):
     pedido = reivindicar(client, registro)
     if quem != "anonimo":
         client.force_login(request.getfixturevalue(quem))
-    lista = client.get(reverse("rh_reivindicacoes:lista"))
-    detalhe = client.get(reverse("rh_reivindicacoes:detalhe", args=[pedido.pk]))
+    lista = client.get(reverse("painel:reivindicacoes_lista"))
+    detalhe = client.get(reverse("painel:reivindicacoes_detalhe", args=[pedido.pk]))
     post = decidir(client, pedido, decisao="aprovar", identidade_conferida="on",
                    motivacao=MOTIVACAO)
     if quem == "anonimo":
@@ -452,18 +452,18 @@ def test_rh_ve_so_o_necessario(client, rh):
     pedido = reivindicar(client, registro, pede_analise="on", numero_inscricao="2026000042",
                          explicacao="O e-mail da inscrição era do meu antigo trabalho.")
     client.force_login(rh)
-    lista = client.get(reverse("rh_reivindicacoes:lista")).content.decode()
-    assert reverse("rh_reivindicacoes:detalhe", args=[pedido.pk]) in lista
+    lista = client.get(reverse("painel:reivindicacoes_lista")).content.decode()
+    assert reverse("painel:reivindicacoes_detalhe", args=[pedido.pk]) in lista
     assert registro.cpf_mascarado in lista
-    html = client.get(reverse("rh_reivindicacoes:detalhe", args=[pedido.pk])).content.decode()
+    html = client.get(reverse("painel:reivindicacoes_detalhe", args=[pedido.pk])).content.decode()
     assert "O e-mail da inscrição era do meu antigo trabalho." in html
     assert "m***@example.com" in html and "maria.banca@example.com" not in html
     assert "***1234" in html and "98888-1234" not in html
     assert "2026000042" in html
     for sensivel in ("Preta", "PCD", "Visual", "88,5", "88.5"):
         assert sensivel not in html
-    painel = client.get(reverse("rh:painel")).content.decode()
-    assert reverse("rh_reivindicacoes:lista") in painel
+    painel = client.get(reverse("painel:painel")).content.decode()
+    assert reverse("painel:reivindicacoes_lista") in painel
 
 
 def test_pedidos_de_cadastro_nao_estao_no_admin_do_rh(client, rh):

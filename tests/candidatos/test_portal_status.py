@@ -12,7 +12,6 @@ from candidatos.models import (
     Candidato,
     EstadoLista,
     PedidoIsencao,
-    PublicacaoIsencao,
     SituacaoLista,
 )
 from candidatos.rules import e_dono_da_inscricao
@@ -23,6 +22,7 @@ from certames.models import (
     VagaPreenchida,
     VersaoClassificacao,
 )
+from nucleo.models import ItemPublicado, PublicacaoResultado
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -157,8 +157,19 @@ def _pedido(inscricao):
         motivo_final="Recurso provido: cadastro atualizado.")
 
 
+def _publicar(certame, fase, rh, *pedidos):
+    """A batch-1 publication of the exemption in the procedure kernel (with its content, for
+    the preliminary one)."""
+    pub = PublicacaoResultado.objects.create(certame=certame, procedimento="isencao", fase=fase,
+                                             lote=1, publicada_por=rh)
+    ItemPublicado.objects.bulk_create([
+        ItemPublicado(publicacao=pub, procedimento="isencao", objeto_id=p.pk,
+                      inscricao_id=p.inscricao_id) for p in pedidos])
+    return pub
+
+
 def test_resultado_da_isencao_so_depois_de_publicado(client, dono, inscricao, rh):
-    _pedido(inscricao)
+    pedido = _pedido(inscricao)
     client.force_login(dono)
     url = reverse("portal:inscricao", args=[inscricao.pk])
 
@@ -168,8 +179,7 @@ def test_resultado_da_isencao_so_depois_de_publicado(client, dono, inscricao, rh
     assert "Renda per capita acima" not in html
     assert "Indeferido" not in html
 
-    PublicacaoIsencao.objects.create(certame=inscricao.certame, fase="preliminar",
-                                     publicada_por=rh)
+    _publicar(inscricao.certame, "preliminar", rh, pedido)
     s = client.get(url).context["s"]
     assert (s.isencao_preliminar.resultado, s.isencao_preliminar.motivo, s.isencao_final) == (
         "indeferido", "Renda per capita acima de meio salário mínimo.", None)
@@ -177,7 +187,7 @@ def test_resultado_da_isencao_so_depois_de_publicado(client, dono, inscricao, rh
     assert "Indeferido" in html
     assert "Recurso provido" not in html
 
-    PublicacaoIsencao.objects.create(certame=inscricao.certame, fase="final", publicada_por=rh)
+    _publicar(inscricao.certame, "final", rh)
     s = client.get(url).context["s"]
     assert (s.isencao_final.resultado, s.isencao_final.motivo) == (
         "deferido", "Recurso provido: cadastro atualizado.")
@@ -185,8 +195,7 @@ def test_resultado_da_isencao_so_depois_de_publicado(client, dono, inscricao, rh
 
 def test_publicacao_de_outro_certame_nao_revela(client, dono, inscricao, rh):
     _pedido(inscricao)
-    PublicacaoIsencao.objects.create(certame=CertameFactory(), fase="preliminar",
-                                     publicada_por=rh)
+    _publicar(CertameFactory(), "preliminar", rh)
     client.force_login(dono)
     s = client.get(reverse("portal:inscricao", args=[inscricao.pk])).context["s"]
     assert s.isencao_preliminar is None
@@ -227,18 +236,18 @@ def test_prazos_de_recurso_abertos(client, dono, inscricao, rh):
     assert "Apresentar recurso" not in html
 
     # A request rejected in the published preliminary result: the appeal page is offered.
-    _pedido(inscricao)
+    pedido = _pedido(inscricao)
     inscricao.refresh_from_db()
     assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
         None, None]
-    PublicacaoIsencao.objects.create(certame=certame, fase="preliminar", publicada_por=rh)
+    _publicar(certame, "preliminar", rh, pedido)
     url = reverse("isencao:recurso", args=[inscricao.pk])
     assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
         None, url]
     assert f'href="{url}"' in client.get(
         reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
     # Once the final result is out there is nothing left to appeal.
-    PublicacaoIsencao.objects.create(certame=certame, fase="final", publicada_por=rh)
+    _publicar(certame, "final", rh)
     assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
         None, None]
 

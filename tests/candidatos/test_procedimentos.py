@@ -271,8 +271,16 @@ def test_decisao_exige_motivacao_especifica_e_e_unica(rh):
     with pytest.raises(ValidationError) as exc:
         _decidir(proc, rh, motivacao="Procedente")
     assert _mensagem(exc) == (
-        "A decisão exige motivação específica: os fatos apurados, a apreciação da defesa e a "
-        "conclusão (Lei 3.056/2025, art. 7º, caput).")
+        "Uma decisão desfavorável ao(à) candidato(a) precisa de motivação específica (os "
+        "fatos apurados, a apreciação da defesa e a conclusão) (ao menos 30 caracteres), não "
+        "uma fórmula genérica.")
+    # Specific but short: a sanction needs at least 30 characters (`nucleo.motivacao`) ...
+    with pytest.raises(ValidationError):
+        _decidir(proc, rh, motivacao="Fotos comprovam a má-fé.")
+    # ... an acquittal, 10.
+    with pytest.raises(ValidationError) as exc:
+        _decidir(proc, rh, conclusao="improcedente", motivacao="Arquivado.")
+    assert _mensagem(exc) == "Informe a motivação da decisão (ao menos 10 caracteres)."
     with pytest.raises(ValidationError):
         _decidir(proc, rh, conclusao="talvez")
     _decidir(proc, rh)

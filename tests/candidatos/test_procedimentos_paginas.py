@@ -57,8 +57,8 @@ def outro_candidato(db):
 def test_rh_abre_pela_pagina_da_inscricao(client, rh, cenario,
                                           django_capture_on_commit_callbacks):
     client.force_login(rh)
-    html = client.get(reverse("rh:inscricao", args=[cenario.pk])).content.decode()
-    url = reverse("rh_procedimentos:abrir", args=[cenario.pk])
+    html = client.get(reverse("painel:inscricao", args=[cenario.pk])).content.decode()
+    url = reverse("painel:abrir", args=[cenario.pk])
     assert url in html and "Abrir procedimento por fraude na autodeclaração" in html
     html = client.get(url).content.decode()
     assert "por si só, não caracteriza fraude" in html
@@ -72,24 +72,24 @@ def test_rh_abre_pela_pagina_da_inscricao(client, rh, cenario,
         resposta = client.post(url, dados)
     proc = P.objects.get()
     assert resposta.status_code == 302
-    assert resposta["Location"] == reverse("rh_procedimentos:detalhe", args=[proc.pk])
+    assert resposta["Location"] == reverse("painel:procedimentos_detalhe", args=[proc.pk])
     assert (proc.tipo, proc.lista, proc.fatos, proc.aberto_por) == (
         "fraude_autodeclaracao", "PP", FATOS, rh)
     assert Ato.objects.get(tipo="procedimento_instaurado").depois["origem"] == "denuncia"
-    html = client.get(reverse("rh:inscricao", args=[cenario.pk])).content.decode()
-    assert reverse("rh_procedimentos:detalhe", args=[proc.pk]) in html
+    html = client.get(reverse("painel:inscricao", args=[cenario.pk])).content.decode()
+    assert reverse("painel:procedimentos_detalhe", args=[proc.pk]) in html
 
 
 def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     proc = _prazo_vencido(cenario, rh)
     client.force_login(rh)
-    url = reverse("rh_procedimentos:detalhe", args=[proc.pk])
+    url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
     html = client.get(url).content.decode()
     assert "cancelamento da inscrição / eliminação (Lei 3.056/2025, art. 7º, §1º, I)" in html
     resposta = client.post(url, {"acao": "decidir", "conclusao": "procedente",
                                  "motivacao": "Fraude comprovada"})
     assert resposta.status_code == 400
-    assert "A decisão exige motivação específica" in resposta.content.decode()
+    assert "precisa de motivação específica (os fatos apurados" in resposta.content.decode()
     resposta = client.post(url, {"acao": "decidir", "conclusao": "procedente",
                                  "motivacao": MOTIVACAO})
     assert resposta.status_code == 302
@@ -99,7 +99,7 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
         "procedente", "cancelamento", "eliminado")
 
     # Forwardings due (Pirangi art. 7º, §2º): listed until recorded.
-    lista = reverse("rh_procedimentos:lista", args=[cenario.certame_id])
+    lista = reverse("painel:procedimentos_lista", args=[cenario.certame_id])
     html = client.get(lista, {"pendentes": "on"}).content.decode()
     assert url in html and "Ministério Público" in html and "Procuradoria Municipal" in html
     assert client.get(url).content.decode().count("pendente</span>") == 2
@@ -126,7 +126,7 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
 def test_rh_nao_decide_antes_da_defesa_ou_do_prazo(client, rh, cenario):
     proc = _abrir(cenario, rh)
     client.force_login(rh)
-    url = reverse("rh_procedimentos:detalhe", args=[proc.pk])
+    url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
     resposta = client.post(url, {"acao": "decidir", "conclusao": "improcedente",
                                  "motivacao": IMPROCEDENTE})
     assert resposta.status_code == 400
@@ -142,8 +142,8 @@ def test_lista_do_rh_filtra(client, rh, cenario):
                                        motivacao=IMPROCEDENTE, autor=rh)
     aberto = _abrir(outra, rh)
     client.force_login(rh)
-    url = reverse("rh_procedimentos:lista", args=[cenario.certame_id])
-    detalhe = {p.pk: reverse("rh_procedimentos:detalhe", args=[p.pk])
+    url = reverse("painel:procedimentos_lista", args=[cenario.certame_id])
+    detalhe = {p.pk: reverse("painel:procedimentos_detalhe", args=[p.pk])
                for p in (decidido, aberto)}
 
     def mostrados(**filtros):
@@ -155,7 +155,7 @@ def test_lista_do_rh_filtra(client, rh, cenario):
     assert mostrados(situacao="decidido") == [decidido.pk]
     assert mostrados(tipo="falsidade_isencao") == []
     assert mostrados(pendentes="on") == []  # improcedente: nothing to forward
-    assert client.get(reverse("rh_procedimentos:painel")).status_code == 200
+    assert client.get(reverse("painel:procedimentos_painel")).status_code == 200
 
 
 # --- candidate -------------------------------------------------------------------------------
@@ -214,10 +214,10 @@ def test_candidato_nao_ve_procedimento_alheio(client, rh, cenario, outro_candida
 
 def _paginas_rh(proc):
     insc = proc.inscricao
-    return [reverse("rh_procedimentos:painel"),
-            reverse("rh_procedimentos:lista", args=[insc.certame_id]),
-            reverse("rh_procedimentos:detalhe", args=[proc.pk]),
-            reverse("rh_procedimentos:abrir", args=[insc.pk])]
+    return [reverse("painel:procedimentos_painel"),
+            reverse("painel:procedimentos_lista", args=[insc.certame_id]),
+            reverse("painel:procedimentos_detalhe", args=[proc.pk]),
+            reverse("painel:abrir", args=[insc.pk])]
 
 
 @pytest.mark.parametrize(("fixture", "esperado"), [
@@ -242,12 +242,12 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, rh, cenario, fix
         client.force_login(request.getfixturevalue(fixture))
     antes = (Ato.objects.count(), P.objects.count())
     acoes = [
-        (reverse("rh_procedimentos:abrir", args=[outra.pk]),
+        (reverse("painel:abrir", args=[outra.pk]),
          {"lista": "PP", "origem": "indicios", "fatos": FATOS,
           "prazo_defesa": (timezone.localtime() + 5 * DIA).strftime("%Y-%m-%dT%H:%M")}),
-        (reverse("rh_procedimentos:detalhe", args=[aberto.pk]),
+        (reverse("painel:procedimentos_detalhe", args=[aberto.pk]),
          {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO}),
-        (reverse("rh_procedimentos:detalhe", args=[decidido.pk]),
+        (reverse("painel:procedimentos_detalhe", args=[decidido.pk]),
          {"acao": "encaminhar", "destino": "ministerio_publico",
           "data": timezone.localdate().isoformat(), "referencia": "Ofício 1/2026"}),
     ]
@@ -284,14 +284,14 @@ def test_procedimento_da_isencao_nas_paginas_genericas(client, rh, candidato_use
     proc = isencao.abrir_procedimento_falsidade(pedido, fatos=FATOS, autor=rh,
                                                 prazo_defesa=timezone.now() + 3 * DIA)
     client.force_login(rh)
-    html = client.get(reverse("rh_procedimentos:lista", args=[pedido.inscricao.certame_id]),
+    html = client.get(reverse("painel:procedimentos_lista", args=[pedido.inscricao.certame_id]),
                       {"tipo": "falsidade_isencao"}).content.decode()
-    assert reverse("rh_procedimentos:detalhe", args=[proc.pk]) in html
-    for url in (reverse("rh_procedimentos:detalhe", args=[proc.pk]),
-                reverse("rh_isencao:procedimento", args=[proc.pk])):
+    assert reverse("painel:procedimentos_detalhe", args=[proc.pk]) in html
+    for url in (reverse("painel:procedimentos_detalhe", args=[proc.pk]),
+                reverse("painel:procedimento", args=[proc.pk])):
         html = client.get(url).content.decode()
         assert "Procedimento por falsidade no pedido de isenção da taxa" in html
-        assert reverse("rh_isencao:pedido", args=[pedido.pk]) in html
+        assert reverse("painel:pedido", args=[pedido.pk]) in html
     client.force_login(candidato_user)
     html = client.get(reverse("isencao:inscricao", args=[pedido.inscricao_id])).content.decode()
     assert reverse("procedimentos:detalhe", args=[proc.pk]) in html

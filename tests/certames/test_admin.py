@@ -1,20 +1,27 @@
+import datetime as dt
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
-from certames.models import Ato
-from tests.factories import CargoFactory, InscricaoFactory
+from certames.models import Ato, Certame
+from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def test_vaga_surgida_pelo_admin_e_um_ato_que_recalcula(client, rh,
                                                        django_capture_on_commit_callbacks):
-    cargo = CargoFactory(vagas=10)
+    # Within the validity (from the homologation: issue #11): homologated a month ago.
+    hoje = timezone.localdate()
+    cargo = CargoFactory(vagas=10, certame=CertameFactory(
+        data_publicacao_edital=hoje - dt.timedelta(days=120),
+        homologado_em=hoje - dt.timedelta(days=30), status=Certame.Status.HOMOLOGADO))
     InscricaoFactory(cargo=cargo, nota=80)
     client.force_login(rh)
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(reverse("admin:certames_vagasurgida_add"), {
-            "cargo": cargo.pk, "quantidade": 7, "data": "2026-06-01", "ato": "Lei 10/2026"})
+            "cargo": cargo.pk, "quantidade": 7, "data": hoje.isoformat(), "ato": "Lei 10/2026"})
     assert resposta.status_code == 302
     assert cargo.total_vagas() == 17
     assert Ato.objects.get(tipo="vaga_surgida").autor == rh
@@ -44,5 +51,5 @@ def test_inscricao_no_admin_so_leitura_com_link_para_os_atos(client, rh):
     client.force_login(rh)
     html = client.get(reverse("admin:candidatos_inscricao_change",
                               args=[insc.pk])).content.decode()
-    assert reverse("rh:inscricao", args=[insc.pk]) in html
+    assert reverse("painel:inscricao", args=[insc.pk]) in html
     assert 'name="situacao"' not in html

@@ -78,11 +78,11 @@ def test_rh_le_a_trilha_filtrada_por_certame_e_objeto(client, rh):
     registrar_ato(tipo="parecer", descricao="Outro ato de A", certame=a, objeto=a)
     registrar_ato(tipo="parecer", descricao="Ato do certame B", certame=b)
     client.force_login(rh)
-    html = client.get(reverse("rh:auditoria"), {"certame": a.pk}).content.decode()
+    html = client.get(reverse("painel:auditoria"), {"certame": a.pk}).content.decode()
     assert "Ato do certame A" in html and "Outro ato de A" in html
     assert "Ato do certame B" not in html
     ato = Ato.objects.get(descricao="Ato do certame A")
-    html = client.get(reverse("rh:auditoria"), {"objeto_tipo": ato.objeto_tipo_id,
+    html = client.get(reverse("painel:auditoria"), {"objeto_tipo": ato.objeto_tipo_id,
                                                 "objeto_id": insc.pk}).content.decode()
     assert "Ato do certame A" in html
     assert "Outro ato de A" not in html

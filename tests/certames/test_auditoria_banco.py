@@ -293,7 +293,7 @@ def test_rh_ve_as_alteracoes_do_banco_e_as_sem_ato(client, rh):
         registrar_ato(tipo="correcao_nota", descricao="Nota corrigida", objeto=insc)
     _sql("UPDATE candidatos_inscricao SET nota = 90 WHERE id = %s", [insc.pk])
     client.force_login(rh)
-    url = reverse("rh:auditoria_banco")
+    url = reverse("painel:auditoria_banco")
     resposta = client.get(url, {"tabela": "candidatos_inscricao", "coluna": "nota"})
     assert resposta.status_code == 200
     html = resposta.content.decode()

@@ -10,9 +10,9 @@ pytestmark = pytest.mark.django_db
 
 def test_rh_abre_a_aba_do_banco_a_partir_da_trilha(client, rh):
     client.force_login(rh)
-    html = client.get(reverse("rh:auditoria")).content.decode()
-    assert reverse("rh:auditoria_banco") in html
-    resposta = client.get(reverse("rh:auditoria_banco"), {"tabela": "candidatos_inscricao"})
+    html = client.get(reverse("painel:auditoria")).content.decode()
+    assert reverse("painel:auditoria_banco") in html
+    resposta = client.get(reverse("painel:auditoria_banco"), {"tabela": "candidatos_inscricao"})
     assert resposta.status_code == 200
     html = resposta.content.decode()
     assert "Alterações registradas pelo banco" in html
@@ -24,4 +24,4 @@ def test_rh_abre_a_aba_do_banco_a_partir_da_trilha(client, rh):
 
 def test_aba_do_banco_so_para_rh(client, estranho):
     client.force_login(estranho)
-    assert client.get(reverse("rh:auditoria_banco")).status_code == 403
+    assert client.get(reverse("painel:auditoria_banco")).status_code == 403

@@ -10,7 +10,7 @@ from django.db.utils import DatabaseError
 from django.urls import reverse
 
 from candidatos import servicos
-from candidatos.models import Inscricao
+from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -20,7 +20,7 @@ from certames.classificacao import (
     solicitar_recalculo,
     versao_publicada,
 )
-from certames.models import Ato, PosicaoLista, VersaoClassificacao
+from certames.models import Ato, Certame, PosicaoLista, VersaoClassificacao
 from certames.servicos import registrar_vaga_surgida
 from tests.banco import como_dono
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
@@ -31,9 +31,15 @@ SMBV = "smbv-lc22-2026"
 PIRANGI = "pirangi-lei3056-2025"
 
 
-def _cargo(regime, vagas, candidatos):
+#: SMBV edital that eliminates on a final PP non-confirmation (spec section 3: the Lei 12.990
+#: practice the edital may choose; the law's default keeps the candidate in AC).
+ELIMINA = {"efeito_nao_confirmacao": {"PP": "elimina"}}
+
+
+def _cargo(regime, vagas, candidatos, parametros=None):
     """candidatos: (numero, nota, cor, listas)."""
-    cargo = CargoFactory(vagas=vagas, certame=CertameFactory(regime=regime))
+    cargo = CargoFactory(vagas=vagas, certame=CertameFactory(regime=regime,
+                                                             parametros=parametros or {}))
     for numero, nota, cor, listas in candidatos:
         InscricaoFactory(cargo=cargo, numero=numero, nota=Decimal(nota), cor_raca=cor,
                          listas=listas)
@@ -116,17 +122,20 @@ def test_desistencia_passa_a_vaga_ao_proximo_da_mesma_lista(
 
 
 @pytest.mark.parametrize(
-    ("regime", "em_ac"),
+    ("regime", "parametros", "em_ac"),
     [
-        # SMBV: a final non-confirmation of a PP optant eliminates (LC 22/2026, art. 3º, §3º).
-        (SMBV, False),
+        # SMBV: LC 22/2026, art. 3º, §3º eliminates only a proven false declaration; a final
+        # non-confirmation takes the candidate out of PP and keeps them in AC.
+        (SMBV, None, True),
+        # ...unless the edital chooses elimination (spec section 3).
+        (SMBV, ELIMINA, False),
         # Pirangi: the candidate leaves the PP list and stays in AC (Lei 3.056/2025, art. 6º §2º).
-        (PIRANGI, True),
+        (PIRANGI, None, True),
     ],
 )
 def test_nao_confirmacao_definitiva_segue_o_regime(django_capture_on_commit_callbacks, rh,
-                                                   regime, em_ac):
-    cargo = _cargo(regime, 3, CANDIDATOS_SMBV)
+                                                   regime, parametros, em_ac):
+    cargo = _cargo(regime, 3, CANDIDATOS_SMBV, parametros)
     recalcular(cargo.pk)
     b = Inscricao.objects.get(cargo=cargo, numero="B")
     with django_capture_on_commit_callbacks(execute=True):
@@ -141,22 +150,29 @@ def test_vaga_surgida_recalcula_com_o_novo_total(django_capture_on_commit_callba
     # Pirangi N=10: PP 2, I 0 (3% de 10 = 0,3 → 0); with 7 more, N=17: PP 3, I 1, Q 0, PCD 1.
     cargo = _cargo(PIRANGI, 10, [(f"{i:03d}", str(90 - i), "parda", ["PP"]) for i in range(5)])
     recalcular(cargo.pk)
+    # Within the validity: homologated 04/05/2026, 24 months (CF, art. 37, III).
+    Certame.objects.filter(pk=cargo.certame_id).update(
+        homologado_em=dt.date(2026, 5, 4), status=Certame.Status.HOMOLOGADO)
+    cargo.certame.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         registrar_vaga_surgida(cargo, quantidade=7, data=dt.date(2026, 6, 1),
-                               ato="Lei 99/2026", autor=rh)
+                               ato="Lei 99/2026", autor=rh, hoje=dt.date(2026, 6, 2))
     nova = cargo.versoes_classificacao.order_by("-numero").first()
     assert (nova.vagas, nova.distribuicao) == (
         17, {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1})
 
 
 def test_vaga_surgida_depois_da_validade_e_recusada(rh):
-    cargo = CargoFactory(certame=CertameFactory(data_publicacao_edital=dt.date(2026, 1, 10),
-                                                validade_meses=12))
+    cargo = CargoFactory(certame=CertameFactory(data_publicacao_edital=dt.date(2025, 9, 1),
+                                                homologado_em=dt.date(2026, 1, 10),
+                                                validade_meses=12,
+                                                status=Certame.Status.HOMOLOGADO))
     with pytest.raises(ValidationError) as exc:
         registrar_vaga_surgida(cargo, quantidade=1, data=dt.date(2027, 2, 1), ato="x",
-                               autor=rh)
+                               autor=rh, hoje=dt.date(2027, 2, 1))
     assert exc.value.messages == [
-        "O certame é válido até 10/01/2027: vagas surgidas depois disso não o alcançam."]
+        "O certame é válido de 10/01/2026 a 10/01/2027 (Constituição Federal, art. 37, III): "
+        "vagas surgidas fora desse prazo, ou registradas depois dele, não o alcançam."]
     assert cargo.vagas_surgidas.count() == 0
 
 
@@ -196,6 +212,10 @@ def test_publicacao_so_da_versao_mais_recente_e_uma_vez_por_tipo(rh):
     with pytest.raises(PublicacaoInvalida, match="já foi publicada como Resultado preliminar"):
         publicar(v1, "preliminar", rh)
     Inscricao.objects.filter(cargo=cargo, numero="E").update(nota=Decimal("99"))
+    # The final result waits for the optants within the called range (issue #11, item 6).
+    for numero in ("B", "C", "D"):
+        SituacaoLista.objects.create(inscricao=Inscricao.objects.get(cargo=cargo, numero=numero),
+                                     lista="PP", estado=EstadoLista.CONFIRMADA)
     v2 = recalcular(cargo.pk)
     with pytest.raises(PublicacaoInvalida, match="Só a versão mais recente"):
         publicar(v1, "final", rh)
@@ -216,7 +236,7 @@ def test_postgresql_recusa_alterar_snapshot():
 
 
 def test_comparar_versoes_explica_quem_saiu_e_por_que(django_capture_on_commit_callbacks, rh):
-    cargo = _cargo(SMBV, 3, CANDIDATOS_SMBV)
+    cargo = _cargo(SMBV, 3, CANDIDATOS_SMBV, ELIMINA)
     v1 = recalcular(cargo.pk)
     b = Inscricao.objects.get(cargo=cargo, numero="B")
     with django_capture_on_commit_callbacks(execute=True):
@@ -226,10 +246,9 @@ def test_comparar_versoes_explica_quem_saiu_e_por_que(django_capture_on_commit_c
     diff = comparar_versoes(v1, v2)
     saidas = [(m.lista, m.antes, m.depois, m.motivo) for m in diff["mudancas"]
               if m.tipo == "saiu"]
-    assert saidas == [
-        ("AC", 2, None, "autodeclaração não confirmada — LC 22/2026, art. 3º, §3º"),
-        ("PP", 1, None, "autodeclaração não confirmada — LC 22/2026, art. 3º, §3º"),
-    ]
+    motivo = ("autodeclaração não confirmada — edital: a não confirmação definitiva elimina do "
+              "certame (prática da Lei 12.990/2014, Portaria Normativa MPDG 4/2018, art. 11)")
+    assert saidas == [("AC", 2, None, motivo), ("PP", 1, None, motivo)]
     ids = {i.numero: i.pk for i in Inscricao.objects.filter(cargo=cargo)}
     assert {(v["inscricao_id"], v["antes"], v["depois"]) for v in diff["vagas"]} == {
         (ids["B"], ("AC", "AC"), None), (ids["D"], None, ("PP", "PP")),
@@ -251,14 +270,16 @@ def test_paginas_do_rh_do_cargo(client, rh, django_capture_on_commit_callbacks):
     cargo = _cargo(SMBV, 3, CANDIDATOS_SMBV)
     client.force_login(rh)
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("rh:recalcular", args=[cargo.pk]))
-    html = client.get(reverse("rh:cargo", args=[cargo.pk])).content.decode()
+        client.post(reverse("painel:recalcular", args=[cargo.pk]))
+    html = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
     assert "PP: 25% de 3 = 0,75 → 1, fração 0,75 igual ou maior que 0,7" in html
     assert "sub judice" in html
     versao = cargo.versoes_classificacao.get()
-    client.post(reverse("rh:publicar", args=[cargo.pk]), {"versao": 1, "tipo": "preliminar"})
+    client.post(reverse("painel:publicar", args=[cargo.pk]), {"versao": 1, "tipo": "preliminar",
+                                                             "confirmacao": "on"})
     assert versao.publicacoes.get().publicada_por == rh
-    csv = client.get(reverse("rh:exportar", args=[versao.pk, "csv"])).content.decode("utf-8-sig")
+    csv = client.get(reverse("painel:exportar", args=[versao.pk, "csv"])).content.decode(
+        "utf-8-sig")
     linhas = csv.splitlines()
     assert linhas[0] == "lista;posicao;inscricao;nome;cpf;nota;sub_judice;vaga;lista_de_origem"
     a = Inscricao.objects.get(cargo=cargo, numero="A")
@@ -272,9 +293,9 @@ def test_paginas_do_rh_do_cargo_recusam_outros_papeis(client, candidato_user, me
     insc = Inscricao.objects.get(cargo=cargo, numero="A")
     for user in (candidato_user, membro_comissao):
         client.force_login(user)
-        assert client.get(reverse("rh:cargo", args=[cargo.pk])).status_code == 403
-        assert client.get(reverse("rh:inscricao", args=[insc.pk])).status_code == 403
-        resposta = client.post(reverse("rh:inscricao", args=[insc.pk]),
+        assert client.get(reverse("painel:cargo", args=[cargo.pk])).status_code == 403
+        assert client.get(reverse("painel:inscricao", args=[insc.pk])).status_code == 403
+        resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
                                {"acao": "desistencia",
                                 "desistencia-motivacao": "Tentativa indevida de outro papel"})
         assert resposta.status_code == 403
@@ -286,11 +307,11 @@ def test_rh_registra_desistencia_pela_pagina(client, rh, django_capture_on_commi
     cargo = _cargo(SMBV, 3, CANDIDATOS_SMBV)
     insc = Inscricao.objects.get(cargo=cargo, numero="C")
     client.force_login(rh)
-    resposta = client.post(reverse("rh:inscricao", args=[insc.pk]),
+    resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
                            {"acao": "desistencia", "desistencia-motivacao": "curta"})
     assert resposta.status_code == 400
     with django_capture_on_commit_callbacks(execute=True):
-        resposta = client.post(reverse("rh:inscricao", args=[insc.pk]),
+        resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
                                {"acao": "desistencia",
                                 "desistencia-motivacao": "Termo de desistência assinado"})
     assert resposta.status_code == 302
@@ -312,7 +333,7 @@ def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
     cargo = _cargo(PIRANGI, 3, CANDIDATOS_SMBV)
     a = Inscricao.objects.get(cargo=cargo, numero="A")
     client.force_login(rh)
-    resposta = client.post(reverse("rh:inscricao", args=[a.pk]), {
+    resposta = client.post(reverse("painel:inscricao", args=[a.pk]), {
         "acao": "opcoes", "opcoes-listas": ["PP"],
         "opcoes-motivacao": "Pedido do candidato dentro do prazo"})
     assert resposta.status_code == 400
@@ -325,7 +346,7 @@ def test_fraude_nao_e_registrada_pela_decisao_de_lista(client, rh):
     cargo = _cargo(PIRANGI, 3, CANDIDATOS_SMBV)
     b = Inscricao.objects.get(cargo=cargo, numero="B")
     client.force_login(rh)
-    resposta = client.post(reverse("rh:inscricao", args=[b.pk]), {
+    resposta = client.post(reverse("painel:inscricao", args=[b.pk]), {
         "acao": "lista", "lista-lista": "PP", "lista-estado": "fraude",
         "lista-motivacao": "Tentativa de registrar fraude sem procedimento"})
     assert resposta.status_code == 400

@@ -87,7 +87,7 @@ def versao(db):
 
 def test_exportacao_csv_do_cargo_neutraliza_nomes(client, rh, versao):
     client.force_login(rh)
-    resposta = client.get(reverse("rh:exportar", args=[versao.pk, "csv"]))
+    resposta = client.get(reverse("painel:exportar", args=[versao.pk, "csv"]))
     assert resposta["Content-Disposition"] == 'attachment; filename="classificacao-ENF-v1.csv"'
     linhas = list(csv.reader(io.StringIO(resposta.content.decode("utf-8-sig")), delimiter=";"))
     ac = [linha for linha in linhas if linha[0] == "AC"]
@@ -98,7 +98,7 @@ def test_exportacao_csv_do_cargo_neutraliza_nomes(client, rh, versao):
 
 def test_exportacao_xlsx_do_cargo_grava_texto_como_string(client, rh, versao):
     client.force_login(rh)
-    resposta = client.get(reverse("rh:exportar", args=[versao.pk, "xlsx"]))
+    resposta = client.get(reverse("painel:exportar", args=[versao.pk, "xlsx"]))
     assert resposta["Content-Type"] == exportacao.TIPO_XLSX
     folha = _ler_xlsx(resposta.content)
     linhas = list(folha.iter_rows(min_row=2))
@@ -114,7 +114,7 @@ def test_exportacao_xlsx_do_cargo_grava_texto_como_string(client, rh, versao):
 
 def test_formato_desconhecido_e_404(client, rh, versao):
     client.force_login(rh)
-    assert client.get(reverse("rh:exportar", args=[versao.pk, "ods"])).status_code == 404
+    assert client.get(reverse("painel:exportar", args=[versao.pk, "ods"])).status_code == 404
 
 
 # --- the PDFs (weasyprint renders Django templates) --------------------------------------------

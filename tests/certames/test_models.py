@@ -45,10 +45,14 @@ def test_regime_desconhecido_e_recusado():
     assert "regime" in exc.value.message_dict
 
 
-def test_validade_conta_a_prorrogacao():
-    certame = CertameFactory.build(data_publicacao_edital=dt.date(2026, 1, 31),
-                                   validade_meses=24, prorrogacao_meses=1)
-    assert certame.validade_ate() == dt.date(2028, 2, 29)
+def test_validade_conta_da_homologacao_e_a_prorrogacao():
+    # Issue #11: from the homologation, not the edital. 31/01/2026 + 1 month: February has no
+    # 31st, so the period ends on 01/03/2026 (Código Civil, art. 132, §3º); the extension
+    # (the same month) ends on 01/04/2026.
+    certame = CertameFactory.build(data_publicacao_edital=dt.date(2025, 11, 3),
+                                   homologado_em=dt.date(2026, 1, 31), validade_meses=1,
+                                   prorrogacao_meses=1)
+    assert certame.valido_ate == dt.date(2026, 4, 1)
 
 
 def test_codigo_do_cargo_e_unico_no_certame():

@@ -10,8 +10,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import publicar, recalcular
 from certames.models import Certame, VagaSurgida
+from nucleo.models import PublicacaoResultado
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
@@ -149,10 +151,10 @@ def test_lista_publicada_com_cpf_mascarado(client, cargo_smbv, rh):
     assert resposta.context["versao"] == versao
     assert "Resultado preliminar" in texto
     assert timezone.localtime(publicacao.publicada_em).strftime("%d/%m/%Y %H:%M") in texto
-    # Under SMBV a PP non-confirmation eliminates (LC 22/2026, art. 3º, §3º): the pending
-    # optants are sub judice in the general list too.
-    assert _linhas(resposta) == [(1, "A", False), (2, "B", True), (3, "C", True),
-                                 (4, "D", True), (5, "E", False)]
+    # Under SMBV a final PP non-confirmation keeps the candidate in AC (LC 22/2026, art. 3º,
+    # §3º, spec section 3): a pending optant's place in the general list is not sub judice.
+    assert _linhas(resposta) == [(1, "A", False), (2, "B", False), (3, "C", False),
+                                 (4, "D", False), (5, "E", False)]
     assert "Pessoa A" in texto
     assert "***.982.247-**" in texto
     assert CPF not in texto and "529.982.247-25" not in texto
@@ -177,6 +179,9 @@ def test_lista_reservada_com_sub_judice(client, cargo_smbv, rh):
 
 
 def test_ordem_de_convocacao_publicada(client, cargo_smbv, rh):
+    # The final result waits for the optants within the called range (issue #11, item 6).
+    for insc in Inscricao.objects.filter(cargo=cargo_smbv, numero__in=("B", "C", "D")):
+        SituacaoLista.objects.create(inscricao=insc, lista="PP", estado=EstadoLista.CONFIRMADA)
     publicar(recalcular(cargo_smbv.pk), "final", rh)
     resposta = client.get(_url_cargo(cargo_smbv, lista="convocacao"))
     chamadas = [(c.posicao, c.vaga, c.inscricao.numero, c.inscricao.candidato.nome_exibicao)
@@ -259,12 +264,11 @@ def test_paginacao_sem_n_mais_1_na_convocacao(client, cargo_grande):
 
 
 def test_certame_publico_mostra_resultados_de_isencao_publicados(client, rh):
-    from candidatos.models import PublicacaoIsencao
-
     certame = CertameFactory(regime="severinia-lei3057-2026",
                              data_publicacao_edital=dt.date(2026, 10, 1))
     url = reverse("certame_publico", args=[certame.pk])
     resultado = reverse("isencao:resultado", args=[certame.pk, "preliminar"])
     assert resultado not in client.get(url).content.decode()
-    PublicacaoIsencao.objects.create(certame=certame, fase="preliminar", publicada_por=rh)
+    PublicacaoResultado.objects.create(certame=certame, procedimento="isencao",
+                                       fase="preliminar", publicada_por=rh)
     assert resultado in client.get(url).content.decode()

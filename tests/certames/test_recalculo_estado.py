@@ -68,7 +68,7 @@ def test_falha_nos_dados_e_registrada_com_motivo_e_correcao(
     assert estado.codigo == "falhou"
 
     client.force_login(rh)
-    resposta = client.get(reverse("rh:cargo", args=[cargo.pk]))
+    resposta = client.get(reverse("painel:cargo", args=[cargo.pk]))
     assert resposta.status_code == 200
     html = resposta.content.decode()
     assert 'data-recalculo="falhou"' in html
@@ -175,12 +175,12 @@ def test_botoes_de_publicar_somem_enquanto_ha_atos_nao_calculados(client, rh):
     cargo = _cargo()
     recalcular(cargo.pk)
     client.force_login(rh)
-    url = reverse("rh:cargo", args=[cargo.pk])
-    assert reverse("rh:publicar", args=[cargo.pk]) in client.get(url).content.decode()
+    url = reverse("painel:cargo", args=[cargo.pk])
+    assert reverse("painel:publicar", args=[cargo.pk]) in client.get(url).content.decode()
     with transaction.atomic():
         solicitar_recalculo([cargo], "ato posterior")
     html = client.get(url).content.decode()
-    assert reverse("rh:publicar", args=[cargo.pk]) not in html
+    assert reverse("painel:publicar", args=[cargo.pk]) not in html
     assert 'data-publicacao="bloqueada"' in html
 
 
@@ -189,10 +189,10 @@ def test_recalcular_agora_diz_o_que_aconteceu(client, rh):
     # Transactional: the job runs on the view's commit (eager), before the redirect.
     ok, ruim = _cargo(), _cargo(desempates=((1,), (1, 2)))
     client.force_login(rh)
-    resposta = client.post(reverse("rh:recalcular", args=[ok.pk]), follow=True)
+    resposta = client.post(reverse("painel:recalcular", args=[ok.pk]), follow=True)
     assert [str(m) for m in resposta.context["messages"]] == [
         "Recálculo concluído. Se nada mudou desde a última versão, nenhuma versão nova foi "
         "criada."]
-    resposta = client.post(reverse("rh:recalcular", args=[ruim.pk]), follow=True)
+    resposta = client.post(reverse("painel:recalcular", args=[ruim.pk]), follow=True)
     assert [str(m) for m in resposta.context["messages"]] == []
     assert 'data-recalculo="falhou"' in resposta.content.decode()

@@ -41,7 +41,7 @@ def _texto(resposta):
 
 
 def test_url_nomeada():
-    assert reverse("rh:simular") == URL
+    assert reverse("painel:simular") == URL
 
 
 def test_smbv_30_vagas_distribuicao_explicada(cliente_rh):
@@ -186,7 +186,7 @@ def test_htmx_atualiza_o_resultado(cliente_rh):
 
 
 def test_link_no_painel(cliente_rh):
-    assert 'href="/rh/simular/"' in cliente_rh.get(reverse("rh:painel")).content.decode()
+    assert 'href="/rh/simular/"' in cliente_rh.get(reverse("painel:painel")).content.decode()
 
 
 def test_anonimo_vai_para_o_login(client):

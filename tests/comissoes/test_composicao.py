@@ -203,7 +203,7 @@ def test_pagina_do_rh_mostra_o_aviso_e_quem_nao_sera_visto(client, rh):
     recursal = ComissaoFactory(certame=primeira.comissao.certame, tipo=Comissao.Tipo.RECURSAL,
                                nome="Comissão recursal")
     client.force_login(rh)
-    resposta = client.post(reverse("rh_comissoes:adicionar_membro", args=[recursal.pk]), {
+    resposta = client.post(reverse("painel:adicionar_membro", args=[recursal.pk]), {
         "usuario": julgadora.usuario.pk, "papel": "titular", "genero": "feminino",
         "cor_raca": "parda", "regiao": "sul"}, follow=True)
     html = resposta.content.decode()
@@ -218,13 +218,13 @@ def test_pagina_do_rh_mostra_as_pendencias_com_o_artigo(client, rh):
     for _i in range(3):
         membro(comissao, genero="masculino", cor_raca="parda")
     client.force_login(rh)
-    html = client.get(reverse("rh_comissoes:comissao", args=[comissao.pk])).content.decode()
+    html = client.get(reverse("painel:comissao", args=[comissao.pk])).content.decode()
     assert "Faltam 2 titulares." in html
     assert "Não há presidente." in html
     assert "Todos os membros titulares são do mesmo gênero." in html
     assert "Não há diversidade de cor entre os membros titulares." in html
     assert "LC 22/2026, art. 3º, §2º" in html
-    lista = client.get(reverse("rh_comissoes:certame", args=[certame.pk])).content.decode()
+    lista = client.get(reverse("painel:comissoes_certame", args=[certame.pk])).content.decode()
     assert "Faltam 2 titulares." in lista
 
 

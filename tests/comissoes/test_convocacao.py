@@ -210,7 +210,7 @@ def test_pagina_de_convocacao_do_rh_lista_e_distribui(client, rh):
     comissao, *_ = comissao_completa(certame)
     s1 = sessao(comissao, etapa=etapa)
     client.force_login(rh)
-    url = reverse("rh_comissoes:convocacao", args=[etapa.pk])
+    url = reverse("painel:convocacao", args=[etapa.pk])
     html = client.get(url).content.decode()
     assert "Lei 3.056/2025, art. 6º, §1º" in html
     assert "901" in html and "902" not in html

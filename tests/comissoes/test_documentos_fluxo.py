@@ -23,7 +23,8 @@ from comissoes.dominio.resultados import (
     resultados_do_candidato,
 )
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
-from comissoes.models import AnaliseDocumento, Avaliacao, Comissao, PublicacaoResultado
+from comissoes.models import AnaliseDocumento, Avaliacao, Comissao
+from nucleo.models import PublicacaoResultado
 from tests.comissoes.fabricas import comissao_completa, membro, sessao
 from tests.comissoes.fabricas_documentos import (
     FED,
@@ -200,8 +201,8 @@ def test_voto_de_nao_confirmacao_motivado_nos_documentos(caso):
     with pytest.raises(ValidationError) as exc:
         votar(caso["av"], caso["membros"][0], "nao_confirma", "Não confirma.")
     assert exc.value.message_dict["motivacao"] == [
-        "Um voto de não confirmação precisa de motivação específica sobre os documentos "
-        "examinados (ao menos 30 caracteres), não uma fórmula genérica."]
+        "Uma decisão desfavorável ao(à) candidato(a) precisa de motivação específica (sobre "
+        "os documentos examinados) (ao menos 30 caracteres), não uma fórmula genérica."]
 
 
 def _analisar_e_votar(caso, *, rani_aceito, nao_confirmam):
@@ -488,13 +489,13 @@ def test_paginas_do_rh_e_do_candidato_por_procedimento(client, rh):
         votar(av, mm, "nao_confirma", "Nenhum documento foi enviado no prazo do edital.")
     encerrar(av, membros[0])
     client.force_login(rh)
-    url = reverse("rh_resultados:certame", args=[certame.pk, DOC])
+    url = reverse("painel:resultados_certame", args=[certame.pk, DOC])
     html = client.get(url).content.decode()
     assert "Resultados — Verificação documental" in html and insc.numero in html
-    resposta = client.post(reverse("rh_resultados:publicar_preliminar", args=[certame.pk, DOC]))
+    resposta = client.post(reverse("painel:publicar_preliminar", args=[certame.pk, DOC]))
     assert resposta.status_code == 302 and resposta["Location"] == url
     assert PublicacaoResultado.objects.get().procedimento == DOC
-    assert client.get(reverse("rh_resultados:certame",
+    assert client.get(reverse("painel:resultados_certame",
                               args=[certame.pk, "inexistente"])).status_code == 404
     client.force_login(insc.candidato.usuario)
     html = client.get(reverse("recursos:inscricao", args=[insc.pk])).content.decode()
@@ -511,13 +512,13 @@ def test_paginas_de_comissoes_do_rh_cobrem_a_verificacao_documental(client, rh):
     e = etapa(certame, Etapa.Tipo.VERIFICACAO_DOCUMENTAL, 1, 20)
     a = optante(certame, numero="501")
     client.force_login(rh)
-    html = client.get(reverse("rh_comissoes:certame", args=[certame.pk])).content.decode()
+    html = client.get(reverse("painel:comissoes_certame", args=[certame.pk])).content.decode()
     assert "Verificação documental" in html and "LC 22/2026, art. 4º" in html
-    assert reverse("rh_comissoes:convocacao", args=[e.pk]) in html
-    resposta = client.post(reverse("rh_comissoes:certame", args=[certame.pk]), {
+    assert reverse("painel:convocacao", args=[e.pk]) in html
+    resposta = client.post(reverse("painel:comissoes_certame", args=[certame.pk]), {
         "tipo": DOC, "nome": "Comissão de verificação documental", "tamanho": "3"})
     comissao = Comissao.objects.get(tipo=DOC)
     assert resposta.status_code == 302 and comissao.tamanho == 3
-    html = client.get(reverse("rh_comissoes:convocacao", args=[e.pk])).content.decode()
+    html = client.get(reverse("painel:convocacao", args=[e.pk])).content.decode()
     assert "Convocação — Verificação documental" in html and a.numero in html
     assert "o(a) candidato(a) não comparece" in html

@@ -37,8 +37,9 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 @pytest.mark.parametrize(
     ("regime", "lista", "data_edital", "fica_na_ac"),
     [
-        # LC 22/2026, art. 3º, §3º: a final PP non-confirmation eliminates from the certame.
-        ("smbv-lc22-2026", "PP", dt.date(2026, 7, 1), False),
+        # LC 22/2026, art. 3º, §3º eliminates only a false declaration proven in the fraud
+        # procedure: by default a final PP non-confirmation leaves PP and stays in AC.
+        ("smbv-lc22-2026", "PP", dt.date(2026, 7, 1), True),
         # Lei 3.057/2026, art. 11, §§1º-2º: out of the reserved list, stays in AC.
         ("severinia-lei3057-2026", "PPI", dt.date(2026, 10, 1), True),
         # Lei 3.056/2025, art. 6º, §2º: continues in AC.

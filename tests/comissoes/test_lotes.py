@@ -4,10 +4,8 @@ still pending never holds back another's final result (spec section 9; Lei 3.057
 art. 11, §2º). Runs on SQLite and, in CI's second pass, on PostgreSQL."""
 
 import datetime as dt
-import importlib
 
 import pytest
-from django.apps import apps
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -16,16 +14,18 @@ from django.utils import timezone
 from candidatos.models import SituacaoLista
 from certames.classificacao import recalcular
 from certames.models import Ato, PosicaoLista
-from comissoes.dominio.lotes import janela_do_lote, lotes, preliminar_da_avaliacao
 from comissoes.dominio.recursos import apresentar_recurso, motivo_para_nao_recorrer
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,
     pendencias_final,
+    preliminar_da_avaliacao,
     publicar_resultado_final,
     publicar_resultado_preliminar,
     resultados_do_candidato,
 )
-from comissoes.models import AvaliacaoPublicada, Comissao, PublicacaoResultado
+from comissoes.models import Comissao
+from nucleo.lotes import janela_do_lote, lotes
+from nucleo.models import PublicacaoResultado
 from tests.comissoes.fabricas import (
     avaliacao,
     candidato_com_conta,
@@ -60,7 +60,8 @@ def test_cada_avaliacao_vai_para_um_unico_lote_numerado():
         (1, "preliminar"), (2, "preliminar")]
     assert preliminar_da_avaliacao(c.avaliacao) == c.preliminar
     assert preliminar_da_avaliacao(tardia) == lote2
-    assert [(lt.numero, [av.pk for av in lt.avaliacoes]) for lt in lotes(c.certame)] == [
+    assert [(lt.numero, [av.pk for av in lt.avaliacoes])
+            for lt in lotes(c.certame, "heteroidentificacao")] == [
         (1, [c.avaliacao.pk]), (2, [tardia.pk])]
     ato = Ato.objects.filter(tipo="resultado_preliminar_heteroidentificacao").latest("pk")
     assert (ato.depois["lote"], ato.depois["avaliacoes"]) == (2, [tardia.pk])
@@ -114,7 +115,7 @@ def test_recurso_do_lote_tardio_no_seu_prazo_depois_do_prazo_do_cronograma():
     assert "terminou" in motivo_para_nao_recorrer(c.avaliacao, agora=depois_do_cronograma)
     recurso = apresentar_recurso(tardia, autor=tardia.inscricao.candidato.usuario,
                                  texto=RAZOES, agora=depois_do_cronograma)
-    assert recurso.avaliacao == tardia
+    assert recurso.objeto_id == tardia.pk
 
 
 def test_definitivo_de_um_lote_nao_espera_o_outro_e_cada_um_exige_o_seu_prazo():
@@ -151,23 +152,6 @@ def test_lote_inexistente():
     c = cenario()
     assert pendencias_final(c.certame, lote=5) == [
         "Publique antes o resultado preliminar do lote 5 da heteroidentificação."]
-
-
-def test_migracao_faz_das_publicacoes_existentes_o_lote_1():
-    c = cenario(publicar=False)
-    # A publication as written before batches: no rows of its own (the column's default,
-    # added by the migration, makes it batch 1).
-    antiga = PublicacaoResultado.objects.create(
-        certame=c.certame, procedimento="heteroidentificacao", fase="preliminar",
-        publicada_por=c.rh)
-    tardia = _tardia(c)  # closed after it: left for the next batch
-    migracao = importlib.import_module("comissoes.migrations.0003_lotes_de_resultados")
-    migracao.lote_1(apps, None)
-    assert antiga.lote == 1
-    assert list(AvaliacaoPublicada.objects.values_list("publicacao", "avaliacao")) == [
-        (antiga.pk, c.avaliacao.pk)]
-    assert preliminar_da_avaliacao(tardia) is None
-    assert publicar_resultado_preliminar(c.certame, autor=c.rh).lote == 2
 
 
 # --- end to end: two batches of heteroidentification under Severínia ------------------------

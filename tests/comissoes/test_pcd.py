@@ -164,16 +164,16 @@ def test_membro_da_equipe_exige_area_e_a_verificacao_usa_o_banco(rh):
 def test_rh_inclui_membro_da_equipe_pela_pagina(client, rh):
     certame = certame_(SMBV)
     client.force_login(rh)
-    resposta = client.post(reverse("rh_comissoes:certame", args=[certame.pk]), {
+    resposta = client.post(reverse("painel:comissoes_certame", args=[certame.pk]), {
         "tipo": PCD, "nome": "Equipe multiprofissional", "tamanho": ""})
     comissao = Comissao.objects.get()
     assert resposta.status_code == 302 and comissao.tamanho == 3
     pessoa = usuario("fisio", "Comissao")
-    resposta = client.post(reverse("rh_comissoes:adicionar_membro", args=[comissao.pk]), {
+    resposta = client.post(reverse("painel:adicionar_membro", args=[comissao.pk]), {
         "usuario": pessoa.pk, "papel": "titular", "genero": "masculino", "cor_raca": "preta",
         "area_profissional": "Fisioterapia"})
     assert resposta.status_code == 302
-    html = client.get(reverse("rh_comissoes:comissao", args=[comissao.pk])).content.decode()
+    html = client.get(reverse("painel:comissao", args=[comissao.pk])).content.decode()
     assert "Fisioterapia" in html
     assert "Não há médico(a) entre os titulares da equipe multiprofissional." in html
 

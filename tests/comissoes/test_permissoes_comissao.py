@@ -77,11 +77,11 @@ def test_sessao_e_avaliacao_da_area_da_comissao(client, mundo, quem):
 @pytest.mark.parametrize("quem", list(GESTAO))
 def test_paginas_do_rh(client, mundo, quem):
     user = mundo["usuarios"][quem]
-    for url in (reverse("rh_comissoes:indice"),
-                reverse("rh_comissoes:certame", args=[mundo["certame"].pk]),
-                reverse("rh_comissoes:comissao", args=[mundo["comissao"].pk]),
-                reverse("rh_comissoes:sessao", args=[mundo["sessao"].pk]),
-                reverse("rh_comissoes:convocacao", args=[mundo["etapa"].pk])):
+    for url in (reverse("painel:indice"),
+                reverse("painel:comissoes_certame", args=[mundo["certame"].pk]),
+                reverse("painel:comissao", args=[mundo["comissao"].pk]),
+                reverse("painel:sessao", args=[mundo["sessao"].pk]),
+                reverse("painel:convocacao", args=[mundo["etapa"].pk])):
         assert (url, _get(client, user, url)) == (url, GESTAO[quem])
 
 
@@ -94,7 +94,7 @@ ATA = {"rh": 200, "membro": 200, "presidente": 200, "impedido": 404, "outra_comi
 def test_ata_so_para_o_rh_e_os_membros_da_sessao(client, mundo, quem):
     user = mundo["usuarios"][quem]
     for url in (reverse("comissao:ata", args=[mundo["sessao"].pk]),
-                reverse("rh_comissoes:ata", args=[mundo["sessao"].pk])):
+                reverse("painel:ata", args=[mundo["sessao"].pk])):
         assert (quem, _get(client, user, url)) == (quem, ATA[quem])
 
 
@@ -147,7 +147,9 @@ def test_convocacao_e_nomes_nao_aparecem_para_candidato_sem_divulgacao(mundo):
 # --- the admin ------------------------------------------------------------------------------
 
 MODELOS = ["comissao", "membrocomissao", "impedimento", "sessao", "convocacao", "avaliacao",
-           "voto", "recurso", "anexorecurso", "publicacaoresultado"]
+           "voto"]
+#: The procedure kernel's acts (publications, batches, appeals): RH reads them in the admin.
+MODELOS_NUCLEO = ["publicacaoresultado", "itempublicado", "recurso", "anexorecurso"]
 
 
 def test_rh_ve_todos_os_modelos_no_admin_e_os_atos_sao_so_leitura(client, mundo):
@@ -158,9 +160,12 @@ def test_rh_ve_todos_os_modelos_no_admin_e_os_atos_sao_so_leitura(client, mundo)
     for modelo in MODELOS:
         assert client.get(reverse(f"admin:comissoes_{modelo}_changelist")).status_code == 200
         assert f"/admin/comissoes/{modelo}/" in indice
+    for modelo in MODELOS_NUCLEO:
+        assert client.get(reverse(f"admin:nucleo_{modelo}_changelist")).status_code == 200
+        assert client.get(reverse(f"admin:nucleo_{modelo}_add")).status_code == 403
     for modelo in ("comissao", "membrocomissao", "impedimento", "sessao"):
         assert client.get(reverse(f"admin:comissoes_{modelo}_add")).status_code == 200
-    for modelo in ("convocacao", "avaliacao", "voto", "recurso", "publicacaoresultado"):
+    for modelo in ("convocacao", "avaliacao", "voto"):
         assert client.get(reverse(f"admin:comissoes_{modelo}_add")).status_code == 403
     av = mundo["avaliacao"]
     pagina = client.get(reverse("admin:comissoes_avaliacao_change", args=[av.pk]))

@@ -13,7 +13,8 @@ from certames.models import Ato
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import avaliacao_do_recurso
 from comissoes.dominio.votacao import avaliacoes_visiveis, registrar_voto
-from comissoes.models import AnexoRecurso, Avaliacao, Comissao, Recurso
+from comissoes.models import Avaliacao, Comissao
+from nucleo.models import AnexoRecurso, Recurso
 from tests.comissoes.fabricas import (
     JPEG,
     MOTIVO_SIM,
@@ -84,7 +85,7 @@ def test_recurso_cria_a_avaliacao_na_comissao_recursal_com_anexos_e_ato(
     with django_capture_on_commit_callbacks(execute=True):
         recurso = _recorrer(c, arquivos=[arquivo("laudo.pdf", PDF),
                                          arquivo("foto.jpeg", JPEG, "image/jpeg")])
-    assert recurso.avaliacao == c.avaliacao
+    assert (recurso.procedimento, recurso.objeto_id) == ("heteroidentificacao", c.avaliacao.pk)
     julgamento = avaliacao_do_recurso(c.avaliacao)
     assert (julgamento.comissao, julgamento.instancia, julgamento.inscricao, julgamento.lista) \
         == (c.recursal, Avaliacao.Instancia.RECURSO, c.inscricao, "PP")
@@ -171,7 +172,7 @@ def test_falha_depois_de_gravar_apaga_os_arquivos(settings, monkeypatch):
     def falha(**kwargs):
         raise RuntimeError("falha simulada")
 
-    monkeypatch.setattr("comissoes.dominio.recursos.registrar_ato", falha)
+    monkeypatch.setattr("nucleo.recursos.registrar_ato", falha)
     with pytest.raises(RuntimeError):
         _recorrer(c, arquivos=[arquivo("laudo.pdf", PDF)])
     assert not Recurso.objects.exists()

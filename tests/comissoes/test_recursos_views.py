@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from comissoes.models import AnexoRecurso, Recurso
+from nucleo.models import AnexoRecurso, Recurso
 from tests.comissoes.fabricas import (
     PDF,
     PNG,

@@ -19,7 +19,8 @@ from comissoes.dominio.resultados import (
     publicar_resultado_preliminar,
     resultados_do_candidato,
 )
-from comissoes.models import Avaliacao, Comissao, PublicacaoResultado
+from comissoes.models import Avaliacao, Comissao
+from nucleo.models import PublicacaoResultado
 from tests.comissoes.fabricas import (
     MOTIVO_NAO,
     avaliacao,
@@ -88,7 +89,7 @@ def test_preliminar_publica_as_encerradas_e_a_aberta_fica_para_o_proximo_lote():
     c = cenario(publicar=False)
     aberta = avaliacao(c.comissao, inscricao=InscricaoFactory(cargo=c.cargo, listas=["PP"]))
     lote1 = publicar_resultado_preliminar(c.certame, autor=c.rh)
-    assert (lote1.lote, list(lote1.itens.values_list("avaliacao", flat=True))) == (
+    assert (lote1.lote, list(lote1.itens.values_list("objeto_id", flat=True))) == (
         1, [c.avaliacao.pk])
     with pytest.raises(ValidationError) as exc:
         publicar_resultado_preliminar(c.certame, autor=c.rh)
@@ -96,7 +97,7 @@ def test_preliminar_publica_as_encerradas_e_a_aberta_fica_para_o_proximo_lote():
         f"Há avaliações ainda não encerradas pela comissão: {aberta.inscricao.numero} (PP)."]
     julgar(aberta, c.membros, 0)
     lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
-    assert (lote2.lote, list(lote2.itens.values_list("avaliacao", flat=True))) == (
+    assert (lote2.lote, list(lote2.itens.values_list("objeto_id", flat=True))) == (
         2, [aberta.pk])
     with pytest.raises(ValidationError, match=r"já foram publicadas \(até o lote 2\)"):
         publicar_resultado_preliminar(c.certame, autor=c.rh)
@@ -259,26 +260,32 @@ def _fluxo(regime, lista, django_capture_on_commit_callbacks, **certame_extra):
     return ins, versao, depois
 
 
-def test_fluxo_smbv_nao_confirmacao_definitiva_de_pp_elimina(django_capture_on_commit_callbacks):
-    ins, versao, listas = _fluxo("smbv-lc22-2026", "PP", django_capture_on_commit_callbacks)
+def test_fluxo_smbv_com_edital_que_elimina(django_capture_on_commit_callbacks):
+    # LC 22/2026, art. 3º, §3º eliminates only a false declaration proven in the fraud
+    # procedure; an edital may still choose elimination on the final non-confirmation (the
+    # Lei 12.990/2014 practice: spec section 3, `efeito_nao_confirmacao` PP = "elimina").
+    ins, versao, listas = _fluxo("smbv-lc22-2026", "PP", django_capture_on_commit_callbacks,
+                                 parametros={"efeito_nao_confirmacao": {"PP": "elimina"}})
     for nome in ("sem_recurso", "nao_provido"):
         numero = ins[nome].numero
         assert all(numero not in lst for lst in listas.values()), nome
     for nome in ("provido", "confirmada"):
         assert ins[nome].numero in listas["PP"] and ins[nome].numero in listas["AC"]
     exclusao = next(e for e in versao.exclusoes if e["inscricao"] == ins["sem_recurso"].numero)
-    assert "LC 22/2026, art. 3º, §3º" in exclusao["fundamento"]
+    assert "Portaria Normativa MPDG 4/2018, art. 11" in exclusao["fundamento"]
     s = SituacaoLista.objects.get(inscricao=ins["sem_recurso"])
-    assert s.fundamento.startswith("LC 22/2026, art. 3º, §3º")
+    assert s.fundamento.startswith("edital: a não confirmação definitiva elimina do certame")
 
 
-def test_fluxo_smbv_com_edital_que_mantem_na_ampla(django_capture_on_commit_callbacks):
-    ins, _v, listas = _fluxo("smbv-lc22-2026", "PP", django_capture_on_commit_callbacks,
-                             parametros={"efeito_nao_confirmacao": {"PP": "permanece_ac"}})
-    numero = ins["sem_recurso"].numero
-    assert numero in listas["AC"] and numero not in listas["PP"]
+def test_fluxo_smbv_por_padrao_sai_da_reserva_e_fica_na_ampla(
+        django_capture_on_commit_callbacks):
+    ins, _v, listas = _fluxo("smbv-lc22-2026", "PP", django_capture_on_commit_callbacks)
+    for nome in ("sem_recurso", "nao_provido"):
+        numero = ins[nome].numero
+        assert numero in listas["AC"] and numero not in listas["PP"], nome
     assert SituacaoLista.objects.get(inscricao=ins["sem_recurso"]).fundamento.startswith(
-        "edital, nos limites de LC 22/2026, art. 3º, §3º")
+        "LC 22/2026, art. 3º, §3º (elimina só a declaração falsa apurada em procedimento "
+        "administrativo")
 
 
 def test_fluxo_severinia_ppi_sai_da_reserva_e_fica_na_ampla(django_capture_on_commit_callbacks):

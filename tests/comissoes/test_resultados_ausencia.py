@@ -32,7 +32,10 @@ def test_estado_da_avaliacao(resultado, detalhes, estado):
 
 
 def test_excluida_da_lista_fica_na_ampla_concorrencia_mesmo_na_smbv():
-    cargo = CargoFactory(vagas=3, certame=CertameFactory(regime="smbv-lc22-2026"))
+    # Even under an edital that eliminates on a final non-confirmation (spec section 3), the
+    # absent candidate excluded from the list stays in AC.
+    cargo = CargoFactory(vagas=3, certame=CertameFactory(
+        regime="smbv-lc22-2026", parametros={"efeito_nao_confirmacao": {"PP": "elimina"}}))
     ausente = InscricaoFactory(cargo=cargo, numero="1", nota=Decimal("80"), listas=["PP"])
     nao_confirmado = InscricaoFactory(cargo=cargo, numero="2", nota=Decimal("70"),
                                       listas=["PP"])

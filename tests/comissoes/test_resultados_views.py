@@ -9,7 +9,7 @@ from django.utils import timezone
 from candidatos.models import SituacaoLista
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import avaliacao_do_recurso
-from comissoes.models import PublicacaoResultado
+from nucleo.models import PublicacaoResultado
 from tests.comissoes.fabricas import candidato_com_conta, cenario, julgar
 from tests.factories import usuario
 
@@ -20,10 +20,10 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 
 def _urls(certame):
     return {
-        "get": [reverse("rh_resultados:painel"),
-                reverse("rh_resultados:certame", args=[certame.pk])],
-        "post": [reverse("rh_resultados:publicar_preliminar", args=[certame.pk]),
-                 reverse("rh_resultados:publicar_final", args=[certame.pk])],
+        "get": [reverse("painel:resultados_painel"),
+                reverse("painel:resultados_certame", args=[certame.pk])],
+        "post": [reverse("painel:publicar_preliminar", args=[certame.pk]),
+                 reverse("painel:publicar_final", args=[certame.pk])],
     }
 
 
@@ -47,10 +47,10 @@ def test_paginas_do_rh_recusam_candidato_comissao_e_anonimo(client):
 def test_rh_publica_o_preliminar_pela_pagina(client):
     c = cenario(publicar=False)
     client.force_login(c.rh)
-    url = reverse("rh_resultados:certame", args=[c.certame.pk])
+    url = reverse("painel:resultados_certame", args=[c.certame.pk])
     html = client.get(url).content.decode()
     assert c.inscricao.numero in html and "Publicar o resultado preliminar" in html
-    resposta = client.post(reverse("rh_resultados:publicar_preliminar", args=[c.certame.pk]))
+    resposta = client.post(reverse("painel:publicar_preliminar", args=[c.certame.pk]))
     assert resposta.status_code == 302 and resposta["Location"] == url
     pub = PublicacaoResultado.objects.get()
     assert (pub.fase, pub.procedimento, pub.publicada_por) == (
@@ -66,16 +66,16 @@ def test_definitivo_recusado_diz_quais_recursos_estao_pendentes(client):
     c.etapa.fim = timezone.now() - dt.timedelta(days=1)
     c.etapa.save()
     client.force_login(c.rh)
-    url = reverse("rh_resultados:certame", args=[c.certame.pk])
+    url = reverse("painel:resultados_certame", args=[c.certame.pk])
     pendente = f"Recursos ainda não julgados: {c.inscricao.numero} (PP)."
     assert pendente in client.get(url).content.decode()
-    resposta = client.post(reverse("rh_resultados:publicar_final", args=[c.certame.pk]),
+    resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
                            follow=True)
     assert pendente in resposta.content.decode()
     assert not PublicacaoResultado.objects.filter(fase="final").exists()
 
     julgar(avaliacao_do_recurso(c.avaliacao), c.membros_recursal, 0)
-    resposta = client.post(reverse("rh_resultados:publicar_final", args=[c.certame.pk]),
+    resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
                            follow=True)
     assert "Resultado definitivo publicado" in resposta.content.decode()
     assert SituacaoLista.objects.get(inscricao=c.inscricao).estado == "confirmada"
@@ -84,7 +84,7 @@ def test_definitivo_recusado_diz_quais_recursos_estao_pendentes(client):
 def test_definitivo_recusado_com_prazo_aberto_mostra_as_datas(client):
     c = cenario()
     client.force_login(c.rh)
-    resposta = client.post(reverse("rh_resultados:publicar_final", args=[c.certame.pk]),
+    resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
                            follow=True)
     fim = timezone.localtime(c.etapa.fim).strftime("%d/%m/%Y %H:%M")
     html = resposta.content.decode()
@@ -98,7 +98,7 @@ def test_rh_ve_o_anexo_e_o_recurso(client):
     recurso = apresentar_recurso(c.avaliacao, autor=c.user, texto=RAZOES,
                                  arquivos=[arquivo("laudo.pdf", PDF)])
     client.force_login(c.rh)
-    html = client.get(reverse("rh_resultados:certame", args=[c.certame.pk])).content.decode()
+    html = client.get(reverse("painel:resultados_certame", args=[c.certame.pk])).content.decode()
     assert reverse("recursos:anexo", args=[recurso.anexos.get().pk]) in html
     assert "em julgamento" in html
 
@@ -106,15 +106,15 @@ def test_rh_ve_o_anexo_e_o_recurso(client):
 def test_outro_candidato_nao_ve_a_pagina_do_rh(client):
     c = cenario()
     client.force_login(candidato_com_conta("outra").usuario)
-    assert client.get(reverse("rh_resultados:certame", args=[c.certame.pk])).status_code == 403
+    assert client.get(reverse("painel:resultados_certame", args=[c.certame.pk])).status_code == 403
 
 
 def test_avisos_antes_de_publicar_o_preliminar(client):
     c = cenario(publicar=False, recursal=False, janela=None)
     client.force_login(c.rh)
-    html = client.get(reverse("rh_resultados:certame", args=[c.certame.pk])).content.decode()
+    html = client.get(reverse("painel:resultados_certame", args=[c.certame.pk])).content.decode()
     assert "não tem a etapa “Recurso da heteroidentificação”" in html
     assert "Não há comissão recursal designada" in html
     c2 = cenario(publicar=False)
-    html = client.get(reverse("rh_resultados:certame", args=[c2.certame.pk])).content.decode()
+    html = client.get(reverse("painel:resultados_certame", args=[c2.certame.pk])).content.decode()
     assert "O prazo de recurso já começou" in html

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
 from candidatos.models import Candidato, Inscricao, PedidoIsencao, formatar_cpf
 from certames.models import Etapa
 from tests.candidatos.test_isencao_apoio import NIS_A
@@ -51,8 +51,8 @@ def test_inscricao_com_opcao_e_pedido_cadunico_ate_a_decisao(live_server, pagina
     rh = usuario("rh_e2e", "RH", staff=True)
     extrato = (f"nis;renda_per_capita;data_atualizacao;situacao\n"
                f"{NIS_A};900,00;01/08/2026;ativo\n").encode()
-    cadunico.importar_extrato(extrato, data_referencia=dt.date(2026, 11, 1),
-                              nome_arquivo="cadunico.csv", autor=rh)
+    isencao.importar_extrato(extrato, data_referencia=dt.date(2026, 11, 1),
+                             nome_arquivo="cadunico.csv", autor=rh)
     pedido.refresh_from_db()
     assert pedido.verificacao == "renda_acima"
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)

@@ -16,13 +16,13 @@ from candidatos.models import (
     Importacao,
     Inscricao,
     PedidoIsencao,
-    RecursoIsencao,
     RegistroCadUnico,
     SituacaoLista,
 )
 from certames.auditoria import registrar_ato
 from certames.models import Certame, Etapa
-from comissoes.models import AnexoRecurso, Avaliacao, Comissao, DocumentoEnviado, Recurso
+from comissoes.models import Avaliacao, Comissao, DocumentoEnviado
+from nucleo.models import AnexoRecurso, Recurso
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
@@ -50,7 +50,8 @@ class Dados:
     documento: DocumentoEnviado
     anexo: AnexoRecurso
     pedido: PedidoIsencao
-    recurso_isencao: RecursoIsencao
+    recurso_isencao: Recurso
+    anexo_isencao: AnexoRecurso
     doador: PedidoIsencao
     importacao: Importacao
     situacao: SituacaoLista
@@ -87,7 +88,8 @@ def candidato_completo(certame: Certame, *, candidato=None, numero: str | None =
     avaliacao = Avaliacao.objects.create(comissao=comissao, inscricao=insc, lista="PP",
                                          resultado="confirmada", parecer=MOTIVACAO,
                                          encerrada_em=timezone.now())
-    recurso = Recurso.objects.create(avaliacao=avaliacao, texto="Razões do recurso.")
+    recurso = Recurso.objects.create(procedimento="heteroidentificacao", objeto_id=avaliacao.pk,
+                                     inscricao=insc, texto="Razões do recurso.")
     anexo = AnexoRecurso(recurso=recurso, nome_original="foto.pdf",
                          tipo_conteudo="application/pdf")
     anexo.arquivo.save("foto.pdf", ContentFile(PDF))
@@ -95,8 +97,11 @@ def candidato_completo(certame: Certame, *, candidato=None, numero: str | None =
         inscricao=insc, tipo=PedidoIsencao.Tipo.CADUNICO, nis="12345678919",
         solicitado_em=timezone.now(), verificacao=PedidoIsencao.Verificacao.APTO,
         renda_per_capita=Decimal("400.00"), limite_renda=Decimal("759.00"))
-    recurso_isencao = RecursoIsencao(pedido=pedido, texto="Recurso da isenção.")
-    recurso_isencao.anexo.save("anexo.pdf", ContentFile(PDF))
+    recurso_isencao = Recurso.objects.create(procedimento="isencao", objeto_id=pedido.pk,
+                                             inscricao=insc, texto="Recurso da isenção.")
+    anexo_isencao = AnexoRecurso(recurso=recurso_isencao, nome_original="extrato.pdf",
+                                 tipo_conteudo="application/pdf")
+    anexo_isencao.arquivo.save("extrato.pdf", ContentFile(PDF))
     outra = InscricaoFactory(cargo=CargoFactory(certame=certame), candidato=insc.candidato)
     doador = PedidoIsencao(inscricao=outra, tipo=PedidoIsencao.Tipo.DOADOR_SANGUE,
                            solicitado_em=timezone.now(),
@@ -107,8 +112,8 @@ def candidato_completo(certame: Certame, *, candidato=None, numero: str | None =
     situacao = SituacaoLista.objects.create(inscricao=insc, lista="PP",
                                             estado=EstadoLista.CONFIRMADA, motivacao=MOTIVACAO,
                                             fundamento="Lei 3.056/2025, art. 6º")
-    return Dados(insc, laudo, documento, anexo, pedido, recurso_isencao, doador, importacao,
-                 situacao, avaliacao)
+    return Dados(insc, laudo, documento, anexo, pedido, recurso_isencao, anexo_isencao, doador,
+                 importacao, situacao, avaliacao)
 
 
 def extrato(data_referencia: dt.date, importado_em: dt.datetime, nis=("12345678919",)):

@@ -14,7 +14,8 @@ from django.db import connection
 
 from candidatos.models import Inscricao, PedidoIsencao, RegistroCadUnico, SituacaoLista
 from certames.models import Ato, Certame
-from comissoes.models import AnexoRecurso, Avaliacao, DocumentoEnviado, Recurso
+from comissoes.models import Avaliacao, DocumentoEnviado
+from nucleo.models import AnexoRecurso, Recurso
 from privacidade import expurgo, politica
 from privacidade.models import Expurgo
 from tests.privacidade.cenario import MOTIVACAO, candidato_completo, certame_encerrado, extrato
@@ -45,7 +46,7 @@ def _arquivos(d) -> list[str]:
     d.inscricao.refresh_from_db()
     return [d.inscricao.comprovante.name, d.laudo.arquivo.name, d.documento.arquivo.name,
             d.anexo.arquivo.name, d.doador.comprovante_doacao.name,
-            d.recurso_isencao.anexo.name, d.importacao.arquivo.name]
+            d.anexo_isencao.arquivo.name, d.importacao.arquivo.name]
 
 
 def _por_regra(resultados) -> dict[str, tuple[int, int, int, int]]:
@@ -190,7 +191,9 @@ def test_executar_anonimiza_so_o_que_passou_do_prazo(a, b, django_capture_on_com
     # The decisions, their motivations and the appeals stay.
     assert SituacaoLista.objects.get(pk=a.situacao.pk).motivacao == MOTIVACAO
     assert Avaliacao.objects.get(pk=a.avaliacao.pk).parecer == MOTIVACAO
-    assert Recurso.objects.get(avaliacao=a.avaliacao).texto == "Razões do recurso."
+    assert Recurso.objects.get(procedimento="heteroidentificacao",
+                               objeto_id=a.avaliacao.pk).texto == "Razões do recurso."
+    assert Recurso.objects.get(pk=a.recurso_isencao.pk).texto == "Recurso da isenção."
 
 
 def test_executar_registra_um_ato_por_tipo_com_contas_e_sem_dados(

@@ -25,6 +25,7 @@ def cand(
     *desempate: object,
     eliminado: bool = False,
     desistente: bool = False,
+    fim_de_fila: bool = False,
     **listas: str,
 ) -> Candidato:
     """``cand("7", 80, PP="confirmada")``."""
@@ -35,6 +36,7 @@ def cand(
         listas=dict(listas),
         eliminado=eliminado,
         desistente=desistente,
+        fim_de_fila=fim_de_fila,
     )
 
 

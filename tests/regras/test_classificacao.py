@@ -3,7 +3,7 @@
 import pytest
 
 from certames.regras import Parametros
-from certames.regras.regimes import PERMANECE_AC
+from certames.regras.regimes import ELIMINA
 
 from .ajuda import ampla, cand, ocupantes, rodar
 
@@ -137,17 +137,39 @@ def test_federal_mesma_cadeia():
     assert oc["P7"] == ("PCD", "AC")
 
 
-def test_smbv_mesma_lista_depois_ampla():
-    """SMBV: next of the same list (LC 22/2026, art. 1º, §6º), else AC (§7º); no chain
-    between PP and I. N=14: AC 9, PP 3, I 1, PCD 1."""
+def test_smbv_negro_ou_indigena_depois_ampla():
+    """SMBV: an unfilled reserved vacancy goes to the next "candidato negro ou indígena"
+    (LC 22/2026, art. 1º, §6º: I -> PP, PP -> I), and to AC only when they run out (§7º).
+    N=14: AC 9 (A000-A008), PP 3 (P1-P3), I 1: no indígena, so the next preto or pardo
+    (P4); PcD 1: no PcD, so the next of the general list (A009, art. 6º, §6º)."""
     pp = [cand(f"P{i}", 60 - i, PP="confirmada") for i in range(1, 5)]
     res = rodar(SMBV, 14, ampla(10) + pp)
     oc = ocupantes(res)
-    assert [oc.get(f"P{i}") for i in range(1, 5)] == [("PP", "PP")] * 3 + [("PCD", "AC")]
-    assert oc["A009"] == ("I", "AC")
+    assert [oc.get(f"P{i}") for i in range(1, 5)] == [("PP", "PP")] * 3 + [("I", "PP")]
+    assert oc["A009"] == ("PCD", "AC")
+    fund = {o.inscricao: o.fundamento for o in res.vagas_preenchidas}
+    assert fund["P4"] == 'LC 22/2026, art. 1º, §6º ("candidato negro ou indígena")'
+    assert fund["A009"] == "LC 22/2026, art. 6º, §6º"
+    # With one preto or pardo fewer, the I slot reverts to AC (§7º): A009, and PcD A010.
+    res = rodar(SMBV, 14, ampla(11) + pp[:3])
+    oc = ocupantes(res)
+    assert (oc["A009"], oc["A010"]) == (("I", "AC"), ("PCD", "AC"))
     fund = {o.inscricao: o.fundamento for o in res.vagas_preenchidas}
     assert fund["A009"] == "LC 22/2026, art. 1º, §7º"
-    assert fund["P4"] == "LC 22/2026, art. 6º, §6º"
+
+
+def test_smbv_vaga_pp_para_indigena():
+    """SMBV N=4 (AC 3, PP 1; LC 22/2026, art. 1º, I and §2º): no preto or pardo optant,
+    so the PP slot goes to the next indígena (art. 1º, §6º) before AC (§7º)."""
+    res = rodar(SMBV, 4, ampla(4) + [cand("I1", 50, I="confirmada")])
+    oc = ocupantes(res)
+    assert oc["I1"] == ("PP", "I") and "A003" not in oc
+    assert [(c.posicao, c.vaga, c.inscricao) for c in res.convocacao] == [
+        (1, "AC", "A000"),
+        (2, "AC", "A001"),
+        (3, "PP", "I1"),
+        (4, "AC", "A002"),
+    ]
 
 
 def test_severinia_ampla():
@@ -175,15 +197,17 @@ def test_desistencia_proximo_da_mesma_lista():
     assert oc["P2"] == ("PP", "PP") and "P1" not in oc
 
 
-def test_nao_confirmacao_smbv_pp_elimina_ou_permanece():
-    """SMBV PP non-confirmation eliminates (LC 22/2026, art. 3º, §3º); with the edital's
-    "permanece_ac" the candidate keeps the AC slot. N=4: AC 3, PP 1."""
+def test_nao_confirmacao_smbv_pp_permanece_ou_elimina():
+    """SMBV PP non-confirmation: by default out of the PP list, still in AC (LC 22/2026,
+    art. 3º, §3º eliminates only a false declaration established in the fraud procedure:
+    spec sections 3 and 5), so P1 keeps the AC slot; with the edital's "elimina" P1 is out
+    and A002 takes it. N=4: AC 3, PP 1."""
     cs = [cand("P1", 95, PP="nao_confirmada"), *ampla(3, 90), cand("P2", 10, PP="confirmada")]
     oc = ocupantes(rodar(SMBV, 4, cs))
-    assert "P1" not in oc and oc["A002"] == ("AC", "AC") and oc["P2"] == ("PP", "PP")
-    p = Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC})
-    oc = ocupantes(rodar(SMBV, 4, cs, p))
     assert oc["P1"] == ("AC", "AC") and "A002" not in oc and oc["P2"] == ("PP", "PP")
+    p = Parametros(efeito_nao_confirmacao={"PP": ELIMINA})
+    oc = ocupantes(rodar(SMBV, 4, cs, p))
+    assert "P1" not in oc and oc["A002"] == ("AC", "AC") and oc["P2"] == ("PP", "PP")
 
 
 def test_nao_confirmacao_indigena_smbv_fica_na_ampla():
@@ -228,12 +252,17 @@ def test_poucas_vagas(vagas):
 
 
 def test_pendente_que_pode_eliminar_deixa_vaga_ac_sub_judice():
-    """SMBV: a pending PP verdict may end in elimination (LC 22/2026, art. 3º, §3º), so even
-    the optant's AC placement is sub judice; in Pirangi it is not (art. 6º, §2º)."""
+    """SMBV with the edital's "elimina": a pending PP verdict may end in elimination, so
+    even the optant's AC placement is sub judice; with the default (stays in AC, spec
+    section 3) it is not, nor in Pirangi (art. 6º, §2º)."""
     cs = [cand("P1", 95, PP="pendente"), *ampla(3, 90)]
-    (o,) = [o for o in rodar(SMBV, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
+    elimina = Parametros(efeito_nao_confirmacao={"PP": ELIMINA})
+    (o,) = [o for o in rodar(SMBV, 4, cs, elimina).vagas_preenchidas if o.inscricao == "P1"]
     assert (o.vaga, o.lista, o.sub_judice) == ("AC", "AC", True)
-    assert rodar(SMBV, 4, cs).listas.sub_judice["AC"] == frozenset({"P1"})
+    assert rodar(SMBV, 4, cs, elimina).listas.sub_judice["AC"] == frozenset({"P1"})
+    (o,) = [o for o in rodar(SMBV, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
+    assert (o.vaga, o.sub_judice) == ("AC", False)
+    assert rodar(SMBV, 4, cs).listas.sub_judice["AC"] == frozenset()
     (o,) = [o for o in rodar(PIR, 4, cs).vagas_preenchidas if o.inscricao == "P1"]
     assert (o.vaga, o.sub_judice) == ("AC", False)
 

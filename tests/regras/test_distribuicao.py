@@ -242,11 +242,15 @@ def test_arredondamento_conjunto():
 
 
 def test_efeito_nao_confirmacao_do_edital():
+    """SMBV PP: stays in AC by default; the edital may choose "elimina", with its own basis
+    (spec section 3: Portaria Normativa MPDG 4/2018, art. 11)."""
     smbv = obter_regime(SMBV)
-    r = aplicar_parametros(smbv, Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC}))
-    assert r.regra_nao_confirmacao("PP").efeito == PERMANECE_AC
-    assert "LC 22/2026, art. 3º, §3º" in r.regra_nao_confirmacao("PP").fundamento
-    assert aplicar_parametros(smbv, Parametros(efeito_nao_confirmacao={"PP": ELIMINA})) is smbv
+    r = aplicar_parametros(smbv, Parametros(efeito_nao_confirmacao={"PP": ELIMINA}))
+    assert r.regra_nao_confirmacao("PP").efeito == ELIMINA
+    assert "Portaria Normativa MPDG 4/2018, art. 11" in r.regra_nao_confirmacao("PP").fundamento
+    assert r.regra_nao_confirmacao("PP").efeitos_permitidos == (PERMANECE_AC, ELIMINA)
+    p = Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC})
+    assert aplicar_parametros(smbv, p) is smbv
 
 
 @pytest.mark.parametrize(

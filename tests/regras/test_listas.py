@@ -6,7 +6,7 @@ import pytest
 
 from certames.regras import Candidato, Parametros, montar_listas, obter_regime, ordenar
 from certames.regras.listas import chave_inscricao
-from certames.regras.regimes import PERMANECE_AC
+from certames.regras.regimes import ELIMINA
 
 from .ajuda import cand, inscricoes, rodar
 
@@ -103,26 +103,37 @@ def test_fraude_em_uma_lista_elimina_mesmo_confirmado_em_outra():
     assert listas["AC"] == () and listas["PP"] == ()
 
 
-def test_nao_confirmacao_smbv_pp_elimina():
-    """LC 22/2026, art. 3º, §3º: eliminated from the certame (spec section 3)."""
+def test_nao_confirmacao_smbv_pp_permanece_ac():
+    """SMBV default (spec sections 3 and 5): out of the PP list, still in AC and in the
+    other lists; LC 22/2026, art. 3º, §3º eliminates only a false declaration established
+    in the fraud procedure."""
     listas = montar_listas(
         [cand("1", 90, PP="nao_confirmada", PCD="confirmada")], obter_regime(SMBV)
     )
-    assert all(v == () for v in listas.ordem.values())
-    (e,) = listas.excluidos
-    assert (e.motivo, e.lista, e.fundamento) == ("nao_confirmada", "PP", "LC 22/2026, art. 3º, §3º")
+    assert (ids(listas["AC"]), ids(listas["PP"]), ids(listas["PCD"])) == (["1"], [], ["1"])
+    assert listas.excluidos == ()
+    (m,) = listas.remocoes
+    assert (m.inscricao, m.lista, m.motivo) == ("1", "PP", "nao_confirmada")
+    assert m.fundamento.startswith("LC 22/2026, art. 3º, §3º (elimina só a declaração falsa")
 
 
-def test_nao_confirmacao_smbv_pp_permanece_ac_pelo_edital():
+def test_nao_confirmacao_smbv_pp_elimina_pelo_edital():
+    """The edital may choose elimination (the Lei 12.990/2014 practice, Portaria Normativa
+    MPDG 4/2018, art. 11): out of every list."""
     res = rodar(
         SMBV,
         4,
-        [cand("1", 90, PP="nao_confirmada")],
-        Parametros(efeito_nao_confirmacao={"PP": PERMANECE_AC}),
+        [cand("1", 90, PP="nao_confirmada", PCD="confirmada")],
+        Parametros(efeito_nao_confirmacao={"PP": ELIMINA}),
     )
-    assert inscricoes(res, "AC") == ["1"] and inscricoes(res, "PP") == []
-    (m,) = res.remocoes
-    assert (m.inscricao, m.lista, m.motivo) == ("1", "PP", "nao_confirmada")
+    assert all(inscricoes(res, lista) == [] for lista in ("AC", "PP", "I", "PCD"))
+    (e,) = res.excluidos
+    assert (e.motivo, e.lista, e.fundamento) == (
+        "nao_confirmada",
+        "PP",
+        "edital: a não confirmação definitiva elimina do certame (prática da Lei "
+        "12.990/2014, Portaria Normativa MPDG 4/2018, art. 11)",
+    )
 
 
 @pytest.mark.parametrize(

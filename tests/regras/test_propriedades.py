@@ -60,6 +60,7 @@ def entradas(draw: st.DrawFn) -> Entrada:
                 ),
                 eliminado=draw(st.integers(0, 15)) == 0,
                 desistente=draw(st.integers(0, 15)) == 0,
+                fim_de_fila=draw(st.integers(0, 12)) == 0,
             )
         )
     vagas = draw(st.integers(0, 35))
@@ -67,10 +68,10 @@ def entradas(draw: st.DrawFn) -> Entrada:
 
 
 def _chave_referencia(c: Candidato) -> tuple:
-    """Independent ranking key (Fractions, plain ints): nota desc, desempate desc,
-    inscription asc (numeric if all digits)."""
+    """Independent ranking key (Fractions, plain ints): fim de fila last, nota desc,
+    desempate desc, inscription asc (numeric if all digits)."""
     insc = (0, int(c.inscricao), c.inscricao) if c.inscricao.isdigit() else (1, 0, c.inscricao)
-    return (-Fraction(c.nota), tuple(-Fraction(d) for d in c.desempate), insc)
+    return (c.fim_de_fila, -Fraction(c.nota), tuple(-Fraction(d) for d in c.desempate), insc)
 
 
 @settings(max_examples=150, deadline=None)
@@ -153,6 +154,7 @@ def _como_json(entrada: Entrada) -> dict:
                 "listas": dict(c.listas),
                 "eliminado": c.eliminado,
                 "desistente": c.desistente,
+                "fim_de_fila": c.fim_de_fila,
             }
             for c in entrada.candidatos
         ],

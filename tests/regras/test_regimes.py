@@ -96,13 +96,20 @@ def test_percentuais_e_citacoes():
 
 
 def test_nao_confirmacao():
-    """SMBV PP eliminates (LC 22/2026, art. 3º, §3º; edital may keep in AC); every other
-    list stays in AC (Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º;
-    Lei 15.142/2025, art. 3º, §2º); PcD never eliminates."""
+    """Every list stays in AC (Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º;
+    Lei 15.142/2025, art. 3º, §2º), SMBV PP included: LC 22/2026, art. 3º, §3º eliminates
+    only a false declaration established in the fraud procedure; the edital may choose
+    elimination for SMBV PP alone (spec section 3). PcD never eliminates."""
     smbv = obter_regime("smbv-lc22-2026")
     pp = smbv.regra_nao_confirmacao("PP")
-    assert (pp.efeito, pp.fundamento) == (ELIMINA, "LC 22/2026, art. 3º, §3º")
-    assert set(pp.efeitos_permitidos) == {ELIMINA, PERMANECE_AC}
+    assert pp.efeito == PERMANECE_AC
+    assert pp.fundamento == (
+        "LC 22/2026, art. 3º, §3º (elimina só a declaração falsa apurada em procedimento "
+        "administrativo com contraditório e ampla defesa; sem ela, sai da lista reservada e "
+        "segue na ampla concorrência)"
+    )
+    assert pp.efeitos_permitidos == (PERMANECE_AC, ELIMINA)
+    assert "Portaria Normativa MPDG 4/2018, art. 11" in pp.fundamento_opcao
     assert smbv.regra_nao_confirmacao("I").efeito == PERMANECE_AC
     assert obter_regime("severinia-lei3057-2026").regra_nao_confirmacao("PPI").fundamento == (
         "Lei 3.057/2026, art. 11, §1º"
@@ -113,14 +120,16 @@ def test_nao_confirmacao():
     for r in REGIMES.values():
         assert r.regra_nao_confirmacao("PCD").efeitos_permitidos == (PERMANECE_AC,)
         for lista in r.listas:
+            assert r.regra_nao_confirmacao(lista).efeito == PERMANECE_AC
             if (r.id, lista) != ("smbv-lc22-2026", "PP"):
-                assert r.regra_nao_confirmacao(lista).efeito == PERMANECE_AC
+                assert r.regra_nao_confirmacao(lista).efeitos_permitidos == (PERMANECE_AC,)
 
 
 def test_cadeias():
     """Pirangi: Q -> I -> PP -> AC, I -> Q -> PP -> AC, PP -> AC (Lei 3.056/2025, art. 3º,
-    §§1º a 3º; art. 11); federal the same (Decreto 12.536/2025); SMBV and Severínia: AC
-    (LC 22/2026, art. 1º, §7º; Lei 3.057/2026, art. 16)."""
+    §§1º a 3º; art. 11); federal the same (Decreto 12.536/2025); SMBV: PP -> I -> AC and
+    I -> PP -> AC ("negro ou indígena", LC 22/2026, art. 1º, §§6º e 7º); Severínia: AC
+    (Lei 3.057/2026, art. 16)."""
     pir = obter_regime("pirangi-lei3056-2025")
     assert [(p.lista, p.fundamento) for p in pir.reversao("Q").cadeia] == [
         ("I", "Lei 3.056/2025, art. 3º, §1º"),
@@ -138,7 +147,15 @@ def test_cadeias():
             p.lista for p in pir.reversao(g).cadeia
         ]
     smbv = obter_regime("smbv-lc22-2026")
-    assert smbv.reversao("PP").cadeia == ()
+    negro_ou_indigena = 'LC 22/2026, art. 1º, §6º ("candidato negro ou indígena")'
+    assert [(p.lista, p.fundamento) for p in smbv.reversao("PP").cadeia] == [
+        ("I", negro_ou_indigena)
+    ]
+    assert [(p.lista, p.fundamento) for p in smbv.reversao("I").cadeia] == [
+        ("PP", negro_ou_indigena)
+    ]
+    assert smbv.reversao("I").fundamento_ampla == "LC 22/2026, art. 1º, §7º"
+    assert smbv.reversao("PCD").cadeia == ()
     assert smbv.reversao("PP").fundamento_mesma_lista == "LC 22/2026, art. 1º, §6º"
     assert smbv.reversao("PP").fundamento_ampla == "LC 22/2026, art. 1º, §7º"
     assert smbv.reversao("PCD").fundamento_ampla == "LC 22/2026, art. 6º, §6º"

@@ -2,7 +2,9 @@
 
 Thin wrapper over ``certames.regras``: reads one JSON object (or an array of objects),
 writes one JSON result per input (an array for an array) to stdout. No database access.
-Invalid input (invalid JSON included): a Portuguese message on stderr and exit status 2.
+The contract is in ``certames/regras/json_io.py``, the cargo's calls already made
+(``chamados``) included. Invalid input (invalid JSON, or a history the regime or the
+vacancies do not allow, included): a Portuguese message on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from certames.regras import ErroEntrada, classificar, ler_entrada, resultado_par
 class Command(BaseCommand):
     help = (
         "Classifica candidatos de um cargo a partir de um JSON (arquivo ou '-' para a "
-        "entrada padrão) e escreve o resultado em JSON. Não acessa o banco de dados."
+        "entrada padrão), continuando as chamadas já feitas ('chamados'), e escreve o "
+        "resultado em JSON. Não acessa o banco de dados."
     )
     requires_system_checks: list[str] = []
     requires_migrations_checks = False

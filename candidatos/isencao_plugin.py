@@ -1,0 +1,111 @@
+"""The fee exemption (isenção da taxa de inscrição, Lei 3.057/2026 de Severínia, art. 2º to
+7º) as a plug-in of the procedure kernel (`nucleo.registro`). What it declares — what a batch
+takes (the requests with a preliminary decision), what goes against the candidate (a
+rejection), who judges the appeal (RH), what the final result does (`isencao.consolidar_lote`:
+the final result per request and the fee) and its legal bases (the regime's `RegraIsencao`) —
+comes from `candidatos.isencao`, the exemption's domain. Registered by
+`CandidatosConfig.ready()`; the kernel finds it by its key and never imports it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from candidatos import isencao
+from candidatos.models import DecisaoIsencao, PedidoIsencao
+from certames.models import Certame, Etapa
+from certames.papeis import e_rh
+from certames.regras.regimes import Regime
+from nucleo import registro
+
+#: The kernel's word for a publication (preliminary, recurso, final) -> the article of the
+#: exemption law (`RegraIsencao`) providing it.
+FUNDAMENTOS = {
+    "preliminar": "fundamento_resultado_preliminar",
+    "recurso": "fundamento_recurso",
+    "final": "fundamento_resultado_definitivo",
+    "": "fundamento_requerimento",
+}
+
+
+class ProcedimentoIsencao(registro.Procedimento):
+    chave = isencao.CHAVE
+    slug = "isencao"
+    nome = gettext_lazy("isenção da taxa")
+    titulo = gettext_lazy("Isenção da taxa de inscrição")
+    etapa_recurso = Etapa.Tipo.RECURSO_ISENCAO
+    chave_decisoes = "pedidos"
+    chave_desfavoraveis = "indeferidos"
+
+    # --- what a batch takes --------------------------------------------------------------
+
+    def decididos(self, certame: Certame) -> QuerySet:
+        return (PedidoIsencao.objects.filter(inscricao__certame=certame)
+                .exclude(resultado_preliminar="").order_by("inscricao__numero"))
+
+    def em_aberto(self, certame: Certame) -> QuerySet:
+        return (PedidoIsencao.objects.filter(inscricao__certame=certame,
+                                             resultado_preliminar="")
+                .select_related("inscricao").order_by("inscricao__numero"))
+
+    def objetos(self, ids) -> QuerySet:
+        return (PedidoIsencao.objects.filter(pk__in=list(ids))
+                .select_related("inscricao__certame", "inscricao__candidato",
+                                "inscricao__cargo")
+                .order_by("inscricao__numero", "pk"))
+
+    def certame_id(self, objeto) -> int:
+        return objeto.inscricao.certame_id
+
+    def rotulo(self, objeto) -> str:
+        return objeto.inscricao.numero
+
+    def desfavoravel(self, objeto) -> bool:
+        return objeto.resultado_preliminar == PedidoIsencao.Resultado.INDEFERIDO
+
+    def pendencias_preliminar(self, certame: Certame, agora: dt.datetime) -> list[str]:
+        return isencao.pendencias_proprias_preliminar(certame, agora)
+
+    def descricao_preliminar(self, objetos: list, numero: int) -> str:
+        return isencao.descricao_preliminar(objetos, numero)
+
+    # --- the appeal (art. 3º, V and §2º) ---------------------------------------------------
+
+    def motivo_favoravel(self, objeto) -> str:
+        return _("Só cabe recurso contra o indeferimento do pedido.")
+
+    def motivo_para_nao_recorrer(self, objeto, agora: dt.datetime) -> str | None:
+        return isencao.motivo_falsidade_sem_recurso(objeto)
+
+    def recurso_julgado(self, recurso) -> bool:
+        return DecisaoIsencao.objects.filter(pedido_id=recurso.objeto_id,
+                                             fase=DecisaoIsencao.Fase.RECURSO).exists()
+
+    def pode_julgar(self, user, recurso) -> bool:
+        return e_rh(user)
+
+    def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
+        return {"descricao": _("Recurso contra o indeferimento da isenção da inscrição "
+                               "%(n)s.") % {"n": objeto.inscricao.numero},
+                "depois": {"pedido": objeto.pk}}
+
+    # --- the final result (art. 3º, VI; art. 6º, III) -------------------------------------
+
+    def consolidar(self, final, objetos: list, autor) -> dict:
+        return isencao.consolidar_lote(final, objetos, autor)
+
+    # --- the law ---------------------------------------------------------------------------
+
+    def fundamento(self, regime: Regime, chave: str = "") -> str:
+        dados = regime.isencao
+        if dados is None:
+            return ""
+        return getattr(dados, FUNDAMENTOS.get(chave, FUNDAMENTOS[""]))
+
+
+def registrar_procedimento() -> None:
+    registro.registrar(ProcedimentoIsencao())

@@ -1,0 +1,117 @@
+"""RH's pages: one namespace, ``painel``, mounted at ``/rh/`` (config/urls.py).
+
+The paths are those the pages had before they were gathered here. The names are the old ones
+of each area; a name two areas shared carries the area's prefix (``isencao_painel``,
+``procedimentos_detalhe``, ``comissoes_certame``...); the names of the old ``rh`` namespace
+(certames, imports, audit, classification) are unchanged.
+"""
+
+from django.urls import include, path
+
+from comissoes import views as views_comissao
+from painel.views import (
+    auditoria,
+    certames,
+    classificacao,
+    comissoes,
+    isencao,
+    procedimentos,
+    reivindicacoes,
+    resultados,
+    simular,
+)
+
+app_name = "painel"
+
+urlpatterns_isencao = [
+    path("", isencao.PainelView.as_view(), name="isencao_painel"),
+    path("cadunico/", isencao.CadUnicoView.as_view(), name="cadunico"),
+    path("certames/<int:pk>/", isencao.PedidosView.as_view(), name="pedidos"),
+    path("certames/<int:pk>/confirmar/", isencao.ConfirmarLoteView.as_view(),
+         name="confirmar_lote"),
+    path("certames/<int:pk>/publicar/<str:fase>/", isencao.PublicarView.as_view(),
+         name="isencao_publicar"),
+    path("certames/<int:pk>/encerrar-prazo-pagamento/", isencao.EncerrarPrazoView.as_view(),
+         name="encerrar_prazo"),
+    path("pedidos/<int:pk>/", isencao.PedidoView.as_view(), name="pedido"),
+    path("pedidos/<int:pk>/arquivos/<str:qual>/", isencao.ArquivoRHView.as_view(),
+         name="arquivo"),
+    path("procedimentos/<int:pk>/", isencao.ProcedimentoView.as_view(), name="procedimento"),
+]
+
+urlpatterns_procedimentos = [
+    path("", procedimentos.PainelRHView.as_view(), name="procedimentos_painel"),
+    path("certames/<int:pk>/", procedimentos.ListaRHView.as_view(), name="procedimentos_lista"),
+    path("inscricoes/<int:pk>/abrir/", procedimentos.AbrirFraudeView.as_view(), name="abrir"),
+    path("<int:pk>/", procedimentos.DetalheRHView.as_view(), name="procedimentos_detalhe"),
+]
+
+urlpatterns_reivindicacoes = [
+    path("", reivindicacoes.ListaView.as_view(), name="reivindicacoes_lista"),
+    path("<int:pk>/", reivindicacoes.DetalheView.as_view(), name="reivindicacoes_detalhe"),
+]
+
+urlpatterns_comissoes = [
+    path("", comissoes.IndiceView.as_view(), name="indice"),
+    path("certames/<int:pk>/", comissoes.CertameView.as_view(), name="comissoes_certame"),
+    path("<int:pk>/", comissoes.ComissaoView.as_view(), name="comissao"),
+    path("<int:pk>/membros/", comissoes.AdicionarMembroView.as_view(), name="adicionar_membro"),
+    path("<int:pk>/impedimentos/", comissoes.ImpedimentoRHView.as_view(), name="impedimento"),
+    path("<int:pk>/sessoes/", comissoes.AgendarSessaoView.as_view(), name="agendar_sessao"),
+    path("membros/<int:pk>/<str:acao>/", comissoes.MembroAcaoView.as_view(),
+         name="membro_acao"),
+    path("sessoes/<int:pk>/", comissoes.SessaoRHView.as_view(), name="sessao"),
+    path("sessoes/<int:pk>/ata/", comissoes.GerarAtaView.as_view(), name="gerar_ata"),
+    # The committee's own view of the minutes (comissoes/views.py), also served to RH here.
+    path("sessoes/<int:pk>/ata.pdf", views_comissao.AtaView.as_view(), name="ata"),
+    path("etapas/<int:pk>/convocacao/", comissoes.ConvocacaoView.as_view(), name="convocacao"),
+]
+
+# Without a procedure in the path: heteroidentification.
+urlpatterns_resultados = [
+    path("", resultados.PainelResultadosView.as_view(), name="resultados_painel"),
+    path("certames/<int:pk>/", resultados.CertameResultadosView.as_view(),
+         name="resultados_certame"),
+    path("certames/<int:pk>/publicar-preliminar/", resultados.PublicarPreliminarView.as_view(),
+         name="publicar_preliminar"),
+    path("certames/<int:pk>/publicar-definitivo/", resultados.PublicarFinalView.as_view(),
+         name="publicar_final"),
+    path("certames/<int:pk>/<str:procedimento>/", resultados.CertameResultadosView.as_view(),
+         name="resultados_certame"),
+    path("certames/<int:pk>/<str:procedimento>/publicar-preliminar/",
+         resultados.PublicarPreliminarView.as_view(), name="publicar_preliminar"),
+    path("certames/<int:pk>/<str:procedimento>/publicar-definitivo/",
+         resultados.PublicarFinalView.as_view(), name="publicar_final"),
+]
+
+urlpatterns = [
+    path("isencao/", include(urlpatterns_isencao)),
+    path("procedimentos/", include(urlpatterns_procedimentos)),
+    path("reivindicacoes/", include(urlpatterns_reivindicacoes)),
+    path("comissoes/", include(urlpatterns_comissoes)),
+    path("resultados/", include(urlpatterns_resultados)),
+    path("", certames.PainelView.as_view(), name="painel"),
+    path("certames/<int:pk>/", certames.CertameRHView.as_view(), name="certame"),
+    path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
+    path("certames/<int:pk>/homologar/", certames.HomologarView.as_view(), name="homologar"),
+    path("certames/<int:pk>/prorrogar/", certames.ProrrogarView.as_view(), name="prorrogar"),
+    path("certames/<int:pk>/criterios-heteroidentificacao/", certames.CriteriosView.as_view(),
+         name="criterios_heteroidentificacao"),
+    path("importacoes/<int:pk>/", certames.ImportacaoView.as_view(), name="importacao"),
+    path("auditoria/", auditoria.AuditoriaView.as_view(), name="auditoria"),
+    path("auditoria/banco/", auditoria.AlteracoesBancoView.as_view(), name="auditoria_banco"),
+    path("simular/", simular.SimularView.as_view(), name="simular"),
+    path("cargos/<int:pk>/", classificacao.CargoClassificacaoView.as_view(), name="cargo"),
+    path("cargos/<int:pk>/recalcular/", classificacao.RecalcularView.as_view(),
+         name="recalcular"),
+    path("cargos/<int:pk>/publicar/", classificacao.PublicarView.as_view(), name="publicar"),
+    path("cargos/<int:pk>/publicar/<str:tipo>/", classificacao.ConfirmarPublicacaoView.as_view(),
+         name="confirmar_publicacao"),
+    path("cargos/<int:pk>/vagas-surgidas/", classificacao.VagaSurgidaView.as_view(),
+         name="vaga_surgida"),
+    path("cargos/<int:pk>/versoes/<int:a>/<int:b>/", classificacao.CompararVersoesView.as_view(),
+         name="comparar"),
+    path("versoes/<int:pk>/exportar.<str:formato>", classificacao.ExportarView.as_view(),
+         name="exportar"),
+    path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
+]

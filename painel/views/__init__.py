@@ -1,0 +1,1 @@
+"""RH's views, one module per area; `painel/urls.py` maps them (namespace ``painel``)."""

@@ -1,0 +1,113 @@
+"""RH: the audit trail — the acts (moved from `certames/views/rh.py`) and, in a second tab
+(/rh/auditoria/banco/), the changes of decision-bearing columns recorded by the database's
+triggers (moved from `certames/views/auditoria_banco.py`).
+
+Every row of the second tab is one change of one column
+(certames/somente_insercao.py, `COLUNAS_AUDITADAS`), written by PostgreSQL even when the change
+was raw SQL. A change made by the application comes with an act in the same transaction; one
+without ("sem ato") deserves a look.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.apps import apps
+from django.contrib.contenttypes.models import ContentType
+from django.db import connection
+from django.db.models import Exists, OuterRef
+from django.views.generic import ListView
+
+from certames.models import AlteracaoColuna, Ato, Certame
+from certames.somente_insercao import COLUNAS_AUDITADAS
+from painel.acesso import RHMixin
+
+TABELA_ATO = "certames_ato"
+
+
+@cache
+def _modelos_por_tabela() -> dict[str, type]:
+    return {m._meta.db_table: m for m in apps.get_models()}
+
+
+def nome_tabela(tabela: str) -> str:
+    modelo = _modelos_por_tabela().get(tabela)
+    return str(modelo._meta.verbose_name) if modelo else tabela
+
+
+def nome_coluna(tabela: str, coluna: str) -> str:
+    modelo = _modelos_por_tabela().get(tabela)
+    if modelo:
+        for campo in modelo._meta.concrete_fields:
+            if campo.column == coluna:
+                return str(campo.verbose_name)
+    return coluna
+
+
+class AlteracoesBancoView(RHMixin, ListView):
+    template_name = "painel/auditoria/auditoria_banco.html"
+    context_object_name = "alteracoes"
+    paginate_by = 50
+
+    def get_queryset(self):
+        g = self.request.GET
+        mesmo_ato = AlteracaoColuna.objects.filter(tabela=TABELA_ATO,
+                                                   transacao=OuterRef("transacao"))
+        qs = AlteracaoColuna.objects.annotate(com_ato=Exists(mesmo_ato))
+        tabela = g.get("tabela", "")
+        if tabela in COLUNAS_AUDITADAS:
+            qs = qs.filter(tabela=tabela)
+        else:
+            # The acts' own rows only mark the transactions that recorded an act.
+            qs = qs.exclude(tabela=TABELA_ATO)
+        if g.get("coluna"):
+            qs = qs.filter(coluna=g["coluna"].strip())
+        if g.get("registro_id"):
+            qs = qs.filter(registro_id=g["registro_id"].strip())
+        if g.get("sem_ato"):
+            qs = qs.filter(com_ato=False)
+        return qs
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["tabelas"] = sorted(((t, nome_tabela(t)) for t in COLUNAS_AUDITADAS),
+                                key=lambda par: par[1])
+        tabela = self.request.GET.get("tabela", "")
+        ctx["colunas"] = ([(c, nome_coluna(tabela, c)) for c in COLUNAS_AUDITADAS[tabela][1]]
+                          if tabela in COLUNAS_AUDITADAS else [])
+        for alteracao in ctx["alteracoes"]:
+            alteracao.nome_tabela = nome_tabela(alteracao.tabela)
+            alteracao.nome_coluna = nome_coluna(alteracao.tabela, alteracao.coluna)
+        ctx["sem_gatilhos"] = connection.vendor != "postgresql"
+        ctx["filtros"] = self.request.GET.copy()
+        ctx["filtros"].pop("page", None)
+        return ctx
+
+
+class AuditoriaView(RHMixin, ListView):
+    template_name = "painel/auditoria/auditoria.html"
+    context_object_name = "atos"
+    paginate_by = 50
+
+    def get_queryset(self):
+        qs = Ato.objects.select_related("autor", "certame", "objeto_tipo")
+        g = self.request.GET
+        if g.get("certame", "").isdigit():
+            qs = qs.filter(certame_id=int(g["certame"]))
+        if g.get("objeto_tipo", "").isdigit():
+            qs = qs.filter(objeto_tipo_id=int(g["objeto_tipo"]))
+        if g.get("objeto_id"):
+            qs = qs.filter(objeto_id=g["objeto_id"].strip())
+        if g.get("tipo"):
+            qs = qs.filter(tipo=g["tipo"])
+        return qs
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["certames"] = Certame.objects.only("id", "numero_edital", "titulo")
+        ids = Ato.objects.exclude(objeto_tipo=None).values_list("objeto_tipo", flat=True)
+        ctx["tipos_objeto"] = ContentType.objects.filter(id__in=ids.distinct())
+        ctx["tipos_ato"] = Ato.objects.values_list("tipo", flat=True).distinct().order_by("tipo")
+        ctx["filtros"] = self.request.GET.copy()
+        ctx["filtros"].pop("page", None)
+        return ctx

@@ -1,0 +1,165 @@
+"""RH's home page, a certame as RH sees it, and the imports of scores (moved from
+`certames/views/rh.py`)."""
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Count
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import DetailView, FormView, ListView
+
+from candidatos.forms import ImportacaoForm
+from candidatos.isencao import oferece_isencao
+from candidatos.models import Importacao, Inscricao
+from candidatos.tasks import enfileirar_importacao
+from certames import homologacao
+from certames.formatos import data_br
+from certames.forms import erros_no_form
+from certames.models import Certame
+from certames.validade import FUNDAMENTO_VALIDADE
+from painel.acesso import RHMixin
+from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
+
+
+class PainelView(RHMixin, ListView):
+    template_name = "painel/certames/painel.html"
+    context_object_name = "certames"
+
+    def get_queryset(self):
+        return Certame.objects.select_related("orgao").annotate(
+            num_cargos=Count("cargos", distinct=True),
+            num_inscricoes=Count("inscricoes", distinct=True)).order_by(
+            "-data_publicacao_edital", "numero_edital")
+
+
+class CertameRHView(RHMixin, DetailView):
+    template_name = "painel/certames/certame.html"
+    context_object_name = "certame"
+    queryset = Certame.objects.select_related("orgao")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = self.object
+        # The certame in time: homologation, validity and its extension, the criteria.
+        ctx.setdefault("form_homologacao", HomologacaoForm(prefix="homologacao"))
+        ctx.setdefault("form_prorrogacao", ProrrogacaoForm(prefix="prorrogacao"))
+        ctx.setdefault("form_criterios", CriteriosForm(
+            prefix="criterios", initial={"texto": certame.criterios_heteroidentificacao}))
+        ctx["homologavel"] = (certame.homologado_em is None
+                              and certame.status in homologacao.STATUS_HOMOLOGAVEIS)
+        ctx["sem_resultado_final"] = (homologacao.cargos_sem_resultado_final(certame)
+                                      if ctx["homologavel"] else [])
+        ctx["recusa_prorrogacao"] = homologacao.motivo_recusa_prorrogacao(certame)
+        ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
+        ctx["validade"] = homologacao.resumo_validade(certame)
+        ctx["publicacao_edital"] = data_br(certame.data_publicacao_edital)
+        ctx["criterios_exigidos"] = homologacao.criterios_exigidos(certame)
+        ctx["fundamento_criterios"] = homologacao.fundamento_criterios(certame)
+        ctx["criterios_travados"] = homologacao.sessoes_de_heteroidentificacao(certame)
+        ctx["cargos"] = certame.cargos.annotate(num_inscricoes=Count("inscricoes")).order_by(
+            "codigo")
+        ctx["etapas"] = certame.etapas.all()
+        ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
+                            .annotate(total=Count("id")).order_by("situacao"))
+        ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
+        ctx["oferece_isencao"] = oferece_isencao(certame)
+        return ctx
+
+
+class ImportarView(RHMixin, FormView):
+    template_name = "painel/certames/importar.html"
+    form_class = ImportacaoForm
+
+    def dispatch(self, request, *args, **kwargs):
+        self.certame = get_object_or_404(Certame, pk=kwargs["pk"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["certame"] = self.certame
+        ctx["importacoes"] = self.certame.importacoes.select_related("criado_por")[:20]
+        return ctx
+
+    def form_valid(self, form):
+        arquivo = form.cleaned_data["arquivo"]
+        with transaction.atomic():
+            imp = Importacao.objects.create(certame=self.certame, arquivo=arquivo,
+                                            nome_arquivo=arquivo.name[:250],
+                                            criado_por=self.request.user)
+            enfileirar_importacao(imp)
+        # Eager tasks (no broker) have already run by now: say what the database holds.
+        imp.refresh_from_db()
+        if not imp.terminada:
+            messages.info(self.request, _("Arquivo recebido; a importação está em andamento."))
+        return redirect("painel:importacao", pk=imp.pk)
+
+
+class ImportacaoView(RHMixin, DetailView):
+    """The import's progress; with htmx, only the progress fragment is re-rendered."""
+
+    model = Importacao
+    context_object_name = "importacao"
+
+    def get_template_names(self):
+        if self.request.htmx:
+            return ["painel/certames/_importacao_progresso.html"]
+        return ["painel/certames/importacao.html"]
+
+
+class AtoCertameView(CertameRHView):
+    """An act over the certame, posted from its page: on error the page again, with the form
+    and its errors (status 400); on success, back to the page."""
+
+    http_method_names = ["post"]
+    prefixo = ""
+    form_class: type[forms.Form]
+
+    def executar(self, certame: Certame, dados: dict) -> str:
+        raise NotImplementedError
+
+    def post(self, request, *args, **kwargs):
+        self.object = certame = self.get_object()
+        form = self.form_class(request.POST, prefix=self.prefixo)
+        if form.is_valid():
+            try:
+                mensagem = self.executar(certame, form.cleaned_data)
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            else:
+                messages.success(request, mensagem)
+                return redirect("painel:certame", pk=certame.pk)
+        contexto = self.get_context_data(**{f"form_{self.prefixo}": form})
+        return self.render_to_response(contexto, status=400)
+
+
+class HomologarView(AtoCertameView):
+    prefixo = "homologacao"
+    form_class = HomologacaoForm
+
+    def executar(self, certame, dados):
+        certame = homologacao.homologar(certame, data=dados["data"], ato=dados["ato"],
+                                        autor=self.request.user)
+        return _("Certame homologado em %(d)s; válido até %(v)s.") % {
+            "d": data_br(certame.homologado_em), "v": data_br(certame.valido_ate)}
+
+
+class ProrrogarView(AtoCertameView):
+    prefixo = "prorrogacao"
+    form_class = ProrrogacaoForm
+
+    def executar(self, certame, dados):
+        certame = homologacao.prorrogar(certame, data=dados["data"],
+                                        motivacao=dados["motivacao"], autor=self.request.user)
+        return _("Validade prorrogada; o certame é válido até %(v)s.") % {
+            "v": data_br(certame.valido_ate)}
+
+
+class CriteriosView(AtoCertameView):
+    prefixo = "criterios"
+    form_class = CriteriosForm
+
+    def executar(self, certame, dados):
+        homologacao.definir_criterios(certame, texto=dados["texto"], autor=self.request.user)
+        return _("Critérios da heteroidentificação publicados na página do certame.")

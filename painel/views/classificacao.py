@@ -1,0 +1,323 @@
+"""RH pages of a cargo's classification: split explained, lists, placements, call order,
+versions and their differences, publication, exports; and the inscrição's acts (moved from
+`certames/views/classificacao_rh.py`)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db import transaction
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views import View
+from django.views.generic import DetailView, TemplateView
+
+from candidatos import procedimentos
+from candidatos import servicos as servicos_inscricao
+from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
+from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from certames import exportacao, homologacao, regras
+from certames.classificacao import (
+    PublicacaoInvalida,
+    comparar_versoes,
+    estado_recalculo,
+    publicar,
+    solicitar_recalculo,
+    versao_publicada,
+)
+from certames.formatos import data_hora_br
+from certames.models import Cargo, Publicacao, VersaoClassificacao
+from certames.servicos import registrar_vaga_surgida
+from certames.validade import FUNDAMENTO_VALIDADE
+from painel.acesso import RHMixin
+from painel.forms.classificacao import VagaSurgidaForm
+from painel.forms.validade import PublicarConfirmadoForm
+
+POR_PAGINA = 100
+NOMES_LISTAS = {"AC": gettext_lazy("Ampla concorrência"), "PP": gettext_lazy("Pretos e pardos"),
+                "I": gettext_lazy("Indígenas"), "Q": gettext_lazy("Quilombolas"),
+                "PPI": gettext_lazy("Pretos, pardos e indígenas"),
+                "PCD": gettext_lazy("Pessoas com deficiência")}
+
+
+def listas_da_versao(versao: VersaoClassificacao) -> list[str]:
+    """AC, the regime's groups in the order of the law, PCD (JSON keys carry no order on
+    PostgreSQL)."""
+    return ["AC", *regras.obter_regime(versao.regime).listas]
+
+
+class CargoClassificacaoView(RHMixin, DetailView):
+    template_name = "painel/classificacao/cargo.html"
+    context_object_name = "cargo"
+    queryset = Cargo.objects.select_related("certame", "certame__orgao")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = self.object
+        versoes = list(cargo.versoes_classificacao.prefetch_related("publicacoes")
+                       .order_by("-numero"))
+        ctx["versoes"] = versoes
+        ctx["vaga_form"] = VagaSurgidaForm()
+        ctx["vagas_surgidas"] = cargo.vagas_surgidas.all()
+        ctx["recalculo"] = estado_recalculo(cargo)
+        ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
+        ctx["validade"] = homologacao.resumo_validade(cargo.certame)
+        if not versoes:
+            return ctx
+        numero = self.request.GET.get("versao", "")
+        versao = next((v for v in versoes if str(v.numero) == numero), versoes[0])
+        ctx["versao"] = versao
+        ctx["ultima"] = versao == versoes[0]
+        listas = listas_da_versao(versao)
+        lista = self.request.GET.get("lista", "AC")
+        lista = lista if lista in listas else "AC"
+        ctx["abas"] = [(cod, NOMES_LISTAS.get(cod, cod), versao.distribuicao.get(cod))
+                       for cod in listas]
+        ctx["lista"] = lista
+        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
+        ctx["vagas_preenchidas"] = versao.vagas_preenchidas.select_related(
+            "inscricao__candidato")
+        ctx["convocacao"] = versao.convocacao.select_related("inscricao__candidato")
+        posicoes = (versao.posicoes.filter(lista=lista).select_related("inscricao__candidato")
+                    .order_by("posicao"))
+        pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
+        for p in pagina:
+            p.ocupacao = ocupacoes.get(p.inscricao_id)
+        ctx["page_obj"] = pagina
+        ctx["exclusoes"] = versao.exclusoes
+        publicacoes = {p.tipo for p in versao.publicacoes.all()}
+        ctx["publicada_preliminar"] = "preliminar" in publicacoes
+        ctx["publicada_final"] = "final" in publicacoes
+        if ctx["ultima"] and not ctx["publicada_final"]:
+            # Who keeps the homologated list from being published (spec section 9).
+            ctx["bloqueios"] = homologacao.bloqueios_homologacao(versao)
+            if ctx["bloqueios"]:
+                ctx["fundamento_guarda"] = homologacao.fundamento_guarda(versao,
+                                                                         ctx["bloqueios"])
+        return ctx
+
+
+class RecalcularView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo, pk=pk)
+        with transaction.atomic():
+            solicitar_recalculo([cargo], _("recálculo solicitado por %(u)s") % {
+                "u": request.user.get_username()})
+        # Without a broker the job has already run: say what happened, not "solicitado".
+        cargo.refresh_from_db()
+        codigo = estado_recalculo(cargo).codigo
+        if codigo == "atualizada":
+            messages.success(request, _("Recálculo concluído. Se nada mudou desde a última "
+                                        "versão, nenhuma versão nova foi criada."))
+        elif codigo == "na_fila":
+            messages.info(request, _("Recálculo solicitado: está na fila. Se nada mudou desde "
+                                     "a última versão, nenhuma versão nova será criada."))
+        # "falhou" and "não enfileirada": the page's banner says why.
+        return redirect("painel:cargo", pk=cargo.pk)
+
+
+class ConfirmarPublicacaoView(RHMixin, TemplateView):
+    """The publication's confirmation step: what will become public and, for the homologated
+    final result, who still blocks it; the form posts to `PublicarView` with a required
+    checkbox (no script: the CSP forbids inline ones)."""
+
+    template_name = "painel/classificacao/confirmar_publicacao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        if kwargs["tipo"] not in Publicacao.Tipo.values:
+            raise Http404
+        cargo = get_object_or_404(Cargo.objects.select_related("certame", "certame__orgao"),
+                                  pk=kwargs["pk"])
+        tipo = Publicacao.Tipo(kwargs["tipo"])
+        versao = cargo.versoes_classificacao.order_by("-numero").first()
+        ctx.update(cargo=cargo, tipo=tipo, versao=versao, final=tipo == Publicacao.Tipo.FINAL,
+                   recalculo=estado_recalculo(cargo))
+        if versao is None:
+            return ctx
+        contagens = dict(versao.posicoes.values_list("lista").annotate(n=Count("id"))
+                         .order_by())
+        sub_judice = dict(versao.posicoes.filter(sub_judice=True).values_list("lista")
+                          .annotate(n=Count("id")).order_by())
+        ctx["listas"] = [(lista, NOMES_LISTAS.get(lista, lista), versao.distribuicao.get(lista),
+                          contagens.get(lista, 0), sub_judice.get(lista, 0))
+                         for lista in listas_da_versao(versao)]
+        ctx["chamadas"] = versao.convocacao.count()
+        ctx["calculada_em"] = data_hora_br(versao.criada_em)
+        ctx["ja_publicada"] = versao.publicacoes.filter(tipo=tipo).exists()
+        ctx["anterior"] = versao_publicada(cargo)
+        if ctx["final"]:
+            ctx["bloqueios"] = homologacao.bloqueios_homologacao(versao)
+            if ctx["bloqueios"]:
+                ctx["fundamento_guarda"] = homologacao.fundamento_guarda(versao,
+                                                                         ctx["bloqueios"])
+        ctx.setdefault("form", PublicarConfirmadoForm(initial={"versao": versao.numero,
+                                                               "tipo": tipo.value}))
+        return ctx
+
+
+class PublicarView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo, pk=pk)
+        form = PublicarConfirmadoForm(request.POST)
+        if not form.is_valid():
+            tipo = request.POST.get("tipo", "")
+            if "confirmacao" in form.errors and tipo in Publicacao.Tipo.values:
+                # Back to the confirmation step, which says what would become public.
+                messages.error(request, " ".join(form.errors["confirmacao"]))
+                return redirect("painel:confirmar_publicacao", pk=cargo.pk, tipo=tipo)
+            messages.error(request, _("Pedido de publicação inválido."))
+            return redirect("painel:cargo", pk=cargo.pk)
+        versao = get_object_or_404(VersaoClassificacao, cargo=cargo,
+                                   numero=form.cleaned_data["versao"])
+        try:
+            publicar(versao, form.cleaned_data["tipo"], request.user)
+        except PublicacaoInvalida as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Versão %(v)d publicada.") % {"v": versao.numero})
+        return redirect("painel:cargo", pk=cargo.pk)
+
+
+class VagaSurgidaView(RHMixin, View):
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
+        form = VagaSurgidaForm(request.POST)
+        if form.is_valid():
+            try:
+                registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                messages.error(request, " ".join(exc.messages))
+            else:
+                messages.success(request, _("Vagas registradas; a classificação será "
+                                            "recalculada."))
+        else:
+            for erros in form.errors.values():
+                messages.error(request, " ".join(erros))
+        return redirect("painel:cargo", pk=cargo.pk)
+
+
+class CompararVersoesView(RHMixin, TemplateView):
+    template_name = "painel/classificacao/comparar.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=kwargs["pk"])
+        antiga = get_object_or_404(VersaoClassificacao, cargo=cargo, numero=kwargs["a"])
+        nova = get_object_or_404(VersaoClassificacao, cargo=cargo, numero=kwargs["b"])
+        diff = comparar_versoes(antiga, nova)
+        ids = {m.inscricao_id for m in diff["mudancas"]} | {
+            v["inscricao_id"] for v in diff["vagas"]}
+        inscricoes = Inscricao.objects.select_related("candidato").in_bulk(ids)
+        for m in diff["mudancas"]:
+            m.inscricao = inscricoes[m.inscricao_id]
+        for v in diff["vagas"]:
+            v["inscricao"] = inscricoes[v["inscricao_id"]]
+        ctx.update(cargo=cargo, antiga=antiga, nova=nova, **diff)
+        return ctx
+
+
+class ExportarView(RHMixin, View):
+    """Every list of a version as CSV (Excel-friendly) or XLSX, written by
+    `certames.exportacao` (text that a spreadsheet would execute is neutralised, numbers stay
+    numbers). CPFs are masked."""
+
+    COLUNAS = ["lista", "posicao", "inscricao", "nome", "cpf", "nota", "sub_judice", "vaga",
+               "lista_de_origem"]
+
+    def get(self, request, pk, formato):
+        if formato not in exportacao.FORMATOS:
+            raise Http404
+        versao = get_object_or_404(VersaoClassificacao.objects.select_related("cargo"), pk=pk)
+        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
+        ordem = {lista: i for i, lista in enumerate(listas_da_versao(versao))}
+        linhas = (
+            (p.lista, p.posicao, p.inscricao.numero, p.inscricao.candidato.nome_exibicao,
+             p.inscricao.candidato.cpf_mascarado, p.inscricao.nota, p.sub_judice,
+             getattr(ocupacoes.get(p.inscricao_id), "vaga", ""),
+             getattr(ocupacoes.get(p.inscricao_id), "lista", ""))
+            for p in sorted(
+                versao.posicoes.select_related("inscricao__candidato").iterator(5000),
+                key=lambda p: (ordem.get(p.lista, 99), p.posicao))
+        )
+        return exportacao.resposta_exportacao(
+            formato, f"classificacao-{versao.cargo.codigo}-v{versao.numero}", self.COLUNAS,
+            linhas, titulo=_("Classificação"))
+
+
+class InscricaoRHView(RHMixin, DetailView):
+    """An inscrição as RH sees it, with the acts RH may record."""
+
+    template_name = "painel/classificacao/inscricao.html"
+    context_object_name = "inscricao"
+    queryset = Inscricao.objects.select_related("candidato", "cargo__certame")
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = self.object
+        situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=insc)}
+        ctx["listas"] = [(lista, situacoes.get(lista)) for lista in insc.listas]
+        ctx["pendente"] = EstadoLista.PENDENTE
+        versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
+        ctx["versao"] = versao
+        if versao:
+            ctx["posicoes"] = versao.posicoes.filter(inscricao=insc).order_by("lista")
+            ctx["ocupacao"] = versao.vagas_preenchidas.filter(inscricao=insc).first()
+        ctx.setdefault("form_desistencia", MotivacaoForm(prefix="desistencia"))
+        ctx.setdefault("form_eliminacao", EliminacaoForm(prefix="eliminacao"))
+        ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
+        ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
+        ctx["atos"] = insc.cargo.certame.atos.filter(
+            objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")
+        # Administrative procedures (fraud in the self-declaration, false information in the
+        # exemption): listed here, opened and decided on their own pages.
+        ctx["procedimentos"] = [
+            (proc, [procedimentos.Destino(d).label
+                    for d in procedimentos.encaminhamentos_pendentes(proc)])
+            for proc in insc.procedimentos.select_related("inscricao__certame")]
+        ctx["pode_abrir_fraude"] = bool(
+            procedimentos.FraudeAutodeclaracao.listas_possiveis(insc))
+        return ctx
+
+    def post(self, request, pk):
+        self.object = insc = self.get_object()
+        acao = request.POST.get("acao")
+        formularios = {
+            "desistencia": MotivacaoForm(request.POST, prefix="desistencia"),
+            "eliminacao": EliminacaoForm(request.POST, prefix="eliminacao"),
+            "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
+            "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
+        }
+        form = formularios.get(acao)
+        if form is None:
+            messages.error(request, _("Ação desconhecida."))
+            return redirect("painel:inscricao", pk=insc.pk)
+        if form.is_valid():
+            dados = form.cleaned_data
+            try:
+                if acao == "desistencia":
+                    servicos_inscricao.registrar_desistencia(
+                        insc, autor=request.user, motivacao=dados["motivacao"])
+                elif acao == "eliminacao":
+                    servicos_inscricao.eliminar(insc, autor=request.user,
+                                                motivacao=dados["motivacao"],
+                                                fundamento=dados["fundamento"])
+                elif acao == "opcoes":
+                    servicos_inscricao.alterar_opcoes(insc, dados["listas"], autor=request.user,
+                                                      motivacao=dados["motivacao"])
+                else:
+                    servicos_inscricao.registrar_situacao_lista(
+                        insc, dados["lista"], dados["estado"], autor=request.user,
+                        motivacao=dados["motivacao"], fundamento=dados["fundamento"])
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Ato registrado; a classificação do cargo será "
+                                            "recalculada."))
+                return redirect("painel:inscricao", pk=insc.pk)
+        contexto = self.get_context_data(**{f"form_{acao}": form})
+        return self.render_to_response(contexto, status=400)

@@ -1,0 +1,105 @@
+"""RH: simulate an edital (vacancy split and call order) before publishing it (at
+/rh/simular/; moved from `certames/views/simular.py`, which keeps the helpers the public pages
+share).
+
+A GET form, so a simulation is a link. The page is the same with or without htmx: htmx
+re-requests it as the form changes and swaps in the form and the result (`hx-select`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from certames import regras
+from certames.classificacao import ler_parametros
+from certames.forms import SimularForm
+from certames.regras.aritmetica import formatar_decimal, formatar_percentual
+from certames.regras.regimes import ELIMINA, REGIMES
+from certames.views.simular import nome_lista, posicoes_por_lista
+from painel.acesso import RHMixin
+
+#: What the page shows before the first submission.
+INICIAL = {"regime": next(iter(REGIMES)), "vagas": "30"}
+
+#: Bootstrap badge classes per slot type in the call order.
+CLASSES_VAGA = {
+    regras.AC: "text-bg-light border",
+    "PP": "text-bg-primary",
+    "I": "text-bg-success",
+    "Q": "text-bg-warning",
+    "PPI": "text-bg-primary",
+    regras.PCD: "text-bg-info",
+}
+
+
+def linhas_distribuicao(regime: regras.Regime, dist: regras.Distribuicao) -> list[dict]:
+    """One row per list (AC first): count, explanation sentence and legal basis."""
+    linhas = [{
+        "lista": regras.AC, "nome": nome_lista(regime, regras.AC), "vagas": dist.ac,
+        "percentual": "", "texto": dist.texto_ac, "fundamento": "",
+        "fundamento_percentual": "",
+    }]
+    for calculo in dist.calculos:
+        linhas.append({
+            "lista": calculo.lista, "nome": nome_lista(regime, calculo.lista),
+            "vagas": calculo.resultado, "percentual": formatar_percentual(calculo.percentual),
+            "texto": calculo.texto, "fundamento": calculo.fundamento,
+            "fundamento_percentual": calculo.fundamento_percentual,
+        })
+    return linhas
+
+
+class SimularView(RHMixin, TemplateView):
+    template_name = "painel/simular/simular.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        form = SimularForm(self.request.GET or INICIAL)
+        ctx["form"] = form
+        ctx["resultado"] = self.simular(form) if form.is_valid() else None
+        return ctx
+
+    def simular(self, form: SimularForm) -> dict | None:
+        vagas = form.cleaned_data["vagas"]
+        parametros = form.parametros()
+        try:
+            regime = regras.aplicar_parametros(
+                regras.obter_regime(form.cleaned_data["regime"]), ler_parametros(parametros))
+            dist = regras.distribuir(vagas, regime)
+            ordem = regras.ordem_convocacao(vagas, regime)
+        except regras.ErroParametro as exc:
+            # The engine's Portuguese message, on the field that caused it.
+            campo = form.campo_do_parametro(exc.campo)
+            mensagem = str(exc)
+            if campo is not None:
+                mensagem = mensagem.removeprefix(f"parametros.{exc.campo}: ")
+                mensagem = mensagem[:1].upper() + mensagem[1:]
+            form.add_error(campo, mensagem)
+            return None
+        except regras.ErroEntrada as exc:
+            form.add_error(None, str(exc))
+            return None
+        return {
+            "regime": regime,
+            "vagas": vagas,
+            "distribuicao": dist,
+            "linhas": linhas_distribuicao(regime, dist),
+            "ordem": [{"posicao": n, "vaga": tipo, "classe": CLASSES_VAGA.get(tipo, "")}
+                      for n, tipo in enumerate(ordem, start=1)],
+            "posicoes_por_lista": posicoes_por_lista(regime, ordem),
+            "limiar": formatar_decimal(regime.limiar_arredondamento),
+            "pcd_percentual": formatar_percentual(regime.pcd.percentual),
+            "pcd_limite": (formatar_percentual(regime.pcd.limite)
+                           if regime.pcd.limite is not None else None),
+            "nao_confirmacao": [{
+                "lista": n.lista,
+                "efeito": (_("elimina do certame") if n.efeito == ELIMINA
+                           else _("permanece na ampla concorrência")),
+                "fundamento": n.fundamento,
+            } for n in regime.nao_confirmacao],
+            "parametros_json": (json.dumps(parametros, ensure_ascii=False, indent=2)
+                                if parametros else ""),
+        }
