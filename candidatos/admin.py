@@ -45,17 +45,31 @@ class InscricaoAdmin(SimpleHistoryAdmin):
     search_fields = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf")
     list_select_related = ("candidato", "cargo")
     # Situation, options, scores and list decisions change only through acts (RH inscrição
-    # page, imports, committees), which are recorded and recompute the lists.
+    # page, imports, committees), which are recorded and recompute the lists. The options and
+    # the self-declaration are fixed at the inscrição (the regime's
+    # `fundamento_opcoes_na_inscricao`; issue #11 item 5): a data error is corrected only by
+    # the motivated retificação (`candidatos.retificacao`), never here. Read-only: no change,
+    # no deletion.
     readonly_fields = ("certame", "cargo", "candidato", "numero", "cor_raca", "quilombola",
                        "deficiencia", "tipo_deficiencia", "listas", "situacao_taxa", "nota",
                        "desempate", "situacao", "pagina_rh")
 
     @admin.display(description=_("Atos"))
     def pagina_rh(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("painel:inscricao", args=[obj.pk]),
-                           _("Registrar desistência, eliminação ou decisão de lista"))
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">{}</a>',
+            reverse("painel:inscricao", args=[obj.pk]),
+            _("Registrar desistência, eliminação ou decisão de lista"),
+            reverse("painel:inscricao_retificar", args=[obj.pk]),
+            _("Retificar dado da inscrição"))
 
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
         return False
 
 

@@ -43,6 +43,13 @@ class PedidoIsencaoForm(forms.Form):
     comprovante = ArquivoConferidoField(
         label=_("Comprovante de doação de sangue"), required=False,
         help_text=_("Obrigatório para doador de sangue: PDF, PNG ou JPEG de até 5 MB."))
+    comprovante_cadunico = ArquivoConferidoField(
+        label=_("Comprovante do CadÚnico (só se a família estiver inscrita em outro município)"),
+        required=False,
+        help_text=_("A verificação automática consulta o CadÚnico deste município. Se a sua "
+                    "família está inscrita em outro município, anexe o documento que o edital "
+                    "define (Lei 3.057/2026, art. 2º, §2º): o pedido é analisado pelo RH. PDF, "
+                    "PNG ou JPEG de até 5 MB."))
     declaracao = forms.BooleanField(
         label=_("Declaro que as informações prestadas são verdadeiras e que conheço as "
                 "consequências de declaração, informação ou documento falso (Lei 3.057/2026, "
@@ -66,6 +73,9 @@ class PedidoIsencaoForm(forms.Form):
         if tipo == PedidoIsencao.Tipo.DOADOR_SANGUE and not dados.get("comprovante") \
                 and "comprovante" not in self.errors:
             self.add_error("comprovante", _("Anexe o comprovante de doação de sangue."))
+        if tipo == PedidoIsencao.Tipo.DOADOR_SANGUE and dados.get("comprovante_cadunico"):
+            self.add_error("comprovante_cadunico", _(
+                "O comprovante do CadÚnico é só para o pedido pelo CadÚnico."))
         return dados
 
 

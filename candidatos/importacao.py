@@ -46,6 +46,7 @@ from candidatos.models import (
     TipoDeficiencia,
     erros_autodeclaracao,
 )
+from candidatos.servicos import motivo_opcoes_fixadas
 from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
@@ -517,6 +518,7 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
             erros.append(ErroLinha(linha.numero_linha, "inscricao", _(
                 "a inscrição %(i)s já existe para outro candidato ou cargo") % {
                 "i": v["inscricao"]}))
+    erros.extend(_erros_opcoes_fixadas(certame, validas, existentes_num))
     ja_inscritos = _inscricoes_por_cpf_cargo(certame, candidatos_existentes)
     for linha in validas:
         v = linha.valores
@@ -528,6 +530,39 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
     if erros:
         _rejeitar(erros)
     return existentes_num, candidatos_existentes
+
+
+#: The self-declaration and the options: fixed at the inscrição (issue #11 item 5).
+CAMPOS_DECLARADOS = ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas")
+
+
+def _erros_opcoes_fixadas(certame: Certame, validas: list[_Linha],
+                          existentes_num: dict[str, dict]) -> list[ErroLinha]:
+    """After the inscrições window a re-import may bring new inscrições and scores, but not
+    change the self-declaration or the options of a stored inscrição (LC 22/2026 art. 2º;
+    Lei 3.057/2026 art. 10 caput; Lei 3.056/2025 art. 5º §2º: the regime's
+    `fundamento_opcoes_na_inscricao`): a data error is corrected by RH's retificação."""
+    motivo = motivo_opcoes_fixadas(certame)
+    if motivo is None:
+        return []
+    erros = []
+    for linha in validas:
+        v = linha.valores
+        existente = existentes_num.get(v["inscricao"])
+        if existente is None:
+            continue
+        arquivo = {"cor_raca": v["cor_raca"], "quilombola": v.get("quilombola", False),
+                   "deficiencia": v.get("deficiencia", False),
+                   "tipo_deficiencia": v["tipo_deficiencia"], "listas": sorted(v["listas"])}
+        guardado = {c: existente[c] for c in CAMPOS_DECLARADOS} | {
+            "listas": sorted(existente["listas"] or [])}
+        diferentes = [c for c in CAMPOS_DECLARADOS if arquivo[c] != guardado[c]]
+        if diferentes:
+            erros.append(ErroLinha(linha.numero_linha, diferentes[0], _(
+                "a inscrição %(i)s já existe com outra autodeclaração ou opção (%(campos)s). "
+                "%(motivo)s") % {"i": v["inscricao"], "campos": ", ".join(diferentes),
+                                 "motivo": motivo}))
+    return erros
 
 
 def _erros_desempate(validas: list[_Linha], existentes_num: dict[str, dict],

@@ -94,8 +94,9 @@ Verificacao = PedidoIsencao.Verificacao
 Fase = DecisaoIsencao.Fase
 SituacaoTaxa = Inscricao.SituacaoTaxa
 
-#: Automatic check -> the result a confirmation gives. SEM_EXTRATO and NAO_SE_APLICA (blood
-#: donors: documentary check) cannot be confirmed: RH decides them with a motivation.
+#: Automatic check -> the result a confirmation gives. SEM_EXTRATO, NAO_SE_APLICA (blood
+#: donors: documentary check) and DOCUMENTAL (CadÚnico family of another municipality, proved
+#: by documents: art. 2º, §2º) cannot be confirmed: RH decides them with a motivation.
 RESULTADO_DA_VERIFICACAO = {
     Verificacao.APTO: Resultado.DEFERIDO,
     Verificacao.NAO_ENCONTRADO: Resultado.INDEFERIDO,
@@ -258,8 +259,12 @@ def aplicar_verificacao(pedido: PedidoIsencao, *, extrato=None, registro=None,
     Without `usar_consultados` the latest extract, the request's record in it and the minimum
     wage in force on the request date are read from the database.
     """
-    if pedido.tipo != PedidoIsencao.Tipo.CADUNICO:
-        pedido.verificacao = Verificacao.NAO_SE_APLICA
+    if pedido.tipo != PedidoIsencao.Tipo.CADUNICO or pedido.comprovante_cadunico:
+        # Blood donors, and a CadÚnico family registered in another municipality, which is
+        # not in this municipality's extract: the documents decide (art. 2º, §2º), never
+        # "não encontrado".
+        pedido.verificacao = (Verificacao.DOCUMENTAL if pedido.comprovante_cadunico
+                              else Verificacao.NAO_SE_APLICA)
         pedido.renda_per_capita = pedido.limite_renda = None
         pedido.extrato = None
         return
@@ -386,9 +391,14 @@ def motivacao_automatica(pedido: PedidoIsencao) -> str:
 
 @transaction.atomic
 def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
-                      comprovante=None, agora: dt.datetime | None = None) -> PedidoIsencao:
+                      comprovante=None, comprovante_cadunico=None,
+                      agora: dt.datetime | None = None) -> PedidoIsencao:
     """The candidate's request for their own inscrição (one per inscrição), only within the
-    request window (art. 2º, §1º; art. 3º, I). CadÚnico requests are checked at once."""
+    request window (art. 2º, §1º; art. 3º, I). CadÚnico requests are checked at once against
+    this municipality's extract; a family registered in another municipality attaches the
+    proof the edital lists (`comprovante_cadunico`: art. 2º, §2º, "mediante apresentação das
+    informações e documentos definidos no edital"; art. 3º, II) and the check is documentary:
+    RH decides it with a motivation (art. 3º, §2º), like a blood donor's proof."""
     agora = agora or timezone.now()
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     _checar_titular(autor, insc)
@@ -411,6 +421,9 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
             pedido.nis = cadunico.validar_nis(nis)
         except ValorInvalido as exc:
             raise ValidationError(str(exc)) from None
+        if comprovante_cadunico:
+            extensao = validar_arquivo(comprovante_cadunico)
+            pedido.comprovante_cadunico = _renomear(comprovante_cadunico, extensao)
         try:
             aplicar_verificacao(pedido)
         except cadunico.SalarioMinimoAusente:
@@ -418,6 +431,9 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
                 "Não há salário mínimo cadastrado em vigor na data do pedido; a organização "
                 "do certame foi avisada. Tente novamente mais tarde.")) from None
     elif tipo == PedidoIsencao.Tipo.DOADOR_SANGUE:
+        if comprovante_cadunico:
+            raise ValidationError(_("O comprovante do CadÚnico é só para o pedido pelo "
+                                    "CadÚnico."))
         if not comprovante:
             raise ValidationError(_("Anexe o comprovante de doação de sangue."))
         extensao = validar_arquivo(comprovante)

@@ -405,6 +405,10 @@ class PedidoIsencao(models.Model):
         INATIVO = "inativo", _("Cadastro inativo na data do pedido")
         SEM_EXTRATO = "sem_extrato", _("Aguardando extrato do CadÚnico")
         NAO_SE_APLICA = "nao_se_aplica", _("Verificação documental (doador de sangue)")
+        # Lei 3.057/2026, art. 2º, §2º: a family registered in CadÚnico in another
+        # municipality (not in this municipality's extract) proves it with the documents the
+        # edital lists; RH decides with a motivation (candidatos/isencao.py).
+        DOCUMENTAL = "documental", _("Comprovação documental do CadÚnico (outro município)")
 
     class Resultado(models.TextChoices):
         DEFERIDO = "deferido", _("Deferido")
@@ -416,6 +420,9 @@ class PedidoIsencao(models.Model):
     nis = models.CharField(_("NIS"), max_length=11, blank=True)
     comprovante_doacao = models.FileField(_("comprovante de doação"), blank=True,
                                           upload_to="isencao/%Y/")
+    comprovante_cadunico = models.FileField(
+        _("comprovante do CadÚnico (família inscrita em outro município)"), blank=True,
+        upload_to="isencao/%Y/")
     solicitado_em = models.DateTimeField(_("solicitado em"))
     # Automatic check against the CadÚnico extract (recomputed when a new extract arrives).
     verificacao = models.CharField(_("verificação automática"), max_length=15,

@@ -46,7 +46,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from candidatos import isencao, servicos
+from candidatos import chamadas, isencao, servicos
 from candidatos.models import (
     Candidato,
     EstadoLista,
@@ -74,6 +74,7 @@ from certames.travas import (
 from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
+from nucleo.motivacao import MINIMO, validar_motivacao
 
 logger = logging.getLogger(__name__)
 
@@ -160,6 +161,10 @@ def motivo_opcao_inalteravel(inscricao: Inscricao) -> str | None:
     certame = inscricao.cargo.certame
     if inscricao.situacao in servicos.FINAIS:
         return _("A inscrição está %(s)s.") % {"s": inscricao.get_situacao_display().lower()}
+    # After the window: fixed at the inscrição, citing the regime's article (issue #11 item 5).
+    fixadas = servicos.motivo_opcoes_fixadas(certame)
+    if fixadas:
+        return fixadas
     if etapa_inscricoes_aberta(certame) is None:
         return _("A opção pelas vagas reservadas só pode ser alterada ou retirada até o fim do "
                  "período de inscrições (%(fundamento)s). %(janela)s") % {
@@ -216,7 +221,8 @@ TENTATIVAS_CONFERENCIA = 5
 JANELA_CONFERENCIA = dt.timedelta(hours=24)
 #: Open claims (RH analysis) per record: more are ignored (RH's queue is not a spam target).
 REIVINDICACOES_ABERTAS_POR_CADASTRO = 3
-MINIMO_MOTIVACAO = 15
+#: A decision's motivation: the kernel's one rule (`nucleo.motivacao`).
+MINIMO_MOTIVACAO = MINIMO
 
 FUNDAMENTO_IDENTIDADE = "LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
 FUNDAMENTO_DECISAO = "Lei 9.784/1999, art. 50; LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
@@ -634,11 +640,9 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
     motivation (Lei 9.784/1999, art. 50). Approval presumes RH checked the claimant's identity
     (an official document with photo and CPF); the motivation says how. The claimant is told
     by e-mail; on approval, the record's previous e-mail too."""
-    motivacao = (motivacao or "").strip()
-    if len(motivacao) < MINIMO_MOTIVACAO:
-        raise ValidationError({"motivacao": [_(
-            "Informe a motivação da decisão (ao menos %(n)s caracteres): o que foi conferido "
-            "e como.") % {"n": MINIMO_MOTIVACAO}]})
+    # The one motivation rule (`nucleo.motivacao`): a refusal is against the claimant.
+    motivacao = validar_motivacao(motivacao, desfavoravel=not aprovar,
+                                  especifica=_("o que foi conferido e como"), campo="motivacao")
     agora = timezone.now()
     pedido = travar(PedidoCadastro, pedido)
     if pedido.via != Via.ANALISE_RH or pedido.situacao != SituacaoPedido.EM_ANALISE:
@@ -910,6 +914,10 @@ class SituacaoInscricao:
     #: The documents page, where the inscrição's lists need documentary proof or a report.
     url_documentos: str | None = None
     procedimentos: list = field(default_factory=list)
+    #: The calls of this inscrição (issue #11): each with its deadline and acts; the one
+    #: still open may be declined (or moved to the end of the list, where the edital allows).
+    chamadas: list = field(default_factory=list)
+    permite_fim_de_fila: bool = False
 
 
 def _exige_documentos(inscricao: Inscricao) -> bool:
@@ -1017,4 +1025,6 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         resultados_comissoes=resultados_comissoes,
         url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
                         if _exige_documentos(inscricao) else None),
-        procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")))
+        procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")),
+        chamadas=chamadas.chamadas_da_inscricao(inscricao),
+        permite_fim_de_fila=chamadas.permite_fim_de_fila(certame))

@@ -62,7 +62,7 @@ from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.filas import tarefa
 from certames.formatos import data_br, data_hora_br
-from certames.models import Certame, Etapa
+from certames.models import Certame, Etapa, EventoChamada
 from certames.papeis import e_rh
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
 from certames.regras.regimes import Regime
@@ -173,12 +173,21 @@ def _procedimentos(tipo: str | None = None) -> QuerySet[ProcedimentoAdministrati
     return todos.filter(tipo=tipo) if tipo else todos
 
 
-def consequencia_por_fase(inscricao: Inscricao) -> str:
+def consequencia_por_fase(inscricao: Inscricao, tipo: str | None = None) -> str:
     """The sanction by the phase in which the falsity or fraud is found: before homologation,
-    cancellation/elimination; after it and before the call, removal from the list; after the
-    call, annulment of the appointment (Severínia art. 5º II-IV and art. 12 §único I-III;
-    Pirangi art. 7º §1º; SMBV art. 3º §3º)."""
-    if inscricao.convocada_em is not None:
+    cancellation/elimination; after it, removal from the list; annulment once appointed.
+
+    The phase comes from the call acts (`certames.models.Chamada`, `EventoChamada`). A fraud
+    in the self-declaration annuls only an appointment: "caso já tenha sido nomeado"
+    (Pirangi art. 7º §1º, II), "se houver sido nomeado" (SMBV art. 3º §3º), "após ... antes
+    da nomeação ou contratação" (Severínia art. 12 §único, II-III). The exemption's falsity
+    (Severínia art. 5º, III-IV: "antes da nomeação, contratação ou convocação") is annulled
+    from the call on (`Inscricao.convocada_em`, set by the call act)."""
+    if EventoChamada.objects.filter(chamada__inscricao=inscricao,
+                                    tipo=EventoChamada.Tipo.NOMEACAO).exists():
+        return Consequencia.ANULACAO
+    if (tipo != ProcedimentoAdministrativo.Tipo.FRAUDE_AUTODECLARACAO
+            and inscricao.convocada_em is not None):
         return Consequencia.ANULACAO
     if inscricao.certame.status in HOMOLOGADOS:
         return Consequencia.EXCLUSAO_LISTA
@@ -576,7 +585,8 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
             "defesa (%(f)s).") % {"p": data_hora(proc.prazo_defesa), "f": fund.garantia})
     procedente = conclusao == Conclusao.PROCEDENTE
     motivacao = _motivacao(motivacao, desfavoravel=procedente)
-    consequencia = consequencia_por_fase(insc) if procedente else Consequencia.NENHUMA
+    consequencia = (consequencia_por_fase(insc, proc.tipo) if procedente
+                    else Consequencia.NENHUMA)
     fundamento = fund.decisao[consequencia] if procedente else fund.procedimento
     proc.conclusao, proc.consequencia = conclusao, consequencia
     proc.fundamento, proc.motivacao = fundamento, motivacao

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista, erros_autodeclaracao
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
+from certames.formatos import data_hora_br
+from certames.models import Certame, Etapa
 from certames.travas import travar
 from nucleo.motivacao import validar_motivacao
 
@@ -104,13 +108,72 @@ def registrar_situacao_lista(inscricao: Inscricao, lista: str, estado: str, *, a
     return atual
 
 
+# --- options fixed at the inscrição (issue #11 item 5) -------------------------------------
+#
+# The reserved-list options and the self-declaration are made at the inscrição and may change
+# only until the end of the inscrições window (the regime's `fundamento_opcoes_na_inscricao`:
+# LC 22/2026 art. 2º; Lei 3.057/2026 art. 10 caput; Lei 3.056/2025 art. 5º §2º).
+# After it nobody changes them: a procedure's decision changes the candidate's state in a list
+# (`registrar_situacao_lista`), and RH corrects a data error only by the motivated act of
+# `candidatos.retificacao`. The window ends at the end of the schedule's last "inscrições"
+# stage; a certame without one is fixed from homologation (product default: nothing else
+# dates the end of its inscrições).
+
+#: Statuses in which the inscrições are over whatever the schedule says.
+STATUS_OPCOES_FIXADAS = (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO,
+                         Certame.Status.CANCELADO)
+
+
+def fim_das_inscricoes(certame: Certame):
+    """The end of the certame's last inscrições stage (a datetime), or None."""
+    return (certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES)
+            .aggregate(fim=Max("fim"))["fim"])
+
+
+def opcoes_fixadas(certame: Certame, em=None) -> bool:
+    """Whether the inscrições window is over: the options and self-declarations are fixed."""
+    if certame.status in STATUS_OPCOES_FIXADAS:
+        return True
+    fim = fim_das_inscricoes(certame)
+    return fim is not None and fim < (em or timezone.now())
+
+
+def fundamento_opcoes_na_inscricao(certame: Certame) -> str:
+    """The regime's article that fixes the options at the inscrição, else the product's rule."""
+    regime = certame.regime_legal
+    return regime.fundamento_opcoes_na_inscricao or _(
+        "%(lei)s não disciplina o tema: padrão do sistema, opção e autodeclaração feitas na "
+        "inscrição") % {"lei": regime.lei}
+
+
+def motivo_opcoes_fixadas(certame: Certame, em=None) -> str | None:
+    """Why the options and the self-declaration can no longer change (Portuguese), or None."""
+    if not opcoes_fixadas(certame, em):
+        return None
+    fim = fim_das_inscricoes(certame)
+    quando = (_("O período de inscrições terminou em %(fim)s.") % {"fim": data_hora_br(fim)}
+              if fim is not None else _("O certame está %(s)s.") % {
+                  "s": certame.get_status_display().lower()})
+    return _("A opção pelas vagas reservadas e a autodeclaração são feitas na inscrição e "
+             "só podem ser alteradas até o fim do período de inscrições (%(fundamento)s). "
+             "%(quando)s Depois disso, só a "
+             "decisão de um procedimento altera a situação do(a) candidato(a) em uma lista; "
+             "um erro no registro dos dados declarados se corrige por ato motivado de "
+             "retificação.") % {"fundamento": fundamento_opcoes_na_inscricao(certame),
+                                "quando": quando}
+
+
 @transaction.atomic
 def alterar_opcoes(inscricao: Inscricao, listas: list[str], *, autor,
                    motivacao: str) -> Inscricao:
     """Change the reserved lists an inscrição opts into (validated against the regime and
-    the self-declaration). Windows for candidates are enforced by the portal."""
+    the self-declaration), only until the end of the inscrições window (see above); the
+    candidate's own window (open now) is enforced by the portal."""
     motivacao = _motivacao_obrigatoria(motivacao)
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
+    motivo = motivo_opcoes_fixadas(insc.cargo.certame)
+    if motivo:
+        raise ValidationError(motivo)
     erros = erros_autodeclaracao(insc.cargo.certame.regime_legal, cor_raca=insc.cor_raca,
                                  quilombola=insc.quilombola, deficiencia=insc.deficiencia,
                                  tipo_deficiencia=insc.tipo_deficiencia, listas=listas)

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, enviar_email_convocacao
 from candidatos.comprovante import gerar_comprovante
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao
@@ -22,6 +23,8 @@ from candidatos.procedimentos import (
     notificar_decisao,
     notificar_julgamento,
 )
+from candidatos.retificacao import TAREFA_NOTIFICAR as TAREFA_RETIFICACAO
+from candidatos.retificacao import notificar as notificar_retificacao
 
 logger = logging.getLogger(__name__)
 
@@ -140,3 +143,28 @@ def notificar_decisao_procedimento_task(proc_id: int) -> None:
 @shared_task(name=TAREFA_JULGAMENTO)
 def notificar_julgamento_recurso_procedimento_task(proc_id: int) -> None:
     notificar_julgamento(proc_id)
+
+
+# --- retificação de dado da inscrição: the candidate's notice (queued by name on commit) ----
+
+
+@shared_task(bind=True, name=TAREFA_RETIFICACAO, max_retries=5)
+def notificar_retificacao_task(self, ato_id: int) -> bool:
+    """E-mail the candidate about a retificação (the act's id only). A mail server failure is
+    retried by a worker; in-process (no broker) it is logged: the act stands, and the
+    candidate also sees it on the status page."""
+    try:
+        return notificar_retificacao(ato_id)
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.exception("e-mail da retificação (ato %s) não enviado", ato_id)
+        if self.request.is_eager:
+            return False
+        raise self.retry(exc=exc, countdown=60) from exc
+
+
+# --- the call's e-mail (candidatos/chamadas.py, queued by name on commit) -------------------
+
+
+@shared_task(name=TAREFA_EMAIL_CONVOCACAO)
+def email_convocacao_task(chamada_id: int) -> bool:
+    return enviar_email_convocacao(chamada_id)

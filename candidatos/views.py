@@ -14,14 +14,16 @@ from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, ListView, TemplateView, View
 
-from candidatos import isencao, portal
+from candidatos import chamadas, isencao, portal, retificacao
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
 from candidatos.forms_portal import (
@@ -230,6 +232,8 @@ class InscricaoView(CandidatoMixin, TemplateView):
         insc = self.minha_inscricao(kwargs["pk"])
         ctx["inscricao"] = insc
         ctx["s"] = portal.situacao_da_inscricao(insc)
+        # RH's corrections of recorded data, each a motivated act (issue #11 item 5).
+        ctx["retificacoes"] = retificacao.retificacoes_da_inscricao(insc)
         return ctx
 
 
@@ -274,3 +278,63 @@ class ComprovanteView(LoginRequiredMixin, View):
             insc.refresh_from_db(fields=["comprovante"])
         return servir_arquivo(insc.comprovante, tipo="application/pdf",
                               nome=f"comprovante-inscricao-{insc.numero}.pdf")
+
+
+class _AtoNaChamadaView(CandidatoMixin, TemplateView):
+    """The candidate's answer to an open call (issue #11): a confirmation page, then the act
+    on POST with the required checkbox (no script: the CSP forbids inline ones)."""
+
+    template_name = "candidatos/confirmar_chamada.html"
+    titulo = aviso = rotulo = botao = sucesso = ""
+
+    def ato(self, insc):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _contexto(self, insc, **extra):
+        aberta = chamadas.chamada_em_aberto(insc)
+        if aberta is None:
+            raise Http404
+        return {"inscricao": insc, "aberta": aberta, "titulo": self.titulo, "aviso": self.aviso,
+                "rotulo": self.rotulo, "botao": self.botao, **extra}
+
+    def get(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        return self.render_to_response(self._contexto(insc))
+
+    def post(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        contexto = self._contexto(insc)
+        if request.POST.get("confirmacao") != "on":
+            contexto["erro"] = _("Marque a caixa para confirmar.")
+            return self.render_to_response(contexto, status=400)
+        try:
+            self.ato(insc)
+        except ValidationError as exc:
+            contexto["erro"] = " ".join(exc.messages)
+            return self.render_to_response(contexto, status=400)
+        messages.success(request, self.sucesso)
+        return redirect("portal:inscricao", pk=insc.pk)
+
+
+class DesistirChamadaView(_AtoNaChamadaView):
+    titulo = gettext_lazy("Desistir da convocação")
+    aviso = gettext_lazy("A desistência é definitiva: você deixa todas as listas deste cargo e "
+                         "a vaga passa ao próximo candidato do mesmo grupo.")
+    rotulo = gettext_lazy("Confirmo que desisto da convocação e da vaga.")
+    botao = gettext_lazy("Desistir")
+    sucesso = gettext_lazy("Desistência registrada.")
+
+    def ato(self, insc):
+        chamadas.desistir_pelo_candidato(insc, autor=self.request.user)
+
+
+class FimDeFilaView(_AtoNaChamadaView):
+    titulo = gettext_lazy("Pedir fim de fila")
+    aviso = gettext_lazy("Com o fim de fila, você passa para o final da lista de classificação "
+                         "e poderá ser convocado(a) de novo quando chegar a sua vez.")
+    rotulo = gettext_lazy("Confirmo o pedido de ir para o final da lista.")
+    botao = gettext_lazy("Pedir fim de fila")
+    sucesso = gettext_lazy("Pedido de fim de fila registrado.")
+
+    def ato(self, insc):
+        chamadas.pedir_fim_de_fila(insc, autor=self.request.user)

@@ -109,8 +109,9 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
         if form.is_valid():
             dados = form.cleaned_data
             try:
-                isencao.solicitar_isencao(insc, tipo=dados["tipo"], nis=dados["nis"],
-                                          comprovante=dados["comprovante"], autor=request.user)
+                isencao.solicitar_isencao(
+                    insc, tipo=dados["tipo"], nis=dados["nis"], comprovante=dados["comprovante"],
+                    comprovante_cadunico=dados["comprovante_cadunico"], autor=request.user)
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:
@@ -160,6 +161,8 @@ class ArquivoCandidatoView(CandidatoMixin, View):
         pedido = get_object_or_404(PedidoIsencao, inscricao=insc)
         if qual == "comprovante":
             return servir_arquivo(pedido.comprovante_doacao)
+        if qual == "comprovante_cadunico":
+            return servir_arquivo(pedido.comprovante_cadunico)
         if qual != "anexo":
             raise Http404
         anexos = anexos_de(isencao.recurso_do_pedido(pedido))

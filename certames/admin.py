@@ -1,7 +1,10 @@
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from certames import cronograma
 from certames.formatos import data_br
 from certames.models import (
     AlteracaoColuna,
@@ -57,8 +60,30 @@ class CargoInline(admin.TabularInline):
     show_change_link = True
 
 
+class CronogramaFormSet(BaseInlineFormSet):
+    """The certame's schedule as submitted: the exemption's order (certames/cronograma.py;
+    Lei 3.057/2026, art. 3º) is checked on the whole set, not each stage against the saved
+    ones (two stages moved together would otherwise be judged against stale dates)."""
+
+    def _construct_form(self, i, **kwargs):
+        form = super()._construct_form(i, **kwargs)
+        form.instance.cronograma_no_formulario = True
+        return form
+
+    def clean(self):
+        super().clean()
+        etapas = [f.instance for f in self.forms
+                  if (f.has_changed() or f.instance.pk is not None) and f.is_valid()
+                  and not (self.can_delete and self._should_delete_form(f))]
+        isencao = self.instance.regime_legal.isencao if self.instance.regime else None
+        mensagens = [inc.mensagem for inc in cronograma.incoerencias(etapas, isencao)]
+        if mensagens:
+            raise ValidationError(mensagens)
+
+
 class EtapaInline(admin.TabularInline):
     model = Etapa
+    formset = CronogramaFormSet
     extra = 0
     fields = ("tipo", "inicio", "fim", "descricao")
 

@@ -14,7 +14,7 @@ import json
 import logging
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from decimal import Decimal
 
@@ -31,7 +31,9 @@ from certames.filas import tarefa
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from certames.models import (
     Cargo,
+    Chamada,
     ChamadaConvocacao,
+    EventoChamada,
     PosicaoLista,
     Publicacao,
     VagaPreenchida,
@@ -204,11 +206,57 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
                             desistente])
     parametros = parametros_motor(certame.parametros)
     vagas = cargo.total_vagas()
+    historia, fim_de_fila = historico_do_motor(cargo)
+    if fim_de_fila:
+        candidatos = [replace(c, fim_de_fila=True) if ids[c.inscricao] in fim_de_fila else c
+                      for c in candidatos]
+    numeros = {pk: numero for numero, pk in ids.items()}
+    faltam = {h["inscricao_id"] for h in historia} - set(numeros)
+    if faltam:
+        # Called, but no longer classified (e.g. its score was removed): the engine names it
+        # as an unknown inscrição, an input error RH sees on the cargo page.
+        numeros.update(Inscricao.objects.filter(pk__in=faltam).values_list("pk", "numero"))
+    chamados = None
+    if historia:
+        # A called inscrição always has a score (it came from a computed version).
+        chamados = tuple(regras.Chamado(numeros[h["inscricao_id"]], h["vaga"], h["lista"],
+                                        h["situacao"]) for h in historia)
     entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
-                             parametros=_ler_parametros_json(parametros or None))
-    bruto = json.dumps([certame.regime, vagas, parametros, linhas_hash], sort_keys=True,
-                       separators=(",", ":"), ensure_ascii=False)
+                             parametros=_ler_parametros_json(parametros or None),
+                             chamados=chamados)
+    partes = [certame.regime, vagas, parametros, linhas_hash]
+    if historia:
+        # Without a history the hash is the former one (no needless new version).
+        partes += [[[numeros[h["inscricao_id"]], h["vaga"], h["lista"], h["situacao"]]
+                    for h in historia], sorted(numeros[i] for i in fim_de_fila)]
+    bruto = json.dumps(partes, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest())
+
+
+def historico_do_motor(cargo: Cargo) -> tuple[list[dict], set[int]]:
+    """The cargo's call acts as the engine's `chamados` (spec section 7), in call order, and
+    the inscrições granted fim de fila. Read only: the recompute never rewrites the history.
+
+    A desistência keeps its call `ocupada`: its candidate is desistente, and the engine frees
+    a call whose candidate is desistente or eliminado; `sem_efeito` and `fim_de_fila` say so."""
+    eventos: dict[int, set[str]] = {}
+    for chamada_id, tipo in EventoChamada.objects.filter(chamada__cargo=cargo).values_list(
+            "chamada_id", "tipo"):
+        eventos.setdefault(chamada_id, set()).add(tipo)
+    historia: list[dict] = []
+    fim_de_fila: set[int] = set()
+    for pk, inscricao_id, vaga, lista in Chamada.objects.filter(cargo=cargo).order_by(
+            "posicao").values_list("pk", "inscricao_id", "vaga", "lista"):
+        proprios = eventos.get(pk, set())
+        situacao = regras.SituacaoChamado.OCUPADA.value
+        if EventoChamada.Tipo.SEM_EFEITO in proprios:
+            situacao = regras.SituacaoChamado.SEM_EFEITO.value
+        elif EventoChamada.Tipo.FIM_DE_FILA in proprios:
+            situacao = regras.SituacaoChamado.FIM_DE_FILA.value
+            fim_de_fila.add(inscricao_id)
+        historia.append({"inscricao_id": inscricao_id, "vaga": vaga, "lista": lista,
+                         "situacao": situacao})
+    return historia, fim_de_fila
 
 
 # --- the recompute --------------------------------------------------------------------------

@@ -64,7 +64,10 @@ class SimularForm(forms.Form):
         label=_("Reserva PcD (%)"), required=False, min_value=Decimal(0),
         max_value=Decimal(100), max_digits=6, decimal_places=3, localize=True,
         widget=forms.TextInput(attrs={"inputmode": "decimal"}),
-        help_text=_("Em branco: regra do regime. Só quando a lei não regula a reserva PcD."),
+        help_text=_("Em branco: regra do regime. Onde a lei fixa só um mínimo, o edital pode "
+                    "reservar mais, até o máximo legal (LC 22/2026: de 5% a 10%; regime "
+                    "federal: de 5% a 20%); onde a lei não regula a reserva PcD, o edital a "
+                    "define."),
     )
     pcd_limite = forms.DecimalField(
         label=_("Limite da reserva PcD (% das vagas)"), required=False,

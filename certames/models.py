@@ -17,6 +17,7 @@ from localflavor.br.br_states import STATE_CHOICES
 from localflavor.br.validators import BRCNPJValidator
 from simple_history.models import HistoricalRecords
 
+from certames import cronograma
 from certames.formatos import data_br, data_hora_br
 from certames.regras import ErroEntrada, ErroParametro, aplicar_parametros
 from certames.regras.documentos import regra_documental
@@ -29,7 +30,8 @@ from certames.validade import VALIDADE_MAXIMA_MESES, fim_da_validade
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
                     "efeito_nao_confirmacao")
 OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
-                     "documentos", "equipe_multiprofissional", "tamanho_comissao")
+                     "documentos", "equipe_multiprofissional", "tamanho_comissao",
+                     "permite_fim_de_fila")
 
 
 def parametros_motor(parametros: dict | None) -> dict:
@@ -223,6 +225,10 @@ class Certame(models.Model):
             raise ValidationError({"parametros": _(
                 "tamanho_comissao deve ser um número inteiro de ao menos 3 membros (comissão "
                 "colegiada: Lei 3.057/2026, art. 10, §3º, III).")})
+        fim_de_fila = self.parametros.get("permite_fim_de_fila")
+        if fim_de_fila is not None and type(fim_de_fila) is not bool:
+            raise ValidationError({"parametros": _(
+                "permite_fim_de_fila deve ser true ou false.")})
         hetero = self.parametros.get("heteroidentificacao")
         if hetero is not None and type(hetero) is not bool:
             raise ValidationError({"parametros": _(
@@ -406,6 +412,16 @@ class Etapa(models.Model):
         super().clean()
         if self.inicio and self.fim and self.fim < self.inicio:
             raise ValidationError({"fim": _("O fim da etapa não pode ser anterior ao início.")})
+        # The exemption's order (Lei 3.057/2026, art. 3º: certames/cronograma.py) against the
+        # certame's other stages as saved. The admin's inline checks the whole schedule as
+        # submitted instead (`cronograma_no_formulario`, certames/admin.py).
+        if (self.inicio and self.fim and self.certame_id
+                and not getattr(self, "cronograma_no_formulario", False)):
+            etapas = [*Etapa.objects.filter(certame_id=self.certame_id).exclude(pk=self.pk),
+                      self]
+            erros = cronograma.erros_da_etapa(self, etapas, self.certame.regime_legal.isencao)
+            if erros:
+                raise ValidationError(erros)
 
     def aberta(self, em: dt.datetime | None = None) -> bool:
         agora = em or timezone.now()
@@ -665,3 +681,93 @@ class AlteracaoColuna(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError(_("O histórico de colunas não pode ser apagado."))
+
+
+class SomenteInsercaoQuerySet(models.QuerySet):
+    """Append-only rows (the call acts): a correction is a new act, never an edit."""
+
+    def update(self, **kwargs):  # noqa: D401
+        raise ValidationError(_("Atos de convocação não podem ser alterados."))
+
+    def delete(self):
+        raise ValidationError(_("Atos de convocação não podem ser apagados."))
+
+
+class _SomenteInsercao(models.Model):
+    objects = SomenteInsercaoQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(_("Atos de convocação não podem ser alterados."))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(_("Atos de convocação não podem ser apagados."))
+
+
+class Chamada(_SomenteInsercao):
+    """One call (convocação) of a cargo's call history, at a fixed position: an immutable act
+    (spec section 9). The positions never move: the order of nomeação is the servant's order
+    for the whole career (Lei 3.056/2025, art. 12, §2º; Lei 3.057/2026, art. 17, parágrafo
+    único). What happened next is an `EventoChamada`."""
+
+    cargo = models.ForeignKey(Cargo, on_delete=models.PROTECT, related_name="chamadas")
+    posicao = models.PositiveIntegerField(_("posição"))
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="chamadas")
+    vaga = models.CharField(_("vaga"), max_length=3)
+    lista = models.CharField(_("lista de origem"), max_length=3)
+    # The published version whose call order the call followed.
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT, related_name="+")
+    chamada_em = models.DateTimeField(_("convocada em"), default=timezone.now)
+    prazo = models.DateField(_("prazo para apresentar os documentos"))
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              related_name="+", verbose_name=_("autor"))
+
+    class Meta:
+        verbose_name = _("convocação")
+        verbose_name_plural = _("convocações")
+        ordering = ["cargo", "posicao"]
+        constraints = [
+            models.UniqueConstraint(fields=["cargo", "posicao"], name="chamada_posicao_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.posicao}ª convocação ({self.vaga}) — {self.cargo}"
+
+
+class EventoChamada(_SomenteInsercao):
+    """What happened to a call: nomeação, posse, exercício, desistência, tornar sem efeito or
+    fim de fila. Each recorded once, never rewritten."""
+
+    class Tipo(models.TextChoices):
+        NOMEACAO = "nomeacao", _("Nomeação")
+        POSSE = "posse", _("Posse")
+        EXERCICIO = "exercicio", _("Exercício")
+        DESISTENCIA = "desistencia", _("Desistência")
+        SEM_EFEITO = "sem_efeito", _("Tornada sem efeito")
+        FIM_DE_FILA = "fim_de_fila", _("Fim de fila")
+
+    chamada = models.ForeignKey(Chamada, on_delete=models.PROTECT, related_name="eventos")
+    tipo = models.CharField(_("tipo"), max_length=12, choices=Tipo.choices)
+    data = models.DateField(_("data do ato"))
+    registrado_em = models.DateTimeField(_("registrado em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              related_name="+", verbose_name=_("autor"))
+    pelo_candidato = models.BooleanField(_("pedido do candidato"), default=False)
+    motivacao = models.TextField(_("motivação"), blank=True)
+    fundamento = models.CharField(_("fundamento"), max_length=250, blank=True)
+
+    class Meta:
+        verbose_name = _("ato sobre a convocação")
+        verbose_name_plural = _("atos sobre convocações")
+        ordering = ["chamada", "registrado_em", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["chamada", "tipo"], name="evento_chamada_unico"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_tipo_display()} — {self.chamada}"

@@ -36,6 +36,9 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "certames_vagapreenchida",
     "certames_chamadaconvocacao",
     "certames_publicacao",
+    # the call history (issue #11): convocações and what happened to them
+    "certames_chamada",
+    "certames_eventochamada",
     "certames_alteracaocoluna",
     # candidatos
     "candidatos_historicalcandidato",

@@ -2,7 +2,13 @@ from django.contrib import admin
 from django.urls import include, path
 
 from candidatos.views import EntrarView
-from certames.views.publico import CargoPublicoView, CertamePublicoView, InicioView
+from certames.views.publico import (
+    CargoPublicoView,
+    CertamePublicoView,
+    ExportarOrdemPublicaView,
+    InicioView,
+    OrdemNomeacaoPublicaView,
+)
 
 admin.site.site_header = "Certames — administração"
 admin.site.site_title = "Certames"
@@ -13,6 +19,10 @@ urlpatterns = [
     path("certames/<int:pk>/", CertamePublicoView.as_view(), name="certame_publico"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/", CargoPublicoView.as_view(),
          name="cargo_publico"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao/",
+         OrdemNomeacaoPublicaView.as_view(), name="ordem_nomeacao_publica"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao.<str:formato>",
+         ExportarOrdemPublicaView.as_view(), name="ordem_nomeacao_publica_exportar"),
     # RH's workspace: one namespace, "painel" (painel/urls.py).
     path("rh/", include("painel.urls")),
     path("resultados/", include("comissoes.urls_resultados")),

@@ -12,12 +12,14 @@ from comissoes import views as views_comissao
 from painel.views import (
     auditoria,
     certames,
+    chamadas,
     classificacao,
     comissoes,
     isencao,
     procedimentos,
     reivindicacoes,
     resultados,
+    retificacao,
     simular,
 )
 
@@ -114,4 +116,11 @@ urlpatterns = [
     path("versoes/<int:pk>/exportar.<str:formato>", classificacao.ExportarView.as_view(),
          name="exportar"),
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
+    path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
+         name="inscricao_retificar"),
+    # The calls as acts and the order of nomeação (issue #11, items 2 and 3).
+    path("cargos/<int:pk>/convocar/", chamadas.ConvocarView.as_view(), name="convocar"),
+    path("cargos/<int:pk>/ordem-nomeacao.<str:formato>", chamadas.ExportarOrdemView.as_view(),
+         name="exportar_ordem_nomeacao"),
+    path("chamadas/<int:pk>/<str:tipo>/", chamadas.EventoView.as_view(), name="evento_chamada"),
 ]

@@ -289,6 +289,9 @@ class Coletor:
             },
             "comprovante_doacao_url": (self.url("isencao:arquivo", insc.pk, "comprovante")
                                        if pedido.comprovante_doacao else None),
+            "comprovante_cadunico_url": (
+                self.url("isencao:arquivo", insc.pk, "comprovante_cadunico")
+                if pedido.comprovante_cadunico else None),
             "resultado_preliminar": resultado(s.isencao_preliminar),
             "resultado_definitivo": resultado(s.isencao_final),
             "recurso": ({"texto": recurso.texto, "apresentado_em": _data(recurso.apresentado_em),

@@ -307,6 +307,8 @@ class Documentos(Arquivos):
         (lambda: AnexoRecurso.objects.all(),
          "recurso__inscricao__certame_id", "arquivo", "nome_original"),
         (lambda: PedidoIsencao.objects.all(), "inscricao__certame_id", "comprovante_doacao", ""),
+        (lambda: PedidoIsencao.objects.all(), "inscricao__certame_id", "comprovante_cadunico",
+         ""),
     )
 
 

@@ -175,11 +175,11 @@ DOCUMENTOS = Regra(
     titulo=_("Documentos e anexos enviados"),
     dados=_("Os arquivos enviados pelo candidato, exceto laudos: comprovação de condição "
             "indígena ou quilombola, anexos de recursos (também os do recurso da isenção) e "
-            "comprovante de doação de sangue."),
+            "comprovantes de doação de sangue e do CadÚnico de outro município."),
     onde=("comissoes.DocumentoEnviado (listas I, Q, PPI, PP): arquivo e nome original",
           "nucleo.AnexoRecurso (recursos de todos os procedimentos, também da isenção): "
           "arquivo e nome original",
-          "candidatos.PedidoIsencao: arquivo comprovante_doacao"),
+          "candidatos.PedidoIsencao: arquivos comprovante_doacao e comprovante_cadunico"),
     finalidade=_("Verificação documental, recursos e pedido de isenção da taxa."),
     evento=_("fim do certame"),
     periodo=relativedelta(years=ANOS_APOS_O_CERTAME),

@@ -19,7 +19,7 @@ from candidatos import isencao, portal, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
 from certames.classificacao import recalcular
-from certames.models import Certame, Etapa
+from certames.models import Certame, Chamada, Etapa
 from comissoes.ata import gerar_ata
 from comissoes.dominio.composicao import registrar_impedimento
 from comissoes.dominio.documental import submeter_documentos
@@ -220,6 +220,11 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         certame=w.certame, nome_arquivo="notas.csv", arquivo="importacoes/notas.csv",
         criado_por=w.rh, status=Importacao.Status.CONCLUIDA)
     w.versao = recalcular(w.cargo.pk, causa="matriz de permissões")
+    # A's open call (issue #11): the RH act pages, the portal's answer pages and the public
+    # career order. Written as the row it is (the world's certame is not homologated).
+    w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",
+                                       lista="AC", versao=w.versao, autor=w.rh,
+                                       prazo=timezone.localdate() + 15 * DIA)
     # The PDFs are rendered once here (the pages would otherwise render them per request).
     gerar_comprovante(w.insc_a.pk)
 

@@ -2,7 +2,11 @@
 
 Only where a law is silent may the edital decide (spec section 3): the rounding threshold
 in Severínia, the PcD rule in Severínia and Pirangi, the effect of a PP non-confirmation in
-Santa Maria da Boa Vista. Any other override is refused with ``ErroParametro``.
+Santa Maria da Boa Vista. Where a law sets the PcD percentage as a floor ("no mínimo") with a
+ceiling, the edital may reserve more, up to the ceiling, keeping the law's cap and rounding
+(``RegraPcd.percentual_maximo``: LC 22/2026, art. 6º, caput and §1º, 5% to 10%; federal,
+Decreto 9.508/2018, art. 1º, §1º, and Lei 8.112/1990, art. 5º, §2º, 5% to 20%). Any other
+override is refused with ``ErroParametro``.
 """
 
 from __future__ import annotations
@@ -89,7 +93,9 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
     if regra is not None:
         _validar_regra_pcd(regra)
         mesma = (regra.percentual, regra.limite) == (regime.pcd.percentual, regime.pcd.limite)
-        if not mesma:
+        if not mesma and regime.pcd.definida_em_lei and regime.pcd.percentual_maximo is not None:
+            mudancas["pcd"] = _pcd_na_faixa(regime, regra)
+        elif not mesma:
             if regime.pcd.definida_em_lei:
                 raise ErroParametro(
                     "regra_pcd",
@@ -169,3 +175,32 @@ def _validar_regra_pcd(regra: RegraPcd) -> None:
         raise ErroParametro(
             "regra_pcd.limite", f"deve estar entre 0% (exclusive) e 100%, recebido “{limite}”"
         )
+
+
+def _pcd_na_faixa(regime: Regime, regra: RegraPcd) -> RegraPcd:
+    """The edital's PcD percentage where the law sets a floor and a ceiling: between them, with
+    the law's cap (``limite``) and rounding; the cap cannot be changed (an absent one means the
+    law's)."""
+    lei = regime.pcd
+    assert lei.percentual_maximo is not None
+    if regra.limite is not None and regra.limite != lei.limite:
+        raise ErroParametro(
+            "regra_pcd.limite",
+            f"o regime {regime.id} fixa o limite da reserva PcD em lei ({lei.fundamento}); o "
+            "edital não pode alterá-lo",
+        )
+    if not lei.percentual <= regra.percentual <= lei.percentual_maximo:
+        raise ErroParametro(
+            "regra_pcd.percentual",
+            f"o regime {regime.id} admite reserva PcD de {formatar_percentual(lei.percentual)} "
+            f"a {formatar_percentual(lei.percentual_maximo)} das vagas ({lei.fundamento_faixa}); "
+            f"recebido {formatar_percentual(Fraction(regra.percentual))}",
+        )
+    return replace(
+        lei,
+        percentual=Fraction(regra.percentual),
+        fundamento=(
+            f"edital: {formatar_percentual(Fraction(regra.percentual))} ({lei.fundamento_faixa}); "
+            f"arredondamento e limite: {lei.fundamento}"
+        ),
+    )

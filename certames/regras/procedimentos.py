@@ -222,7 +222,10 @@ class RegraComposicao:
     """How the heteroidentification committee (and its appeal committee) is composed."""
 
     #: Members distributed by gender and colour is a legal requirement (LC 22/2026,
-    #: art. 3º, §2º); otherwise it is shown as a recommendation.
+    #: art. 3º, §2º: "deve ter seus membros distribuídos por gênero, cor"): a committee that
+    #: does not meet it may neither hold a session nor close an evaluation
+    #: (``comissoes.dominio.composicao.motivo_composicao_irregular``). Otherwise it is shown
+    #: as a recommendation.
     diversidade_exigida: bool = False
     fundamento_diversidade: str = (
         f"{PADRAO}: distribuição por gênero e cor (como na LC 22/2026, art. 3º, §2º)")

@@ -101,6 +101,19 @@ class RegraPcd:
     fundamento: str = ""
     #: True when the law fixes the rule; False when it is an edital setting.
     definida_em_lei: bool = True
+    #: Where the law sets ``percentual`` as a floor ("no mínimo"), the highest percentage an
+    #: edital may reserve instead (LC 22/2026, art. 6º, caput and §1º: 5% to 10%; federal:
+    #: Decreto 9.508/2018, art. 1º, §1º, and Lei 8.112/1990, art. 5º, §2º: 5% to 20%). None:
+    #: the law fixes the percentage itself. The cap ``limite`` stays the law's.
+    percentual_maximo: Fraction | None = None
+    #: Where the law sets the floor and the ceiling (cited when the edital chooses).
+    fundamento_faixa: str = ""
+
+    def __post_init__(self) -> None:
+        if self.percentual_maximo is not None and not (
+            self.percentual <= self.percentual_maximo <= 1 and self.fundamento_faixa
+        ):
+            raise ValueError("faixa PcD inválida: máximo abaixo do mínimo ou sem fundamento")
 
 
 @dataclass(frozen=True)
@@ -187,6 +200,11 @@ class Regime:
     #: Where the law lets the candidate change the option until the end of the inscrições
     #: (empty: the law is silent, the product's default is the edital's rule).
     fundamento_alteracao_opcao: str = ""
+    #: Where the law fixes the reserved-list options and the self-declaration at the
+    #: inscrição: after the inscrições window only a procedure's decision changes a
+    #: candidate's state in a list, and RH corrects a data error by a motivated act
+    #: (candidatos.retificacao). Cited in every refusal of a change after the window.
+    fundamento_opcoes_na_inscricao: str = ""
 
     def __post_init__(self) -> None:
         codigos = [g.codigo for g in self.grupos]
@@ -323,6 +341,8 @@ class Regime:
                 "arredondamento": "teto",
                 "limite": pct(self.pcd.limite) if self.pcd.limite is not None else None,
                 "definida_em_lei": self.pcd.definida_em_lei,
+                "percentual_maximo": (pct(self.pcd.percentual_maximo)
+                                      if self.pcd.percentual_maximo is not None else None),
                 "fundamento": self.pcd.fundamento,
             },
             "nao_confirmacao": {
@@ -361,6 +381,7 @@ class Regime:
             "isencao": self.isencao.como_dict() if self.isencao else None,
             "documentos": {d.lista: d.como_dict() for d in self.documentos},
             "fundamento_alteracao_opcao": self.fundamento_alteracao_opcao,
+            "fundamento_opcoes_na_inscricao": self.fundamento_opcoes_na_inscricao,
         }
 
 
@@ -429,6 +450,10 @@ SMBV = Regime(
         limite=Fraction(10, 100),
         fundamento=f"{_SMBV}, art. 6º, §1º",
         definida_em_lei=True,
+        # Art. 6º, caput: "no mínimo, 5%"; §1º: never above 10% of the cargo's vacancies.
+        percentual_maximo=Fraction(10, 100),
+        fundamento_faixa=(
+            f"{_SMBV}, art. 6º, caput (no mínimo 5%) e §1º (limite de 10% das vagas)"),
     ),
     nao_confirmacao=(
         # Spec section 3: art. 3º, §3º eliminates only on "constatação de declaração falsa"
@@ -482,6 +507,9 @@ SMBV = Regime(
         f"{_SMBV}: ordem de convocação não disciplinada; alternância e proporcionalidade "
         "(padrão do produto, como na Lei 3.056/2025, art. 12)"
     ),
+    # "Podem concorrer às vagas reservadas ... aqueles que se autodeclararem ... no ato da
+    # inscrição no concurso público."
+    fundamento_opcoes_na_inscricao=f"{_SMBV}, art. 2º",
     fundamento_efeito_definitivo=(
         f"{_SMBV}, art. 5º, II; art. 3º, §5º (recurso): só após decisão definitiva"
     ),
@@ -610,6 +638,9 @@ SEVERINIA = Regime(
     fundamento_concorrencia=f"{_SEV}, art. 15, §§1º e 2º",
     fundamento_fraude=f"{_SEV}, art. 12, parágrafo único, I",
     fundamento_convocacao=f"{_SEV}, art. 17, parágrafo único; art. 19, parágrafo único",
+    # "... deverá manifestar expressamente essa opção no momento da inscrição, mediante
+    # autodeclaração" (caput; §1º only limits the self-declaration to this certame).
+    fundamento_opcoes_na_inscricao=f"{_SEV}, art. 10, caput",
     fundamento_efeito_definitivo=f"{_SEV}, art. 11, §2º (só após o julgamento do recurso)",
     fundamento_multiplas_listas=f"{_SEV}, art. 15, III (concorre em todas)",
     fundamento_arredondamento_grupos=f"{_SEV}, art. 8º (grupo único PPI)",
@@ -794,6 +825,9 @@ PIRANGI = Regime(
     fundamento_concorrencia=f"{_PIR}, art. 10, §§1º e 2º",
     fundamento_fraude=f"{_PIR}, art. 7º, §1º, I",
     fundamento_convocacao=f"{_PIR}, art. 12 (ordem mantida na vida funcional, §2º)",
+    # The option may change "até o fim do período de inscrição" (§2º), not after; the
+    # self-declaration is made "ao se inscrever" (caput).
+    fundamento_opcoes_na_inscricao=f"{_PIR}, art. 5º, §2º",
     fundamento_efeito_definitivo=(
         f"{_PIR}, art. 4º, §1º, II e art. 6º, §2º: só após decisão definitiva"
     ),
@@ -908,6 +942,12 @@ FEDERAL = Regime(
         limite=Fraction(20, 100),
         fundamento=_PCD_FEDERAL,
         definida_em_lei=True,
+        # Decreto 9.508/2018, art. 1º, §1º: "no mínimo, cinco por cento"; Lei 8.112/1990,
+        # art. 5º, §2º: "até 20%".
+        percentual_maximo=Fraction(20, 100),
+        fundamento_faixa=(
+            "Decreto 9.508/2018, art. 1º, §1º (no mínimo 5%); Lei 8.112/1990, art. 5º, §2º "
+            "(até 20% das vagas)"),
     ),
     nao_confirmacao=(
         NaoConfirmacao("PP", PERMANECE_AC, f"{_FED}, art. 3º, §2º", (PERMANECE_AC,)),
@@ -940,6 +980,10 @@ FEDERAL = Regime(
     fundamento_concorrencia=f"{_FED}, art. 7º, §2º",
     fundamento_fraude=f"{_FED}, art. 3º (procedimento com contraditório e ampla defesa)",
     fundamento_convocacao=f"{_FED}: alternância e proporcionalidade na nomeação",
+    # The text of Lei 15.142/2025 is not in docs/leis: the product's default, as the
+    # municipal laws (LC 22/2026, art. 2º) fix it.
+    fundamento_opcoes_na_inscricao=(
+        f"{PADRAO} (como na LC 22/2026, art. 2º): opção e autodeclaração feitas na inscrição"),
     fundamento_efeito_definitivo=f"{_FED}, art. 3º, §2º: só após decisão definitiva",
     apenas_maior_percentual=True,
     fundamento_multiplas_listas=(

@@ -9,12 +9,13 @@ from __future__ import annotations
 from django.apps import apps
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
-from certames import homologacao, regras
+from certames import carreira, exportacao, homologacao, regras
 from certames.classificacao import ler_parametros, versao_publicada
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
 from certames.regras.aritmetica import formatar_percentual
@@ -196,3 +197,37 @@ class CargoPublicoView(TemplateView):
             page_obj=paginador.get_page(self.request.GET.get("page")),
         )
         return ctx
+
+
+class OrdemNomeacaoPublicaView(TemplateView):
+    """The career order of a cargo (issue #11, item 3): every call made, in order, with its
+    slot type, the candidate (inscrição number and name, as the published lists: no CPF), the
+    dates of the acts and the legal basis. Calls are public acts; motivations are not shown."""
+
+    template_name = "certames/publico/ordem_nomeacao.html"
+
+    def cargo(self, **kwargs) -> Cargo:
+        return get_object_or_404(
+            Cargo.objects.select_related("certame", "certame__orgao"),
+            pk=kwargs["cargo_pk"], certame_id=kwargs["certame_pk"],
+            certame__status__in=STATUS_PUBLICOS)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        cargo = self.cargo(**kwargs)
+        ctx.update(cargo=cargo, certame=cargo.certame, historico=carreira.historico(cargo),
+                   fundamento=carreira.FUNDAMENTO_ORDEM)
+        return ctx
+
+
+class ExportarOrdemPublicaView(OrdemNomeacaoPublicaView):
+    """The career order as CSV or XLSX (formula-safe: certames.exportacao)."""
+
+    def get(self, request, *args, **kwargs):
+        if kwargs["formato"] not in exportacao.FORMATOS:
+            raise Http404
+        cargo = self.cargo(**kwargs)
+        return exportacao.resposta_exportacao(
+            kwargs["formato"], f"ordem-nomeacao-{cargo.codigo}",
+            carreira.colunas_exportacao(publica=True),
+            carreira.linhas_exportacao(cargo, publica=True), titulo=carreira.titulo_exportacao())

@@ -6,9 +6,14 @@ Rules decided here:
   each item with its legal basis: members distributed by gender and colour and, preferably,
   regional diversity. The rule is the regime's data (`Regime.composicao`, a
   `certames.regras.procedimentos.RegraComposicao`): a legal requirement under Santa Maria da
-  Boa Vista (LC 22/2026, art. 3º, §2º); elsewhere the municipal law leaves the composition to
-  regulation (Lei 3.057/2026, art. 10, §4º; Lei 3.056/2025, art. 6º, caput) and the same
-  criteria are the product's default, shown as recommendations;
+  Boa Vista (LC 22/2026, art. 3º, §2º: the committee "deve ter seus membros distribuídos por
+  gênero, cor e, preferencialmente, diversidade regional"); elsewhere the municipal law leaves
+  the composition to regulation (Lei 3.057/2026, art. 10, §4º; Lei 3.056/2025, art. 6º,
+  caput) and the same criteria are the product's default, shown as recommendations;
+- where the regime requires the distribution (`RegraComposicao.diversidade_exigida`), it is a
+  requirement of the committee, not a hint: while the titulares are all of one gender or one
+  colour, no session is scheduled and no evaluation is closed (`motivo_composicao_irregular`,
+  used by `sessoes`). The region stays a recommendation ("preferencialmente");
 - a committee is collegiate: at least 3 titulares (Lei 3.057/2026, art. 10, §3º, III; the
   product's default elsewhere); the default size is 5, the product's default (edital setting
   `tamanho_comissao`, then per committee). Both are `RegraComposicao` data;
@@ -268,6 +273,27 @@ def pendencias_da_comissao(comissao: Comissao) -> list[Pendencia]:
     return verificar_composicao(list(comissao.membros.all()), comissao.tamanho,
                                 regime=comissao.certame.regime, tipo=comissao.tipo,
                                 equipe=config_equipe(comissao.certame))
+
+
+#: The pendencias of the legal distribution by gender and colour (LC 22/2026, art. 3º, §2º).
+DISTRIBUICAO = ("mesmo_genero", "sem_diversidade_cor")
+
+
+def motivo_composicao_irregular(comissao: Comissao) -> str | None:
+    """Why this committee may not hold a session nor close an evaluation, or None: where the
+    regime requires its members distributed by gender and colour
+    (`RegraComposicao.diversidade_exigida`: LC 22/2026, art. 3º, §2º, "deve ter"), a
+    committee whose titulares are all of one gender or one colour is not the committee the
+    law designates."""
+    if comissao.tipo not in (HETEROIDENTIFICACAO, RECURSAL):
+        return None
+    faltas = [p for p in pendencias_da_comissao(comissao)
+              if p.codigo in DISTRIBUICAO and p.exigencia]
+    if not faltas:
+        return None
+    return _("A composição da comissão não atende à lei (%(f)s): %(p)s Ajuste os membros "
+             "titulares antes de agendar sessões ou encerrar avaliações.") % {
+        "f": faltas[0].fundamento, "p": " ".join(p.mensagem for p in faltas)}
 
 
 def nome_do_usuario(usuario) -> str:

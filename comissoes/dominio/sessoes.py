@@ -7,7 +7,10 @@ Rules decided here:
   força de norma legal vigente", LC 22/2026, art. 3º, §1º), a remote session is refused unless
   the legal impediment is recorded. The other laws are silent on the mode: the edital decides.
   The bases of attendance and of the effect of an absence are the regime's data too.
-- A session is scheduled in the future, inside its stage of the schedule (cronograma).
+- A session is scheduled in the future, inside its stage of the schedule (cronograma), and
+  only by a committee composed as the law requires: where the regime requires the members
+  distributed by gender and colour (LC 22/2026, art. 3º, §2º), that blocks scheduling and
+  closing (`composicao.motivo_composicao_irregular`).
 - The president records attendance. Absence, and refusal to be filmed where the edital
   requires the recording, close the evaluation as "não confirmada" without votes, with a
   parecer stating the reason and the basis. The consequence is the product's default edital
@@ -48,7 +51,7 @@ from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
 from certames.travas import travar, travar_por
 from comissoes.dominio import votacao
-from comissoes.dominio.composicao import nome_do_membro
+from comissoes.dominio.composicao import motivo_composicao_irregular, nome_do_membro
 from comissoes.dominio.documental import motivo_sem_analise
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -131,9 +134,10 @@ def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, mo
                                       comissao.tipo)
     if recusa:
         erros["modalidade"] = recusa
-    sem_criterios = motivo_sem_criterios(comissao)
-    if sem_criterios:
-        erros["comissao"] = sem_criterios
+    bloqueios = [m for m in (motivo_sem_criterios(comissao),
+                             motivo_composicao_irregular(comissao)) if m]
+    if bloqueios:
+        erros["comissao"] = " ".join(bloqueios)
     if etapa is not None and "inicio" not in erros:
         if etapa.certame_id != comissao.certame_id:
             erros["etapa"] = _("A etapa não é deste certame.")
@@ -333,7 +337,7 @@ def encerrar(avaliacao: Avaliacao, presidente: MembroComissao, *,
         "convocacao__sessao", "comissao", "inscricao__certame").get(pk=avaliacao.pk)
     conv = avaliacao.convocacao
     if not avaliacao.encerrada:
-        motivo = motivo_sem_voto(avaliacao)
+        motivo = motivo_sem_voto(avaliacao) or motivo_composicao_irregular(avaliacao.comissao)
         if motivo:
             raise ValidationError(motivo)
     if conv is not None and not avaliacao.encerrada:

@@ -11,8 +11,19 @@ Rules decided here:
 - a member with an impedimento neither sees nor votes on that candidate; nobody votes before
   signing the confidentiality term;
 - in the appeal, no member of the first committee judges the same candidate;
-- the collegiate decides by majority (edital setting: unanimity to reject); in doubt (a tie)
-  the self-declaration prevails;
+- a "não confirma" decision needs the absolute majority of the committee's members (its
+  `tamanho` titulares), not of those who voted: 5 members, 3 vote, 2 "não confirma" -> the
+  self-declaration stands (confirmed). No seed law fixes the collegiate's majority (LC 22/2026,
+  art. 3º: "com competência deliberativa"; Lei 3.057/2026, art. 10, §3º, III: "composição
+  colegiada", §4º leaves it to regulation; Lei 3.056/2025, art. 6º: "regulamento
+  específico"): padrão do produto, because a collegiate decision against the candidate
+  needs the absolute majority of its members. Closing with fewer "não confirma" votes is
+  allowed once the quorum voted (closing could otherwise be blocked forever by an absent or
+  impeded member, and the candidate's presence cannot be repeated at will): the proposal
+  against the candidate did not reach the required majority, so the self-declaration
+  prevails, as in a tie. The edital may require unanimity to reject
+  (`Comissao.unanimidade_para_rejeitar`): then every vote cast is "não confirma" and they
+  are at least the absolute majority of the members;
 - votes and decisions are acts: a vote is never edited, a new vote supersedes it with a reason;
 - a "não confirma" motivation is specific to the procedure: the phenotype observed, the
   documents examined (LC 22/2026, art. 4º; Lei 3.056/2025, art. 4º, II), the biopsychosocial
@@ -164,18 +175,30 @@ class Decisao:
     regra: str  # Portuguese description of the rule applied
 
 
-def decidir(sentidos: Iterable[str], unanimidade_para_rejeitar: bool) -> Decisao:
-    """The collegiate decision from the current votes (pure)."""
+def maioria_absoluta(membros: int) -> int:
+    """The absolute majority of a committee of `membros` titulares: 3 of 5, 2 of 3, 4 of 6."""
+    return membros // 2 + 1
+
+
+def decidir(sentidos: Iterable[str], unanimidade_para_rejeitar: bool, *,
+            membros: int) -> Decisao:
+    """The collegiate decision from the current votes (pure). `membros` is the committee's
+    size (`Comissao.tamanho`): a non-confirmation needs the absolute majority of the members,
+    not of the votes cast; short of it (a tie included) the self-declaration prevails."""
     sentidos = list(sentidos)
     nao = sum(1 for s in sentidos if s == Voto.Sentido.NAO_CONFIRMA)
     sim = len(sentidos) - nao
+    maioria = maioria_absoluta(membros)
     if unanimidade_para_rejeitar:
-        rejeita = nao == len(sentidos) and nao > 0
-        regra = _("não confirmação somente por unanimidade (regra do edital)")
+        rejeita = nao >= maioria and sim == 0
+        regra = _("não confirmação somente por unanimidade dos votantes, sendo ao menos a "
+                  "maioria absoluta dos membros (%(m)d de %(t)d) (regra do edital)") % {
+            "m": maioria, "t": membros}
     else:
-        # A tie is doubt, and in doubt the self-declaration prevails.
-        rejeita = nao > sim
-        regra = _("maioria; em caso de empate prevalece a autodeclaração")
+        rejeita = nao >= maioria
+        regra = _("não confirmação somente pela maioria absoluta dos membros (%(m)d de "
+                  "%(t)d); sem ela prevalece a autodeclaração (padrão do produto)") % {
+            "m": maioria, "t": membros}
     resultado = (Avaliacao.Resultado.NAO_CONFIRMADA if rejeita
                  else Avaliacao.Resultado.CONFIRMADA)
     return Decisao(resultado, sim, nao, regra)
@@ -183,7 +206,7 @@ def decidir(sentidos: Iterable[str], unanimidade_para_rejeitar: bool) -> Decisao
 
 def quorum(comissao: Comissao) -> int:
     """Votes needed to close: the majority of the committee's size."""
-    return comissao.tamanho // 2 + 1
+    return maioria_absoluta(comissao.tamanho)
 
 
 @dataclass(frozen=True)
@@ -250,7 +273,8 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
     if len(votos) < minimo:
         raise ValidationError(_("São necessários ao menos %(q)d votos para encerrar "
                                 "(registrados: %(n)d).") % {"q": minimo, "n": len(votos)})
-    decisao = decidir([v.sentido for v in votos], avaliacao.comissao.unanimidade_para_rejeitar)
+    decisao = decidir([v.sentido for v in votos], avaliacao.comissao.unanimidade_para_rejeitar,
+                      membros=avaliacao.comissao.tamanho)
     fechamento = _fechamento(avaliacao, decisao, votos)
     avaliacao.resultado = fechamento.resultado
     avaliacao.parecer = fechamento.parecer

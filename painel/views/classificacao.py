@@ -20,7 +20,7 @@ from candidatos import procedimentos
 from candidatos import servicos as servicos_inscricao
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import exportacao, homologacao, regras
+from certames import carreira, exportacao, homologacao, regras
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -30,7 +30,7 @@ from certames.classificacao import (
     versao_publicada,
 )
 from certames.formatos import data_hora_br
-from certames.models import Cargo, Publicacao, VersaoClassificacao
+from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificacao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
 from painel.acesso import RHMixin
@@ -66,6 +66,10 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["recalculo"] = estado_recalculo(cargo)
         ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
         ctx["validade"] = homologacao.resumo_validade(cargo.certame)
+        # The call history, fixed for the career (issue #11, items 2 and 3).
+        ctx["historico"] = carreira.historico(cargo)
+        ctx["fundamento_ordem"] = carreira.FUNDAMENTO_ORDEM
+        ctx["tipos_evento"] = EventoChamada.Tipo.choices
         if not versoes:
             return ctx
         numero = self.request.GET.get("versao", "")
@@ -271,6 +275,8 @@ class InscricaoRHView(RHMixin, DetailView):
         ctx.setdefault("form_eliminacao", EliminacaoForm(prefix="eliminacao"))
         ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
         ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
+        # After the inscrições window the options are fixed: only the retificação (issue #11).
+        ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
         ctx["atos"] = insc.cargo.certame.atos.filter(
             objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")
         # Administrative procedures (fraud in the self-declaration, false information in the

@@ -270,6 +270,8 @@ class ArquivoRHView(RHMixin, View):
         pedido = get_object_or_404(PedidoIsencao, pk=pk)
         if qual == "comprovante":
             return servir_arquivo(pedido.comprovante_doacao)
+        if qual == "comprovante_cadunico":
+            return servir_arquivo(pedido.comprovante_cadunico)
         if qual != "anexo":
             raise Http404
         anexos = anexos_de(isencao.recurso_do_pedido(pedido))

@@ -110,7 +110,7 @@ class DetalheRHView(RHMixin, TemplateView):
         insc = proc.inscricao
         agora = timezone.now()
         fundamentos = procedimentos.fundamentos_de(proc)
-        consequencia = procedimentos.consequencia_por_fase(insc)
+        consequencia = procedimentos.consequencia_por_fase(insc, proc.tipo)
         recurso = procedimentos.recurso_de(proc)
         ctx.update(
             recurso=recurso, anexos=anexos_de(recurso),

@@ -15,7 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from candidatos import procedimentos, servicos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
 from certames.classificacao import recalcular
-from certames.models import Ato, Certame
+from certames.models import Ato, Certame, Chamada, EventoChamada
 from certames.regras import obter_regime
 from tests.factories import (
     CandidatoFactory,
@@ -120,10 +120,16 @@ FASES = [
 def test_fraude_comprovada_consequencia_pela_fase_e_pelo_regime(
         rh, regime, status, convocada, consequencia, fundamento):
     alvo = _cenario(regime, status)
-    if convocada:
-        Inscricao.objects.filter(pk=alvo.pk).update(convocada_em=NOTIFICACAO)
     lista = LISTA[regime]
     antes = recalcular(alvo.cargo_id, causa="antes")
+    if convocada:
+        # Appointed: the annulment phase comes from the nomeação act (issue #11; "caso já
+        # tenha sido nomeado"), not from the call alone.
+        Inscricao.objects.filter(pk=alvo.pk).update(convocada_em=NOTIFICACAO)
+        chamada = Chamada.objects.create(cargo_id=alvo.cargo_id, posicao=1, inscricao=alvo,
+                                         vaga="AC", lista="AC", versao=antes,
+                                         prazo=NOTIFICACAO.date())
+        EventoChamada.objects.create(chamada=chamada, tipo="nomeacao", data=NOTIFICACAO.date())
     assert _listas(antes, alvo) == sorted(["AC", lista])
     geracao = alvo.cargo.geracao_classificacao
 

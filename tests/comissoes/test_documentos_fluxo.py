@@ -248,7 +248,8 @@ def test_parecer_lista_os_documentos_e_detalhes_guardam_o_resumo(caso):
     linhas = av.parecer.split("\n")
     assert linhas[0] == ("A comissão de verificação documental não confirmou a condição "
                          "declarada (2 voto(s) pela não confirmação, 1 pela confirmação; "
-                         "maioria; em caso de empate prevalece a autodeclaração).")
+                         "não confirmação somente pela maioria absoluta dos membros (2 de "
+                         "3); sem ela prevalece a autodeclaração (padrão do produto)).")
     assert f"- {MOTIVO_DOC_NAO}" in linhas
     assert "Documentos examinados (LC 22/2026, art. 4º):" in linhas
     assert ("- Termo de Autodeclaração de Identidade Indígena (TADII) (tadii.pdf): aceito."

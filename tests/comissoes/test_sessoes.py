@@ -152,6 +152,8 @@ def test_voto_so_depois_do_comparecimento_e_encerramento_com_gravacao():
     votar(av, presidente, "nao_confirma", MOTIVO_NAO)
     votar(av, outros[0], "nao_confirma", MOTIVO_NAO)
     votar(av, outros[1], "confirma", MOTIVO_SIM)
+    # 2 "não confirma" of a 5-member committee are not its absolute majority (issue #11).
+    votar(av, outros[2], "nao_confirma", MOTIVO_NAO)
     with pytest.raises(ValidationError, match="exige a gravação"):
         encerrar(av, presidente)
     with pytest.raises(PermissionDenied):
@@ -160,7 +162,7 @@ def test_voto_so_depois_do_comparecimento_e_encerramento_com_gravacao():
     fechada = encerrar(av, presidente)
     assert fechada.resultado == "nao_confirmada"
     assert fechada.gravacao == "sessao-1/000123.mp4"
-    assert fechada.parecer.startswith("A comissão não confirmou a autodeclaração (2 voto(s)")
+    assert fechada.parecer.startswith("A comissão não confirmou a autodeclaração (3 voto(s)")
     assert "LC 22/2026, art. 3º" in fechada.fundamento
 
 

@@ -24,16 +24,64 @@ MOTIVO_SIM = "Fenótipo compatível com pessoa parda."
     [
         (["confirma"] * 3 + ["nao_confirma"] * 2, False, "confirmada", (3, 2)),
         (["confirma"] * 2 + ["nao_confirma"] * 3, False, "nao_confirmada", (2, 3)),
-        # A tie is doubt: the self-declaration prevails.
-        (["confirma"] * 2 + ["nao_confirma"] * 2, False, "confirmada", (2, 2)),
         # Edital setting: not confirmed only by unanimity.
         (["confirma"] + ["nao_confirma"] * 4, True, "confirmada", (1, 4)),
         (["nao_confirma"] * 5, True, "nao_confirmada", (0, 5)),
     ],
 )
 def test_decisao_colegiada(sentidos, unanimidade, resultado, placar):
-    decisao = decidir(sentidos, unanimidade)
+    decisao = decidir(sentidos, unanimidade, membros=5)
     assert (decisao.resultado, (decisao.confirmam, decisao.nao_confirmam)) == (resultado, placar)
+
+
+@pytest.mark.parametrize(
+    ("membros", "sentidos", "unanimidade", "resultado"),
+    [
+        # 5 members, 3 vote, 2 "não confirma": 2 < 3 (absolute majority of 5) -> confirmed,
+        # although 2 of the 3 voters did not confirm.
+        (5, ["confirma"] + ["nao_confirma"] * 2, False, "confirmada"),
+        # 3 "não confirma" of 5 members: the absolute majority -> not confirmed.
+        (5, ["nao_confirma"] * 3, False, "nao_confirmada"),
+        (5, ["confirma"] + ["nao_confirma"] * 3, False, "nao_confirmada"),
+        # 4 members vote 2-2 of 5: a tie and no majority -> confirmed.
+        (5, ["confirma"] * 2 + ["nao_confirma"] * 2, False, "confirmada"),
+        # 6 members: the absolute majority is 4; 3 of 6 is not enough.
+        (6, ["confirma"] * 3 + ["nao_confirma"] * 3, False, "confirmada"),
+        (6, ["confirma"] + ["nao_confirma"] * 4, False, "nao_confirmada"),
+        # 3 members: 2 "não confirma" is the majority.
+        (3, ["confirma"] + ["nao_confirma"] * 2, False, "nao_confirmada"),
+        # Unanimity of the voters is not enough when they are not the majority of members.
+        (5, ["nao_confirma"] * 2, True, "confirmada"),
+        (5, ["nao_confirma"] * 3, True, "nao_confirmada"),
+        (5, ["confirma"] + ["nao_confirma"] * 3, True, "confirmada"),
+    ],
+)
+def test_nao_confirmacao_exige_maioria_absoluta_dos_membros(membros, sentidos, unanimidade,
+                                                            resultado):
+    assert decidir(sentidos, unanimidade, membros=membros).resultado == resultado
+
+
+def test_regra_cita_a_maioria_dos_membros():
+    assert decidir(["nao_confirma"] * 2, False, membros=5).regra == (
+        "não confirmação somente pela maioria absoluta dos membros (3 de 5); sem ela prevalece "
+        "a autodeclaração (padrão do produto)")
+
+
+def test_dois_de_cinco_nao_confirmam_com_tres_votantes_a_autodeclaracao_prevalece():
+    """The case of issue #11: 5 members, 3 vote (the quorum), 2 "não confirma" -> the
+    evaluation closes as confirmed (the proposal against the candidate did not reach 3)."""
+    av = avaliacao()
+    presidente = membro(av.comissao, presidente=True)
+    outros = [membro(av.comissao) for _ in range(4)]
+    registrar_voto(av, presidente, "nao_confirma", MOTIVO_NAO)
+    registrar_voto(av, outros[0], "nao_confirma", MOTIVO_NAO)
+    registrar_voto(av, outros[1], "confirma", MOTIVO_SIM)
+    encerrada = encerrar_avaliacao(av, presidente)
+    assert (encerrada.resultado, av.comissao.tamanho) == (Avaliacao.Resultado.CONFIRMADA, 5)
+    assert encerrada.parecer.startswith(
+        "A comissão confirmou a autodeclaração (1 voto(s) a favor, 2 contra; não confirmação "
+        "somente pela maioria absoluta dos membros (3 de 5); sem ela prevalece a "
+        "autodeclaração (padrão do produto)).")
 
 
 @pytest.mark.parametrize("motivacao", ["", "Não confirma.", "não possui fenótipo", "curta demais"])
@@ -122,7 +170,8 @@ def test_presidente_encerra_com_quorum_e_gera_parecer():
     assert encerrada.resultado == Avaliacao.Resultado.NAO_CONFIRMADA
     assert encerrada.parecer.startswith(
         "A comissão não confirmou a autodeclaração (3 voto(s) pela não confirmação, 1 pela "
-        "confirmação; maioria; em caso de empate prevalece a autodeclaração).")
+        "confirmação; não confirmação somente pela maioria absoluta dos membros (3 de 5); sem "
+        "ela prevalece a autodeclaração (padrão do produto)).")
     assert encerrada.parecer.count(MOTIVO_NAO) == 3
     assert (encerrada.encerrada_por, encerrada.gravacao) == (presidente, "sessao-12.mp4")
     with pytest.raises(ValidationError, match="encerrada"):

@@ -201,19 +201,74 @@ def test_regra_pcd_do_edital_onde_a_lei_silencia():
 
 
 @pytest.mark.parametrize(
+    ("regime", "percentual", "faixa"),
+    [
+        (SMBV, Fraction(11, 100), "5% a 10% das vagas (LC 22/2026, art. 6º, caput (no mínimo "
+                                  "5%) e §1º (limite de 10% das vagas)); recebido 11%"),
+        (SMBV, Fraction(4, 100), "5% a 10% das vagas (LC 22/2026, art. 6º, caput (no mínimo "
+                                 "5%) e §1º (limite de 10% das vagas)); recebido 4%"),
+        (FED, Fraction(21, 100), "5% a 20% das vagas (Decreto 9.508/2018, art. 1º, §1º (no "
+                                 "mínimo 5%); Lei 8.112/1990, art. 5º, §2º (até 20% das "
+                                 "vagas)); recebido 21%"),
+    ],
+)
+def test_regra_pcd_fora_da_faixa_da_lei(regime, percentual, faixa):
+    """Where the law sets a floor and a ceiling, the edital chooses between them only."""
+    with pytest.raises(ErroParametro) as exc:
+        distribuir(10, regime, Parametros(regra_pcd=RegraPcd(percentual, None)))
+    assert str(exc.value) == (
+        f"parametros.regra_pcd.percentual: o regime {regime} admite reserva PcD de {faixa}")
+
+
+@pytest.mark.parametrize(
     ("regime", "citacao"),
     [
         (SMBV, "LC 22/2026, art. 6º, §1º"),
         (FED, "Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º"),
     ],
 )
-def test_regra_pcd_fixada_em_lei(regime, citacao):
+def test_limite_pcd_fixado_em_lei(regime, citacao):
+    """The cap is the law's: the edital may raise the percentage, not the cap."""
     with pytest.raises(ErroParametro) as exc:
-        distribuir(10, regime, Parametros(regra_pcd=RegraPcd(Fraction(10, 100), None)))
+        distribuir(10, regime, Parametros(regra_pcd=RegraPcd(Fraction(8, 100),
+                                                             Fraction(30, 100))))
     assert str(exc.value) == (
-        f"parametros.regra_pcd: o regime {regime} fixa a reserva PcD em lei ({citacao}); "
-        "o edital não pode alterá-la"
+        f"parametros.regra_pcd.limite: o regime {regime} fixa o limite da reserva PcD em lei "
+        f"({citacao}); o edital não pode alterá-lo"
     )
+
+
+@pytest.mark.parametrize(
+    ("regime", "percentual", "vagas", "pcd", "pcd_da_lei"),
+    [
+        # LC 22/2026, art. 6º: at least 5%, rounded up unless above 10% of the vacancies.
+        # 8% of 20 = 1.6 -> 2 <= 2.0 (the law's 5%: 1.0 -> 1).
+        (SMBV, Fraction(8, 100), 20, 2, 1),
+        # 10% of 30 = 3.0 -> 3 <= 3.0 (5%: 1.5 -> 2).
+        (SMBV, Fraction(10, 100), 30, 3, 2),
+        # 10% of 14 = 1.4 -> 2 > 1.4 (10% of 14): floor, 1 (5%: 0.7 -> 1 <= 1.4).
+        (SMBV, Fraction(10, 100), 14, 1, 1),
+        # 7% of 10 = 0.7 -> 1 <= 1.0 (5%: 0.5 -> 1 <= 1.0).
+        (SMBV, Fraction(7, 100), 10, 1, 1),
+        # 8% of 9 = 0.72 -> 1 > 0.9: floor, 0 (5%: 0.45 -> 1 > 0.9: 0).
+        (SMBV, Fraction(8, 100), 9, 0, 0),
+        # Federal: at least 5% (Decreto 9.508/2018, art. 1º, §1º), up to 20% (Lei 8.112/1990,
+        # art. 5º, §2º). 20% of 10 = 2.0 -> 2; 20% of 11 = 2.2 -> 3 > 2.2: floor, 2.
+        (FED, Fraction(20, 100), 10, 2, 1),
+        (FED, Fraction(20, 100), 11, 2, 1),
+        # 10% of 21 = 2.1 -> 3 <= 4.2 (5%: 1.05 -> 2).
+        (FED, Fraction(10, 100), 21, 3, 2),
+    ],
+)
+def test_edital_reserva_pcd_acima_do_minimo_da_lei(regime, percentual, vagas, pcd, pcd_da_lei):
+    p = Parametros(regra_pcd=RegraPcd(percentual, None))
+    d = distribuir(vagas, regime, p)
+    assert (d["PCD"], distribuir(vagas, regime)["PCD"]) == (pcd, pcd_da_lei)
+    assert d.calculo("PCD").fundamento.startswith("edital: ")
+    # The floor itself, with or without the law's cap spelled out, is the law's rule.
+    lei = obter_regime(regime).pcd
+    assert aplicar_parametros(obter_regime(regime), Parametros(
+        regra_pcd=RegraPcd(lei.percentual, lei.limite))).pcd == lei
 
 
 def test_reservas_acima_das_vagas():

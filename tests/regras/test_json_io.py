@@ -179,10 +179,10 @@ def test_numero_json_decimal():
             "parametros.regra_pcd.limite: valor inválido 'y'",
         ),
         (
-            base(regime="federal-lei15142-2025", parametros={"regra_pcd": {"percentual": 10}}),
-            "parametros.regra_pcd: o regime federal-lei15142-2025 fixa a reserva PcD em lei "
-            "(Decreto 9.508/2018, art. 1º, §3º; Lei 8.112/1990, art. 5º, §2º); o edital não "
-            "pode alterá-la",
+            base(regime="federal-lei15142-2025", parametros={"regra_pcd": {"percentual": 25}}),
+            "parametros.regra_pcd.percentual: o regime federal-lei15142-2025 admite reserva PcD "
+            "de 5% a 20% das vagas (Decreto 9.508/2018, art. 1º, §1º (no mínimo 5%); Lei "
+            "8.112/1990, art. 5º, §2º (até 20% das vagas)); recebido 25%",
         ),
         (
             base(parametros={"efeito_nao_confirmacao": {"PP": "elimina"}}),

@@ -1,0 +1,289 @@
+"""The calls as acts (issue #11, item 2; spec section 9): convocação, nomeação, posse,
+exercício, desistência, tornar sem efeito and fim de fila.
+
+Rules decided here:
+- RH calls the next positions of the cargo's call order as published in the homologated final
+  classification (`Publicacao` FINAL of the newest version, computed after every act): the
+  order is published in advance (Lei 3.057/2026, art. 17, parágrafo único) and is the servant's
+  order for the whole career (Lei 3.056/2025, art. 12, §2º). Each call is one act at a fixed
+  position (`Chamada`), with the deadline to present the documents, one e-mail and the portal's
+  notice (the status page).
+- What happens next is one act each (`EventoChamada`), recorded once and never rewritten:
+  nomeação, then posse, then exercício; or desistência (declined or missed the deadline) before
+  the posse; or tornar sem efeito before the exercício; or fim de fila before the nomeação,
+  only where the edital allows it (`Certame.parametros["permite_fim_de_fila"]`).
+- A desistência, a sem efeito or a fim de fila frees the call: the cargo is recomputed and the
+  engine (section 7) calls a freed reserved vacancy again from its own group.
+- The recompute reads the history (`certames.classificacao.montar_entrada`) and never
+  rewrites it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from candidatos.models import Inscricao
+from candidatos.servicos import FINAIS, registrar_desistencia
+from certames.auditoria import registrar_ato
+from certames.carreira import FUNDAMENTO_ORDEM, LIBERAM, SituacaoChamada, Tipo, historico
+from certames.classificacao import estado_recalculo, solicitar_recalculo
+from certames.filas import tarefa
+from certames.formatos import data_br
+from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
+from certames.travas import travar, travar_certame
+
+#: The call's e-mail task (candidatos/tasks.py), queued by name: the tasks import this module.
+TAREFA_EMAIL_CONVOCACAO = "candidatos.email_convocacao"
+
+#: Desistência frees the reserved vacancy for the next of the same group.
+FUNDAMENTO_DESISTENCIA = ("regras de reserva, seção 7, passo 2 (LC 22/2026, art. 1º, §6º; Lei "
+                          "3.057/2026, art. 15, §2º; Lei 3.056/2025, art. 10, §3º)")
+#: Fim de fila: reclassificação para o final da lista, only where the edital provides it.
+FUNDAMENTO_FIM_DE_FILA = "edital (permite_fim_de_fila); regras de reserva, seções 5 e 7"
+#: A product default: the deadline to present the documents when RH gives none.
+PRAZO_PADRAO_DIAS = 30
+
+
+
+def permite_fim_de_fila(certame) -> bool:
+    return (certame.parametros or {}).get("permite_fim_de_fila") is True
+
+
+# --- reading the history ----------------------------------------------------------------------
+
+
+def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:
+    return [s for s in historico(inscricao.cargo_id) if s.chamada.inscricao_id == inscricao.pk]
+
+
+# --- calling ----------------------------------------------------------------------------------
+
+
+def versao_para_chamar(cargo: Cargo) -> VersaoClassificacao:
+    """The version whose call order RH follows: the newest one, computed after every act and
+    published as the homologated final classification. Raises ValidationError saying what
+    is missing."""
+    if estado_recalculo(cargo).codigo != "atualizada":
+        raise ValidationError(_(
+            "Há atos posteriores à última versão da classificação ainda não calculados: "
+            "aguarde o recálculo (ou clique em “Recalcular agora”) antes de convocar."))
+    versao = cargo.versoes_classificacao.order_by("-numero").first()
+    if versao is None or not versao.publicacoes.filter(tipo=Publicacao.Tipo.FINAL).exists():
+        raise ValidationError(_(
+            "A convocação segue a ordem publicada no resultado final (homologado): publique "
+            "como resultado final a versão mais recente da classificação (%(v)s) antes de "
+            "convocar (%(f)s).") % {"v": versao.numero if versao else "—",
+                                     "f": FUNDAMENTO_ORDEM})
+    return versao
+
+
+def proximas(cargo: Cargo, versao: VersaoClassificacao, feitas: list[Chamada]):
+    """The version's positions after the history, with a candidate; the version's first
+    positions must be the history itself (it was computed with it)."""
+    ordem = list(versao.convocacao.order_by("posicao"))
+    for c, p in zip(feitas, ordem, strict=False):
+        if (p.posicao, p.inscricao_id, p.vaga) != (c.posicao, c.inscricao_id, c.vaga):
+            raise ValidationError(_(
+                "A versão %(v)d não reproduz a convocação já feita na posição %(p)d: recalcule "
+                "a classificação e publique a nova versão.") % {"v": versao.numero,
+                                                                  "p": c.posicao})
+    return [p for p in ordem[len(feitas):] if p.inscricao_id is not None]
+
+
+@transaction.atomic
+def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
+             hoje: dt.date | None = None) -> list[Chamada]:
+    """Call the next `quantidade` positions of the published call order: one act, one e-mail
+    and the portal's notice each, with the deadline to present the documents."""
+    hoje = hoje or timezone.localdate()
+    cargo = travar(Cargo, cargo.pk if isinstance(cargo, Cargo) else cargo, "certame")
+    travar_certame(cargo.certame_id)
+    if quantidade < 1:
+        raise ValidationError(_("Informe quantas posições convocar (ao menos uma)."))
+    if prazo < hoje:
+        raise ValidationError(_("O prazo para apresentar os documentos não pode ser "
+                                "anterior a hoje."))
+    certame = cargo.certame
+    if certame.homologado_em is None:
+        raise ValidationError(_("Só se convoca depois da homologação do resultado final."))
+    if certame.valido_ate is not None and hoje > certame.valido_ate:
+        raise ValidationError(_("A validade do certame terminou em %(d)s: não há mais "
+                                "convocação (Constituição Federal, art. 37, III).") % {
+            "d": data_br(certame.valido_ate)})
+    versao = versao_para_chamar(cargo)
+    feitas = list(Chamada.objects.filter(cargo=cargo).order_by("posicao"))
+    livres = proximas(cargo, versao, feitas)
+    if not livres:
+        raise ValidationError(_("Não há posição a convocar na ordem publicada (todas as "
+                                "vagas já foram convocadas ou não há candidatos)."))
+    if quantidade > len(livres):
+        raise ValidationError(_("Só há %(n)d posição(ões) a convocar na ordem publicada.") % {
+            "n": len(livres)})
+    agora = timezone.now()
+    novas = []
+    for p in livres[:quantidade]:
+        insc = travar(Inscricao, p.inscricao_id, "candidato")
+        if insc.situacao in FINAIS:
+            raise ValidationError(_("A inscrição %(n)s está %(s)s: recalcule e publique a "
+                                    "nova versão.") % {"n": insc.numero,
+                                                       "s": insc.get_situacao_display().lower()})
+        chamada = Chamada.objects.create(
+            cargo=cargo, posicao=p.posicao, inscricao=insc, vaga=p.vaga,
+            lista=p.lista or p.vaga, versao=versao, chamada_em=agora, prazo=prazo,
+            autor=autor if getattr(autor, "is_authenticated", False) else None)
+        if insc.convocada_em is None:
+            insc.convocada_em = agora
+            insc.save(update_fields=["convocada_em", "atualizada_em"])
+        registrar_ato(
+            tipo="convocacao", autor=autor, certame=certame, objeto=insc,
+            descricao=_("Convocação da inscrição %(n)s na %(p)dª posição (vaga %(v)s) do "
+                        "cargo %(c)s; prazo até %(d)s.") % {
+                "n": insc.numero, "p": p.posicao, "v": p.vaga, "c": cargo.codigo,
+                "d": data_br(prazo)},
+            fundamento_legal=FUNDAMENTO_ORDEM,
+            depois={"chamada": chamada.pk, "posicao": p.posicao, "vaga": p.vaga,
+                    "lista": chamada.lista, "versao": versao.numero,
+                    "prazo": prazo.isoformat()})
+        transaction.on_commit(
+            lambda c=chamada.pk: tarefa(TAREFA_EMAIL_CONVOCACAO).delay(c))
+        novas.append(chamada)
+    return novas
+
+
+def enviar_email_convocacao(chamada_id: int) -> bool:
+    """The call's e-mail (the Celery task's body)."""
+    chamada = Chamada.objects.select_related("inscricao__candidato", "cargo__certame").get(
+        pk=chamada_id)
+    email = chamada.inscricao.candidato.email
+    if not email:
+        return False
+    send_mail(
+        _("Convocação — inscrição %(n)s") % {"n": chamada.inscricao.numero},
+        _("Você foi convocado(a) para o cargo %(c)s do certame “%(t)s”, na %(p)dª posição da "
+          "ordem de convocação (vaga %(v)s).\n\nApresente os documentos até %(d)s. A "
+          "convocação, o prazo e a opção de desistir estão na sua área do candidato.") % {
+            "c": chamada.cargo.nome, "t": chamada.cargo.certame.titulo, "p": chamada.posicao,
+            "v": chamada.vaga, "d": data_br(chamada.prazo)},
+        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+    return True
+
+
+# --- what happens to a call -------------------------------------------------------------------
+
+#: What must be there before each act, and what may not.
+_REQUER = {Tipo.POSSE: Tipo.NOMEACAO, Tipo.EXERCICIO: Tipo.POSSE}
+_IMPEDE = {
+    Tipo.NOMEACAO: (*LIBERAM,),
+    Tipo.POSSE: (*LIBERAM,),
+    Tipo.EXERCICIO: (*LIBERAM,),
+    Tipo.DESISTENCIA: (*LIBERAM, Tipo.POSSE),
+    Tipo.SEM_EFEITO: (*LIBERAM, Tipo.EXERCICIO),
+    Tipo.FIM_DE_FILA: (*LIBERAM, Tipo.NOMEACAO),
+}
+FUNDAMENTOS = {
+    Tipo.NOMEACAO: FUNDAMENTO_ORDEM,
+    Tipo.POSSE: FUNDAMENTO_ORDEM,
+    Tipo.EXERCICIO: FUNDAMENTO_ORDEM,
+    Tipo.DESISTENCIA: FUNDAMENTO_DESISTENCIA,
+    Tipo.SEM_EFEITO: "regras de reserva, seção 7 (a convocação tornada sem efeito não ocupa a "
+                     "vaga)",
+    Tipo.FIM_DE_FILA: FUNDAMENTO_FIM_DE_FILA,
+}
+
+
+@transaction.atomic
+def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date | None = None,
+                     motivacao: str = "", pelo_candidato: bool = False,
+                     hoje: dt.date | None = None) -> EventoChamada:
+    """Record one act on a call, once; a desistência, sem efeito or fim de fila recomputes the
+    cargo (the freed call is called again from its own group)."""
+    hoje = hoje or timezone.localdate()
+    if tipo not in Tipo.values:
+        raise ValidationError(_("Ato desconhecido."))
+    tipo = Tipo(tipo)
+    chamada_id = chamada.pk if isinstance(chamada, Chamada) else chamada
+    base = Chamada.objects.select_related("cargo").get(pk=chamada_id)
+    cargo = travar(Cargo, base.cargo_id, "certame")
+    chamada = travar(Chamada, chamada_id, "inscricao", "cargo__certame")
+    insc = travar(Inscricao, chamada.inscricao_id, "certame", "candidato", "cargo")
+    data = data or hoje
+    motivacao = (motivacao or "").strip()
+    if data > hoje:
+        raise ValidationError(_("O ato não pode ter data futura."))
+    if data < timezone.localdate(chamada.chamada_em):
+        raise ValidationError(_("O ato não pode ser anterior à convocação (%(d)s).") % {
+            "d": data_br(chamada.chamada_em)})
+    feitos = set(chamada.eventos.values_list("tipo", flat=True))
+    if tipo in feitos:
+        raise ValidationError(_("%(a)s já registrada para esta convocação.") % {"a": tipo.label})
+    bloqueio = next((t for t in _IMPEDE[tipo] if t in feitos), None)
+    if bloqueio is not None:
+        raise ValidationError(_("Não é possível registrar %(a)s: a convocação já tem "
+                                "%(b)s.") % {"a": tipo.label.lower(),
+                                             "b": Tipo(bloqueio).label.lower()})
+    requisito = _REQUER.get(tipo)
+    if requisito is not None and requisito not in feitos:
+        raise ValidationError(_("Registre antes a %(r)s.") % {"r": Tipo(requisito).label.lower()})
+    certame = cargo.certame
+    if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
+        raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
+    if tipo in (Tipo.SEM_EFEITO,) and not motivacao:
+        raise ValidationError(_("Informe a motivação do ato (Lei 9.784/1999, art. 50)."))
+    if tipo == Tipo.DESISTENCIA and not motivacao:
+        motivacao = (str(_("Desistência declarada pelo candidato na área do candidato."))
+                     if pelo_candidato else "")
+        if not motivacao:
+            raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
+                                    "prazo)."))
+    evento = EventoChamada.objects.create(
+        chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
+        autor=autor if getattr(autor, "is_authenticated", False) else None,
+        motivacao=motivacao, fundamento=FUNDAMENTOS[tipo])
+    registrar_ato(
+        tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
+        descricao=_("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
+                    "%(d)s.") % {"a": tipo.label, "n": insc.numero, "p": chamada.posicao,
+                                 "c": cargo.codigo, "d": data_br(data)},
+        motivacao=motivacao, fundamento_legal=FUNDAMENTOS[tipo],
+        depois={"chamada": chamada.pk, "posicao": chamada.posicao, "evento": tipo.value,
+                "data": data.isoformat(), "pelo_candidato": pelo_candidato})
+    if tipo == Tipo.DESISTENCIA:
+        if insc.situacao not in FINAIS:
+            # Its own act and the recompute (candidatos/servicos.py).
+            registrar_desistencia(insc, autor=autor, motivacao=motivacao)
+        else:
+            solicitar_recalculo([cargo], str(tipo.label))
+    elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA):
+        solicitar_recalculo([cargo], _("%(a)s da inscrição %(n)s") % {
+            "a": tipo.label.lower(), "n": insc.numero})
+    return evento
+
+
+def chamada_em_aberto(inscricao: Inscricao) -> SituacaoChamada | None:
+    """The candidate's call that awaits their answer (nothing recorded on it yet)."""
+    return next((s for s in reversed(chamadas_da_inscricao(inscricao)) if s.em_aberto), None)
+
+
+def desistir_pelo_candidato(inscricao: Inscricao, *, autor) -> EventoChamada:
+    """The candidate declines the call in the portal (a confirmation, no motivation)."""
+    aberta = chamada_em_aberto(inscricao)
+    if aberta is None:
+        raise ValidationError(_("Não há convocação em aberto nesta inscrição."))
+    return registrar_evento(aberta.chamada, Tipo.DESISTENCIA, autor=autor, pelo_candidato=True)
+
+
+def pedir_fim_de_fila(inscricao: Inscricao, *, autor) -> EventoChamada:
+    """The candidate asks to go to the end of the list (where the edital allows it)."""
+    aberta = chamada_em_aberto(inscricao)
+    if aberta is None:
+        raise ValidationError(_("Não há convocação em aberto nesta inscrição."))
+    return registrar_evento(aberta.chamada, Tipo.FIM_DE_FILA, autor=autor, pelo_candidato=True,
+                            motivacao=str(_("Pedido de fim de fila do candidato na área do "
+                                            "candidato.")))

@@ -1,0 +1,113 @@
+"""Coherence of a certame's schedule (cronograma) around the fee exemption.
+
+Rules decided here (Lei 3.057/2026 de Severínia, art. 3º: the edital sets the request period
+(I), the preliminary result (IV), the appeal (V), the final result (VI) and the payment
+deadline of those finally rejected (VII)):
+- the payment stage (`pagamento_taxa`) cannot end before the final exemption result: a
+  candidate whose request is finally rejected "poderá efetuar o pagamento da taxa de
+  inscrição dentro do prazo previsto no edital, permanecendo regularmente inscrito" (art. 3º,
+  VII and §3º), which needs the deadline still open after that result; it must end after the
+  end of the final result's stage;
+- an exemption result (preliminary or final) cannot start before the request window ends:
+  requests are analysed after they are made (art. 3º, I, IV and VI; §1º: the request period
+  must allow the participation of those interested and the analysis of the requests).
+
+The citations are the regime's (`RegraIsencao.fundamento_prazo_pagamento`,
+`fundamento_resultado_preliminar`, `fundamento_resultado_definitivo`); a regime without an
+exemption law gets the rule as the edital's own coherence ("cronograma do edital").
+
+Pure: the stages are objects with `tipo`, `inicio` and `fim` (Etapa rows or stand-ins); the
+stage kinds are `certames.models.Etapa.Tipo` values (tests/certames/test_cronograma.py checks
+that they agree).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from certames.formatos import data_hora_br
+from certames.regras.procedimentos import RegraIsencao
+
+PEDIDO_ISENCAO = "pedido_isencao"
+RESULTADO_PRELIMINAR_ISENCAO = "resultado_preliminar_isencao"
+RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao"
+PAGAMENTO_TAXA = "pagamento_taxa"
+RESULTADOS_ISENCAO = (RESULTADO_PRELIMINAR_ISENCAO, RESULTADO_DEFINITIVO_ISENCAO)
+
+#: Basis where the regime has no exemption law of its own.
+SEM_LEI = "cronograma do edital"
+
+
+@dataclass(frozen=True)
+class Incoerencia:
+    """Two stages in an order the law does not allow; `etapa` and `outra` are the stages,
+    `campo` the field of `etapa` to fix and `campo_outra` that of `outra`."""
+
+    etapa: object
+    campo: str
+    outra: object
+    campo_outra: str
+    mensagem: str
+
+    def envolve(self, etapa: object) -> str | None:
+        """The field of `etapa` this incoherence is about, or None."""
+        if etapa is self.etapa:
+            return self.campo
+        if etapa is self.outra:
+            return self.campo_outra
+        return None
+
+
+def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """Every pair of stages the exemption's order does not allow, with a Portuguese message
+    citing the article."""
+    etapas = [e for e in etapas if e.inicio is not None and e.fim is not None]
+    pedidos = [e for e in etapas if e.tipo == PEDIDO_ISENCAO]
+    resultados = [e for e in etapas if e.tipo in RESULTADOS_ISENCAO]
+    definitivos = [e for e in etapas if e.tipo == RESULTADO_DEFINITIVO_ISENCAO]
+    pagamentos = [e for e in etapas if e.tipo == PAGAMENTO_TAXA]
+    achadas: list[Incoerencia] = []
+    for pagamento in pagamentos:
+        for definitivo in definitivos:
+            if pagamento.fim <= definitivo.fim:
+                fundamento = isencao.fundamento_prazo_pagamento if isencao else SEM_LEI
+                achadas.append(Incoerencia(pagamento, "fim", definitivo, "fim", _(
+                    "O prazo de pagamento da taxa (até %(p)s) não pode terminar antes do "
+                    "resultado definitivo da isenção (até %(r)s): quem tiver o pedido "
+                    "definitivamente indeferido deve poder pagar depois dele (%(f)s).") % {
+                    "p": data_hora_br(pagamento.fim), "r": data_hora_br(definitivo.fim),
+                    "f": fundamento}))
+    for resultado in resultados:
+        for pedido in pedidos:
+            if resultado.inicio < pedido.fim:
+                if isencao is None:
+                    fundamento = SEM_LEI
+                elif resultado.tipo == RESULTADO_DEFINITIVO_ISENCAO:
+                    fundamento = isencao.fundamento_resultado_definitivo
+                else:
+                    fundamento = isencao.fundamento_resultado_preliminar
+                achadas.append(Incoerencia(resultado, "inicio", pedido, "fim", _(
+                    "O %(etapa)s (a partir de %(r)s) não pode começar antes do fim do prazo "
+                    "de pedido de isenção (%(p)s): os pedidos são analisados depois de "
+                    "feitos (%(f)s; %(i)s).") % {
+                    "etapa": (_("resultado definitivo da isenção")
+                              if resultado.tipo == RESULTADO_DEFINITIVO_ISENCAO
+                              else _("resultado preliminar da isenção")),
+                    "r": data_hora_br(resultado.inicio), "p": data_hora_br(pedido.fim),
+                    "f": fundamento,
+                    "i": isencao.fundamento_requerimento if isencao else SEM_LEI}))
+    return achadas
+
+
+def erros_da_etapa(etapa: object, etapas: Iterable,
+                   isencao: RegraIsencao | None) -> dict[str, list[str]]:
+    """The incoherences that involve `etapa` among `etapas` (which include it), by field."""
+    erros: dict[str, list[str]] = {}
+    for inc in incoerencias(etapas, isencao):
+        campo = inc.envolve(etapa)
+        if campo is not None:
+            erros.setdefault(campo, []).append(inc.mensagem)
+    return erros

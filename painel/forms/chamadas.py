@@ -1,0 +1,29 @@
+"""Forms of RH's call acts (candidatos/chamadas.py): each irreversible act is confirmed by a
+required checkbox (no script: the CSP forbids inline ones)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+_DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
+
+
+def _confirmacao(rotulo):
+    return forms.BooleanField(
+        label=rotulo, required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}))
+
+
+class ConvocarForm(forms.Form):
+    quantidade = forms.IntegerField(label=_("Quantas posições convocar"), min_value=1,
+                                    max_value=500, widget=forms.NumberInput(
+                                        attrs={"class": "form-control"}))
+    prazo = forms.DateField(label=_("Prazo para apresentar os documentos"), widget=_DATA)
+    confirmacao = _confirmacao(_("Confirmo as convocações: cada uma é um ato que não se desfaz "
+                                 "e o candidato é avisado por e-mail e na área do candidato."))
+
+
+class EventoForm(forms.Form):
+    data = forms.DateField(label=_("Data do ato"), widget=_DATA)
+    motivacao = forms.CharField(label=_("Motivação"), required=False, widget=forms.Textarea(
+        attrs={"class": "form-control", "rows": 2}))
+    confirmacao = _confirmacao(_("Confirmo o registro deste ato, que não se desfaz."))

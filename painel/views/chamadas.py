@@ -1,0 +1,108 @@
+"""RH's call acts (issue #11, item 2): call the next positions of the published order, record
+nomeação, posse, exercício, desistência, tornar sem efeito and fim de fila, and export the
+order of nomeação (item 3). Each irreversible act has a confirmation step: the first POST
+without the checkbox shows what will happen; the act needs the checkbox."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views import View
+
+from candidatos import chamadas
+from certames import carreira, exportacao
+from certames.models import Cargo, Chamada, EventoChamada
+from painel.acesso import RHMixin
+from painel.forms.chamadas import ConvocarForm, EventoForm
+
+
+class ConvocarView(RHMixin, View):
+    template_name = "painel/chamadas/convocar.html"
+
+    def _pagina(self, request, cargo, form, status=200):
+        previstas, erro = [], None
+        try:
+            versao = chamadas.versao_para_chamar(cargo)
+            feitas = list(Chamada.objects.filter(cargo=cargo).order_by("posicao"))
+            previstas = chamadas.proximas(cargo, versao, feitas)
+        except ValidationError as exc:
+            erro = " ".join(exc.messages)
+        quantidade = form.cleaned_data.get("quantidade") if form.is_bound and hasattr(
+            form, "cleaned_data") else None
+        return render(request, self.template_name, {
+            "cargo": cargo, "form": form, "erro": erro, "fundamento": carreira.FUNDAMENTO_ORDEM,
+            "previstas": previstas[:quantidade] if quantidade else previstas[:10]},
+            status=status)
+
+    def get(self, request, pk):
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
+        return self._pagina(request, cargo, ConvocarForm(initial={
+            "quantidade": 1, "prazo": timezone.localdate() + timezone.timedelta(
+                days=chamadas.PRAZO_PADRAO_DIAS)}))
+
+    def post(self, request, pk):
+        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
+        form = ConvocarForm(request.POST)
+        if not form.is_valid() or not form.cleaned_data["confirmacao"]:
+            return self._pagina(request, cargo, form)
+        dados = form.cleaned_data
+        try:
+            novas = chamadas.convocar(cargo, dados["quantidade"], prazo=dados["prazo"],
+                                      autor=request.user)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self._pagina(request, cargo, form, status=400)
+        messages.success(request, _("%(n)d convocação(ões) registrada(s).") % {"n": len(novas)})
+        return redirect("painel:cargo", pk=cargo.pk)
+
+
+class EventoView(RHMixin, View):
+    template_name = "painel/chamadas/evento.html"
+
+    def _chamada(self, pk, tipo):
+        if tipo not in EventoChamada.Tipo.values:
+            raise Http404
+        return get_object_or_404(Chamada.objects.select_related(
+            "cargo__certame", "inscricao__candidato"), pk=pk)
+
+    def _pagina(self, request, chamada, tipo, form, status=200):
+        return render(request, self.template_name, {
+            "chamada": chamada, "cargo": chamada.cargo, "tipo": EventoChamada.Tipo(tipo),
+            "form": form, "fundamento": chamadas.FUNDAMENTOS[EventoChamada.Tipo(tipo)]},
+            status=status)
+
+    def get(self, request, pk, tipo):
+        chamada = self._chamada(pk, tipo)
+        return self._pagina(request, chamada, tipo,
+                            EventoForm(initial={"data": timezone.localdate()}))
+
+    def post(self, request, pk, tipo):
+        chamada = self._chamada(pk, tipo)
+        form = EventoForm(request.POST)
+        if not form.is_valid() or not form.cleaned_data["confirmacao"]:
+            return self._pagina(request, chamada, tipo, form)
+        try:
+            chamadas.registrar_evento(chamada, tipo, autor=request.user,
+                                      data=form.cleaned_data["data"],
+                                      motivacao=form.cleaned_data["motivacao"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+            return self._pagina(request, chamada, tipo, form, status=400)
+        messages.success(request, _("Ato registrado."))
+        return redirect("painel:cargo", pk=chamada.cargo_id)
+
+
+class ExportarOrdemView(RHMixin, View):
+    """The order of nomeação as CSV or XLSX (formula-safe: certames.exportacao)."""
+
+    def get(self, request, pk, formato):
+        if formato not in exportacao.FORMATOS:
+            raise Http404
+        cargo = get_object_or_404(Cargo, pk=pk)
+        return exportacao.resposta_exportacao(
+            formato, f"ordem-nomeacao-{cargo.codigo}", carreira.COLUNAS_EXPORTACAO,
+            carreira.linhas_exportacao(cargo), titulo=carreira.titulo_exportacao())
