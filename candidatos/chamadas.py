@@ -103,8 +103,10 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
     """Call the next `quantidade` positions of the published call order: one act, one e-mail
     and the portal's notice each, with the deadline to present the documents."""
     hoje = hoje or timezone.localdate()
-    cargo = travar(Cargo, cargo.pk if isinstance(cargo, Cargo) else cargo, "certame")
-    travar_certame(cargo.certame_id)
+    cargo_id = cargo.pk if isinstance(cargo, Cargo) else cargo
+    # Parents first (certames/travas.py): the certame, then the cargo.
+    travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
+    cargo = travar(Cargo, cargo_id, "certame")
     if quantidade < 1:
         raise ValidationError(_("Informe quantas posições convocar (ao menos uma)."))
     if prazo < hoje:
@@ -211,7 +213,9 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     chamada_id = chamada.pk if isinstance(chamada, Chamada) else chamada
     base = Chamada.objects.select_related("cargo").get(pk=chamada_id)
     cargo = travar(Cargo, base.cargo_id, "certame")
-    chamada = travar(Chamada, chamada_id, "inscricao", "cargo__certame")
+    # The cargo's lock serializes every act on its calls; the call itself is an append-only
+    # row (no UPDATE privilege for the application role, so no FOR UPDATE on it): read it.
+    chamada = Chamada.objects.select_related("inscricao", "cargo__certame").get(pk=chamada_id)
     insc = travar(Inscricao, chamada.inscricao_id, "certame", "candidato", "cargo")
     data = data or hoje
     motivacao = (motivacao or "").strip()

@@ -12,6 +12,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
+from certames.privilegios_banco import aplicar_privilegios
+from tests.banco import PAPEL_APP, como_dono, sob_papel_da_aplicacao
 from tests.comissoes.fabricas import ComissaoFactory, avaliacao
 from tests.factories import CertameFactory, InscricaoFactory, usuario
 
@@ -23,9 +25,14 @@ RECORRIDA_EM = timezone.make_aware(dt.datetime(2026, 5, 6, 16, 0))
 
 
 def _migrar(alvos):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(alvos)
+    # Migrations run as the tables' owner (the application role cannot CREATE or DROP); the
+    # tables they recreate get the application role's grants again, as after `migrate`.
+    with como_dono():
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(alvos)
+        if sob_papel_da_aplicacao():
+            aplicar_privilegios(connection, PAPEL_APP)
     return executor.loader.project_state(alvos).apps
 
 
