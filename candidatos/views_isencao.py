@@ -152,24 +152,30 @@ class DefesaView(CandidatoMixin, View):
         return DefesaIsencaoView.as_view()(request, pk=pk)
 
 
+def servir_arquivo_do_pedido(pedido: PedidoIsencao, qual: str):
+    """A stored file of an exemption request, for a view that already checked who may see it:
+    the proof of donation, the proof of a CadÚnico of another municipality, or the appeal's
+    first attachment (`nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
+    if qual == "comprovante":
+        return servir_arquivo(pedido.comprovante_doacao)
+    if qual == "comprovante_cadunico":
+        return servir_arquivo(pedido.comprovante_cadunico)
+    if qual != "anexo":
+        raise Http404
+    anexos = anexos_de(isencao.recurso_do_pedido(pedido))
+    if not anexos:
+        raise Http404
+    return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
+                          tipo=anexos[0].tipo_conteudo)
+
+
 class ArquivoCandidatoView(CandidatoMixin, View):
     """My own proof of donation or appeal attachment (the appeal's first attachment,
     `nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
 
     def get(self, request, pk, qual):
         insc = self.minha_inscricao(pk)
-        pedido = get_object_or_404(PedidoIsencao, inscricao=insc)
-        if qual == "comprovante":
-            return servir_arquivo(pedido.comprovante_doacao)
-        if qual == "comprovante_cadunico":
-            return servir_arquivo(pedido.comprovante_cadunico)
-        if qual != "anexo":
-            raise Http404
-        anexos = anexos_de(isencao.recurso_do_pedido(pedido))
-        if not anexos:
-            raise Http404
-        return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
-                              tipo=anexos[0].tipo_conteudo)
+        return servir_arquivo_do_pedido(get_object_or_404(PedidoIsencao, inscricao=insc), qual)
 
 
 class ResultadoPublicoView(TemplateView):

@@ -39,7 +39,7 @@ from candidatos.models import (
     ProcedimentoAdministrativo,
     RegistroCadUnico,
 )
-from certames.arquivos import servir_arquivo
+from candidatos.views_isencao import servir_arquivo_do_pedido
 from certames.models import Ato, Certame, Etapa
 from certames.planilhas import ArquivoRejeitado
 from nucleo.models import PublicacaoResultado
@@ -267,18 +267,7 @@ class ArquivoRHView(RHMixin, View):
     first attachment, `nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
 
     def get(self, request, pk, qual):
-        pedido = get_object_or_404(PedidoIsencao, pk=pk)
-        if qual == "comprovante":
-            return servir_arquivo(pedido.comprovante_doacao)
-        if qual == "comprovante_cadunico":
-            return servir_arquivo(pedido.comprovante_cadunico)
-        if qual != "anexo":
-            raise Http404
-        anexos = anexos_de(isencao.recurso_do_pedido(pedido))
-        if not anexos:
-            raise Http404
-        return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
-                              tipo=anexos[0].tipo_conteudo)
+        return servir_arquivo_do_pedido(get_object_or_404(PedidoIsencao, pk=pk), qual)
 
 
 class PublicarView(RHMixin, View):
