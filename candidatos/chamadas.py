@@ -270,6 +270,13 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     return evento
 
 
+def convocacoes_em_aberto(candidato) -> list[Chamada]:
+    """The candidate's calls that await an answer (nothing recorded on them yet), across all
+    their inscrições, soonest deadline first: the dashboard's notice."""
+    return list(Chamada.objects.filter(inscricao__candidato=candidato, eventos__isnull=True)
+                .select_related("inscricao", "cargo__certame").order_by("prazo", "pk"))
+
+
 def chamada_em_aberto(inscricao: Inscricao) -> SituacaoChamada | None:
     """The candidate's call that awaits their answer (nothing recorded on it yet)."""
     return next((s for s in reversed(chamadas_da_inscricao(inscricao)) if s.em_aberto), None)

@@ -168,6 +168,7 @@ class PainelView(CandidatoMixin, ListView):
             insc.taxa_efetiva = Inscricao.SituacaoTaxa(
                 isencao.situacao_taxa_efetiva(insc, agora))
         ctx["candidato"] = self.request.user.candidato
+        ctx["convocacoes"] = chamadas.convocacoes_em_aberto(ctx["candidato"])
         ctx["abertos"] = list(portal.certames_com_inscricoes_abertas())
         return ctx
 

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from candidatos import retificacao
 from candidatos.models import CorRaca, Inscricao, TipoDeficiencia
 
 _TEXTO = {"class": "form-control", "rows": 2}
@@ -38,10 +39,9 @@ class RetificacaoForm(forms.Form):
         widget=forms.CheckboxInput(attrs={"class": "form-check-input"}))
 
     def __init__(self, *args, inscricao: Inscricao, **kwargs):
-        kwargs.setdefault("initial", {
-            "cor_raca": inscricao.cor_raca, "quilombola": inscricao.quilombola,
-            "deficiencia": inscricao.deficiencia,
-            "tipo_deficiencia": inscricao.tipo_deficiencia, "listas": list(inscricao.listas)})
+        # The form opens on what is recorded (FormView always passes an `initial`, often empty).
+        kwargs["initial"] = {**retificacao.dados_declarados(inscricao),
+                             **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
         regime = inscricao.cargo.certame.regime_legal
         self.fields["listas"].choices = [(lista, lista) for lista in regime.listas]

@@ -342,3 +342,14 @@ def test_pagina_de_retificacao_exige_confirmacao_e_o_candidato_ve_o_ato(
         "Parda; listas: nenhuma lista reservada", "Parda; listas: PP",
         "Comprovante de inscrição de 10/10/2026.", "Lei 3.056/2025, art. 5º, §2º")
     assert 'id="retificacoes"' in status.content.decode()
+
+
+def test_formulario_de_retificacao_abre_com_o_que_esta_registrado(client, rh):
+    insc = inscricao(listas=["PP"], deficiencia=True, tipo_deficiencia="visual")
+    client.force_login(rh)
+    with relogio(DEPOIS):
+        form = client.get(reverse("painel:inscricao_retificar", args=[insc.pk])).context["form"]
+    assert {campo: form[campo].value() for campo in
+            ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas")} == {
+        "cor_raca": "parda", "quilombola": False, "deficiencia": True,
+        "tipo_deficiencia": "visual", "listas": ["PP"]}
