@@ -208,7 +208,9 @@ class Inscricao(models.Model):
             models.UniqueConstraint(fields=["certame", "numero"],
                                     name="inscricao_numero_unico_no_certame"),
         ]
-        indexes = [models.Index(fields=["cargo", "situacao"])]
+        indexes = [models.Index(fields=["cargo", "situacao"]),
+                   # RH's search by number across certames (candidatos/busca.py).
+                   models.Index(fields=["numero"], name="inscricao_numero_idx")]
 
     def __str__(self) -> str:
         return f"{self.numero} — {self.candidato}"

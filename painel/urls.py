@@ -11,6 +11,7 @@ from django.urls import include, path
 from comissoes import views as views_comissao
 from painel.views import (
     auditoria,
+    busca,
     certames,
     chamadas,
     classificacao,
@@ -93,6 +94,7 @@ urlpatterns = [
     path("comissoes/", include(urlpatterns_comissoes)),
     path("resultados/", include(urlpatterns_resultados)),
     path("", certames.PainelView.as_view(), name="painel"),
+    path("buscar/", busca.BuscaView.as_view(), name="buscar"),
     path("certames/<int:pk>/", certames.CertameRHView.as_view(), name="certame"),
     path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
     path("certames/<int:pk>/homologar/", certames.HomologarView.as_view(), name="homologar"),

@@ -194,6 +194,7 @@ MATRIZ = [
       post=RH_POST),
     # RH: certames, imports, classification
     L("painel:painel", "",          LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:buscar", "",          LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:certame", "pk=certame",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:importar", "pk=certame",
