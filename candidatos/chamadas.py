@@ -14,6 +14,9 @@ Rules decided here:
   only where the edital allows it (`Certame.parametros["permite_fim_de_fila"]`).
 - A desistência, a sem efeito or a fim de fila frees the call: the cargo is recomputed and the
   engine (section 7) calls a freed reserved vacancy again from its own group.
+- The engine also frees the call of a candidate who became desistente or eliminated by an act
+  on the inscrição: nomeação, posse and exercício are then refused on that call (else the
+  vacancy would be filled twice); the desistência or the sem efeito may still be recorded.
 - The recompute reads the history (`certames.classificacao.montar_entrada`) and never
   rewrites it.
 """
@@ -32,7 +35,7 @@ from django.utils.translation import gettext as _
 from candidatos.models import Inscricao
 from candidatos.servicos import FINAIS, registrar_desistencia
 from certames.auditoria import registrar_ato
-from certames.carreira import FUNDAMENTO_ORDEM, LIBERAM, SituacaoChamada, Tipo, historico
+from certames.carreira import LIBERAM, SituacaoChamada, Tipo, fundamento_ordem, historico
 from certames.classificacao import estado_recalculo, solicitar_recalculo
 from certames.filas import tarefa
 from certames.formatos import data_br
@@ -80,7 +83,7 @@ def versao_para_chamar(cargo: Cargo) -> VersaoClassificacao:
             "A convocação segue a ordem publicada no resultado final (homologado): publique "
             "como resultado final a versão mais recente da classificação (%(v)s) antes de "
             "convocar (%(f)s).") % {"v": versao.numero if versao else "—",
-                                     "f": FUNDAMENTO_ORDEM})
+                                     "f": fundamento_ordem(cargo)})
     return versao
 
 
@@ -149,7 +152,7 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
                         "cargo %(c)s; prazo até %(d)s.") % {
                 "n": insc.numero, "p": p.posicao, "v": p.vaga, "c": cargo.codigo,
                 "d": data_br(prazo)},
-            fundamento_legal=FUNDAMENTO_ORDEM,
+            fundamento_legal=fundamento_ordem(cargo),
             depois={"chamada": chamada.pk, "posicao": p.posicao, "vaga": p.vaga,
                     "lista": chamada.lista, "versao": versao.numero,
                     "prazo": prazo.isoformat()})
@@ -179,6 +182,11 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
 
 # --- what happens to a call -------------------------------------------------------------------
 
+#: Acts of a candidate who occupies the call: refused once the inscrição is desistente or
+#: eliminated, whose call the engine frees.
+_OCUPAM = (Tipo.NOMEACAO, Tipo.POSSE, Tipo.EXERCICIO)
+FUNDAMENTO_OCUPACAO = ("regras de reserva, seção 7: a convocação de candidato desistente ou "
+                       "eliminado não ocupa a vaga")
 #: What must be there before each act, and what may not.
 _REQUER = {Tipo.POSSE: Tipo.NOMEACAO, Tipo.EXERCICIO: Tipo.POSSE}
 _IMPEDE = {
@@ -189,10 +197,10 @@ _IMPEDE = {
     Tipo.SEM_EFEITO: (*LIBERAM, Tipo.EXERCICIO),
     Tipo.FIM_DE_FILA: (*LIBERAM, Tipo.NOMEACAO),
 }
+#: The appointment acts follow the order of nomeação: the certame's own law
+#: (`carreira.fundamento_ordem`); the others have a fixed basis.
+_SEGUEM_A_ORDEM = (Tipo.NOMEACAO, Tipo.POSSE, Tipo.EXERCICIO)
 FUNDAMENTOS = {
-    Tipo.NOMEACAO: FUNDAMENTO_ORDEM,
-    Tipo.POSSE: FUNDAMENTO_ORDEM,
-    Tipo.EXERCICIO: FUNDAMENTO_ORDEM,
     Tipo.DESISTENCIA: FUNDAMENTO_DESISTENCIA,
     Tipo.SEM_EFEITO: "regras de reserva, seção 7 (a convocação tornada sem efeito não ocupa a "
                      "vaga)",
@@ -232,6 +240,14 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
         raise ValidationError(_("Não é possível registrar %(a)s: a convocação já tem "
                                 "%(b)s.") % {"a": tipo.label.lower(),
                                              "b": Tipo(bloqueio).label.lower()})
+    if tipo in _OCUPAM and insc.situacao in FINAIS:
+        # The engine frees the call of a desistente or eliminated candidate and calls the
+        # vacancy again (spec section 7): appointing them too would fill it twice.
+        raise ValidationError(_(
+            "Não é possível registrar %(a)s: a situação da inscrição %(n)s é “%(s)s” e ela não "
+            "ocupa mais esta convocação (%(f)s). Registre a desistência ou torne a convocação "
+            "sem efeito.") % {"a": tipo.label.lower(), "n": insc.numero,
+                              "s": insc.get_situacao_display(), "f": FUNDAMENTO_OCUPACAO})
     requisito = _REQUER.get(tipo)
     if requisito is not None and requisito not in feitos:
         raise ValidationError(_("Registre antes a %(r)s.") % {"r": Tipo(requisito).label.lower()})
@@ -246,16 +262,17 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
         if not motivacao:
             raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
                                     "prazo)."))
+    fundamento = fundamento_do_evento(tipo, cargo)
     evento = EventoChamada.objects.create(
         chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
         autor=autor if getattr(autor, "is_authenticated", False) else None,
-        motivacao=motivacao, fundamento=FUNDAMENTOS[tipo])
+        motivacao=motivacao, fundamento=fundamento)
     registrar_ato(
         tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
         descricao=_("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
                     "%(d)s.") % {"a": tipo.label, "n": insc.numero, "p": chamada.posicao,
                                  "c": cargo.codigo, "d": data_br(data)},
-        motivacao=motivacao, fundamento_legal=FUNDAMENTOS[tipo],
+        motivacao=motivacao, fundamento_legal=fundamento,
         depois={"chamada": chamada.pk, "posicao": chamada.posicao, "evento": tipo.value,
                 "data": data.isoformat(), "pelo_candidato": pelo_candidato})
     if tipo == Tipo.DESISTENCIA:
@@ -268,6 +285,33 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
         solicitar_recalculo([cargo], _("%(a)s da inscrição %(n)s") % {
             "a": tipo.label.lower(), "n": insc.numero})
     return evento
+
+
+def fundamento_do_evento(tipo: str, cargo: Cargo) -> str:
+    """The legal basis recorded with an act on a call: the appointment acts follow the order
+    of nomeação of the certame's own law; the others have a fixed basis."""
+    tipo = Tipo(tipo)
+    return fundamento_ordem(cargo) if tipo in _SEGUEM_A_ORDEM else FUNDAMENTOS[tipo]
+
+
+@transaction.atomic
+def desistir(inscricao: Inscricao, *, autor, motivacao: str) -> None:
+    """RH records a desistência on the inscrição page. If the inscrição holds a call (called,
+    perhaps appointed, not yet in posse), the desistência is that call's act, so the career
+    order shows it and the freed vacancy is called again (spec section 7, step 2); without a
+    call it is the inscrição's own act (section 6: a recompute without the candidate). After
+    the posse the candidate is a servant: leaving is exoneração, outside the certame."""
+    for s in reversed(chamadas_da_inscricao(inscricao)):
+        if s.liberada:
+            continue
+        if Tipo.POSSE in s.eventos:
+            raise ValidationError(_(
+                "A inscrição %(n)s tomou posse na %(p)dª convocação: o desligamento do "
+                "servidor (exoneração) é ato da vida funcional, não desistência do "
+                "certame.") % {"n": inscricao.numero, "p": s.chamada.posicao})
+        registrar_evento(s.chamada, Tipo.DESISTENCIA, autor=autor, motivacao=motivacao)
+        return
+    registrar_desistencia(inscricao, autor=autor, motivacao=motivacao)
 
 
 def convocacoes_em_aberto(candidato) -> list[Chamada]:

@@ -37,7 +37,7 @@ from candidatos.models import Inscricao, PedidoCadastro
 from certames.arquivos import arquivo_existe, servir_arquivo
 from certames.forms import erros_no_form
 from certames.models import Certame
-from certames.papeis import e_candidato
+from certames.papeis import e_candidato, e_membro_comissao, e_rh
 
 logger = logging.getLogger(__name__)
 
@@ -50,8 +50,16 @@ class EntrarView(auth_views.LoginView):
     form_class = EntrarForm
 
     def get_default_redirect_url(self):
-        if e_candidato(self.request.user):
+        """Each audience lands on its workspace: the candidate's dashboard, RH's panel (also
+        for a superuser, who reaches the admin from there), the committee member's
+        workspace; anyone else the public home page (LOGIN_REDIRECT_URL)."""
+        user = self.request.user
+        if e_candidato(user):
             return reverse("portal:painel")
+        if e_rh(user):
+            return reverse("painel:painel")
+        if e_membro_comissao(user):
+            return reverse("comissao:painel")
         return super().get_default_redirect_url()
 
 

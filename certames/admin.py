@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
@@ -11,12 +12,14 @@ from certames.models import (
     Ato,
     Cargo,
     Certame,
+    DocumentoPdf,
     Etapa,
     Orgao,
     Publicacao,
     VagaSurgida,
     VersaoClassificacao,
 )
+from certames.rotulos_atos import rotulo_do_ato
 from certames.servicos import registrar_alteracao_edital, registrar_vaga_surgida
 
 
@@ -159,15 +162,34 @@ class VagaSurgidaAdmin(SimpleHistoryAdmin):
                                autor=request.user)
 
 
+class TipoAtoFilter(admin.SimpleListFilter):
+    """The kinds of act by their Portuguese label (certames/rotulos_atos.py)."""
+
+    title = _("tipo de ato")
+    parameter_name = "tipo"
+
+    def lookups(self, request, model_admin):
+        codigos = Ato.objects.values_list("tipo", flat=True).distinct().order_by()
+        return sorted(((c, rotulo_do_ato(c)) for c in codigos), key=lambda par: par[1])
+
+    def queryset(self, request, queryset):
+        return queryset.filter(tipo=self.value()) if self.value() else queryset
+
+
 @admin.register(Ato)
 class AtoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     """Read-only: acts are append-only."""
 
-    list_display = ("criado_em", "tipo", "descricao", "autor", "certame")
-    list_filter = ("tipo", "certame", "objeto_tipo")
+    list_display = ("criado_em", "ato", "descricao", "autor", "certame")
+    list_filter = (TipoAtoFilter, "certame", "objeto_tipo")
     search_fields = ("descricao", "motivacao", "objeto_id", "objeto_repr", "autor__username")
     date_hierarchy = "criado_em"
     list_select_related = ("autor", "certame")
+
+    @admin.display(description=_("ato"), ordering="tipo")
+    def ato(self, obj):
+        return format_html("{}<br><small><code>{}</code></small>", rotulo_do_ato(obj.tipo),
+                           obj.tipo)
 
 
 @admin.register(AlteracaoColuna)
@@ -208,3 +230,19 @@ class PublicacaoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     list_display = ("versao", "tipo", "publicada_em", "publicada_por")
     list_filter = ("tipo", "versao__cargo__certame")
     list_select_related = ("versao__cargo", "publicada_por")
+
+
+@admin.register(DocumentoPdf)
+class DocumentoPdfAdmin(SomenteLeituraMixin, admin.ModelAdmin):
+    """Generated PDFs (certames.impressos): derived from the acts, rendered by a task; served
+    by the pages that check permissions (the stored file has no public URL)."""
+
+    list_display = ("tipo", "certame", "cargo", "gerado_em", "chave")
+    list_filter = ("tipo", "certame")
+    list_select_related = ("certame", "cargo")
+    exclude = ("arquivo",)
+    readonly_fields = ("nome_do_arquivo",)
+
+    @admin.display(description=_("arquivo"))
+    def nome_do_arquivo(self, obj):
+        return obj.arquivo.name

@@ -13,9 +13,13 @@ from django.utils.translation import gettext as _
 from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada
 
-#: The career order: the order of nomeação is the servant's order for the whole career.
+#: Both municipal laws that fix the order, for the acts recorded by `candidatos.chamadas`
+#: (pages, exports and PDFs cite the certame's own law: `fundamento_ordem`).
 FUNDAMENTO_ORDEM = ("Lei 3.056/2025 (Pirangi), art. 12, §2º; Lei 3.057/2026 (Severínia), "
                     "art. 17, parágrafo único")
+
+#: Calls per page of the order of nomeação on the RH and public pages.
+POR_PAGINA_ORDEM = 50
 
 Tipo = EventoChamada.Tipo
 #: Acts that end a call without an appointment (the call is freed).
@@ -72,6 +76,13 @@ class SituacaoChamada:
         return next((self.eventos[t] for t in LIBERAM if t in self.eventos), None)
 
 
+def fundamento_ordem(cargo: Cargo) -> str:
+    """Where the certame's own law fixes the order of nomeação (the regime's
+    `fundamento_ordem_nomeacao`: Pirangi art. 12, §2º; Severínia art. 17, parágrafo único;
+    SMBV and federal: the product's default, regras de reserva, section 7)."""
+    return cargo.certame.regime_legal.fundamento_ordem_nomeacao or FUNDAMENTO_ORDEM
+
+
 def historico(cargo: Cargo | int) -> list[SituacaoChamada]:
     """The cargo's calls in order, each with its acts."""
     cargo_id = cargo.pk if isinstance(cargo, Cargo) else cargo
@@ -96,6 +107,7 @@ def colunas_exportacao(publica: bool = False) -> list[str]:
 
 def linhas_exportacao(cargo: Cargo, publica: bool = False) -> list[tuple]:
     """The order of nomeação, one row per call (RH: CPF masked; public: no CPF)."""
+    fundamento = fundamento_ordem(cargo)
     linhas = []
     for s in historico(cargo):
         c, candidato = s.chamada, s.chamada.inscricao.candidato
@@ -106,7 +118,7 @@ def linhas_exportacao(cargo: Cargo, publica: bool = False) -> list[tuple]:
                        data_br(s.nomeacao) if s.nomeacao else "",
                        data_br(s.posse) if s.posse else "",
                        data_br(s.exercicio) if s.exercicio else "", s.rotulo,
-                       data_br(fim.data) if fim else "", FUNDAMENTO_ORDEM))
+                       data_br(fim.data) if fim else "", fundamento))
     return linhas
 
 

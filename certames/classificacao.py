@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import regras
+from certames import distribuicao_edital, regras
 from certames.auditoria import registrar_ato
 from certames.filas import tarefa
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
@@ -163,6 +163,8 @@ class EntradaCargo:
     entrada: regras.Entrada
     ids: dict[str, int]  # inscrição number -> Inscricao.pk
     hash: str
+    #: On the whole-edital base: the explanation of the drawn split (else the engine's).
+    explicacao: list[str] | None = None
 
 
 def _texto_decimal(valor: Decimal) -> str:
@@ -170,8 +172,21 @@ def _texto_decimal(valor: Decimal) -> str:
 
 
 def montar_entrada(cargo: Cargo) -> EntradaCargo:
-    """Engine input from the cargo's rows: scored inscrições and consolidated list states."""
+    """Engine input from the cargo's rows: scored inscrições and consolidated list states.
+
+    On the whole-edital base (spec section 4.1) the cargo's split is the public draw's,
+    vacancies that arose later included (`certames.distribuicao_edital`); before the draw it
+    raises `SorteioPendente` (a regras.ErroEntrada): no list without the split."""
     certame = cargo.certame
+    edital = distribuicao_edital.distribuicao_do_certame(certame)
+    distribuicao = explicacao = None
+    if edital is not None:
+        distribuicao = edital.por_cargo.get(cargo.codigo)
+        if distribuicao is None:
+            raise regras.ErroEntrada(_(
+                "O cargo %(c)s não estava entre os cargos do sorteio público das vagas "
+                "reservadas.") % {"c": cargo.codigo})
+        explicacao = distribuicao_edital.explicacao(edital, cargo.codigo)
     estados: dict[int, dict[str, str]] = {}
     for insc_id, lista, estado in SituacaoLista.objects.filter(
             inscricao__cargo=cargo).values_list("inscricao_id", "lista", "estado"):
@@ -223,14 +238,17 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
                                         h["situacao"]) for h in historia)
     entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
                              parametros=_ler_parametros_json(parametros or None),
-                             chamados=chamados)
+                             chamados=chamados, distribuicao=distribuicao)
     partes = [certame.regime, vagas, parametros, linhas_hash]
     if historia:
         # Without a history the hash is the former one (no needless new version).
         partes += [[[numeros[h["inscricao_id"]], h["vaga"], h["lista"], h["situacao"]]
                     for h in historia], sorted(numeros[i] for i in fim_de_fila)]
+    if distribuicao is not None:
+        # Without a drawn split the hash is the former one.
+        partes.append({"distribuicao": distribuicao})
     bruto = json.dumps(partes, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest())
+    return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest(), explicacao)
 
 
 def historico_do_motor(cargo: Cargo) -> tuple[list[dict], set[int]]:
@@ -361,7 +379,8 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
         causa=(causa or _("recálculo"))[:250], hash_entrada=dados.hash,
         regime=cargo.certame.regime, vagas=resultado.vagas,
         parametros=parametros_motor(cargo.certame.parametros),
-        distribuicao=dict(dist.contagens), explicacao=dist.explicacoes(),
+        distribuicao=dict(dist.contagens),
+        explicacao=dados.explicacao if dados.explicacao is not None else dist.explicacoes(),
         exclusoes=exclusoes, total_candidatos=len(dados.entrada.candidatos))
     ids = dados.ids
     posicoes = [

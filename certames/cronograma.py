@@ -10,7 +10,17 @@ deadline of those finally rejected (VII)):
   end of the final result's stage;
 - an exemption result (preliminary or final) cannot start before the request window ends:
   requests are analysed after they are made (art. 3º, I, IV and VI; §1º: the request period
-  must allow the participation of those interested and the analysis of the requests).
+  must allow the participation of those interested and the analysis of the requests);
+- the exemption's appeal window (art. 3º, V) cannot open before the preliminary result it
+  appeals against (IV), and the final result (VI) cannot start before the appeal window ends.
+
+Every other appeal stage of the schedule follows the same order (issue #13, item 10): an
+appeal window cannot open before the stage whose decision it appeals against starts
+(heteroidentificação, verificação documental, avaliação PcD, resultado preliminar), and the
+final result cannot start before the appeal against the preliminary result ends. Basis: Lei
+9.784/1999, art. 59 (the appeal is counted from the knowledge or official publication of the
+decision appealed against) and art. 56 (the appeal is against a decision), applied to the
+edital's schedule.
 
 The citations are the regime's (`RegraIsencao.fundamento_prazo_pagamento`,
 `fundamento_resultado_preliminar`, `fundamento_resultado_definitivo`); a regime without an
@@ -27,6 +37,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from certames.formatos import data_hora_br
 from certames.regras.procedimentos import RegraIsencao
@@ -36,6 +47,39 @@ RESULTADO_PRELIMINAR_ISENCAO = "resultado_preliminar_isencao"
 RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao"
 PAGAMENTO_TAXA = "pagamento_taxa"
 RESULTADOS_ISENCAO = (RESULTADO_PRELIMINAR_ISENCAO, RESULTADO_DEFINITIVO_ISENCAO)
+RECURSO_ISENCAO = "recurso_isencao"
+
+#: Appeal stage -> the stage whose decision it appeals against.
+RECORRE_DE = {
+    RECURSO_ISENCAO: RESULTADO_PRELIMINAR_ISENCAO,
+    "recurso_heteroidentificacao": "heteroidentificacao",
+    "recurso_verificacao_documental": "verificacao_documental",
+    "recurso_avaliacao_pcd": "avaliacao_pcd",
+    "recurso_resultado": "resultado_preliminar",
+}
+#: Stage -> the appeal stage that must end before it starts.
+DEPOIS_DO_RECURSO = {
+    RESULTADO_DEFINITIVO_ISENCAO: RECURSO_ISENCAO,
+    "resultado_final": "recurso_resultado",
+}
+#: The stages' names in the messages (Etapa.Tipo's labels; the test checks they agree).
+NOMES = {
+    RECURSO_ISENCAO: gettext_lazy("Recurso da isenção"),
+    RESULTADO_PRELIMINAR_ISENCAO: gettext_lazy("Resultado preliminar da isenção"),
+    RESULTADO_DEFINITIVO_ISENCAO: gettext_lazy("Resultado definitivo da isenção"),
+    "recurso_heteroidentificacao": gettext_lazy("Recurso da heteroidentificação"),
+    "heteroidentificacao": gettext_lazy("Heteroidentificação"),
+    "recurso_verificacao_documental": gettext_lazy("Recurso da verificação documental"),
+    "verificacao_documental": gettext_lazy("Verificação documental"),
+    "recurso_avaliacao_pcd": gettext_lazy("Recurso da avaliação PcD"),
+    "avaliacao_pcd": gettext_lazy("Avaliação da equipe multiprofissional (PcD)"),
+    "recurso_resultado": gettext_lazy("Recurso do resultado"),
+    "resultado_preliminar": gettext_lazy("Resultado preliminar"),
+    "resultado_final": gettext_lazy("Resultado final / homologação"),
+}
+#: Where the schedule's appeals are not the exemption law's.
+FUNDAMENTO_RECURSO = "Lei 9.784/1999, art. 59"
+FUNDAMENTO_DEPOIS_DO_RECURSO = "Lei 9.784/1999, arts. 56 e 59"
 
 #: Basis where the regime has no exemption law of its own.
 SEM_LEI = "cronograma do edital"
@@ -99,6 +143,39 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                     "r": data_hora_br(resultado.inicio), "p": data_hora_br(pedido.fim),
                     "f": fundamento,
                     "i": isencao.fundamento_requerimento if isencao else SEM_LEI}))
+    por_tipo: dict[str, list] = {}
+    for etapa in etapas:
+        por_tipo.setdefault(etapa.tipo, []).append(etapa)
+    for tipo_recurso, tipo_decisao in RECORRE_DE.items():
+        if tipo_recurso == RECURSO_ISENCAO:
+            fundamento = isencao.fundamento_recurso if isencao else SEM_LEI
+        else:
+            fundamento = FUNDAMENTO_RECURSO
+        for recurso in por_tipo.get(tipo_recurso, ()):
+            for decisao in por_tipo.get(tipo_decisao, ()):
+                if recurso.inicio < decisao.inicio:
+                    achadas.append(Incoerencia(recurso, "inicio", decisao, "inicio", _(
+                        "A etapa “%(recurso)s” (a partir de %(r)s) não pode começar antes "
+                        "da etapa “%(decisao)s” (a partir de %(d)s): recorre-se de uma "
+                        "decisão já divulgada (%(f)s).") % {
+                        "recurso": NOMES[tipo_recurso], "decisao": NOMES[tipo_decisao],
+                        "r": data_hora_br(recurso.inicio), "d": data_hora_br(decisao.inicio),
+                        "f": fundamento}))
+    for tipo_resultado, tipo_recurso in DEPOIS_DO_RECURSO.items():
+        if tipo_resultado == RESULTADO_DEFINITIVO_ISENCAO:
+            fundamento = isencao.fundamento_resultado_definitivo if isencao else SEM_LEI
+        else:
+            fundamento = FUNDAMENTO_DEPOIS_DO_RECURSO
+        for resultado in por_tipo.get(tipo_resultado, ()):
+            for recurso in por_tipo.get(tipo_recurso, ()):
+                if resultado.inicio < recurso.fim:
+                    achadas.append(Incoerencia(resultado, "inicio", recurso, "fim", _(
+                        "A etapa “%(resultado)s” (a partir de %(r)s) não pode começar antes "
+                        "do fim da etapa “%(recurso)s” (%(p)s): o resultado considera os "
+                        "recursos (%(f)s).") % {
+                        "resultado": NOMES[tipo_resultado], "recurso": NOMES[tipo_recurso],
+                        "r": data_hora_br(resultado.inicio), "p": data_hora_br(recurso.fim),
+                        "f": fundamento}))
     return achadas
 
 

@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from certames.regras.regimes import CODIGOS_RESERVA, ELIMINA, PERMANECE_AC, REGIMES
+from certames.regras.edital import CargoEdital
+from certames.regras.regimes import (
+    BASE_CARGO,
+    BASE_EDITAL,
+    CODIGOS_RESERVA,
+    ELIMINA,
+    PERMANECE_AC,
+    REGIMES,
+)
 
 VAGAS_MAX = 1000
+#: "Simular edital" with several cargos: at most this many cargos; their vacancies add up to
+#: at most VAGAS_MAX (each draw hashes every free vacancy: the page must answer quickly).
+CARGOS_MAX = 500
+CODIGO_CARGO_MAX = 40
+SEMENTE_MAX = 200
+#: Line-level errors shown at most (the rest are counted).
+ERROS_LINHA_MAX = 10
+#: A cargo code: visible ASCII, no spaces (it goes into the draw's ticket text, spec 4.1).
+CODIGO_CARGO = re.compile(r"[\x21-\x7e]+")
+#: `CODIGO;VAGAS`, or code and vacancies separated by spaces or a tab (a spreadsheet paste).
+_LINHA_CARGO = re.compile(r"\s*;\s*|\s+")
 
 
 def erros_no_form(form, exc: ValidationError) -> None:
@@ -32,12 +52,87 @@ EFEITOS = (
 )
 
 
+#: Simulate one cargo (N vacancies) or a whole edital (several cargos, spec section 4.1).
+MODO_CARGO = "cargo"
+MODO_EDITAL = "edital"
+MODOS = ((MODO_CARGO, _("Um cargo")), (MODO_EDITAL, _("Edital inteiro (vários cargos)")))
+BASES = (
+    ("", _("Padrão do regime")),
+    (BASE_EDITAL, _("Totalidade das vagas do edital (com sorteio)")),
+    (BASE_CARGO, _("Cada cargo separadamente")),
+)
+
+
+def ler_cargos(texto: str) -> list[CargoEdital]:
+    """The cargos typed one per line (`CODIGO;VAGAS` or `CODIGO VAGAS`; blank lines
+    skipped). Raises ValidationError with one Portuguese message per bad line."""
+    erros: list[str] = []
+    cargos: list[CargoEdital] = []
+    linha_do_codigo: dict[str, int] = {}
+    for numero, linha in enumerate(texto.splitlines(), start=1):
+        if not linha.strip():
+            continue
+        partes = _LINHA_CARGO.split(linha.strip())
+        if len(partes) != 2 or not partes[0]:
+            erros.append(_("Linha %(n)d: use CÓDIGO;VAGAS (por exemplo, PROF;10).")
+                         % {"n": numero})
+            continue
+        codigo, vagas_texto = partes
+        erro_linha = None
+        if not CODIGO_CARGO.fullmatch(codigo):
+            erro_linha = _(
+                "Linha %(n)d: o código “%(codigo)s” tem caracteres fora do ASCII visível; use "
+                "letras sem acento, dígitos e sinais, sem espaços.") % {
+                    "n": numero, "codigo": codigo}
+        elif len(codigo) > CODIGO_CARGO_MAX:
+            erro_linha = _("Linha %(n)d: o código tem mais de %(max)d caracteres.") % {
+                "n": numero, "max": CODIGO_CARGO_MAX}
+        elif codigo in linha_do_codigo:
+            erro_linha = _("Linha %(n)d: o código “%(codigo)s” repete o da linha %(outra)d.") % {
+                "n": numero, "codigo": codigo, "outra": linha_do_codigo[codigo]}
+        elif (not vagas_texto.isascii() or not vagas_texto.isdigit()
+              or not vagas_texto.strip("0")):
+            erro_linha = _(
+                "Linha %(n)d: as vagas devem ser um número inteiro maior que zero (recebido "
+                "“%(vagas)s”).") % {"n": numero, "vagas": vagas_texto}
+        elif (len(vagas_texto.lstrip("0")) > len(str(VAGAS_MAX))
+              or int(vagas_texto.lstrip("0")) > VAGAS_MAX):
+            erro_linha = _("Linha %(n)d: no máximo %(max)d vagas por cargo.") % {
+                "n": numero, "max": VAGAS_MAX}
+        if erro_linha:
+            erros.append(erro_linha)
+            continue
+        linha_do_codigo[codigo] = numero
+        cargos.append(CargoEdital(codigo, int(vagas_texto.lstrip("0"))))
+    if erros:
+        excedentes = len(erros) - ERROS_LINHA_MAX
+        if excedentes > 0:
+            erros = [*erros[:ERROS_LINHA_MAX],
+                     _("… e mais %(n)d linha(s) com erro.") % {"n": excedentes}]
+        raise ValidationError(erros)
+    if not cargos:
+        raise ValidationError(_("Informe ao menos um cargo: uma linha CÓDIGO;VAGAS."))
+    if len(cargos) > CARGOS_MAX:
+        raise ValidationError(_("No máximo %(max)d cargos por simulação (informados: %(n)d).")
+                              % {"max": CARGOS_MAX, "n": len(cargos)})
+    total = sum(c.vagas for c in cargos)
+    if total > VAGAS_MAX:
+        raise ValidationError(_("Os cargos somam %(n)d vagas; o simulador aceita até %(max)d "
+                                "vagas no edital.") % {"n": total, "max": VAGAS_MAX})
+    return cargos
+
+
 def _campo_nao_confirmacao(lista: str) -> str:
     return f"nao_confirmacao_{lista}"
 
 
 class SimularForm(forms.Form):
     """Inputs of the "simulate this edital" page (GET): regime, N and the edital settings.
+
+    `modo` "edital" simulates a whole edital instead of N (spec section 4.1): the cargos
+    (`cargos`, one `CODIGO;VAGAS` per line, parsed into `cargos_edital`), the seed of the
+    draw (`semente`) and the bases of the reserve (`base_reserva`, `base_reserva_pcd`).
+    The fields of the other mode travel as hidden inputs and are not validated.
 
     `parametros()` builds the same dict a certame stores in `Certame.parametros` (the engine's
     JSON contract), so the simulation and the real certame run through one code path.
@@ -46,6 +141,9 @@ class SimularForm(forms.Form):
     regime = forms.ChoiceField(
         label=_("Regime legal de reserva"),
         choices=[(r.id, r.nome) for r in REGIMES.values()],
+    )
+    modo = forms.ChoiceField(
+        label=_("Simular"), choices=MODOS, required=False, widget=forms.RadioSelect,
     )
     vagas = forms.IntegerField(
         label=_("Número de vagas"), min_value=1, max_value=VAGAS_MAX,
@@ -77,8 +175,36 @@ class SimularForm(forms.Form):
                     "Em branco: sem limite."),
     )
 
+    cargos = forms.CharField(
+        label=_("Cargos do edital"), required=False, max_length=40_000,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false",
+                                     "autocapitalize": "characters",
+                                     "class": "font-monospace"}),
+        help_text=_("Um cargo por linha: código e vagas, separados por ponto e vírgula ou "
+                    "espaço (ex.: PROF;10). Código em ASCII, sem espaços nem acentos; até "
+                    "500 cargos e 1000 vagas no total."),
+    )
+    semente = forms.CharField(
+        label=_("Semente do sorteio"), required=False, max_length=SEMENTE_MAX,
+        help_text=_("O texto exato registrado como semente, por exemplo o 1º prêmio da "
+                    "Loteria Federal na data que o edital indica."),
+    )
+    base_reserva = forms.ChoiceField(
+        label=_("Base da reserva racial"), choices=BASES, required=False,
+    )
+    base_reserva_pcd = forms.ChoiceField(
+        label=_("Base da reserva PcD"), choices=BASES, required=False,
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.modo_edital = self.data.get("modo") == MODO_EDITAL
+        #: The parsed cargos (edital mode, valid form only).
+        self.cargos_edital: list[CargoEdital] | None = None
+        if self.modo_edital:
+            # One cargo's N is not an input of the whole-edital simulation: it only travels
+            # (hidden) for a switch back to one cargo.
+            self.fields["vagas"].required = False
         for lista in CODIGOS_RESERVA:
             self.fields[_campo_nao_confirmacao(lista)] = forms.ChoiceField(
                 label=_("Não confirmação na lista %(lista)s") % {"lista": lista},
@@ -88,8 +214,21 @@ class SimularForm(forms.Form):
     def campos_nao_confirmacao(self):
         return [self[_campo_nao_confirmacao(lista)] for lista in CODIGOS_RESERVA]
 
+    def clean_modo(self):
+        return self.cleaned_data.get("modo") or MODO_CARGO
+
+    def clean_cargos(self):
+        texto = self.cleaned_data.get("cargos", "")
+        if self.modo_edital:
+            # Nothing typed yet (just switched to this mode): no error, the page asks for
+            # the cargos.
+            self.cargos_edital = ler_cargos(texto) if texto.strip() else []
+        return texto
+
     def clean(self):
         dados = super().clean()
+        if self.modo_edital and "vagas" in self.errors:
+            del self.errors["vagas"]
         if (dados.get("pcd_limite") is not None and dados.get("pcd_percentual") is None
                 and "pcd_percentual" not in self.errors):
             self.add_error("pcd_percentual",
@@ -113,6 +252,10 @@ class SimularForm(forms.Form):
                    if d.get(_campo_nao_confirmacao(lista))}
         if efeitos:
             parametros["efeito_nao_confirmacao"] = efeitos
+        if self.modo_edital:
+            for campo in ("base_reserva", "base_reserva_pcd"):
+                if d.get(campo):
+                    parametros[campo] = d[campo]
         return parametros
 
     def campo_do_parametro(self, campo: str) -> str | None:
@@ -125,6 +268,8 @@ class SimularForm(forms.Form):
             return "pcd_limite"
         if campo.startswith("regra_pcd"):
             return "pcd_percentual"
+        if campo in ("base_reserva", "base_reserva_pcd"):
+            return campo
         if campo.startswith("efeito_nao_confirmacao."):
             nome = _campo_nao_confirmacao(campo.split(".", 1)[1])
             return nome if nome in self.fields else None

@@ -28,7 +28,7 @@ from certames.validade import VALIDADE_MAXIMA_MESES, fim_da_validade
 #: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
 #: `nota_maxima`, used by the import) belong to other parts of the system.
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
-                    "efeito_nao_confirmacao")
+                    "efeito_nao_confirmacao", "base_reserva", "base_reserva_pcd")
 OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
                      "documentos", "equipe_multiprofissional", "tamanho_comissao",
                      "permite_fim_de_fila")
@@ -771,3 +771,143 @@ class EventoChamada(_SomenteInsercao):
 
     def __str__(self) -> str:
         return f"{self.get_tipo_display()} — {self.chamada}"
+
+
+class DocumentoPdf(models.Model):
+    """A PDF derived from a certame's acts (the order of nomeação; later the vacancy tables
+    and published lists), rendered by a Celery task (`certames.impressos`). Not an act: a
+    rendering of the acts as they stood, identified by `chave` (a digest of exactly what was
+    rendered). The same state is served from the stored file; a new act gives a new key and
+    a new document. Old documents stay (what was handed out can be shown again)."""
+
+    class Tipo(models.TextChoices):
+        ORDEM_NOMEACAO = "ordem_nomeacao", _("Ordem de nomeação (RH)")
+        ORDEM_NOMEACAO_PUBLICA = "ordem_nomeacao_publica", _("Ordem de nomeação (pública)")
+
+    tipo = models.CharField(_("tipo"), max_length=40, choices=Tipo.choices)
+    certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="documentos_pdf")
+    cargo = models.ForeignKey(Cargo, on_delete=models.CASCADE, null=True, blank=True,
+                              related_name="documentos_pdf")
+    chave = models.CharField(_("estado documentado"), max_length=100)
+    arquivo = models.FileField(_("arquivo (PDF)"), upload_to="impressos/%Y/%m/")
+    gerado_em = models.DateTimeField(_("gerado em"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("documento PDF gerado")
+        verbose_name_plural = _("documentos PDF gerados")
+        ordering = ["-gerado_em", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tipo", "cargo", "chave"],
+                                    condition=models.Q(cargo__isnull=False),
+                                    name="documento_pdf_cargo_unico"),
+            models.UniqueConstraint(fields=["tipo", "certame", "chave"],
+                                    condition=models.Q(cargo__isnull=True),
+                                    name="documento_pdf_certame_unico"),
+        ]
+
+    def __str__(self) -> str:
+        alvo = self.cargo.codigo if self.cargo_id else self.certame.numero_edital
+        return f"{self.get_tipo_display()} — {alvo} ({data_hora_br(self.gerado_em)})"
+
+
+class AtoSorteioQuerySet(models.QuerySet):
+    """The draw's acts are append-only: a correction is a new act, never an edit."""
+
+    def update(self, **kwargs):  # noqa: D401
+        raise ValidationError(_("Atos do sorteio público das vagas não podem ser alterados."))
+
+    def delete(self):
+        raise ValidationError(_("Atos do sorteio público das vagas não podem ser apagados."))
+
+
+class _AtoSorteio(models.Model):
+    objects = AtoSorteioQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValidationError(_("Atos do sorteio público das vagas não podem ser alterados."))
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError(_("Atos do sorteio público das vagas não podem ser apagados."))
+
+
+class AnuncioSorteio(_AtoSorteio):
+    """The announcement of the public draw of the whole-edital reserve (spec section 4.1, item
+    3): before the seed is known, RH publishes where it will come from (e.g. the Loteria
+    Federal's first prize of a date) and the cargo codes and vacancies it will run on. An
+    immutable act; a retificação before the seed's date is a new announcement, and the latest
+    one is in force."""
+
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT,
+                                related_name="anuncios_sorteio")
+    fonte_semente = models.TextField(_("fonte da semente"))
+    data_da_semente = models.DateField(_("data da semente"))
+    #: The cargos as announced: [{"codigo": ..., "vagas": ...}], ordered by code.
+    cargos = models.JSONField(_("cargos e vagas anunciados"))
+    base_reserva = models.CharField(_("base da reserva racial"), max_length=10)
+    base_reserva_pcd = models.CharField(_("base da reserva PcD"), max_length=10)
+    fundamento = models.CharField(_("fundamento"), max_length=500)
+    motivacao = models.TextField(_("motivação (retificação)"), blank=True)
+    registrado_em = models.DateTimeField(_("registrado em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              related_name="+", verbose_name=_("autor"))
+
+    class Meta:
+        verbose_name = _("anúncio do sorteio das vagas reservadas")
+        verbose_name_plural = _("anúncios do sorteio das vagas reservadas")
+        ordering = ["certame", "-registrado_em", "-id"]
+
+    def __str__(self) -> str:
+        return f"Anúncio do sorteio — {self.certame} ({data_br(self.data_da_semente)})"
+
+
+class Sorteio(_AtoSorteio):
+    """The public draw itself (spec section 4.1, item 3): the seed exactly as typed and the
+    engine's result (``certames.regras.edital.edital_para_json``). Once per edital: a second
+    draw is refused (the unique certame)."""
+
+    certame = models.OneToOneField(Certame, on_delete=models.PROTECT, related_name="sorteio")
+    anuncio = models.OneToOneField(AnuncioSorteio, on_delete=models.PROTECT,
+                                   related_name="sorteio")
+    semente = models.TextField(_("semente"))
+    resultado = models.JSONField(_("resultado"))
+    realizado_em = models.DateTimeField(_("realizado em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              related_name="+", verbose_name=_("autor"))
+
+    class Meta:
+        verbose_name = _("sorteio das vagas reservadas")
+        verbose_name_plural = _("sorteios das vagas reservadas")
+        ordering = ["-realizado_em", "-id"]
+
+    def __str__(self) -> str:
+        return f"Sorteio das vagas reservadas — {self.certame}"
+
+
+class DestinoVagaSurgida(_AtoSorteio):
+    """Where one vacancy that arose later went, on the whole-edital base (spec section 4.1,
+    item 5): recorded with the vacancy act so that the cargo's split is reproducible; earlier
+    seats never move and there is no new draw."""
+
+    vaga_surgida = models.ForeignKey(VagaSurgida, on_delete=models.PROTECT,
+                                     related_name="destinos")
+    ordem = models.PositiveIntegerField(_("ordem"))
+    grupo = models.CharField(_("lista"), max_length=3)
+    vagas_edital = models.PositiveIntegerField(_("vagas do edital depois desta"))
+    fundamento = models.TextField(_("fundamento"))
+
+    class Meta:
+        verbose_name = _("destino de vaga surgida")
+        verbose_name_plural = _("destinos de vagas surgidas")
+        ordering = ["vaga_surgida", "ordem"]
+        constraints = [
+            models.UniqueConstraint(fields=["vaga_surgida", "ordem"],
+                                    name="destino_vaga_surgida_unico"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.grupo} — {self.vaga_surgida}"

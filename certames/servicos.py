@@ -13,6 +13,8 @@ from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_br
 from certames.models import Cargo, Certame, VagaSurgida
+from certames.sorteio import destinar_vagas_surgidas
+from certames.travas import travar_certame
 
 
 @transaction.atomic
@@ -21,8 +23,10 @@ def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato:
     """New vacancies while the certame is valid: the split is recomputed with the new N
     (Lei 3.057/2026 art. 8º §2º; Lei 3.056/2025 art. 1º §1º). The validity runs from the
     homologation to `Certame.valido_ate`, extension included (CF, art. 37, III): the vacancy
-    must arise within it, and be registered while it lasts."""
-    certame = cargo.certame
+    must arise within it, and be registered while it lasts. On the whole-edital base each new
+    vacancy's group is recorded with the act (spec section 4.1, item 5:
+    `certames.sorteio.destinar_vagas_surgidas`)."""
+    certame = travar_certame(cargo.certame_id)
     if certame.homologado_em is None:
         raise ValidationError(_(
             "Vagas surgidas só podem ser registradas durante a validade do certame, que começa "
@@ -38,13 +42,17 @@ def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato:
     vaga = VagaSurgida(cargo=cargo, quantidade=quantidade, data=data, ato=ato)
     vaga.full_clean()
     vaga.save()
+    destinos = destinar_vagas_surgidas(vaga)
     registrar_ato(
         tipo="vaga_surgida", autor=autor, certame=certame, objeto=cargo,
         descricao=_("%(q)d vaga(s) surgida(s) no cargo %(c)s (%(a)s).") % {
             "q": quantidade, "c": cargo, "a": ato},
         fundamento_legal="Lei 3.057/2026, art. 8º, §2º; Lei 3.056/2025, art. 1º, §1º",
         depois={"quantidade": quantidade, "data": data.isoformat(),
-                "total_vagas": cargo.total_vagas()})
+                "total_vagas": cargo.total_vagas(),
+                **({"grupos": [{"grupo": d.grupo, "vagas_edital": d.vagas_edital,
+                                "fundamento": d.fundamento} for d in destinos]}
+                   if destinos else {})})
     solicitar_recalculo([cargo], _("%(q)d vaga(s) surgida(s)") % {"q": quantidade})
     return vaga
 

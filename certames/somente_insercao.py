@@ -40,6 +40,10 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "certames_chamada",
     "certames_eventochamada",
     "certames_alteracaocoluna",
+    # the public draw of the whole-edital reserve (issue #12)
+    "certames_anunciosorteio",
+    "certames_sorteio",
+    "certames_destinovagasurgida",
     # candidatos
     "candidatos_historicalcandidato",
     "candidatos_historicalinscricao",

@@ -8,6 +8,7 @@ from certames.classificacao import (
     executar_recalculo,
     reenfileirar_atrasados,
 )
+from certames.impressos import TAREFA_PDF, gerar
 
 
 @shared_task(
@@ -31,3 +32,9 @@ def recalcular_classificacao(cargo_id: int, geracao: int | None = None,
 def reenfileirar_recalculos_atrasados() -> list[int]:
     """Periodic (celery beat): re-queue recomputes requested long ago and never computed."""
     return reenfileirar_atrasados()
+
+
+@shared_task(name=TAREFA_PDF)
+def gerar_documento_pdf(tipo: str, cargo_id: int) -> int:
+    """Render a generated document (certames.impressos) for the cargo's current acts."""
+    return gerar(tipo, cargo_id)

@@ -76,6 +76,24 @@ class MembroForm(forms.Form):
             lambda u: f"{u.get_full_name() or u.get_username()} ({u.get_username()})")
 
 
+class NovoMembroForm(MembroForm):
+    """RH creates the person's account and includes them (`comissoes.dominio.contas`)."""
+
+    nome = forms.CharField(label=_("Nome completo"), max_length=300,
+                           widget=forms.TextInput(attrs={**_CONTROLE, "autocomplete": "off"}))
+    email = forms.EmailField(label=_("E-mail"), max_length=254,
+                             widget=forms.EmailInput(attrs={**_CONTROLE, "autocomplete": "off"}),
+                             help_text=_("O convite para definir a senha vai para este "
+                                         "e-mail; ele também é o usuário de acesso."))
+    field_order = ["nome", "email", "papel", "presidente"]
+
+    def __init__(self, *args, comissao: Comissao, **kwargs):
+        super().__init__(*args, comissao=comissao, **kwargs)
+        del self.fields["usuario"]
+        for nome, campo in self.fields.items():
+            campo.widget.attrs.setdefault("id", f"id_novo_{nome}")
+
+
 class MotivoForm(forms.Form):
     motivacao = forms.CharField(label=_("Motivo"), required=False, max_length=2000,
                                 widget=forms.TextInput(attrs=_CONTROLE))

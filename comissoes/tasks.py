@@ -9,6 +9,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from comissoes.ata import gerar_ata
+from comissoes.dominio.contas import TAREFA_CONVITE, enviar_convite
 from comissoes.dominio.convocacao import TAREFA_NOTIFICACAO, notificar_convocacao
 from comissoes.dominio.sessoes import TAREFA_ATA
 
@@ -21,3 +22,8 @@ def gerar_ata_task(sessao_id: int) -> str:
 @shared_task(name=TAREFA_NOTIFICACAO)
 def notificar_convocacao_task(convocacao_id: int) -> bool:
     return notificar_convocacao(convocacao_id)
+
+
+@shared_task(name=TAREFA_CONVITE)
+def enviar_convite_membro_task(usuario_id: int, base_url: str = "") -> bool:
+    return enviar_convite(usuario_id, base_url)

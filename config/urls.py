@@ -1,7 +1,12 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
+from candidatos.forms_contas import RecuperarSenhaForm
 from candidatos.views import EntrarView
+from certames.views import sorteio_publico
 from certames.views.publico import (
     CargoPublicoView,
     CertamePublicoView,
@@ -14,9 +19,26 @@ admin.site.site_header = "Certames — administração"
 admin.site.site_title = "Certames"
 admin.site.index_title = "Administração dos certames"
 
+
+class FaviconView(RedirectView):
+    """/favicon.ico, asked for by browsers and the self-contained error pages, is the static
+    icon (its hashed URL in production, resolved per request)."""
+
+    def get_redirect_url(self, *args, **kwargs):
+        return static("img/favicon.ico")
+
+
 urlpatterns = [
     path("", InicioView.as_view(), name="inicio"),
+    path("favicon.ico", FaviconView.as_view(), name="favicon"),
     path("certames/<int:pk>/", CertamePublicoView.as_view(), name="certame_publico"),
+    # The public draw of the whole-edital reserve (issue #12, item 2).
+    path("certames/<int:pk>/sorteio/", sorteio_publico.SorteioPublicoView.as_view(),
+         name="sorteio_publico"),
+    path("certames/<int:pk>/sorteio/conferir.py",
+         sorteio_publico.ScriptConferenciaView.as_view(), name="sorteio_script"),
+    path("certames/<int:pk>/sorteio.json", sorteio_publico.SorteioJsonView.as_view(),
+         name="sorteio_json"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/", CargoPublicoView.as_view(),
          name="cargo_publico"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao/",
@@ -34,6 +56,9 @@ urlpatterns = [
     path("candidato/meus-dados/", include("privacidade.urls")),
     path("candidato/", include("candidatos.urls")),
     path("contas/login/", EntrarView.as_view(), name="login"),
+    path("contas/password_reset/",
+         auth_views.PasswordResetView.as_view(form_class=RecuperarSenhaForm),
+         name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

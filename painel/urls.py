@@ -22,6 +22,7 @@ from painel.views import (
     resultados,
     retificacao,
     simular,
+    sorteio,
 )
 
 app_name = "painel"
@@ -59,6 +60,8 @@ urlpatterns_comissoes = [
     path("certames/<int:pk>/", comissoes.CertameView.as_view(), name="comissoes_certame"),
     path("<int:pk>/", comissoes.ComissaoView.as_view(), name="comissao"),
     path("<int:pk>/membros/", comissoes.AdicionarMembroView.as_view(), name="adicionar_membro"),
+    path("<int:pk>/membros/nova-conta/", comissoes.CriarMembroView.as_view(),
+         name="criar_membro"),
     path("<int:pk>/impedimentos/", comissoes.ImpedimentoRHView.as_view(), name="impedimento"),
     path("<int:pk>/sessoes/", comissoes.AgendarSessaoView.as_view(), name="agendar_sessao"),
     path("membros/<int:pk>/<str:acao>/", comissoes.MembroAcaoView.as_view(),
@@ -102,6 +105,12 @@ urlpatterns = [
     path("certames/<int:pk>/criterios-heteroidentificacao/", certames.CriteriosView.as_view(),
          name="criterios_heteroidentificacao"),
     path("importacoes/<int:pk>/", certames.ImportacaoView.as_view(), name="importacao"),
+    # The public draw of the whole-edital reserve (issue #12, item 2).
+    path("certames/<int:pk>/sorteio/", sorteio.SorteioRHView.as_view(), name="sorteio"),
+    path("certames/<int:pk>/sorteio/anunciar/", sorteio.AnunciarView.as_view(),
+         name="sorteio_anunciar"),
+    path("certames/<int:pk>/sorteio/realizar/", sorteio.SortearView.as_view(),
+         name="sorteio_realizar"),
     path("auditoria/", auditoria.AuditoriaView.as_view(), name="auditoria"),
     path("auditoria/banco/", auditoria.AlteracoesBancoView.as_view(), name="auditoria_banco"),
     path("simular/", simular.SimularView.as_view(), name="simular"),

@@ -83,6 +83,8 @@ MOTIVO = "Tentativa de agir sobre a candidata por quem não pode."
 MATRIZ = [
     # public pages
     L("inicio", "",             200,   200,   200,   200,   200,   200,   200,   200),
+    # The browser's icon: a redirect to the static file, for everyone.
+    L("favicon", "",            302,   302,   302,   302,   302,   302,   302,   302),
     L("certame_publico", "pk=certame",
                                 200,   200,   200,   200,   200,   200,   200,   200),
     L("cargo_publico", "certame_pk=certame cargo_pk=cargo",
@@ -94,6 +96,28 @@ MATRIZ = [
     L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=csv",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
+    # The PDF: the world's transaction never commits, so the waiting page (200) answers.
+    L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=pdf",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    # The public draw of the whole-edital reserve (issue #12). The world is Severínia (reserve
+    # per cargo): the page says there is no draw and there is no input to download.
+    L("sorteio_publico", "pk=certame",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("sorteio_script", "pk=certame",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("sorteio_json", "pk=certame",
+                                404,   404,   404,   404,   404,   404,   404,   404),
+    L("painel:sorteio", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:sorteio_anunciar", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"anuncio-fonte_semente": "Loteria Federal",
+                           "anuncio-data_da_semente": "2030-01-10",
+                           "anuncio-confirmacao": "on"}),
+    L("painel:sorteio_realizar", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"sorteio-semente": "12345", "sorteio-confirmacao": "on"}),
     # RH: fee exemption
     L("painel:isencao_painel", "",  LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:cadunico", "",
@@ -150,6 +174,9 @@ MATRIZ = [
     L("painel:comissao", "pk=het",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:adicionar_membro", "pk=het",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
+    L("painel:criar_membro", "pk=het",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
     L("painel:impedimento", "pk=het",
@@ -239,6 +266,8 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"data": "2026-01-10", "confirmacao": "on"}),
     L("painel:exportar_ordem_nomeacao", "pk=cargo formato=csv",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:exportar_ordem_nomeacao", "pk=cargo formato=pdf",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:inscricao", "pk=insc_a",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,

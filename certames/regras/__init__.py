@@ -9,6 +9,14 @@ from .aritmetica import arred, formatar_decimal, teto
 from .classificacao import EntradaLista, Ocupacao, Resultado, classificar, preencher_vagas
 from .convocacao import Chamada, Continuacao, continuar_ordem, ordem_convocacao
 from .distribuicao import CalculoReserva, Distribuicao, distribuir, explicar_calculo
+from .edital import (
+    CargoEdital,
+    DistribuicaoEdital,
+    SorteioItem,
+    VagaNova,
+    distribuir_edital,
+    vaga_nova_edital,
+)
 from .erros import ErroEntrada, ErroParametro
 from .json_io import ler_entrada, ler_parametros, resultado_para_json
 from .listas import Exclusao, Listas, Remocao, montar_listas, ordenar
@@ -31,10 +39,12 @@ __all__ = [
     "REGIMES",
     "CalculoReserva",
     "Candidato",
+    "CargoEdital",
     "Chamada",
     "Chamado",
     "Continuacao",
     "Distribuicao",
+    "DistribuicaoEdital",
     "Entrada",
     "EntradaLista",
     "ErroEntrada",
@@ -50,11 +60,14 @@ __all__ = [
     "Remocao",
     "Resultado",
     "SituacaoChamado",
+    "SorteioItem",
+    "VagaNova",
     "aplicar_parametros",
     "arred",
     "classificar",
     "continuar_ordem",
     "distribuir",
+    "distribuir_edital",
     "explicar_calculo",
     "formatar_decimal",
     "gerar_candidatos_sinteticos",
@@ -67,4 +80,5 @@ __all__ = [
     "preencher_vagas",
     "resultado_para_json",
     "teto",
+    "vaga_nova_edital",
 ]

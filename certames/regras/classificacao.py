@@ -31,7 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from .convocacao import Chamada, continuar_ordem, convocar
-from .distribuicao import Distribuicao, distribuir
+from .distribuicao import Distribuicao, contagens, distribuir
 from .erros import ErroEntrada
 from .listas import Exclusao, Listas, Remocao, montar_listas
 from .modelos import (
@@ -43,7 +43,7 @@ from .modelos import (
     validar_candidatos,
 )
 from .parametros import aplicar_parametros
-from .regimes import AC, PCD, Regime, RegimeDesconhecido, obter_regime
+from .regimes import AC, BASE_EDITAL, PCD, Regime, RegimeDesconhecido, obter_regime
 
 __all__ = ["Ocupacao", "EntradaLista", "Resultado", "preencher_vagas", "classificar"]
 
@@ -238,7 +238,12 @@ def classificar(entrada: Entrada) -> Resultado:
         ]
     sem_efeito = frozenset(c.inscricao for c in chamados if c.situacao == _SEM_EFEITO)
 
-    distribuicao = distribuir(vagas, regime)
+    if entrada.distribuicao is None:
+        distribuicao = distribuir(vagas, regime)
+        finais: tuple[int, ...] | None = None
+    else:
+        distribuicao = distribuicao_informada(entrada.distribuicao, vagas, regime)
+        finais = tuple(distribuicao[lst] for lst in regime.listas)
     listas = montar_listas(candidatos, regime, sem_efeito)
 
     historicas: list[Chamada] = []
@@ -246,7 +251,7 @@ def classificar(entrada: Entrada) -> Resultado:
     marcas: list[tuple[str, bool]] = []
     if chamados:
         historicas, ocupadas, marcas = _historico(chamados, listas, regime, vagas)
-    continuacao = continuar_ordem(vagas, regime, marcas)
+    continuacao = continuar_ordem(vagas, regime, marcas, finais)
     contagem = Counter(continuacao.tipos)
     slots = {lst: contagem.get(lst, 0) for lst in regime.listas_com_ac}
     novas, vazias = preencher_vagas(
@@ -271,6 +276,61 @@ def classificar(entrada: Entrada) -> Resultado:
         convocacao=tuple(historicas) + chamadas,
         devidos=continuacao.devidos,
         chamados=None if entrada.chamados is None else chamados,
+    )
+
+
+def distribuicao_informada(
+    distribuicao: Mapping[str, int], vagas: int, regime: Regime
+) -> Distribuicao:
+    """The cargo's split drawn on the whole edital (spec section 4.1, item 4), checked
+    against the effective ``regime``: every key a list of the regime (``AC`` and ``PCD``
+    included; a list left out counts 0), non-negative integers adding up to ``vagas``. A
+    group whose base is the cargo (``base_reserva`` / ``base_reserva_pcd`` = ``cargo``) must
+    keep section 4's count (with both bases ``cargo`` the split is section 4's, and only it
+    is accepted): only the whole-edital base moves seats between cargos (Lei
+    3.056/2025, art. 1º, §1º; Lei 3.057/2026, art. 8º, §3º; LC 22/2026, art. 1º, §3º and
+    art. 6º, §2º). Raises ``ErroEntrada``."""
+    listas = regime.listas_com_ac
+    for lst, n in distribuicao.items():
+        if lst not in listas:
+            raise ErroEntrada(
+                f"distribuicao.{lst}: a lista “{lst}” não existe no regime {regime.id} "
+                f"(listas: {', '.join(listas)})"
+            )
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ErroEntrada(
+                f"distribuicao.{lst}: esperado inteiro maior ou igual a 0, recebido “{n}”"
+            )
+    completa = {lst: distribuicao.get(lst, 0) for lst in listas}
+    soma = sum(completa.values())
+    if soma != vagas:
+        raise ErroEntrada(
+            f"distribuicao: as vagas por lista somam {soma}, mas o cargo tem {vagas} vaga(s)"
+        )
+    por_cargo = dict(zip(regime.listas, contagens(vagas, regime), strict=True))
+    for lst in regime.listas:
+        base, fundamento = (
+            (regime.base_reserva_pcd, regime.fundamento_base_reserva_pcd)
+            if lst == PCD
+            else (regime.base_reserva, regime.fundamento_base_reserva)
+        )
+        if base != BASE_EDITAL and completa[lst] != por_cargo[lst]:
+            raise ErroEntrada(
+                f"distribuicao.{lst}: {completa[lst]} vaga(s), mas a base desta reserva é o "
+                f"cargo ({fundamento}): a regra por cargo dá {por_cargo[lst]}"
+            )
+    if regime.base_reserva == BASE_EDITAL:
+        fundamento = regime.fundamento_base_reserva
+    elif regime.base_reserva_pcd == BASE_EDITAL:
+        fundamento = regime.fundamento_base_reserva_pcd
+    else:
+        # Both bases per cargo: the split given is section 4's own (checked above).
+        return distribuir(vagas, regime)
+    return Distribuicao(
+        vagas=vagas,
+        contagens=completa,
+        calculos=(),
+        fundamento=f"base: totalidade das vagas do edital, com sorteio público — {fundamento}",
     )
 
 

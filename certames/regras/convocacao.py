@@ -86,18 +86,24 @@ class Continuacao:
 
 
 def continuar_ordem(
-    vagas: int, regime: Regime, historico: Sequence[tuple[str, bool]]
+    vagas: int,
+    regime: Regime,
+    historico: Sequence[tuple[str, bool]],
+    finais: Sequence[int] | None = None,
 ) -> Continuacao:
     """Types of the new positions after ``historico`` = [(slot type, occupied), ...] in call
     order, for ``vagas`` vacancies (spec section 7, steps 2-4).
 
     ``regime`` must have the edital's parameters applied; the caller checks that every
-    type exists in it and that the occupied calls do not exceed ``vagas``.
+    type exists in it and that the occupied calls do not exceed ``vagas``. ``finais``: the
+    cargo's split ``r_g(N)`` in ``regime.listas`` order when it is not section 4's (the
+    whole-edital draw, spec section 4.1 item 4); ``R_g(v)`` of step 3 stays the per-cargo
+    rule (spec section 7: "the cargo's split r_g(N) (section 4, or 4.1's distribuicao)").
     """
     codigos = regime.listas
     indice = {cod: i for i, cod in enumerate(codigos)}
     k = len(codigos)
-    finais = contagens(vagas, regime)
+    finais = tuple(finais) if finais is not None else contagens(vagas, regime)
     servidos = [0] * k
     ocupadas = 0
     # Step 2: freed reserved calls not yet called again, matched in history order.

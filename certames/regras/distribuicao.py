@@ -65,11 +65,16 @@ class CalculoReserva:
 
 @dataclass(frozen=True)
 class Distribuicao:
-    """Counts per list (``AC``, each racial group, ``PCD``) and their explanation."""
+    """Counts per list (``AC``, each racial group, ``PCD``) and their explanation.
+
+    A split given as input (the whole-edital draw, spec section 4.1 item 4) has no
+    ``calculos``; ``fundamento`` then names where it comes from.
+    """
 
     vagas: int
     contagens: dict[str, int]
     calculos: tuple[CalculoReserva, ...]
+    fundamento: str = ""
 
     def __getitem__(self, lista: str) -> int:
         return self.contagens[lista]
@@ -90,11 +95,20 @@ class Distribuicao:
 
     @property
     def texto_ac(self) -> str:
-        partes = " − ".join(str(c.resultado) for c in self.calculos)
+        if self.calculos:
+            partes = " − ".join(str(c.resultado) for c in self.calculos)
+        else:
+            partes = " − ".join(str(n) for lst, n in self.contagens.items() if lst != AC)
         return f"AC: {self.vagas} − {partes} = {self.contagens[AC]}"
 
     def explicacoes(self) -> list[str]:
         """One Portuguese sentence per reserved list, then the AC line."""
+        if not self.calculos and self.fundamento:
+            return [
+                f"{lst}: {n} vaga(s) da distribuição do edital — {self.fundamento}"
+                for lst, n in self.contagens.items()
+                if lst != AC
+            ] + [self.texto_ac]
         return [c.texto for c in self.calculos] + [self.texto_ac]
 
 

@@ -17,8 +17,8 @@ Numbers (``nota``, ``desempate``, thresholds, percentages) are JSON numbers or d
 strings ("87.5" or "87,5"); a JSON number is read through its decimal text, never through
 binary float math. Percentages are percent numbers ("5" = 5%); the rounding threshold is a
 fraction of one ("0.7"). ``parametros``, ``desempate``, ``listas``, ``eliminado``,
-``desistente``, ``fim_de_fila`` and ``chamados`` are optional. Unknown keys are refused (a
-typo must not be silently ignored).
+``desistente``, ``fim_de_fila``, ``chamados`` and ``distribuicao`` are optional. Unknown keys
+are refused (a typo must not be silently ignored).
 
 ``chamados`` (spec section 7) are the cargo's calls already made, in call order: the slot
 type (``vaga``), the list the candidate was called from (``lista``, default ``vaga``) and
@@ -28,6 +28,13 @@ fila, last in every list and callable again). A call is occupied unless its cand
 desistente or eliminado (or out of every list for another reason) or its ``situacao`` is
 not ``ocupada``. ``fim_de_fila`` on a candidate: ranks after every candidate who did not ask
 for it, in every list (spec section 5).
+
+``distribuicao`` (spec section 4.1, item 4) is the cargo's split drawn on the whole
+edital (``manage.py distribuir_edital``), e.g. ``{"AC": 6, "PP": 2, "I": 0, "Q": 0,
+"PCD": 0}``: it replaces section 4's per-cargo split as ``r_g(N)`` in sections 6 and 7 (a
+list left out counts 0; the counts add up to ``vagas``; the regime's ``base_reserva``, after
+``parametros``, must be ``edital``). ``parametros`` also takes ``base_reserva`` and
+``base_reserva_pcd`` (``"cargo"`` or ``"edital"``, within what the regime allows).
 
 Output (``resultado_para_json``)::
 
@@ -68,7 +75,7 @@ from .regimes import CODIGOS_RESERVA, RegimeDesconhecido, RegraPcd, obter_regime
 
 __all__ = ["ler_entrada", "ler_parametros", "resultado_para_json"]
 
-_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos", "chamados"}
+_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos", "chamados", "distribuicao"}
 _CAMPOS_CANDIDATO = {
     "inscricao",
     "nota",
@@ -84,6 +91,8 @@ _CAMPOS_PARAMETROS = {
     "arredondamento_conjunto",
     "regra_pcd",
     "efeito_nao_confirmacao",
+    "base_reserva",
+    "base_reserva_pcd",
 }
 
 
@@ -182,11 +191,21 @@ def ler_parametros(obj: object) -> Parametros:
             raise ErroEntrada(
                 f"parametros.efeito_nao_confirmacao.{lista}: valor inválido {_mostrar(efeito)}"
             )
+    bases: dict[str, str | None] = {}
+    for campo in ("base_reserva", "base_reserva_pcd"):
+        base = obj.get(campo)
+        if base is not None and not isinstance(base, str):
+            raise ErroEntrada(
+                f"parametros.{campo}: esperado 'cargo' ou 'edital', recebido {_mostrar(base)}"
+            )
+        bases[campo] = base
     return Parametros(
         limiar_arredondamento=limiar,
         arredondamento_conjunto=conjunto,
         regra_pcd=regra,
         efeito_nao_confirmacao=dict(efeitos_obj),
+        base_reserva=bases["base_reserva"],
+        base_reserva_pcd=bases["base_reserva_pcd"],
     )
 
 
@@ -298,6 +317,22 @@ def _ler_chamados(obj: object) -> tuple[Chamado, ...]:
     return tuple(chamados)
 
 
+def _ler_distribuicao(obj: object) -> dict[str, int]:
+    """The cargo's drawn split (spec section 4.1, item 4): list code -> seats. Only types
+    are checked here; the lists of the regime and the sum are checked by ``classificar``."""
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"distribuicao: esperado um objeto, recebido {_mostrar(obj)}")
+    saida: dict[str, int] = {}
+    for lista, n in obj.items():
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ErroEntrada(
+                f"distribuicao.{lista}: esperado inteiro maior ou igual a 0, recebido "
+                + _mostrar(n)
+            )
+        saida[str(lista)] = n
+    return saida
+
+
 def ler_entrada(obj: object) -> Entrada:
     """Validate a decoded JSON object and build an ``Entrada``.
 
@@ -331,12 +366,16 @@ def ler_entrada(obj: object) -> Entrada:
     candidatos = tuple(_ler_candidato(c, i) for i, c in enumerate(cands_obj))
     validar_candidatos(candidatos, efetivo)
     chamados = _ler_chamados(obj["chamados"]) if "chamados" in obj else None
+    distribuicao = (
+        _ler_distribuicao(obj["distribuicao"]) if obj.get("distribuicao") is not None else None
+    )
     return Entrada(
         regime=regime_id,
         vagas=vagas,
         candidatos=candidatos,
         parametros=parametros,
         chamados=chamados,
+        distribuicao=distribuicao,
     )
 
 

@@ -114,13 +114,18 @@ class Chamado:
 class Entrada:
     """A classification request for one cargo: regime (id, or a ``Regime`` for a regime
     not built in), N vacancies, candidates, edital settings, and the cargo's calls already
-    made in order (``chamados``; None = no history given, the same order as an empty one)."""
+    made in order (``chamados``; None = no history given, the same order as an empty one).
+
+    ``distribuicao``: the cargo's split drawn on the whole edital (spec section 4.1, item 4;
+    ``edital.distribuir_edital``), list code -> seats, used as ``r_g(N)`` in sections 6 and
+    7 instead of section 4's per-cargo split (None = section 4)."""
 
     regime: str | Regime
     vagas: int
     candidatos: tuple[Candidato, ...]
     parametros: Parametros | None = None
     chamados: tuple[Chamado, ...] | None = None
+    distribuicao: Mapping[str, int] | None = None
 
 
 def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:

@@ -17,7 +17,16 @@ from fractions import Fraction
 
 from .aritmetica import formatar_decimal, formatar_percentual
 from .erros import ErroParametro
-from .regimes import EFEITOS, ELIMINA, PCD, NaoConfirmacao, Regime, RegraPcd
+from .regimes import (
+    BASE_EDITAL,
+    BASES_RESERVA,
+    EFEITOS,
+    ELIMINA,
+    PCD,
+    NaoConfirmacao,
+    Regime,
+    RegraPcd,
+)
 
 __all__ = ["Parametros", "aplicar_parametros"]
 
@@ -31,12 +40,18 @@ class Parametros:
       among the groups by largest remainder (see ``distribuicao``).
     - ``regra_pcd``: PcD rule (percentage, cap) where the law is silent.
     - ``efeito_nao_confirmacao``: list code -> ``"elimina"`` | ``"permanece_ac"``.
+    - ``base_reserva``: ``"cargo"`` | ``"edital"``, the base of the racial reserve, within
+      the bases the regime allows (spec section 4.1; ``Regime.bases_reserva``).
+    - ``base_reserva_pcd``: ``"cargo"`` | ``"edital"``, the base of the PcD reserve
+      (``Regime.bases_reserva_pcd``).
     """
 
     limiar_arredondamento: Fraction | None = None
     arredondamento_conjunto: bool | None = None
     regra_pcd: RegraPcd | None = None
     efeito_nao_confirmacao: Mapping[str, str] = field(default_factory=dict)
+    base_reserva: str | None = None
+    base_reserva_pcd: str | None = None
 
     @property
     def vazio(self) -> bool:
@@ -45,6 +60,8 @@ class Parametros:
             and self.arredondamento_conjunto is None
             and self.regra_pcd is None
             and not self.efeito_nao_confirmacao
+            and self.base_reserva is None
+            and self.base_reserva_pcd is None
         )
 
 
@@ -156,6 +173,27 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
             )
         if novas != regras:
             mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)
+
+    for campo, bases, fundamento in (
+        ("base_reserva", regime.bases_reserva, regime.fundamento_base_reserva),
+        ("base_reserva_pcd", regime.bases_reserva_pcd, regime.fundamento_base_reserva_pcd),
+    ):
+        base = getattr(parametros, campo)
+        if base is None:
+            continue
+        if not isinstance(base, str) or base not in BASES_RESERVA:
+            raise ErroParametro(campo, f"base inválida “{base}” (use 'cargo' ou 'edital')")
+        if base not in bases:
+            # Spec section 4.1: the whole-edital base is refused where the law states the
+            # reserve per cargo (Lei 3.057/2026, art. 8º, §3º; LC 22/2026, art. 1º, §3º and
+            # art. 6º, §2º); the article is the regime's data.
+            alvo = "a totalidade das vagas do edital" if base == BASE_EDITAL else "cada cargo"
+            raise ErroParametro(
+                campo,
+                f"o regime {regime.id} não admite a base “{base}” ({alvo}): {fundamento}",
+            )
+        if base != getattr(regime, campo):
+            mudancas[campo] = base
 
     if not mudancas:
         return regime

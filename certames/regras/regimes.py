@@ -47,6 +47,9 @@ __all__ = [
     "ELIMINA",
     "PERMANECE_AC",
     "EFEITOS",
+    "BASE_CARGO",
+    "BASE_EDITAL",
+    "BASES_RESERVA",
     "Grupo",
     "RegraPcd",
     "PassoCadeia",
@@ -68,6 +71,13 @@ CODIGOS_RESERVA: tuple[str, ...] = ("PP", "I", "Q", "PPI", PCD)
 ELIMINA = "elimina"
 PERMANECE_AC = "permanece_ac"
 EFEITOS: tuple[str, ...] = (ELIMINA, PERMANECE_AC)
+
+#: Base of a reserve (spec section 4.1, edital settings ``base_reserva`` and
+#: ``base_reserva_pcd``): each cargo's own vacancies, or the whole edital's (with the public
+#: draw of ``edital.distribuir_edital``).
+BASE_CARGO = "cargo"
+BASE_EDITAL = "edital"
+BASES_RESERVA: tuple[str, ...] = (BASE_CARGO, BASE_EDITAL)
 
 NOMES_LISTAS: dict[str, str] = {
     AC: "ampla concorrência",
@@ -205,8 +215,26 @@ class Regime:
     #: candidate's state in a list, and RH corrects a data error by a motivated act
     #: (candidatos.retificacao). Cited in every refusal of a change after the window.
     fundamento_opcoes_na_inscricao: str = ""
+    #: Where the law makes the order of the calls (order of nomeação) fixed: the public and
+    #: RH order pages, its exports and PDF cite it (certames.carreira.fundamento_ordem).
+    fundamento_ordem_nomeacao: str = ""
+    #: Base of the racial reserve (spec section 4.1): the default and the bases an edital
+    #: may choose (``BASE_CARGO``, ``BASE_EDITAL``), with the article that decides them.
+    base_reserva: str = BASE_CARGO
+    bases_reserva: tuple[str, ...] = (BASE_CARGO,)
+    fundamento_base_reserva: str = ""
+    #: Base of the PcD reserve (spec section 4.1, ``base_reserva_pcd``, default per cargo).
+    base_reserva_pcd: str = BASE_CARGO
+    bases_reserva_pcd: tuple[str, ...] = (BASE_CARGO,)
+    fundamento_base_reserva_pcd: str = ""
 
     def __post_init__(self) -> None:
+        for base, bases in (
+            (self.base_reserva, self.bases_reserva),
+            (self.base_reserva_pcd, self.bases_reserva_pcd),
+        ):
+            if not bases or not set(bases) <= set(BASES_RESERVA) or base not in bases:
+                raise ValueError(f"{self.id}: base da reserva inválida {base!r} {bases!r}")
         codigos = [g.codigo for g in self.grupos]
         if len(set(codigos)) != len(codigos) or PCD in codigos or AC in codigos:
             raise ValueError(f"{self.id}: códigos de grupo inválidos {codigos}")
@@ -382,6 +410,17 @@ class Regime:
             "documentos": {d.lista: d.como_dict() for d in self.documentos},
             "fundamento_alteracao_opcao": self.fundamento_alteracao_opcao,
             "fundamento_opcoes_na_inscricao": self.fundamento_opcoes_na_inscricao,
+            "fundamento_ordem_nomeacao": self.fundamento_ordem_nomeacao,
+            "base_reserva": {
+                "padrao": self.base_reserva,
+                "permitidas": list(self.bases_reserva),
+                "fundamento": self.fundamento_base_reserva,
+            },
+            "base_reserva_pcd": {
+                "padrao": self.base_reserva_pcd,
+                "permitidas": list(self.bases_reserva_pcd),
+                "fundamento": self.fundamento_base_reserva_pcd,
+            },
         }
 
 
@@ -510,6 +549,11 @@ SMBV = Regime(
     # "Podem concorrer às vagas reservadas ... aqueles que se autodeclararem ... no ato da
     # inscrição no concurso público."
     fundamento_opcoes_na_inscricao=f"{_SMBV}, art. 2º",
+    # The LC has no article on the order of the calls: the product's default (regras de
+    # reserva, section 7): each call keeps its position once made.
+    fundamento_ordem_nomeacao=(
+        f"{_SMBV} de Santa Maria da Boa Vista-PE: ordem de nomeação não disciplinada; cada "
+        f"convocação mantém sua posição ({PADRAO}, regras de reserva, seção 7)"),
     fundamento_efeito_definitivo=(
         f"{_SMBV}, art. 5º, II; art. 3º, §5º (recurso): só após decisão definitiva"
     ),
@@ -586,6 +630,19 @@ SMBV = Regime(
         RegraDocumental("I", ("TADII",), _INDIGENA_ALTERNATIVOS, f"{_SMBV}, art. 4º"),
         _laudo(f"{_SMBV}, art. 7º, §§1º e 3º; {_F_LAUDO}", f"{_SMBV}, art. 7º, §§1º e 3º"),
     ),
+    # Art. 1º, §3º and art. 6º, §2º: the edital states "o total de vagas correspondentes à
+    # reserva para cada cargo"; art. 6º, §1º caps PcD at 10% "das vagas oferecidas para o
+    # cargo". The whole-edital base is refused (spec section 4.1).
+    base_reserva=BASE_CARGO,
+    bases_reserva=(BASE_CARGO,),
+    fundamento_base_reserva=(
+        f'{_SMBV}, art. 1º, §3º ("o total de vagas correspondentes à reserva para cada '
+        'cargo")'),
+    base_reserva_pcd=BASE_CARGO,
+    bases_reserva_pcd=(BASE_CARGO,),
+    fundamento_base_reserva_pcd=(
+        f'{_SMBV}, art. 6º, §2º ("o total de vagas correspondentes à reserva para cada '
+        'cargo") e §1º (limite de 10% "das vagas oferecidas para o cargo")'),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -641,6 +698,9 @@ SEVERINIA = Regime(
     # "... deverá manifestar expressamente essa opção no momento da inscrição, mediante
     # autodeclaração" (caput; §1º only limits the self-declaration to this certame).
     fundamento_opcoes_na_inscricao=f"{_SEV}, art. 10, caput",
+    # "A Administração deverá estabelecer previamente no edital a ordem de convocação
+    # decorrente da aplicação das reservas legais."
+    fundamento_ordem_nomeacao=f"{_SEV} de Severínia-SP, art. 17, parágrafo único",
     fundamento_efeito_definitivo=f"{_SEV}, art. 11, §2º (só após o julgamento do recurso)",
     fundamento_multiplas_listas=f"{_SEV}, art. 15, III (concorre em todas)",
     fundamento_arredondamento_grupos=f"{_SEV}, art. 8º (grupo único PPI)",
@@ -759,6 +819,17 @@ SEVERINIA = Regime(
             padrao=True, delegacao=f"{_SEV}, art. 13"),
         _laudo(f"{_SEV}, art. 19; {_F_LAUDO}", f"{_SEV}, art. 19"),
     ),
+    # Art. 8º, §3º: "O percentual será aplicado separadamente para cada cargo previsto no
+    # edital": the whole-edital base is refused (spec section 4.1).
+    base_reserva=BASE_CARGO,
+    bases_reserva=(BASE_CARGO,),
+    fundamento_base_reserva=(
+        f'{_SEV}, art. 8º, §3º ("aplicado separadamente para cada cargo previsto no edital")'),
+    base_reserva_pcd=BASE_CARGO,
+    bases_reserva_pcd=(BASE_CARGO,),
+    fundamento_base_reserva_pcd=(
+        f"Lei 2.082/2013 (texto não disponível): {PADRAO}, por cargo, como a reserva racial "
+        f"({_SEV}, art. 8º, §3º)"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -828,6 +899,9 @@ PIRANGI = Regime(
     # The option may change "até o fim do período de inscrição" (§2º), not after; the
     # self-declaration is made "ao se inscrever" (caput).
     fundamento_opcoes_na_inscricao=f"{_PIR}, art. 5º, §2º",
+    # "A ordem classificatória obtida a partir da aplicação dos critérios de alternância e
+    # proporcionalidade na nomeação ... será utilizada durante a vida funcional do servidor".
+    fundamento_ordem_nomeacao=f"{_PIR} de Pirangi-SP, art. 12, §2º",
     fundamento_efeito_definitivo=(
         f"{_PIR}, art. 4º, §1º, II e art. 6º, §2º: só após decisão definitiva"
     ),
@@ -912,6 +986,18 @@ PIRANGI = Regime(
     # "Até o fim do período de inscrição ... será facultado ao candidato optar por concorrer
     # ou desistir de concorrer pelo sistema de reserva de vagas."
     fundamento_alteracao_opcao=f"{_PIR}, art. 5º, §2º",
+    # Art. 1º, §1º: "sobre a totalidade das vagas expressamente previstas no edital";
+    # art. 8º: "o número de vagas oferecido no concurso" (spec section 4.1).
+    base_reserva=BASE_EDITAL,
+    bases_reserva=(BASE_EDITAL, BASE_CARGO),
+    fundamento_base_reserva=(
+        f'{_PIR}, art. 1º, §1º ("sobre a totalidade das vagas expressamente previstas no '
+        'edital") e art. 8º ("o número de vagas oferecido no concurso")'),
+    base_reserva_pcd=BASE_CARGO,
+    bases_reserva_pcd=(BASE_CARGO, BASE_EDITAL),
+    fundamento_base_reserva_pcd=(
+        f"{_PIR} não regula a reserva PcD: {PADRAO}, por cargo ({_PCD_FEDERAL}); o edital "
+        "pode adotar a totalidade das vagas, com sorteio"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -984,6 +1070,11 @@ FEDERAL = Regime(
     # municipal laws (LC 22/2026, art. 2º) fix it.
     fundamento_opcoes_na_inscricao=(
         f"{PADRAO} (como na LC 22/2026, art. 2º): opção e autodeclaração feitas na inscrição"),
+    # The text of Lei 15.142/2025 is not in docs/leis: it names alternância e
+    # proporcionalidade na nomeação; that the order stays is the product's default (section 7).
+    fundamento_ordem_nomeacao=(
+        f"{_FED} (federal): alternância e proporcionalidade na nomeação; cada convocação "
+        f"mantém sua posição ({PADRAO}, regras de reserva, seção 7)"),
     fundamento_efeito_definitivo=f"{_FED}, art. 3º, §2º: só após decisão definitiva",
     apenas_maior_percentual=True,
     fundamento_multiplas_listas=(
@@ -1042,6 +1133,18 @@ FEDERAL = Regime(
                         padrao=True, delegacao=f"{_FED}; {_DEC}"),
         _laudo(_F_LAUDO, _F_LAUDO),
     ),
+    # Spec section 4.1: the percentage on the whole edital (Lei 15.142/2025, art. 1º: "das
+    # vagas oferecidas nos concursos públicos"), the public draw placing the fractions.
+    base_reserva=BASE_EDITAL,
+    bases_reserva=(BASE_EDITAL, BASE_CARGO),
+    fundamento_base_reserva=(
+        f'{_FED}, art. 1º ("das vagas oferecidas nos concursos"): percentual sobre a '
+        "totalidade das vagas do edital, por padrão; o edital pode adotar a base por cargo"),
+    base_reserva_pcd=BASE_CARGO,
+    bases_reserva_pcd=(BASE_CARGO, BASE_EDITAL),
+    fundamento_base_reserva_pcd=(
+        f"{PADRAO}: reserva PcD por cargo ({_PCD_FEDERAL}, sobre as vagas de cada cargo); o "
+        "edital pode adotar a totalidade das vagas, com sorteio"),
 )
 
 #: Built-in regimes by id, in a stable order.

@@ -11,11 +11,12 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
-from certames import carreira, exportacao, homologacao, regras
+from certames import carreira, distribuicao_edital, exportacao, homologacao, impressos, regras
 from certames.classificacao import ler_parametros, versao_publicada
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
 from certames.regras.aritmetica import formatar_percentual
@@ -56,21 +57,38 @@ def quadro_de_vagas(certame: Certame, cargos) -> tuple[regras.Regime, list[dict]
         regime = regras.aplicar_parametros(regime, ler_parametros(certame.parametros))
     except regras.ErroEntrada as exc:
         return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {"erro": exc}
+    # The whole-edital base (spec section 4.1): each cargo's split is the public draw's.
+    try:
+        edital = distribuicao_edital.distribuicao_do_certame(certame)
+    except distribuicao_edital.SorteioPendente:
+        return regime, [], ""
+    except regras.ErroEntrada as exc:
+        return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {"erro": exc}
     linhas = []
     for cargo in cargos:
         total = cargo.vagas + (cargo.surgidas or 0)
         try:
-            dist = regras.distribuir(total, regime)
-            ordem = regras.ordem_convocacao(total, regime)
+            if edital is not None and cargo.codigo in edital.por_cargo:
+                dist = edital.por_cargo[cargo.codigo]
+                contagens = [dist.get(lista, 0) for lista in regime.listas_com_ac]
+                explicacoes = distribuicao_edital.explicacao(edital, cargo.codigo)
+                ordem = regras.continuar_ordem(
+                    total, regime, (), [dist.get(lista, 0) for lista in regime.listas]).tipos
+            else:
+                calculo = regras.distribuir(total, regime)
+                contagens = [calculo[lista] for lista in regime.listas_com_ac]
+                explicacoes = calculo.explicacoes()
+                ordem = regras.ordem_convocacao(total, regime)
         except regras.ErroEntrada as exc:
             return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {
                 "erro": exc}
         linhas.append({
             "cargo": cargo,
             "total": total,
-            "contagens": [dist[lista] for lista in regime.listas_com_ac],
-            "explicacoes": dist.explicacoes(),
+            "contagens": contagens,
+            "explicacoes": explicacoes,
             "posicoes": posicoes_por_lista(regime, ordem),
+            "sorteio": edital is not None,
         })
     return regime, linhas, ""
 
@@ -95,6 +113,9 @@ class CertamePublicoView(DetailView):
         regime, ctx["quadro"], ctx["erro_quadro"] = quadro_de_vagas(certame,
                                                                    certame.cargos.all())
         ctx["regime"] = regime
+        # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
+        ctx["base_edital"] = distribuicao_edital.base_edital(certame)
+        ctx["sorteio_realizado"] = hasattr(certame, "sorteio")
         # The validity (from the homologation, CF art. 37, III) and the heteroidentification
         # criteria, public before the sessions (Lei 3.057/2026, art. 10, §3º, IV).
         ctx["validade"] = homologacao.resumo_validade(certame)
@@ -215,18 +236,25 @@ class OrdemNomeacaoPublicaView(TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         cargo = self.cargo(**kwargs)
-        ctx.update(cargo=cargo, certame=cargo.certame, historico=carreira.historico(cargo),
-                   fundamento=carreira.FUNDAMENTO_ORDEM)
+        pagina = Paginator(carreira.historico(cargo), carreira.POR_PAGINA_ORDEM).get_page(
+            self.request.GET.get("page"))
+        ctx.update(cargo=cargo, certame=cargo.certame, historico=pagina.object_list,
+                   page_obj=pagina, fundamento=carreira.fundamento_ordem(cargo))
         return ctx
 
 
 class ExportarOrdemPublicaView(OrdemNomeacaoPublicaView):
-    """The career order as CSV or XLSX (formula-safe: certames.exportacao)."""
+    """The career order as CSV or XLSX (formula-safe: certames.exportacao) or as the PDF
+    laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
 
     def get(self, request, *args, **kwargs):
-        if kwargs["formato"] not in exportacao.FORMATOS:
+        if kwargs["formato"] not in (*exportacao.FORMATOS, "pdf"):
             raise Http404
         cargo = self.cargo(**kwargs)
+        if kwargs["formato"] == "pdf":
+            return impressos.resposta_pdf(
+                request, impressos.Tipo.ORDEM_NOMEACAO_PUBLICA, cargo,
+                voltar=reverse("ordem_nomeacao_publica", args=[cargo.certame_id, cargo.pk]))
         return exportacao.resposta_exportacao(
             kwargs["formato"], f"ordem-nomeacao-{cargo.codigo}",
             carreira.colunas_exportacao(publica=True),

@@ -13,14 +13,15 @@ from __future__ import annotations
 from functools import cache
 
 from django.apps import apps
-from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.models import Exists, OuterRef
 from django.views.generic import ListView
 
-from certames.models import AlteracaoColuna, Ato, Certame
+from certames.models import AlteracaoColuna, Ato
+from certames.rotulos_atos import rotulo_do_ato
 from certames.somente_insercao import COLUNAS_AUDITADAS
 from painel.acesso import RHMixin
+from painel.forms.auditoria import FiltroAtosForm
 
 TABELA_ATO = "certames_ato"
 
@@ -85,29 +86,25 @@ class AlteracoesBancoView(RHMixin, ListView):
 
 
 class AuditoriaView(RHMixin, ListView):
+    """The acts, in Portuguese (`certames.rotulos_atos`), filtered by kind, certame, author,
+    dates and object (`FiltroAtosForm`); a refused filter shows its message and no act."""
+
     template_name = "painel/auditoria/auditoria.html"
     context_object_name = "atos"
     paginate_by = 50
 
     def get_queryset(self):
         qs = Ato.objects.select_related("autor", "certame", "objeto_tipo")
-        g = self.request.GET
-        if g.get("certame", "").isdigit():
-            qs = qs.filter(certame_id=int(g["certame"]))
-        if g.get("objeto_tipo", "").isdigit():
-            qs = qs.filter(objeto_tipo_id=int(g["objeto_tipo"]))
-        if g.get("objeto_id"):
-            qs = qs.filter(objeto_id=g["objeto_id"].strip())
-        if g.get("tipo"):
-            qs = qs.filter(tipo=g["tipo"])
+        self.filtro = FiltroAtosForm(self.request.GET or None)
+        if self.filtro.is_bound:
+            if not self.filtro.is_valid():
+                return qs.none()
+            qs = self.filtro.filtrar(qs)
         return qs
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        ctx["certames"] = Certame.objects.only("id", "numero_edital", "titulo")
-        ids = Ato.objects.exclude(objeto_tipo=None).values_list("objeto_tipo", flat=True)
-        ctx["tipos_objeto"] = ContentType.objects.filter(id__in=ids.distinct())
-        ctx["tipos_ato"] = Ato.objects.values_list("tipo", flat=True).distinct().order_by("tipo")
-        ctx["filtros"] = self.request.GET.copy()
-        ctx["filtros"].pop("page", None)
+        ctx["filtro"] = self.filtro
+        for ato in ctx["atos"]:
+            ato.rotulo = rotulo_do_ato(ato.tipo)
         return ctx

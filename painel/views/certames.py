@@ -14,10 +14,10 @@ from candidatos.forms import ImportacaoForm
 from candidatos.isencao import oferece_isencao
 from candidatos.models import Importacao, Inscricao
 from candidatos.tasks import enfileirar_importacao
-from certames import homologacao
+from certames import cronograma, distribuicao_edital, homologacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
-from certames.models import Certame
+from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
 from painel.acesso import RHMixin
 from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
@@ -60,11 +60,18 @@ class CertameRHView(RHMixin, DetailView):
         ctx["criterios_travados"] = homologacao.sessoes_de_heteroidentificacao(certame)
         ctx["cargos"] = certame.cargos.annotate(num_inscricoes=Count("inscricoes")).order_by(
             "codigo")
-        ctx["etapas"] = certame.etapas.all()
+        ctx["etapas"] = etapas = list(certame.etapas.all())
+        # A schedule saved before the order was checked (or changed outside the forms) is
+        # told here; the admin refuses to save a new incoherence (certames/cronograma.py).
+        ctx["incoerencias_cronograma"] = [
+            inc.mensagem for inc in cronograma.incoerencias(etapas, certame.regime_legal.isencao)]
         ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
                             .annotate(total=Count("id")).order_by("situacao"))
         ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
         ctx["oferece_isencao"] = oferece_isencao(certame)
+        # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
+        ctx["base_edital"] = distribuicao_edital.base_edital(certame)
+        ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
         return ctx
 
 

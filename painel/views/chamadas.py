@@ -9,12 +9,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 
 from candidatos import chamadas
-from certames import carreira, exportacao
+from certames import carreira, exportacao, impressos
 from certames.models import Cargo, Chamada, EventoChamada
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
@@ -34,7 +35,8 @@ class ConvocarView(RHMixin, View):
         quantidade = form.cleaned_data.get("quantidade") if form.is_bound and hasattr(
             form, "cleaned_data") else None
         return render(request, self.template_name, {
-            "cargo": cargo, "form": form, "erro": erro, "fundamento": carreira.FUNDAMENTO_ORDEM,
+            "cargo": cargo, "form": form, "erro": erro,
+            "fundamento": carreira.fundamento_ordem(cargo),
             "previstas": previstas[:quantidade] if quantidade else previstas[:10]},
             status=status)
 
@@ -72,7 +74,7 @@ class EventoView(RHMixin, View):
     def _pagina(self, request, chamada, tipo, form, status=200):
         return render(request, self.template_name, {
             "chamada": chamada, "cargo": chamada.cargo, "tipo": EventoChamada.Tipo(tipo),
-            "form": form, "fundamento": chamadas.FUNDAMENTOS[EventoChamada.Tipo(tipo)]},
+            "form": form, "fundamento": chamadas.fundamento_do_evento(tipo, chamada.cargo)},
             status=status)
 
     def get(self, request, pk, tipo):
@@ -97,12 +99,17 @@ class EventoView(RHMixin, View):
 
 
 class ExportarOrdemView(RHMixin, View):
-    """The order of nomeação as CSV or XLSX (formula-safe: certames.exportacao)."""
+    """The order of nomeação as CSV or XLSX (formula-safe: certames.exportacao) or as the
+    PDF laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
 
     def get(self, request, pk, formato):
-        if formato not in exportacao.FORMATOS:
+        if formato not in (*exportacao.FORMATOS, "pdf"):
             raise Http404
-        cargo = get_object_or_404(Cargo, pk=pk)
+        cargo = get_object_or_404(Cargo.objects.select_related("certame__orgao"), pk=pk)
+        if formato == "pdf":
+            return impressos.resposta_pdf(
+                request, impressos.Tipo.ORDEM_NOMEACAO, cargo,
+                voltar=reverse("painel:cargo", args=[cargo.pk]) + "#ordem-nomeacao")
         return exportacao.resposta_exportacao(
             formato, f"ordem-nomeacao-{cargo.codigo}", carreira.COLUNAS_EXPORTACAO,
             carreira.linhas_exportacao(cargo), titulo=carreira.titulo_exportacao())

@@ -16,11 +16,11 @@ from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import DetailView, TemplateView
 
-from candidatos import procedimentos
+from candidatos import chamadas, procedimentos
 from candidatos import servicos as servicos_inscricao
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import carreira, exportacao, homologacao, regras
+from certames import carreira, distribuicao_edital, exportacao, homologacao, regras
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -67,9 +67,21 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
         ctx["validade"] = homologacao.resumo_validade(cargo.certame)
         # The call history, fixed for the career (issue #11, items 2 and 3).
-        ctx["historico"] = carreira.historico(cargo)
-        ctx["fundamento_ordem"] = carreira.FUNDAMENTO_ORDEM
+        # Its own page parameter: `page` pages the list of the classification below.
+        ctx["pagina_ordem"] = Paginator(carreira.historico(cargo), carreira.POR_PAGINA_ORDEM
+                                        ).get_page(self.request.GET.get("pagina_ordem"))
+        ctx["historico"] = ctx["pagina_ordem"].object_list
+        ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
         ctx["tipos_evento"] = EventoChamada.Tipo.choices
+        # The whole-edital base (spec section 4.1): no list before the public draw.
+        try:
+            edital = distribuicao_edital.distribuicao_do_certame(cargo.certame)
+        except distribuicao_edital.SorteioPendente as exc:
+            ctx["sorteio_pendente"] = str(exc)
+        except regras.ErroEntrada:
+            pass  # the recompute's failure banner names it
+        else:
+            ctx["sorteio_realizado"] = edital is not None and edital.sorteio is not None
         if not versoes:
             return ctx
         numero = self.request.GET.get("versao", "")
@@ -306,8 +318,8 @@ class InscricaoRHView(RHMixin, DetailView):
             dados = form.cleaned_data
             try:
                 if acao == "desistencia":
-                    servicos_inscricao.registrar_desistencia(
-                        insc, autor=request.user, motivacao=dados["motivacao"])
+                    # On the call when the inscrição holds one (candidatos/chamadas.py).
+                    chamadas.desistir(insc, autor=request.user, motivacao=dados["motivacao"])
                 elif acao == "eliminacao":
                     servicos_inscricao.eliminar(insc, autor=request.user,
                                                 motivacao=dados["motivacao"],

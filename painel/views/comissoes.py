@@ -17,7 +17,7 @@ from rules.contrib.views import PermissionRequiredMixin
 from candidatos.models import Lista
 from certames.forms import erros_no_form
 from certames.models import Certame, Etapa
-from comissoes.dominio import composicao, convocacao
+from comissoes.dominio import composicao, contas, convocacao
 from comissoes.dominio.procedimentos import (
     PROCEDIMENTO_DA_ETAPA,
     PROCEDIMENTOS,
@@ -31,6 +31,7 @@ from comissoes.forms import (
     ImpedimentoRHForm,
     MembroForm,
     MotivoForm,
+    NovoMembroForm,
     SessaoForm,
 )
 from comissoes.models import Comissao, Impedimento, MembroComissao, Sessao
@@ -133,6 +134,7 @@ class ComissaoView(GestaoMixin, TemplateView):
                                           "registrado_por").order_by("-registrado_em")),
             sessoes=c.sessoes.annotate(num_convocacoes=Count("convocacoes")).order_by("inicio"),
             membro_form=kwargs.get("membro_form") or MembroForm(comissao=c),
+            novo_membro_form=kwargs.get("novo_membro_form") or NovoMembroForm(comissao=c),
             impedimento_form=kwargs.get("impedimento_form") or ImpedimentoRHForm(comissao=c),
             sessao_form=kwargs.get("sessao_form") or SessaoForm(etapas=self.etapas()),
             motivo_form=MotivoForm())
@@ -159,6 +161,34 @@ class AdicionarMembroView(ComissaoView):
                     messages.warning(request, aviso)
                 return redirect("painel:comissao", pk=self.comissao.pk)
         return self.render_to_response(self.get_context_data(membro_form=form), status=400)
+
+
+class CriarMembroView(ComissaoView):
+    """RH creates a member's account (invited by e-mail to set the password) and includes
+    them in the committee: no admin needed."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, *args, **kwargs):
+        form = NovoMembroForm(request.POST, comissao=self.comissao)
+        if form.is_valid():
+            dados = dict(form.cleaned_data)
+            try:
+                membro, avisos = contas.criar_conta_de_membro(
+                    self.comissao, autor=request.user,
+                    base_url=request.build_absolute_uri("/"), **dados)
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            else:
+                messages.success(request, _(
+                    "Conta criada e %(m)s incluído(a) na comissão. O convite para definir a "
+                    "senha foi enviado para %(e)s.") % {
+                    "m": composicao.nome_do_membro(membro), "e": membro.usuario.email})
+                for aviso in avisos:
+                    messages.warning(request, aviso)
+                return redirect("painel:comissao", pk=self.comissao.pk)
+        return self.render_to_response(self.get_context_data(novo_membro_form=form),
+                                       status=400)
 
 
 class ImpedimentoRHView(ComissaoView):

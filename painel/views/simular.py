@@ -4,6 +4,10 @@ share).
 
 A GET form, so a simulation is a link. The page is the same with or without htmx: htmx
 re-requests it as the form changes and swaps in the form and the result (`hx-select`).
+
+Two modes: one cargo of N vacancies (section 4 of the spec, and the call order), or a whole
+edital of several cargos (section 4.1: totals on the whole edital and the public draw,
+`certames.views.simular.simular_edital`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from certames.classificacao import ler_parametros
 from certames.forms import SimularForm
 from certames.regras.aritmetica import formatar_decimal, formatar_percentual
 from certames.regras.regimes import ELIMINA, REGIMES
-from certames.views.simular import nome_lista, posicoes_por_lista
+from certames.views.simular import nome_lista, posicoes_por_lista, simular_edital
 from painel.acesso import RHMixin
 
 #: What the page shows before the first submission.
@@ -63,9 +67,11 @@ class SimularView(RHMixin, TemplateView):
         return ctx
 
     def simular(self, form: SimularForm) -> dict | None:
-        vagas = form.cleaned_data["vagas"]
         parametros = form.parametros()
         try:
+            if form.modo_edital:
+                return self.simular_edital(form, parametros)
+            vagas = form.cleaned_data["vagas"]
             regime = regras.aplicar_parametros(
                 regras.obter_regime(form.cleaned_data["regime"]), ler_parametros(parametros))
             dist = regras.distribuir(vagas, regime)
@@ -90,16 +96,49 @@ class SimularView(RHMixin, TemplateView):
             "ordem": [{"posicao": n, "vaga": tipo, "classe": CLASSES_VAGA.get(tipo, "")}
                       for n, tipo in enumerate(ordem, start=1)],
             "posicoes_por_lista": posicoes_por_lista(regime, ordem),
-            "limiar": formatar_decimal(regime.limiar_arredondamento),
-            "pcd_percentual": formatar_percentual(regime.pcd.percentual),
-            "pcd_limite": (formatar_percentual(regime.pcd.limite)
-                           if regime.pcd.limite is not None else None),
-            "nao_confirmacao": [{
-                "lista": n.lista,
-                "efeito": (_("elimina do certame") if n.efeito == ELIMINA
-                           else _("permanece na ampla concorrência")),
-                "fundamento": n.fundamento,
-            } for n in regime.nao_confirmacao],
-            "parametros_json": (json.dumps(parametros, ensure_ascii=False, indent=2)
-                                if parametros else ""),
+            **_regras_aplicadas(regime),
+            "parametros_json": _parametros_json(parametros),
         }
+
+    def simular_edital(self, form: SimularForm, parametros: dict) -> dict | None:
+        """The whole edital (spec section 4.1); None until a cargo is typed."""
+        cargos = form.cargos_edital
+        if not cargos:
+            return None
+        # The engine's reader: it knows the bases of the reserve, which `Certame.parametros`
+        # does not store (yet).
+        regime = regras.aplicar_parametros(
+            regras.obter_regime(form.cleaned_data["regime"]),
+            regras.ler_parametros(parametros or None))
+        edital = simular_edital(regime, form.cleaned_data["semente"], cargos)
+        return {
+            "regime": regime,
+            "edital": edital,
+            "vagas": edital["vagas"],
+            **_regras_aplicadas(regime),
+            "parametros_json": _parametros_json(parametros),
+        }
+
+
+def _regras_aplicadas(regime: regras.Regime) -> dict:
+    """The "regras aplicadas" block: rounding, PcD rule, effect of a non-confirmation."""
+    return {
+        "limiar": formatar_decimal(regime.limiar_arredondamento),
+        "pcd_percentual": formatar_percentual(regime.pcd.percentual),
+        "pcd_limite": (formatar_percentual(regime.pcd.limite)
+                       if regime.pcd.limite is not None else None),
+        "nao_confirmacao": [{
+            "lista": n.lista,
+            "efeito": (_("elimina do certame") if n.efeito == ELIMINA
+                       else _("permanece na ampla concorrência")),
+            "fundamento": n.fundamento,
+        } for n in regime.nao_confirmacao],
+    }
+
+
+def _parametros_json(parametros: dict) -> str:
+    """The settings as `Certame.parametros` takes them (the bases of the reserve are not
+    among its keys yet: `certames.models.PARAMETROS_MOTOR`)."""
+    cadastro = {k: v for k, v in parametros.items()
+                if k not in ("base_reserva", "base_reserva_pcd")}
+    return json.dumps(cadastro, ensure_ascii=False, indent=2) if cadastro else ""

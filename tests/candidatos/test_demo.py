@@ -19,8 +19,8 @@ from demo.management.commands.carregar_demo import (
 
 REGIMES_DEMO = {"smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025"}
 VAGAS_EXERCITADAS = {0, 1, 2, 3, 10, 14, 17, 25, 30}
-SENHAS = {"rh": "rh-demo-2026", "comissao": "comissao-demo-2026",
-          "candidato": "candidato-demo-2026"}
+SENHAS = {"rh": "rh-demo-2026", "admin": "admin-demo-2026",
+          "comissao": "comissao-demo-2026", "candidato": "candidato-demo-2026"}
 
 
 def _carregar(*args) -> str:
@@ -72,13 +72,14 @@ def test_distribuir_respeita_o_total_e_da_ao_menos_uma_a_cada_cargo():
 
 @pytest.mark.django_db
 def test_certames_cargos_e_etapas(demo):
-    assert Certame.objects.count() == 3
+    assert Certame.objects.count() == 4
     assert set(Certame.objects.values_list("regime", flat=True)) == REGIMES_DEMO
     for certame in Certame.objects.all():
         certame.full_clean()  # respects the regime's vigência date
-        assert certame.status == Certame.Status.EM_ANDAMENTO
-        assert certame.numero_edital == "001/2026"
-        assert certame.cargos.count() >= 5
+        homologado = certame.numero_edital == "001/2025"
+        assert certame.status == (Certame.Status.HOMOLOGADO if homologado
+                                  else Certame.Status.EM_ANDAMENTO)
+        assert certame.cargos.count() >= (2 if homologado else 5)
         tipos = set(certame.etapas.values_list("tipo", flat=True))
         assert {"inscricoes", "heteroidentificacao", "resultado_preliminar",
                 "recurso_resultado", "resultado_final"} <= tipos
@@ -137,17 +138,22 @@ def test_cpfs_validos_e_unicos(demo):
 @pytest.mark.django_db
 def test_usuarios_grupos_e_senhas(demo):
     User = get_user_model()
-    # The other committee members have no password: only the three demo accounts log in.
-    membros = {f"comissao{i}" for i in range(2, 6)} | {"veri1", "veri2", "equi1", "equi2"}
-    assert set(User.objects.values_list("username", flat=True)) == set(SENHAS) | membros
-    assert not any(User.objects.get(username=m).has_usable_password() for m in membros)
+    # The documentary and PcD professionals and the appellant have no password.
+    com_senha = {f"comissao{i}" for i in range(2, 8)} | {f"recursal{i}" for i in range(1, 6)}
+    sem_senha = {"veri1", "veri2", "equi1", "equi2", "recorrente"}
+    assert set(User.objects.values_list("username", flat=True)) == (
+        set(SENHAS) | com_senha | sem_senha)
+    assert not any(User.objects.get(username=m).has_usable_password() for m in sem_senha)
+    assert all(User.objects.get(username=m).check_password("comissao-demo-2026")
+               for m in com_senha)
     grupos = {u.username: set(u.groups.values_list("name", flat=True))
               for u in User.objects.filter(username__in=SENHAS)}
-    assert grupos == {"rh": {"RH"}, "comissao": {"Comissao"}, "candidato": {"Candidato"}}
+    assert grupos == {"rh": {"RH"}, "admin": set(), "comissao": {"Comissao"},
+                      "candidato": {"Candidato"}}
     for username, senha in SENHAS.items():
         usuario = User.objects.get(username=username)
         assert usuario.check_password(senha) is True
-        assert usuario.is_superuser is False
+        assert usuario.is_superuser is (username == "admin")
     assert User.objects.get(username="rh").is_staff is True
     assert User.objects.get(username="comissao").is_staff is False
     candidato = Candidato.objects.get(usuario__username="candidato")
@@ -169,8 +175,13 @@ def test_segunda_execucao_nao_cria_nada(demo):
 def test_aumentar_o_total_acrescenta_sem_conflitar(demo):
     antes = Inscricao.objects.count()
     _carregar("--inscricoes", "400")
-    assert Inscricao.objects.count() == antes + 100
-    assert Certame.objects.count() == 3
+    # The homologated certame's list is closed: it keeps its 300-run share.
+    from demo.management.commands.carregar_demo import gerar_csvs
+    novas = {d.numero_edital + d.regime: n for d, _c, n in gerar_csvs(400)}
+    velhas = {d.numero_edital + d.regime: n for d, _c, n in gerar_csvs(300)}
+    fechado = "001/2025smbv-lc22-2026"
+    assert Inscricao.objects.count() == antes + 100 - (novas[fechado] - velhas[fechado])
+    assert Certame.objects.count() == 4
 
 
 @pytest.mark.django_db
@@ -202,7 +213,7 @@ def test_pirangi_tem_decisoes_e_listas_publicadas(demo):
         publicada = versao_publicada(cargo)
         assert publicada is not None
         assert publicada[0] == cargo.versoes_classificacao.order_by("-numero").first()
-    outros = Certame.objects.exclude(pk=pirangi.pk)
+    outros = Certame.objects.exclude(pk=pirangi.pk).exclude(numero_edital="001/2025")
     assert not Publicacao.objects.filter(versao__cargo__certame__in=outros).exists()
 
 
@@ -211,10 +222,11 @@ def test_comissao_da_smbv_com_sessao_e_fila(demo):
     from comissoes.models import Convocacao, MembroComissao
 
     presidente = MembroComissao.objects.get(usuario__username="comissao",
-                                            comissao__tipo="heteroidentificacao")
+                                            comissao__tipo="heteroidentificacao",
+                                            comissao__certame__regime="smbv-lc22-2026")
     assert (presidente.presidente, presidente.comissao.certame.regime) == (
         True, "smbv-lc22-2026")
-    assert presidente.comissao.membros.count() == 5
+    assert presidente.comissao.membros.count() == 7  # five titulares, two suplentes
     convocacoes = Convocacao.objects.filter(sessao__comissao=presidente.comissao)
     assert convocacoes.count() == 8
     assert {c.lista for c in convocacoes} == {"PP"}
@@ -228,7 +240,8 @@ def test_comissoes_documental_e_multiprofissional_da_smbv(demo):
     from comissoes.dominio.composicao import pendencias_da_comissao
     from comissoes.models import Comissao
 
-    tipos = dict(Comissao.objects.values_list("tipo", "certame__regime"))
+    tipos = dict(Comissao.objects.filter(certame__regime="smbv-lc22-2026")
+                 .values_list("tipo", "certame__regime"))
     assert tipos == {"heteroidentificacao": "smbv-lc22-2026",
                      "verificacao_documental": "smbv-lc22-2026",
                      "equipe_multiprofissional": "smbv-lc22-2026"}

@@ -39,7 +39,8 @@ def _csv(linhas, cabecalho=CABECALHO, encoding="utf-8", sep=";") -> bytes:
 
 @pytest.fixture
 def certame():
-    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    # The per-cargo base (spec section 4): the whole-edital one needs the public draw first.
+    certame = CertameFactory(regime="pirangi-lei3056-2025", parametros={"base_reserva": "cargo"})
     CargoFactory(certame=certame, codigo="ENF", vagas=17)
     CargoFactory(certame=certame, codigo="ADM", vagas=10)
     return certame
@@ -462,7 +463,7 @@ def _enviar(client, certame, conteudo):
 
 
 def _certame_com_cargos():
-    certame = CertameFactory(regime="pirangi-lei3056-2025")
+    certame = CertameFactory(regime="pirangi-lei3056-2025", parametros={"base_reserva": "cargo"})
     CargoFactory(certame=certame, codigo="ENF", vagas=17)
     CargoFactory(certame=certame, codigo="ADM", vagas=10)
     return certame

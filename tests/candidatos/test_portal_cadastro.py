@@ -230,10 +230,11 @@ def test_login_antes_de_confirmar_explica(client):
 
 
 def test_login_de_usuario_comum_continua(client, rh):
+    # A username login (not a CPF) still works; RH lands on its panel (issue #13 item 2).
     resposta = client.post(reverse("login"), {"username": "rh_teste",
                                               "password": "senha-teste-123"})
     assert resposta.status_code == 302
-    assert resposta["Location"] == reverse("inicio")
+    assert resposta["Location"] == reverse("painel:painel")
 
 
 @override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3)

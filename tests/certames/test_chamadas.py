@@ -31,7 +31,7 @@ from django.db import connection
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import chamadas, procedimentos
+from candidatos import chamadas, procedimentos, servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import carreira, exportacao
 from certames.classificacao import montar_entrada, publicar, recalcular
@@ -278,7 +278,7 @@ def test_pagina_rh_convoca_com_confirmacao(client, rh):
     assert _historia(cargo) == [(1, "AC", "201", "convocada"), (2, "PPI", "204", "convocada")]
     pagina = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
     assert "Ordem de nomeação" in pagina
-    assert "Lei 3.056/2025 (Pirangi), art. 12, §2º" in pagina
+    assert "Lei 3.057/2026 de Severínia-SP, art. 17, parágrafo único" in pagina
 
 
 def test_pagina_publica_mostra_historico_sem_cpf(client, rh):
@@ -290,7 +290,7 @@ def test_pagina_publica_mostra_historico_sem_cpf(client, rh):
     # As the published lists: inscrição number and name, never a CPF (not even masked).
     assert insc.candidato.nome_exibicao in pagina
     assert insc.candidato.cpf_mascarado not in pagina
-    assert "Lei 3.056/2025 (Pirangi), art. 12, §2º" in pagina
+    assert "Lei 3.057/2026 de Severínia-SP, art. 17, parágrafo único" in pagina
     resposta = client.get(reverse("ordem_nomeacao_publica_exportar",
                                   args=[cargo.certame_id, cargo.pk, "csv"]))
     linhas = resposta.content.decode("utf-8-sig").splitlines()
@@ -333,3 +333,36 @@ def test_candidato_ve_a_convocacao_com_prazo_e_desiste(client, rh):
     insc.refresh_from_db()
     assert insc.situacao == "desistente"
     assert client.get(url).status_code == 404  # no open call any more
+
+
+def test_nomeacao_recusada_para_desistente_ou_eliminado_pela_inscricao(rh):
+    # 204 (PPI, 2nd) declines on RH's inscrição page, not on the call: the engine frees the
+    # call all the same (its candidate is desistente) and calls 210 at position 6 (section 7,
+    # step 2). Appointing 204 on the old call would fill the PPI vacancy twice.
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 5, prazo=PRAZO, autor=rh)
+    servicos.registrar_desistencia(Inscricao.objects.get(numero="204"), autor=rh,
+                                   motivacao="Declarou por escrito que não assume a vaga.")
+    assert _ordem(_republicar(cargo, rh)) == [*PUBLICADA, (6, "PPI", "210")]
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(_chamada(cargo, "204"), "nomeacao", autor=rh)
+    assert erro.value.messages == [
+        "Não é possível registrar nomeação: a situação da inscrição 204 é “Desistente” e ela "
+        "não ocupa mais esta convocação (regras de reserva, seção 7: a convocação de candidato "
+        "desistente ou eliminado não ocupa a vaga). Registre a desistência ou torne a "
+        "convocação sem efeito."]
+    # The desistência on the call is still recorded: the career order says so.
+    chamadas.registrar_evento(_chamada(cargo, "204"), "desistencia", autor=rh,
+                              motivacao="Desistência registrada na inscrição.")
+    # 201 is named, then eliminated before the posse: no posse on that call.
+    chamadas.registrar_evento(_chamada(cargo, "201"), "nomeacao", autor=rh)
+    servicos.eliminar(Inscricao.objects.get(numero="201"), autor=rh,
+                      motivacao="Não apresentou os documentos exigidos.",
+                      fundamento="Edital, item 12.3")
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(_chamada(cargo, "201"), "posse", autor=rh)
+    assert erro.value.messages[0].startswith(
+        "Não é possível registrar posse: a situação da inscrição 201 é “Eliminado”")
+    assert [h[3] for h in _historia(cargo)] == [
+        "nomeacao", "desistencia", "convocada", "convocada", "convocada"]
+    assert EventoChamada.objects.filter(tipo__in=["posse", "exercicio"]).count() == 0

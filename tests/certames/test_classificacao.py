@@ -148,7 +148,9 @@ def test_nao_confirmacao_definitiva_segue_o_regime(django_capture_on_commit_call
 
 def test_vaga_surgida_recalcula_com_o_novo_total(django_capture_on_commit_callbacks, rh):
     # Pirangi N=10: PP 2, I 0 (3% de 10 = 0,3 → 0); with 7 more, N=17: PP 3, I 1, Q 0, PCD 1.
-    cargo = _cargo(PIRANGI, 10, [(f"{i:03d}", str(90 - i), "parda", ["PP"]) for i in range(5)])
+    # Per-cargo base (the edital setting; spec section 4): the split is recomputed with N.
+    cargo = _cargo(PIRANGI, 10, [(f"{i:03d}", str(90 - i), "parda", ["PP"]) for i in range(5)],
+                   parametros={"base_reserva": "cargo"})
     recalcular(cargo.pk)
     # Within the validity: homologated 04/05/2026, 24 months (CF, art. 37, III).
     Certame.objects.filter(pk=cargo.certame_id).update(

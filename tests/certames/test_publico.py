@@ -62,8 +62,10 @@ def test_cadastro_de_reserva_sem_vagas(client):
 
 
 def test_quadro_usa_vagas_surgidas(client):
-    # Pirangi, 10 of the edital + 7 that arose = 17: PP 3, I 1, Q 0, PcD 1, AC 12.
-    certame = CertameFactory(regime=PIRANGI)
+    # Pirangi, 10 of the edital + 7 that arose = 17: PP 3, I 1, Q 0, PcD 1, AC 12 (the edital
+    # chose the per-cargo base, spec section 4; the whole-edital one is tests/certames/
+    # test_sorteio.py).
+    certame = CertameFactory(regime=PIRANGI, parametros={"base_reserva": "cargo"})
     cargo = CargoFactory(certame=certame, vagas=10)
     VagaSurgida.objects.create(cargo=cargo, quantidade=7, data=dt.date(2026, 5, 1),
                                ato="Lei municipal 1/2026")

@@ -1,12 +1,16 @@
 """RH's "simular edital" page: split, explanations, call order, edital settings, access."""
 
+import dataclasses
+import hashlib
 import html
 import json
+from fractions import Fraction
 
 import pytest
 from django.urls import reverse
 
 from certames import regras
+from certames.views.simular import simular_edital
 
 pytestmark = pytest.mark.django_db
 
@@ -199,3 +203,262 @@ def test_anonimo_vai_para_o_login(client):
 def test_so_rh_acessa(client, request, usuario):
     client.force_login(request.getfixturevalue(usuario))
     assert client.get(URL).status_code == 403
+
+
+# -- whole edital (spec section 4.1; issue #12, item 4) ---------------------------------------
+
+SEMENTE = "2027-03-12 Loteria Federal 46213"
+#: Spec 4.1's worked example: C00..C09 of 1 vacancy and PROF of 10, N_E = 20.
+CARGOS_41 = "\n".join(f"C{i:02d};1" for i in range(10)) + "\nPROF 10\n"
+
+
+def _edital(cliente, **dados):
+    return _simular(cliente, modo="edital", **dados)
+
+
+def _totais(resposta):
+    return {linha["lista"]: linha["total"]
+            for linha in resposta.context["resultado"]["edital"]["totais"]}
+
+
+def test_edital_exemplo_41_totais_e_sorteio(cliente_rh):
+    # Pirangi (base edital by default, Lei 3.056/2025, art. 1º §1º): N_E = 20,
+    # R_PP = arred(3,0) = 3, R_I = arred(0,6) = 1, R_Q = arred(0,4) = 0; PcD per cargo: PROF
+    # teto(0,5) = 1, each 1-vacancy cargo teto(0,05) = 1 > 20% de 1 -> 0. AC 20 - 5 = 15.
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, semente=SEMENTE)
+    assert _totais(resposta) == {"AC": 15, "PP": 3, "I": 1, "Q": 0, "PCD": 1}
+    edital = resposta.context["resultado"]["edital"]
+    linhas = {linha["lista"]: linha for linha in edital["totais"]}
+    # Automatic part: PROF floor(10 × 15%) = 1 PP; nothing else. Drawn: PP 2, I 1.
+    assert {lst: (linhas[lst]["automaticas"], linhas[lst]["a_sortear"])
+            for lst in ("PP", "I", "Q")} == {"PP": (1, 2), "I": (0, 1), "Q": (0, 0)}
+    assert linhas["PCD"]["automaticas"] is None
+    texto = _texto(resposta)
+    assert "PP: 15% de 20 = 3 → 3" in texto
+    assert "I: 3% de 20 = 0,6 → 1, fração 0,6 igual ou maior que 0,5" in texto
+    assert "Q: 2% de 20 = 0,4 → 0, fração 0,4 menor que 0,5" in texto
+    assert "AC: 20 − 3 − 1 − 0 − 1 = 15" in texto
+    # The draw equals the engine's, and the spec's published winners.
+    esperado = regras.distribuir_edital(
+        PIRANGI, SEMENTE, [regras.CargoEdital(f"C{i:02d}", 1) for i in range(10)]
+        + [regras.CargoEdital("PROF", 10)])
+    sorteio = [(s["grupo"], s["ordem"], s["codigo"], s["vaga"], s["sha256"], s["bilhetes"])
+               for s in edital["sorteio"]]
+    assert sorteio == [(s.grupo, s.ordem, s.codigo, s.vaga, s.sha256, s.bilhetes)
+                       for s in esperado.sorteio]
+    assert [(g, k, c, j) for g, k, c, j, _d, _b in sorteio] == [
+        ("PP", 1, "PROF", 6), ("PP", 2, "PROF", 5), ("I", 1, "C03", 1)]
+    # 18 free vacancies in the first draw (PROF j = 3..10 and one per other cargo), then 17, 16.
+    assert [b for *_r, b in sorteio] == [18, 17, 16]
+    for s in esperado.sorteio:
+        assert s.sha256 in texto
+    bilhete = f"{SEMENTE}|I|1|C03|1"
+    assert bilhete in texto
+    assert hashlib.sha256(bilhete.encode()).hexdigest() == esperado.sorteio[2].sha256
+    assert f"printf '%s' '{SEMENTE}|PP|1|PROF|6' | sha256sum" in texto
+    # Each cargo's split, in the columns AC, PP, I, Q, PCD.
+    assert edital["colunas"] == ["AC", "PP", "I", "Q", "PCD"]
+    por_cargo = {c["codigo"]: c["distribuicao"] for c in edital["cargos"]}
+    assert por_cargo["PROF"] == [6, 3, 0, 0, 1]
+    assert por_cargo["C03"] == [0, 0, 1, 0, 0]
+    assert por_cargo["C00"] == [1, 0, 0, 0, 0]
+    assert {c.codigo: [c.distribuicao[lst] for lst in edital["colunas"]]
+            for c in esperado.cargos} == por_cargo
+    prof = next(c for c in edital["cargos"] if c["codigo"] == "PROF")
+    assert (prof["automaticas"], prof["sorteadas"], prof["fixas"]) == (
+        "PP 1, I 0, Q 0", "PP 2", "PCD 1")
+    # The PcD count of PROF explained on its own 10 vacancies.
+    assert prof["explicacoes"] == [
+        "PCD: 5% de 10 = 0,5 → 1, arredondado para cima, sem ultrapassar 20% de 10 = 2 — "
+        + regras.obter_regime(PIRANGI).pcd.fundamento]
+
+
+def test_edital_sem_semente_nao_sorteia(cliente_rh):
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41)
+    edital = resposta.context["resultado"]["edital"]
+    assert edital["aviso"] == ("Informe a semente para ver o sorteio: sem ela só se conhecem "
+                               "os totais do edital e a parte automática de cada cargo.")
+    assert edital["sorteio"] == []
+    assert _totais(resposta) == {"AC": 15, "PP": 3, "I": 1, "Q": 0, "PCD": 1}
+    # The automatic parts do not depend on the seed: the engine's, for any seed.
+    com_semente = regras.distribuir_edital(
+        PIRANGI, "qualquer", [regras.CargoEdital(f"C{i:02d}", 1) for i in range(10)]
+        + [regras.CargoEdital("PROF", 10)])
+    assert [c["automaticas"] for c in edital["cargos"]] == [
+        ", ".join(f"{g} {n}" for g, n in c.automaticas.items()) for c in com_semente.cargos]
+    assert all(c["distribuicao"] is None for c in edital["cargos"])
+    assert "informe a semente para ver o sorteio" in _texto(resposta).lower()
+    assert 'id="sorteio-edital"' not in resposta.content.decode()
+
+
+def test_edital_base_por_cargo_sem_sorteio(cliente_rh):
+    # Pirangi may choose the cargo base: each cargo is section 4 on its own n_c.
+    # PROF 10: PP 1,5 -> 2, I 0,3 -> 0, Q 0,2 -> 0, PcD 1, AC 7; 1-vacancy cargos: below the
+    # minimum (art. 8º), all AC.
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, semente=SEMENTE,
+                       base_reserva="cargo")
+    edital = resposta.context["resultado"]["edital"]
+    assert edital["aviso"].startswith("Base por cargo: não há sorteio.")
+    assert edital["sorteio"] == []
+    por_cargo = {c["codigo"]: c["distribuicao"] for c in edital["cargos"]}
+    assert por_cargo["PROF"] == [7, 2, 0, 0, 1]
+    assert por_cargo["C05"] == [1, 0, 0, 0, 0]
+    assert _totais(resposta) == {"AC": 17, "PP": 2, "I": 0, "Q": 0, "PCD": 1}
+    for cargo in edital["cargos"]:
+        assert cargo["distribuicao"] == [
+            regras.distribuir(cargo["vagas"], PIRANGI).contagens[lst]
+            for lst in edital["colunas"]]
+
+
+def test_edital_severinia_recusa_base_edital(cliente_rh):
+    resposta = _edital(cliente_rh, regime=SEVERINIA, cargos="A;10\nB;5",
+                       base_reserva="edital", semente=SEMENTE)
+    assert resposta.context["resultado"] is None
+    regime = regras.obter_regime(SEVERINIA)
+    mensagem = ("O regime severinia-lei3057-2026 não admite a base “edital” (a totalidade das "
+                f"vagas do edital): {regime.fundamento_base_reserva}")
+    assert "art. 8º, §3º" in mensagem
+    assert resposta.context["form"].errors == {"base_reserva": [mensagem]}
+    assert mensagem in _texto(resposta)
+
+
+def test_edital_severinia_padrao_por_cargo(cliente_rh):
+    # Severínia's default is the cargo (art. 8º §3º): A 10 -> PPI 3; B 5 -> PPI arred(1,5) = 2.
+    resposta = _edital(cliente_rh, regime=SEVERINIA, cargos="A;10\nB;5", semente=SEMENTE)
+    edital = resposta.context["resultado"]["edital"]
+    assert edital["sorteio"] == []
+    assert edital["aviso"].startswith("Base por cargo: não há sorteio.")
+    assert {c["codigo"]: dict(zip(edital["colunas"], c["distribuicao"], strict=True))
+            for c in edital["cargos"]} == {
+        "A": regras.distribuir(10, SEVERINIA).contagens,
+        "B": regras.distribuir(5, SEVERINIA).contagens,
+    }
+    assert _totais(resposta)["PPI"] == 3 + 2
+
+
+def test_edital_erros_por_linha(cliente_rh):
+    cargos = "\n".join([
+        "PROF;10",       # 1 ok
+        "PROFª;3",       # 2 non-ASCII
+        "PROF;2",        # 3 repeated
+        "MED;0",         # 4 zero
+        "ENF;dois",      # 5 not a number
+        "",              # 6 blank: skipped
+        "A B 3",         # 7 three parts
+        "X;1001",        # 8 above the cap per cargo
+        "Y;-2",          # 9 negative
+    ])
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=cargos, semente=SEMENTE)
+    assert resposta.context["resultado"] is None
+    assert resposta.context["form"].errors == {"cargos": [
+        "Linha 2: o código “PROFª” tem caracteres fora do ASCII visível; use letras sem "
+        "acento, dígitos e sinais, sem espaços.",
+        "Linha 3: o código “PROF” repete o da linha 1.",
+        "Linha 4: as vagas devem ser um número inteiro maior que zero (recebido “0”).",
+        "Linha 5: as vagas devem ser um número inteiro maior que zero (recebido “dois”).",
+        "Linha 7: use CÓDIGO;VAGAS (por exemplo, PROF;10).",
+        "Linha 8: no máximo 1000 vagas por cargo.",
+        "Linha 9: as vagas devem ser um número inteiro maior que zero (recebido “-2”).",
+    ]}
+    texto = _texto(resposta)
+    assert "Linha 3: o código “PROF” repete o da linha 1." in texto
+
+
+def test_edital_limites(cliente_rh):
+    muitos = "\n".join(f"C{i};1" for i in range(501))
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=muitos)
+    assert resposta.context["form"].errors == {"cargos": [
+        "No máximo 500 cargos por simulação (informados: 501)."]}
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos="A;600\nB;401")
+    assert resposta.context["form"].errors == {"cargos": [
+        "Os cargos somam 1001 vagas; o simulador aceita até 1000 vagas no edital."]}
+    erros = "\n".join(f"C{i};x" for i in range(12))
+    mensagens = _edital(cliente_rh, regime=PIRANGI, cargos=erros).context["form"].errors[
+        "cargos"]
+    assert len(mensagens) == 11
+    assert mensagens[-1] == "… e mais 2 linha(s) com erro."
+    # A huge number is an error, never a crash.
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos="A;" + "9" * 5000)
+    assert resposta.context["form"].errors == {"cargos": [
+        "Linha 1: no máximo 1000 vagas por cargo."]}
+
+
+def test_edital_sem_cargos_pede_os_cargos(cliente_rh):
+    resposta = _edital(cliente_rh, regime=PIRANGI)
+    assert resposta.context["form"].errors == {}
+    assert resposta.context["resultado"] is None
+    assert "Informe os cargos do edital, um por linha" in _texto(resposta)
+
+
+def test_edital_escapa_o_que_foi_digitado(cliente_rh):
+    semente = '<script>alert("x")</script>'
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos="<b>;2\nPROF;10", semente=semente)
+    pagina = resposta.content.decode()
+    assert "<script>alert" not in pagina
+    assert "<b>" not in pagina
+    assert "&lt;script&gt;" in pagina
+    assert resposta.context["resultado"]["edital"]["cargos"][0]["codigo"] == "<b>"
+    # A seed with a quote gets no shell command (it would need quoting).
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, semente="a'b")
+    assert resposta.context["resultado"]["edital"]["conferencia"] == ""
+
+
+def test_edital_pcd_na_base_do_edital(cliente_rh):
+    # Pirangi allows PcD on the edital base: R_PCD = teto(5% de 20) = 1; no cargo gets an
+    # automatic PcD seat (floor(10 × 5%) = 0), so PcD is drawn after PP and I.
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, semente=SEMENTE,
+                       base_reserva_pcd="edital")
+    edital = resposta.context["resultado"]["edital"]
+    esperado = regras.distribuir_edital(
+        PIRANGI, SEMENTE, [regras.CargoEdital(f"C{i:02d}", 1) for i in range(10)]
+        + [regras.CargoEdital("PROF", 10)],
+        regras.ler_parametros({"base_reserva_pcd": "edital"}))
+    assert [(s["grupo"], s["ordem"], s["codigo"], s["vaga"]) for s in edital["sorteio"]] == [
+        (s.grupo, s.ordem, s.codigo, s.vaga) for s in esperado.sorteio]
+    assert [s["grupo"] for s in edital["sorteio"]] == ["PP", "PP", "I", "PCD"]
+    assert _totais(resposta) == dict(esperado.totais)
+    assert _totais(resposta)["PCD"] == 1
+
+
+def test_edital_link_compartilhavel_e_troca_de_modo(cliente_rh):
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, semente=SEMENTE)
+    pagina = resposta.content.decode()
+    assert 'name="cargos"' in pagina and 'name="semente"' in pagina
+    # One cargo's N travels hidden: the edital's total when none was typed.
+    assert '<input type="hidden" name="vagas" value="20">' in pagina
+    assert 'id="id_vagas"' not in pagina
+    resposta = _edital(cliente_rh, regime=PIRANGI, cargos=CARGOS_41, vagas="abc")
+    assert resposta.context["form"].errors == {}
+    assert '<input type="hidden" name="vagas" value="abc">' in resposta.content.decode()
+    # Back to one cargo: the edital's inputs ride along as hidden fields.
+    resposta = _simular(cliente_rh, regime=PIRANGI, vagas=17, cargos="PROF;10",
+                        semente=SEMENTE)
+    pagina = resposta.content.decode()
+    assert 'type="hidden" name="cargos" value="PROF;10"' in pagina
+    assert _contagens(resposta) == {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1}
+
+
+def test_simular_edital_retiradas_no_arredondamento_conjunto():
+    # The engine's README example: PP 2%, I 2%, Q 14%, joint rounding, one cargo of 36:
+    # T = arred(18% de 36 = 6,48) = 6; quotas 0,667 / 0,667 / 4,667 -> Q gets 4, but its
+    # automatic part is floor(36 × 14%) = floor(5,04) = 5: one automatic Q seat is withdrawn
+    # by draw (spec 4.1, product default), published under `retiradas`.
+    base = regras.obter_regime(PIRANGI)
+    regime = dataclasses.replace(base, arredondamento_conjunto=True, grupos=tuple(
+        dataclasses.replace(g, percentual=Fraction(p, 100))
+        for g, p in zip(base.grupos, (2, 2, 14), strict=True)))
+    edital = simular_edital(regime, SEMENTE, [regras.CargoEdital("A", 36)])
+    esperado = regras.distribuir_edital(regime, SEMENTE, [regras.CargoEdital("A", 36)])
+    assert [(r["grupo"], r["ordem"], r["codigo"], r["vaga"], r["sha256"])
+            for r in edital["retiradas"]] == [
+        (r.grupo, r.ordem, r.codigo, r.vaga, r.sha256) for r in esperado.retiradas]
+    assert [r["grupo"] for r in edital["retiradas"]] == ["Q"]
+    assert edital["retiradas"][0]["bilhete"] == (
+        f"{SEMENTE}|Q|-1|A|{esperado.retiradas[0].vaga}")
+    linhas = {linha["lista"]: linha for linha in edital["totais"]}
+    assert linhas["Q"]["total"] == 4
+    # Net automatic seats (5 - 1 withdrawn) and nothing left to draw for Q.
+    assert (linhas["Q"]["automaticas"], linhas["Q"]["a_sortear"]) == (4, 0)
+    assert edital["cargos"][0]["automaticas"] == "PP 0, I 0, Q 4"
+    assert dict(zip(edital["colunas"], edital["cargos"][0]["distribuicao"], strict=True)) == (
+        dict(esperado.cargos[0].distribuicao))

@@ -219,6 +219,8 @@ class Command(BaseCommand):
         certame = Certame.objects.create(
             orgao=orgao, numero_edital=chave, titulo=f"Certame sintético de benchmark {chave}",
             regime=REGIME, data_publicacao_edital=PUBLICACAO,
+            # Per-cargo base (spec section 4): the benchmark times the lists, not the draw.
+            parametros={"base_reserva": "cargo"},
             status=Certame.Status.EM_ANDAMENTO)
         tamanhos = _tamanhos(n, c, m)
         cargos = Cargo.objects.bulk_create([

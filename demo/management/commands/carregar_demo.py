@@ -1,8 +1,13 @@
-"""Demo data: three certames (one per seed regime), their cargos and schedule, ~2,000
-inscrições written through the real importer, and the rh / comissao / candidato accounts.
+"""Demo data: four certames (one per seed regime and an older homologated one), their cargos
+and schedules, ~2,000 inscrições written through the real importer, committees with their
+sessions, votes, published results, an appeal, a homologation with calls, and the demo
+accounts. Every date is today (or ``--hoje``) plus an offset, so on any date each phase is
+live somewhere: inscrições and exemption requests open (Severínia), heteroidentification
+sessions today (SMBV), an appeal window open (Pirangi), calls being made (SMBV 001/2025).
 
-Deterministic and idempotent: everything is keyed on natural keys and generated from a fixed
-seed, so a second run creates nothing. Each inscrição is a pure function of (certame, cargo,
+Deterministic but for the dates, and idempotent: everything is keyed on natural keys and
+generated from a fixed seed, so a second run on the same day creates nothing (on another day
+it changes nothing and says so). Each inscrição is a pure function of (certame, cargo,
 position), so ``--inscricoes`` can grow the demo later without conflicting with what exists.
 """
 
@@ -14,7 +19,7 @@ import io
 import random
 import time
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
@@ -22,7 +27,9 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 from django.db import models, transaction
+from django.utils import timezone
 
+from candidatos.chamadas import convocar as convocar_chamada
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import (
     Candidato,
@@ -36,13 +43,17 @@ from candidatos.servicos import registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.classificacao import publicar, recalcular
 from certames.formatos import data_br
-from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao
+from certames.homologacao import homologar
+from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, Sorteio
 from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from certames.regras.regimes import obter_regime
-from comissoes.dominio.composicao import adicionar_membro, criar_comissao
+from certames.sorteio import anunciar, sortear
+from comissoes.dominio.composicao import adicionar_membro, assinar_termo, criar_comissao
 from comissoes.dominio.convocacao import convocar
-from comissoes.dominio.sessoes import agendar_sessao
-from comissoes.models import Comissao, Sessao
+from comissoes.dominio.recursos import apresentar_recurso
+from comissoes.dominio.resultados import publicar_resultado_preliminar
+from comissoes.dominio.sessoes import agendar_sessao, encerrar, registrar_comparecimento, votar
+from comissoes.models import Comissao, MembroComissao, Sessao, Voto
 
 SEMENTE = 20260701
 FUSO = ZoneInfo("America/Sao_Paulo")
@@ -82,7 +93,9 @@ class CertameDemo:
     numero_edital: str
     titulo: str
     regime: str
-    publicacao: dt.date
+    #: Days from the edital's publication to the demo's "today": every date of the demo is
+    #: today + an offset, so each phase is live on any date (see `certames_em`).
+    atraso: int
     cargos: tuple[CargoDemo, ...]
     etapas: tuple[EtapaDemo, ...]
     #: Share (in thousandths) of fee exemptions granted (Severínia only).
@@ -90,6 +103,10 @@ class CertameDemo:
     parametros: dict = field(default_factory=dict)
     #: Published with the edital, before the sessions (Lei 3.057/2026, art. 10, §3º, IV).
     criterios_heteroidentificacao: str = ""
+    #: Days before "today" the final result was homologated (None: not homologated).
+    homologacao: int | None = None
+    #: The edital's publication date: set from "today" by `certames_em`.
+    publicacao: dt.date = dt.date(2026, 1, 1)
 
 
 _REQ_FUNDAMENTAL = "Ensino fundamental completo."
@@ -117,7 +134,8 @@ CERTAMES: tuple[CertameDemo, ...] = (
         titulo="Concurso Público para provimento de cargos efetivos da Prefeitura Municipal "
                "de Santa Maria da Boa Vista",
         regime="smbv-lc22-2026",
-        publicacao=dt.date(2026, 7, 1),
+        # Today is day 76: the heteroidentification, documentary and PcD sessions are today.
+        atraso=76,
         cargos=(
             CargoDemo(
                 "101", "Motorista", 10,
@@ -176,7 +194,8 @@ CERTAMES: tuple[CertameDemo, ...] = (
         titulo="Concurso Público nº 001/2026 — cargos efetivos da Prefeitura Municipal de "
                "Severínia",
         regime="severinia-lei3057-2026",
-        publicacao=dt.date(2026, 10, 5),
+        # Today is day 4: the inscrições and the exemption requests are open.
+        atraso=4,
         isentas_por_mil=110,
         criterios_heteroidentificacao=(
             "A comissão considera exclusivamente o fenótipo do candidato no momento da "
@@ -236,7 +255,9 @@ CERTAMES: tuple[CertameDemo, ...] = (
         numero_edital="001/2026",
         titulo="Concurso Público para provimento de cargos da Prefeitura Municipal de Pirangi",
         regime="pirangi-lei3056-2025",
-        publicacao=dt.date(2026, 2, 10),
+        # Today is day 75: the heteroidentification's preliminary result is published and
+        # its appeal window is open (days 74 to 76).
+        atraso=75,
         cargos=(
             CargoDemo(
                 "101", "Auxiliar de Serviços Gerais", 25,
@@ -276,18 +297,62 @@ CERTAMES: tuple[CertameDemo, ...] = (
             EtapaDemo("heteroidentificacao", 70, 72, "Obrigatória para todos os optantes PP, "
                       "inclusive os classificados na ampla concorrência (Lei 3.056/2025, "
                       "art. 6º, §1º)."),
-            EtapaDemo("recurso_heteroidentificacao", 75, 76),
+            EtapaDemo("recurso_heteroidentificacao", 74, 76),
             EtapaDemo("verificacao_documental", 70, 72, "Indígenas e quilombolas "
                       "(Lei 3.056/2025, art. 4º, II)."),
-            EtapaDemo("recurso_verificacao_documental", 75, 76),
+            EtapaDemo("recurso_verificacao_documental", 74, 76),
             EtapaDemo("avaliacao_pcd", 70, 72, "Equipe multiprofissional."),
-            EtapaDemo("recurso_avaliacao_pcd", 75, 76),
+            EtapaDemo("recurso_avaliacao_pcd", 74, 76),
             EtapaDemo("resultado_preliminar", 90, 90),
             EtapaDemo("recurso_resultado", 91, 93),
             EtapaDemo("resultado_final", 105, 105, "Resultado final e homologação."),
         ),
     ),
+    CertameDemo(
+        orgao="Prefeitura Municipal de Santa Maria da Boa Vista",
+        municipio="Santa Maria da Boa Vista", uf="PE", ddd="87", regiao_cpf="4",
+        numero_edital="001/2025",
+        titulo="Concurso Público para provimento de cargos da Secretaria de Administração "
+               "de Santa Maria da Boa Vista",
+        regime="smbv-lc22-2026",
+        # Published 240 days ago, homologated 120 days ago: the calls are being made.
+        atraso=240,
+        homologacao=120,
+        cargos=(
+            CargoDemo(
+                "101", "Auxiliar de Serviços Gerais", 6,
+                "Ensino fundamental incompleto (alfabetizado).",
+                "Executar a limpeza e a conservação de prédios públicos; auxiliar na "
+                "manutenção de áreas verdes.",
+                "1621.00", "40.00", 5),
+            CargoDemo(
+                "201", "Agente Administrativo", 4,
+                _REQ_MEDIO + " Conhecimentos básicos de informática.",
+                "Executar serviços de apoio administrativo: atendimento ao público, protocolo, "
+                "arquivo e controle de documentos.",
+                "2100.00", "60.00", 6),
+        ),
+        etapas=(
+            EtapaDemo("inscricoes", 5, 34, "Inscrições exclusivamente pela internet."),
+            EtapaDemo("pagamento_taxa", 5, 35),
+            EtapaDemo("heteroidentificacao", 60, 62, "Comissão de heteroidentificação, com a "
+                      "presença do candidato (LC 22/2026, art. 3º)."),
+            EtapaDemo("recurso_heteroidentificacao", 65, 67),
+            EtapaDemo("resultado_preliminar", 95, 95),
+            EtapaDemo("recurso_resultado", 96, 98),
+            EtapaDemo("resultado_final", 110, 110, "Resultado final e homologação."),
+        ),
+    ),
 )
+
+#: The demo's certames by role (indexes into CERTAMES).
+SMBV, SEVERINIA, PIRANGI, HOMOLOGADO = range(4)
+
+
+def certames_em(hoje: dt.date) -> tuple[CertameDemo, ...]:
+    """The demo's certames with their edital published `atraso` days before `hoje`."""
+    return tuple(replace(demo, publicacao=hoje - dt.timedelta(days=demo.atraso))
+                 for demo in CERTAMES)
 
 #: The candidate behind the `candidato` account: inscribed in two certames, opting in.
 PERSONA = {
@@ -300,13 +365,40 @@ PERSONA = {
     "inscricoes": ((1, "301"), (2, "201")),
 }
 
+#: Every committee member of the demo with a login shares this password (development only).
+SENHA_MEMBROS = "comissao-demo-2026"
+
 USUARIOS = (
-    # username, password, group, is_staff, first name, last name
-    ("rh", "rh-demo-2026", GRUPO_RH, True, "Renata", "Holanda"),
-    ("comissao", "comissao-demo-2026", GRUPO_COMISSAO, False, "Carlos", "Medeiros"),
-    ("candidato", "candidato-demo-2026", GRUPO_CANDIDATO, False, "Ana Beatriz",
+    # username, password, group (None: no group), is_staff, is_superuser, first/last name
+    ("rh", "rh-demo-2026", GRUPO_RH, True, False, "Renata", "Holanda"),
+    ("admin", "admin-demo-2026", None, True, True, "Administração", "do Sistema"),
+    ("comissao", SENHA_MEMBROS, GRUPO_COMISSAO, False, False, "Carlos", "Medeiros"),
+    ("candidato", "candidato-demo-2026", GRUPO_CANDIDATO, False, False, "Ana Beatriz",
      "Nascimento Souza"),
 )
+
+#: The other committee members with a login (password SENHA_MEMBROS): comissao2-5 are
+#: titulares with `comissao` (president) of SMBV's and Pirangi's heteroidentification
+#: committees, comissao6-7 SMBV's suplentes, recursal1-5 Pirangi's recursal committee
+#: (recursal1 presides). Diverse profiles: the composition check (LC 22/2026, art. 3º, §2º).
+MEMBROS = (
+    # username, first name, last name, gênero, cor/raça, região, papel
+    ("comissao2", "Joana", "Ferreira", "feminino", "preta", "nordeste", "titular"),
+    ("comissao3", "Paulo", "Bezerra", "masculino", "parda", "nordeste", "titular"),
+    ("comissao4", "Helena", "Campos", "feminino", "branca", "sudeste", "titular"),
+    ("comissao5", "Raimundo", "Sales", "masculino", "preta", "norte", "titular"),
+    ("comissao6", "Luzia", "Tavares", "feminino", "parda", "nordeste", "suplente"),
+    ("comissao7", "Cícero", "Monteiro", "masculino", "preta", "nordeste", "suplente"),
+    ("recursal1", "Marta", "Queiroz", "feminino", "preta", "sudeste", "titular"),
+    ("recursal2", "Otávio", "Prado", "masculino", "parda", "sudeste", "titular"),
+    ("recursal3", "Sílvia", "Barros", "feminino", "parda", "nordeste", "titular"),
+    ("recursal4", "Jorge", "Farias", "masculino", "branca", "sul", "titular"),
+    ("recursal5", "Tereza", "Cunha", "feminino", "preta", "sudeste", "titular"),
+)
+
+MOTIVO_CONFIRMA = "Fenótipo compatível com pessoa parda: cor da pele, cabelo e traços faciais."
+MOTIVO_NAO_CONFIRMA = ("Traços fenotípicos observados (pele clara, cabelo liso, traços "
+                       "faciais) não caracterizam pessoa negra.")
 
 # --- names ------------------------------------------------------------------------------------
 
@@ -575,14 +667,16 @@ def distribuir(total: int, cargos: list[tuple[str, int]]) -> dict[str, int]:
     return resultado
 
 
-def gerar_csvs(total: int, semente: int = SEMENTE) -> list[tuple[CertameDemo, bytes, int]]:
-    """(certame, CSV bytes, number of rows) for each demo certame."""
+def gerar_csvs(total: int, semente: int = SEMENTE, hoje: dt.date | None = None
+               ) -> list[tuple[CertameDemo, bytes, int]]:
+    """(certame, CSV bytes, number of rows) for each demo certame, as of `hoje`."""
+    demos = certames_em(hoje or timezone.localdate())
     pesos = [((i, c.codigo), (c.vagas or 2) * c.procura)
-             for i, demo in enumerate(CERTAMES) for c in demo.cargos]
+             for i, demo in enumerate(demos) for c in demo.cargos]
     quantidades = distribuir(total, pesos)
     gerador = Gerador(semente)
     resultado = []
-    for i, demo in enumerate(CERTAMES):
+    for i, demo in enumerate(demos):
         por_cargo = {c.codigo: quantidades[(i, c.codigo)] for c in demo.cargos}
         linhas = gerador.linhas(i, demo, por_cargo)
         saida = io.StringIO()
@@ -595,11 +689,14 @@ def gerar_csvs(total: int, semente: int = SEMENTE) -> list[tuple[CertameDemo, by
 
 
 def sincronizar(modelo: type[models.Model], chaves: dict, valores: dict, *,
-                validar: bool = False) -> tuple[models.Model, bool]:
-    """Create, or update only the fields that differ (so a re-run adds no history rows)."""
+                validar: bool = False, criacao: dict | None = None
+                ) -> tuple[models.Model, bool]:
+    """Create, or update only the fields that differ (so a re-run adds no history rows).
+    `criacao` holds values written only when the row is created (e.g. a certame's status,
+    which the demo's own acts change afterwards: the homologation)."""
     obj = modelo.objects.filter(**chaves).first()
     if obj is None:
-        obj = modelo(**chaves, **valores)
+        obj = modelo(**chaves, **valores, **(criacao or {}))
         if validar:
             obj.full_clean()
         obj.save()
@@ -620,56 +717,94 @@ def _momento(data: dt.date, hora: int, minuto: int = 0) -> dt.datetime:
 
 class Command(BaseCommand):
     help = (
-        "Carrega dados de demonstração: três certames (Santa Maria da Boa Vista/PE, "
-        "Severínia/SP e Pirangi/SP), cargos, cronogramas, inscrições (pelo importador) e os "
-        "usuários rh, comissao e candidato. Idempotente: rodar de novo não cria nada."
+        "Carrega dados de demonstração com datas relativas a hoje: quatro certames (Santa "
+        "Maria da Boa Vista/PE, Severínia/SP, Pirangi/SP e um certame homologado com "
+        "convocações), cargos, cronogramas, inscrições (pelo importador), comissões e as "
+        "contas de demonstração. Idempotente: rodar de novo no mesmo dia não cria nada."
     )
 
     def add_arguments(self, parser):
         parser.add_argument(
             "--inscricoes", type=int, default=2000,
-            help="Total de inscrições distribuídas entre os três certames (padrão: 2000).")
+            help="Total de inscrições distribuídas entre os certames (padrão: 2000).")
+        parser.add_argument(
+            "--hoje", type=dt.date.fromisoformat, default=None, metavar="AAAA-MM-DD",
+            help="Data de referência da demonstração (padrão: hoje). Todas as datas são "
+                 "relativas a ela.")
 
     def handle(self, *args, **options):
         total = options["inscricoes"]
         if total < MINIMO_INSCRICOES:
             raise CommandError(f"--inscricoes deve ser pelo menos {MINIMO_INSCRICOES}.")
+        self.hoje = options["hoje"] or timezone.localdate()
+        self.demos = certames_em(self.hoje)
+        if self._carregada_em_outra_data():
+            return
         inicio = time.perf_counter()
         contadores = self._contar()
         with transaction.atomic():
             usuarios = self._usuarios()
-            certames = [self._certame(demo, usuarios["rh"]) for demo in CERTAMES]
-            for (demo, conteudo, linhas), certame in zip(gerar_csvs(total), certames,
-                                                         strict=True):
-                self._importar(certame, demo, conteudo, linhas, usuarios["rh"])
+            certames = [self._certame(demo, usuarios["rh"]) for demo in self.demos]
+            self._sorteio_pirangi(certames[PIRANGI], self.demos[PIRANGI], usuarios["rh"])
+            for (demo, conteudo, linhas), certame in zip(gerar_csvs(total, hoje=self.hoje),
+                                                         certames, strict=True):
+                if certame.homologado_em is None:  # a homologated list is closed
+                    self._importar(certame, demo, conteudo, linhas, usuarios["rh"])
             self._vincular_candidato(usuarios["candidato"])
-            self._decisoes_pirangi(certames[-1], usuarios["rh"])
-            self._comissao_smbv(certames[0], usuarios)
-        self._publicar_pirangi(certames[-1], usuarios["rh"])
+            avaliadas = self._avaliadas_pirangi(certames[PIRANGI])
+            self._decisoes_pirangi(certames[PIRANGI], usuarios["rh"], avaliadas)
+            self._comissao_smbv(certames[SMBV], usuarios)
+            self._comissoes_pirangi(certames[PIRANGI], usuarios, avaliadas)
+        self._publicar_pirangi(certames[PIRANGI], usuarios["rh"])
+        self._homologar_e_convocar(certames[HOMOLOGADO], self.demos[HOMOLOGADO],
+                                   usuarios["rh"])
         self._relatorio(contadores, time.perf_counter() - inicio)
+
+    def _carregada_em_outra_data(self) -> bool:
+        """The demo's acts (sessions, votes, publications, the homologation) are dated from
+        the day it was loaded: loaded on another day, it is kept as it is, with a notice."""
+        demo = self.demos[SEVERINIA]
+        certame = Certame.objects.filter(orgao__nome=demo.orgao,
+                                         numero_edital=demo.numero_edital).first()
+        if certame is None or certame.data_publicacao_edital == demo.publicacao:
+            return False
+        referencia = certame.data_publicacao_edital + dt.timedelta(days=demo.atraso)
+        self.stderr.write(self.style.WARNING(
+            f"Os dados de demonstração já existem neste banco, carregados com a data de "
+            f"referência {data_br(referencia)}; nada foi alterado. Para uma demonstração com "
+            f"as datas de hoje, apague o banco de desenvolvimento (rm db.sqlite3) e rode "
+            f"`make run` de novo."))
+        return True
 
     # -- steps ---------------------------------------------------------------------------------
 
     def _usuarios(self) -> dict:
+        contas = [(u, senha, grupo, staff, su, nome, sobrenome)
+                  for u, senha, grupo, staff, su, nome, sobrenome in USUARIOS]
+        contas += [(u, SENHA_MEMBROS, GRUPO_COMISSAO, False, False, nome, sobrenome)
+                   for u, nome, sobrenome, *_ in MEMBROS]
         User = get_user_model()
         usuarios = {}
-        for username, senha, grupo, staff, nome, sobrenome in USUARIOS:
+        for username, senha, grupo, staff, superusuario, nome, sobrenome in contas:
             email = PERSONA["email"] if grupo == GRUPO_CANDIDATO else f"{username}@example.com"
             usuario, criado = User.objects.get_or_create(
                 username=username,
                 defaults={"first_name": nome, "last_name": sobrenome, "is_staff": staff,
-                          "email": email})
+                          "is_superuser": superusuario, "email": email})
             mudou = criado
-            if usuario.is_staff != staff or not usuario.is_active:
-                usuario.is_staff, usuario.is_active = staff, True
+            if (usuario.is_staff, usuario.is_superuser, usuario.is_active) != (
+                    staff, superusuario, True):
+                usuario.is_staff, usuario.is_superuser, usuario.is_active = (
+                    staff, superusuario, True)
                 mudou = True
             if criado or not usuario.check_password(senha):
                 usuario.set_password(senha)
                 mudou = True
             if mudou:
                 usuario.save()
-            grupo_obj, _ = Group.objects.get_or_create(name=grupo)
-            usuario.groups.add(grupo_obj)
+            if grupo is not None:
+                grupo_obj, _ = Group.objects.get_or_create(name=grupo)
+                usuario.groups.add(grupo_obj)
             usuarios[username] = usuario
         return usuarios
 
@@ -680,9 +815,9 @@ class Command(BaseCommand):
             Certame, {"orgao": orgao, "numero_edital": demo.numero_edital},
             {"titulo": demo.titulo, "tipo": Certame.Tipo.CONCURSO, "regime": demo.regime,
              "data_publicacao_edital": demo.publicacao, "validade_meses": 24,
-             "status": Certame.Status.EM_ANDAMENTO, "parametros": demo.parametros,
+             "parametros": demo.parametros,
              "criterios_heteroidentificacao": demo.criterios_heteroidentificacao},
-            validar=True)
+            validar=True, criacao={"status": Certame.Status.EM_ANDAMENTO})
         if criado:
             registrar_ato(
                 tipo="carga_demonstracao",
@@ -702,6 +837,19 @@ class Command(BaseCommand):
                         validar=True)
         return certame
 
+    def _sorteio_pirangi(self, certame: Certame, demo: CertameDemo, autor) -> None:
+        """Pirangi applies its reserve to the whole edital (Lei 3.056/2025, art. 1º, §1º, and
+        art. 8º): the seats the cargos' whole parts leave were drawn in public, announced on
+        day 1 with the Loteria Federal's draw of day 5 as the seed (certames/sorteio.py)."""
+        if Sorteio.objects.filter(certame=certame).exists():
+            return
+        dia_da_semente = demo.publicacao + dt.timedelta(days=5)
+        anunciar(certame, autor=autor, hoje=demo.publicacao + dt.timedelta(days=1),
+                 data_da_semente=dia_da_semente,
+                 fonte_semente=f"1º prêmio da Loteria Federal, extração de "
+                               f"{data_br(dia_da_semente)}")
+        sortear(certame, semente="46213", autor=autor, hoje=dia_da_semente)
+
     def _importar(self, certame, demo, conteudo, linhas, autor) -> None:
         nome_arquivo = f"demo-{demo.regime}-{linhas}.csv"
         try:
@@ -719,14 +867,27 @@ class Command(BaseCommand):
             f"{resumo.inscricoes_atualizadas} atualizadas, {resumo.inscricoes_inalteradas} "
             f"inalteradas; {resumo.candidatos_criados} candidatos criados.")
 
-    def _decisoes_pirangi(self, certame: Certame, autor) -> None:
-        """Heteroidentification results for Pirangi's PP optants, so the demo shows confirmed,
-        pending (sub judice) and not confirmed candidates. Only once: skipped if any decision
-        exists in this certame."""
+    def _avaliadas_pirangi(self, certame: Certame) -> list[tuple[Inscricao, int]]:
+        """The PP optants Pirangi's committee judged in its session (with how many of the
+        five members did not confirm): the persona (not confirmed: she may appeal today), one
+        not confirmed who has appealed, and two confirmed."""
+        persona = Inscricao.objects.get(certame=certame,
+                                        candidato__cpf=Gerador(SEMENTE).persona().cpf)
+        outros = [i for i in Inscricao.objects.filter(
+            certame=certame, nota__isnull=False, situacao=Inscricao.Situacao.HABILITADO)
+            .exclude(pk=persona.pk).select_related("candidato").order_by("numero")
+            if "PP" in i.listas and i.candidato.usuario_id is None][:3]
+        return [(persona, 3), *zip(outros, (5, 0, 1), strict=True)]
+
+    def _decisoes_pirangi(self, certame: Certame, autor, avaliadas) -> None:
+        """Heteroidentification results for Pirangi's other PP optants (recorded as decided
+        outside the system), so the demo shows confirmed, pending (sub judice) and not
+        confirmed candidates. Only once: skipped if any decision exists in this certame."""
         if SituacaoLista.objects.filter(inscricao__certame=certame).exists():
             return
+        pela_comissao = {i.pk for i, _ in avaliadas}
         optantes = [i for i in Inscricao.objects.filter(certame=certame, nota__isnull=False)
-                    .order_by("numero") if "PP" in i.listas]
+                    .exclude(pk__in=pela_comissao).order_by("numero") if "PP" in i.listas]
         for indice, inscricao in enumerate(optantes):
             if indice % 3 == 2:
                 continue  # still pending: shown as sub judice
@@ -743,30 +904,32 @@ class Command(BaseCommand):
                               "autodeclaração confirmada.",
                     fundamento="Lei 3.056/2025, art. 4º, I")
 
+    def _membros_hetero(self, comissao: Comissao, usuarios: dict, rh) -> list:
+        """`comissao` presides; comissao2-5 titulares; the suplentes where `MEMBROS` says."""
+        membros = [adicionar_membro(comissao, usuarios["comissao"], genero="masculino",
+                                    cor_raca="parda", regiao="nordeste", presidente=True,
+                                    autor=rh)[0]]
+        for username, _n, _s, genero, cor, regiao, papel in MEMBROS:
+            if username.startswith("comissao"):
+                membros.append(adicionar_membro(
+                    comissao, usuarios[username], genero=genero, cor_raca=cor, regiao=regiao,
+                    papel=papel, autor=rh)[0])
+        return membros
+
     def _comissao_smbv(self, certame: Certame, usuarios: dict) -> None:
-        """SMBV's heteroidentification committee, presided by the `comissao` account, with one
-        in-person session (LC 22/2026, art. 3º, §1º) and eight PP optants called to it, so the
-        workspace has a queue. Only once: skipped if the certame has a committee."""
+        """SMBV's heteroidentification committee (five titulares presided by the `comissao`
+        account, two suplentes), with one in-person session today (LC 22/2026, art. 3º, §1º)
+        and eight PP optants called to it, so the workspace has a queue to judge: three
+        votes close an evaluation (absolute majority of five). Only once: skipped if the
+        certame has a committee."""
         if Comissao.objects.filter(certame=certame).exists():
             return
         rh = usuarios["rh"]
         comissao = criar_comissao(certame, tipo=Comissao.Tipo.HETEROIDENTIFICACAO, autor=rh,
                                   nome="Comissão de heteroidentificação — Edital 001/2026")
-        User = get_user_model()
-        perfis = [("feminino", "preta", "nordeste"), ("masculino", "parda", "nordeste"),
-                  ("feminino", "branca", "sudeste"), ("masculino", "preta", "norte")]
-        adicionar_membro(comissao, usuarios["comissao"], genero="masculino", cor_raca="parda",
-                         regiao="nordeste", presidente=True, autor=rh)
-        for i, (genero, cor, regiao) in enumerate(perfis, start=2):
-            membro, _ = User.objects.get_or_create(
-                username=f"comissao{i}", defaults={"first_name": f"Membro {i}"})
-            membro.set_unusable_password()
-            membro.save()
-            adicionar_membro(comissao, membro, genero=genero, cor_raca=cor, regiao=regiao,
-                             autor=rh)
+        self._membros_hetero(comissao, usuarios, rh)
         etapa = certame.etapas.get(tipo=Etapa.Tipo.HETEROIDENTIFICACAO)
-        # The session took place inside the stage (the demo's schedule is in the past).
-        inicio = etapa.inicio + dt.timedelta(hours=1)
+        inicio = _momento(self.hoje, 9)  # today, inside the stage
         sessao = agendar_sessao(comissao, inicio=inicio, modalidade=Sessao.Modalidade.PRESENCIAL,
                                 local="Auditório da Prefeitura, Rua Coronel Clementino, 123",
                                 etapa=etapa, autor=rh, agora=etapa.inicio - dt.timedelta(days=1))
@@ -781,8 +944,8 @@ class Command(BaseCommand):
     def _outras_comissoes_smbv(self, certame: Certame, usuarios: dict) -> None:
         """SMBV's documentary committee (indigenous proof, LC 22/2026 art. 4º) and its
         multiprofessional team (PcD, art. 7º; 3 professionals, one a physician — Decreto
-        9.508/2018, art. 5º), each with a session and its optants called. The `comissao`
-        account is a member of both, so the workspace shows every kind."""
+        9.508/2018, art. 5º), each with a session today and its optants called. The
+        `comissao` account is a member of both, so the workspace shows every kind."""
         rh = usuarios["rh"]
         User = get_user_model()
         especificacoes = [
@@ -793,7 +956,8 @@ class Command(BaseCommand):
              Etapa.Tipo.AVALIACAO_PCD, "PCD",
              [("Medicina", True), ("Psicologia", False)]),
         ]
-        for tipo, nome, tipo_etapa, lista, outros in especificacoes:
+        for hora, (tipo, nome, tipo_etapa, lista, outros) in enumerate(especificacoes,
+                                                                       start=14):
             comissao = criar_comissao(certame, tipo=tipo, nome=f"{nome} — Edital 001/2026",
                                       autor=rh, tamanho=3)
             adicionar_membro(comissao, usuarios["comissao"], genero="masculino",
@@ -808,7 +972,7 @@ class Command(BaseCommand):
                                  cor_raca="parda", regiao="nordeste", autor=rh,
                                  area_profissional=area, medico=medico)
             etapa = certame.etapas.get(tipo=tipo_etapa)
-            inicio = etapa.inicio + dt.timedelta(hours=2)
+            inicio = _momento(self.hoje, hora)
             sessao = agendar_sessao(comissao, inicio=inicio,
                                     modalidade=Sessao.Modalidade.PRESENCIAL,
                                     local="Secretaria de Administração, sala 2", etapa=etapa,
@@ -820,6 +984,65 @@ class Command(BaseCommand):
                 convocar(sessao, inscricao, lista, inicio + dt.timedelta(minutes=20 * ordem),
                          autor=rh)
 
+    def _comissoes_pirangi(self, certame: Certame, usuarios: dict, avaliadas) -> None:
+        """Pirangi's heteroidentification committee held its session in the stage (days 70
+        to 72): the members signed the term, the president recorded the attendance, the five
+        voted and the president closed each evaluation; RH published the preliminary result
+        (batch 1), whose appeal window is open today. The recursal committee (recursal1-5)
+        judges the appeals: one is already filed. Only once: skipped if the certame has a
+        committee."""
+        if Comissao.objects.filter(certame=certame).exists():
+            return
+        rh = usuarios["rh"]
+        comissao = criar_comissao(certame, tipo=Comissao.Tipo.HETEROIDENTIFICACAO, autor=rh,
+                                  nome="Comissão de heteroidentificação — Edital 001/2026")
+        membros = [m for m in self._membros_hetero(comissao, usuarios, rh)
+                   if m.papel == MembroComissao.Papel.TITULAR]
+        membros = [assinar_termo(membro, usuario=membro.usuario) for membro in membros]
+        recursal = criar_comissao(certame, tipo=Comissao.Tipo.RECURSAL, autor=rh,
+                                  nome="Comissão recursal — Edital 001/2026")
+        for username, _n, _s, genero, cor, regiao, papel in MEMBROS:
+            if username.startswith("recursal"):
+                adicionar_membro(recursal, usuarios[username], genero=genero, cor_raca=cor,
+                                 regiao=regiao, papel=papel, autor=rh,
+                                 presidente=username == "recursal1")
+        etapa = certame.etapas.get(tipo=Etapa.Tipo.HETEROIDENTIFICACAO)
+        inicio = etapa.inicio + dt.timedelta(hours=1)
+        sessao = agendar_sessao(comissao, inicio=inicio, modalidade=Sessao.Modalidade.PRESENCIAL,
+                                local="Paço Municipal de Pirangi, sala de reuniões",
+                                etapa=etapa, autor=rh, agora=etapa.inicio - dt.timedelta(days=1))
+        presidente = membros[0]
+        julgadas = []
+        for ordem, (inscricao, nao_confirmam) in enumerate(avaliadas):
+            conv = convocar(sessao, inscricao, "PP", inicio + dt.timedelta(minutes=15 * ordem),
+                            autor=rh)
+            registrar_comparecimento(conv, "presente", presidente=presidente)
+            avaliacao = conv.avaliacoes.get()
+            for i, membro in enumerate(membros):
+                if i < nao_confirmam:
+                    votar(avaliacao, membro, Voto.Sentido.NAO_CONFIRMA, MOTIVO_NAO_CONFIRMA)
+                else:
+                    votar(avaliacao, membro, Voto.Sentido.CONFIRMA, MOTIVO_CONFIRMA)
+            julgadas.append(encerrar(avaliacao, presidente,
+                                     gravacao=f"sessao-{sessao.pk}-{inscricao.numero}.mp4"))
+        publicar_resultado_preliminar(certame, autor=rh)
+        # The second candidate (not confirmed) appealed: the recursal committee has a case.
+        recorrente = julgadas[1].inscricao.candidato
+        User = get_user_model()
+        conta, _ = User.objects.get_or_create(
+            username="recorrente", defaults={"first_name": recorrente.nome.split()[0],
+                                             "email": recorrente.email})
+        conta.set_unusable_password()
+        conta.save()
+        conta.groups.add(Group.objects.get_or_create(name=GRUPO_CANDIDATO)[0])
+        recorrente.usuario = conta
+        recorrente.save(update_fields=["usuario"])
+        apresentar_recurso(
+            julgadas[1], autor=conta, agora=_momento(self.hoje, 8, 30),
+            texto="Sou pessoa parda, assim reconhecida na minha família e na comunidade. "
+                  "Peço a reavaliação do meu fenótipo pela comissão recursal, com base na "
+                  "gravação da sessão (Lei 3.056/2025, art. 4º, §1º, II).")
+
     def _publicar_pirangi(self, certame: Certame, autor) -> None:
         """Publish Pirangi's lists as preliminary results (once), so the public pages show
         them. Runs after the commit, when the recompute has a version to publish."""
@@ -829,6 +1052,34 @@ class Command(BaseCommand):
             if versao is not None and not Publicacao.objects.filter(
                     versao__cargo=cargo).exists():
                 publicar(versao, Publicacao.Tipo.PRELIMINAR, autor)
+
+    def _homologar_e_convocar(self, certame: Certame, demo: CertameDemo, autor) -> None:
+        """The older SMBV certame: every reserved-list option decided (confirmed), the final
+        classification of each cargo published, the result homologated `demo.homologacao`
+        days ago (CF, art. 37, III: the validity counts from it) and the first positions of
+        each cargo called, with a deadline 15 days ahead. Only once: skipped if homologated."""
+        if certame.homologado_em is not None:
+            return
+        fundamentos = {"PP": "LC 22/2026, art. 3º", "I": "LC 22/2026, art. 4º",
+                       "PCD": "LC 22/2026, art. 7º"}
+        with transaction.atomic():
+            for inscricao in Inscricao.objects.filter(certame=certame).order_by("numero"):
+                for lista in inscricao.listas:
+                    registrar_situacao_lista(
+                        inscricao, lista, EstadoLista.CONFIRMADA, autor=autor,
+                        motivacao="Decisão definitiva do procedimento (demonstração): "
+                                  "condição confirmada.",
+                        fundamento=fundamentos.get(lista, "LC 22/2026"))
+        for cargo in certame.cargos.order_by("codigo"):
+            versao = (recalcular(cargo.pk, causa="carga de demonstração")
+                      or cargo.versoes_classificacao.order_by("-numero").first())
+            publicar(versao, Publicacao.Tipo.FINAL, autor)
+        homologar(certame, data=self.hoje - dt.timedelta(days=demo.homologacao),
+                  ato="Decreto municipal de homologação (demonstração), publicado no Diário "
+                      "Oficial dos Municípios", autor=autor, hoje=self.hoje)
+        for cargo in certame.cargos.order_by("codigo"):
+            convocar_chamada(cargo, min(3, cargo.vagas), prazo=self.hoje + dt.timedelta(days=15),
+                             autor=autor, hoje=self.hoje)
 
     def _vincular_candidato(self, usuario) -> None:
         cpf = Gerador(SEMENTE).persona().cpf
@@ -867,7 +1118,11 @@ class Command(BaseCommand):
         self.stdout.write("")
         self.stdout.write("Contas de demonstração (somente para ambiente de desenvolvimento):")
         self.stdout.write(f"  {'usuário':<12}{'senha':<22}papel")
-        for username, senha, grupo, *_ in USUARIOS:
-            self.stdout.write(f"  {username:<12}{senha:<22}{grupo}")
+        for username, senha, grupo, _staff, superusuario, *_ in USUARIOS:
+            papel = "superusuário (admin)" if superusuario else grupo
+            self.stdout.write(f"  {username:<12}{senha:<22}{papel}")
+        membros = ", ".join(u for u, *_ in MEMBROS)
+        self.stdout.write(f"  {membros}: senha {SENHA_MEMBROS} (Comissao)")
+        self.stdout.write(f"Data de referência: {data_br(self.hoje)}.")
         self.stdout.write(self.style.SUCCESS(
             f"Dados de demonstração carregados em {duracao:.1f} s."))

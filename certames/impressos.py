@@ -1,0 +1,226 @@
+"""Generated PDF documents (impressos): a certame's acts laid out for the Diário Oficial.
+
+One mechanism for every such document (the order of nomeação now; the vacancy tables and the
+published lists next, issue #13):
+
+- an `Impresso` says what a document type holds: `conteudo(cargo)` returns plain data (text
+  and numbers only: the header, the columns and the rows), `template` lays it out for
+  weasyprint, `nome(cargo)` is the download name;
+- the key (`DocumentoPdf.chave`) is the SHA-256 of that content: the same acts give the same
+  key and the stored file is served again; a new act (a call, a nomeação) or a corrected name
+  gives a new key and a new document. What a document shows never depends on when it is
+  rendered, except its issue date;
+- `solicitar` queues the Celery task by name after the commit (`certames.filas`) when the
+  current key has no document yet; the task (`certames.tasks`) calls `gerar`, which renders
+  and stores it. Without a broker (development, tests) the task runs in-process, so outside a
+  transaction the document exists when `solicitar` returns.
+
+Everything the candidates or RH typed reaches the PDF through a Django template, which
+escapes it: a name holding markup is printed as text, never interpreted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from certames import carreira, regras
+from certames.arquivos import servir_arquivo
+from certames.filas import tarefa
+from certames.formatos import data_br
+from certames.models import Cargo, DocumentoPdf
+
+#: Task of certames/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+TAREFA_PDF = "certames.gerar_documento_pdf"
+#: With a broker, a document being rendered is not queued again for this long (seconds): the
+#: waiting page asks every few seconds.
+ESPERA_FILA = 120
+
+Tipo = DocumentoPdf.Tipo
+
+
+@dataclass(frozen=True)
+class Impresso:
+    """A document type: its content (plain data), its layout and its download name."""
+
+    tipo: str
+    template: str
+    conteudo: Callable[[Cargo], dict]
+    nome: Callable[[Cargo], str]
+
+
+IMPRESSOS: dict[str, Impresso] = {}
+
+
+def registrar(impresso: Impresso) -> Impresso:
+    IMPRESSOS[impresso.tipo] = impresso
+    return impresso
+
+
+def chave_de(conteudo: dict) -> str:
+    """The key of a content: SHA-256 of its canonical JSON."""
+    texto = json.dumps(conteudo, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(texto.encode()).hexdigest()
+
+
+def _cargo(cargo: Cargo | int) -> Cargo:
+    if isinstance(cargo, Cargo):
+        return cargo
+    return Cargo.objects.select_related("certame__orgao").get(pk=cargo)
+
+
+def estado(tipo: str, cargo: Cargo | int) -> tuple[Cargo, str, dict]:
+    """(cargo, key, content) of the document as the acts stand now."""
+    cargo = _cargo(cargo)
+    conteudo = IMPRESSOS[tipo].conteudo(cargo)
+    return cargo, chave_de(conteudo), conteudo
+
+
+def _buscar(tipo: str, cargo: Cargo, chave: str) -> DocumentoPdf | None:
+    return DocumentoPdf.objects.filter(tipo=tipo, cargo=cargo, chave=chave).first()
+
+
+def documento_atual(tipo: str, cargo: Cargo | int) -> DocumentoPdf | None:
+    """The stored document of the current state, or None (not rendered yet)."""
+    cargo, chave, _conteudo = estado(tipo, cargo)
+    return _buscar(tipo, cargo, chave)
+
+
+def solicitar(tipo: str, cargo: Cargo | int) -> DocumentoPdf | None:
+    """The current document; when there is none, queue its rendering (after the commit) and
+    return it if the task already ran (eager mode outside a transaction), else None."""
+    cargo, chave, _conteudo = estado(tipo, cargo)
+    documento = _buscar(tipo, cargo, chave)
+    if documento is not None:
+        return documento
+    # With a worker, one queued rendering per state at a time (the page polls).
+    if settings.CELERY_TASK_ALWAYS_EAGER or cache.add(
+            f"impresso:{tipo}:{cargo.pk}:{chave}", 1, ESPERA_FILA):
+        transaction.on_commit(lambda: tarefa(TAREFA_PDF).delay(tipo, cargo.pk))
+    return _buscar(tipo, cargo, chave)
+
+
+def html_de(tipo: str, conteudo: dict) -> str:
+    """The HTML weasyprint lays out (Django's template escapes every value)."""
+    return render_to_string(IMPRESSOS[tipo].template,
+                            {**conteudo, "emitido_em": timezone.localtime()})
+
+
+def renderizar(tipo: str, conteudo: dict) -> bytes:
+    from weasyprint import HTML  # heavy import: only where a PDF is made
+
+    return HTML(string=html_de(tipo, conteudo)).write_pdf()
+
+
+def gerar(tipo: str, cargo_id: int) -> int:
+    """Render the current state's document and store it (the Celery task's body). Returns
+    the document's id; a state already rendered is not rendered again."""
+    cargo, chave, conteudo = estado(tipo, cargo_id)
+    existente = _buscar(tipo, cargo, chave)
+    if existente is not None:
+        return existente.pk
+    documento = DocumentoPdf(tipo=tipo, certame_id=cargo.certame_id, cargo=cargo, chave=chave)
+    nome = f"{IMPRESSOS[tipo].nome(cargo)}-{chave[:12]}.pdf"
+    documento.arquivo.save(nome, ContentFile(renderizar(tipo, conteudo)), save=False)
+    try:
+        with transaction.atomic():
+            documento.save()
+    except IntegrityError:
+        # Another worker stored the same state meanwhile: keep its file.
+        documento.arquivo.delete(save=False)
+        return DocumentoPdf.objects.get(tipo=tipo, cargo=cargo, chave=chave).pk
+    return documento.pk
+
+
+#: Seconds between two reloads of the waiting page (a meta refresh: the CSP forbids scripts
+#: written in the page).
+INTERVALO_ESPERA = 3
+
+
+def resposta_pdf(request, tipo: str, cargo: Cargo, *, voltar: str):
+    """The view's answer: the current document as a download, or (queued, not ready yet)
+    a page that reloads itself until it is."""
+    documento = solicitar(tipo, cargo)
+    if documento is not None:
+        return servir(documento)
+    resposta = render(request, "certames/impressos/aguarde.html", {
+        "cargo": cargo, "titulo": carreira.titulo_exportacao(), "voltar": voltar,
+        "intervalo": INTERVALO_ESPERA})
+    resposta["Cache-Control"] = "no-store"
+    return resposta
+
+
+def servir(documento: DocumentoPdf):
+    """The stored PDF as a download named after the document type and the cargo's code."""
+    assert documento.cargo is not None  # the order of nomeação is a cargo's document
+    nome = IMPRESSOS[documento.tipo].nome(documento.cargo)
+    return servir_arquivo(documento.arquivo, nome=f"{nome}.pdf", tipo="application/pdf",
+                          anexo=True)
+
+
+# --- the order of nomeação (issue #11, item 3) ----------------------------------------------
+
+
+def _fundamento_vaga(regime: regras.Regime, vaga: str) -> str:
+    """The reserve a slot type comes from (AC: the open competition, no reserve)."""
+    if vaga == regras.PCD:
+        return regime.pcd.fundamento
+    grupo = next((g for g in regime.grupos if g.codigo == vaga), None)
+    return grupo.fundamento if grupo else str(_("ampla concorrência"))
+
+
+def _legenda(regime: regras.Regime) -> list[tuple[str, str]]:
+    return [(regras.AC, str(_("Ampla concorrência"))),
+            *[(g.codigo, g.nome) for g in regime.grupos],
+            (regras.PCD, str(_("Pessoas com deficiência")))]
+
+
+def _conteudo_ordem(cargo: Cargo, *, publica: bool) -> dict:
+    """The order of nomeação: every call in order (public: inscrição number and name as the
+    published lists; RH: also the masked CPF), with slot type, list of origin, the reserve's
+    legal basis, the situation and the dates of the acts."""
+    certame = cargo.certame
+    regime = certame.regime_legal
+    linhas = []
+    for s in carreira.historico(cargo):
+        c, candidato = s.chamada, s.chamada.inscricao.candidato
+        fim = s.encerramento
+        linhas.append({
+            "posicao": c.posicao, "inscricao": c.inscricao.numero,
+            "nome": candidato.nome_exibicao,
+            "cpf": "" if publica else candidato.cpf_mascarado,
+            "vaga": c.vaga, "lista": c.lista, "fundamento": _fundamento_vaga(regime, c.vaga),
+            "convocada_em": data_br(c.chamada_em),
+            "nomeacao": data_br(s.nomeacao) if s.nomeacao else "",
+            "posse": data_br(s.posse) if s.posse else "",
+            "situacao": s.rotulo + (f" ({data_br(fim.data)})" if fim else ""),
+        })
+    return {
+        "titulo": carreira.titulo_exportacao(), "publica": publica,
+        "orgao": certame.orgao.nome, "municipio": certame.orgao.municipio,
+        "uf": certame.orgao.uf, "edital": certame.numero_edital,
+        "certame": certame.titulo, "cargo_codigo": cargo.codigo, "cargo_nome": cargo.nome,
+        "regime": regime.nome, "fundamento": carreira.fundamento_ordem(cargo),
+        "legenda": _legenda(regime), "linhas": linhas,
+    }
+
+
+registrar(Impresso(
+    tipo=Tipo.ORDEM_NOMEACAO, template="certames/impressos/ordem_nomeacao.html",
+    conteudo=lambda cargo: _conteudo_ordem(cargo, publica=False),
+    nome=lambda cargo: f"ordem-nomeacao-{cargo.codigo}"))
+registrar(Impresso(
+    tipo=Tipo.ORDEM_NOMEACAO_PUBLICA, template="certames/impressos/ordem_nomeacao.html",
+    conteudo=lambda cargo: _conteudo_ordem(cargo, publica=True),
+    nome=lambda cargo: f"ordem-nomeacao-{cargo.codigo}"))

@@ -1,0 +1,96 @@
+"""Accounts of committee members created by RH from its own pages (never the admin).
+
+Rules decided here (product decisions; the laws name the committees, not their accounts):
+- RH creates the person's account and includes them in the committee in one act: the account
+  is in the Comissão group, has no password, and its e-mail is unique among the accounts
+  (compared without case): a second account for the same e-mail is refused and nothing is
+  written;
+- the person sets their own password through the e-mailed invitation: a link with Django's
+  password-reset token (`default_token_generator`), valid for PASSWORD_RESET_TIMEOUT and
+  spent once the password is set; nobody else ever knows it. The e-mail is queued by name
+  after the commit (`certames.filas.tarefa`), ids only;
+- the username is the e-mail (lower case): the login form accepts it as the "usuário".
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
+
+from certames.auditoria import registrar_ato
+from certames.filas import tarefa
+from certames.papeis import GRUPO_COMISSAO
+from comissoes.dominio.composicao import adicionar_membro
+from comissoes.models import Comissao, MembroComissao
+
+TAREFA_CONVITE = "comissoes.enviar_convite_membro"
+
+
+@transaction.atomic
+def criar_conta_de_membro(comissao: Comissao, *, nome: str, email: str, autor,
+                          base_url: str = "", **membro) -> tuple[MembroComissao, list[str]]:
+    """Create the account (no password) and include it in `comissao` (`adicionar_membro`
+    with the other fields: papel, presidente, gênero, cor/raça...); the invitation e-mail is
+    sent after the commit. Returns the member and the composition warnings."""
+    nome = " ".join((nome or "").split())
+    email = (email or "").strip().lower()
+    if not nome:
+        raise ValidationError({"nome": _("Informe o nome completo.")})
+    if not email:
+        raise ValidationError({"email": _("Informe o e-mail.")})
+    User = get_user_model()
+    if User.objects.filter(email__iexact=email).exists() or User.objects.filter(
+            username__iexact=email).exists():
+        raise ValidationError({"email": _(
+            "Já existe uma conta com este e-mail: inclua a pessoa pela lista de contas do "
+            "grupo Comissão.")})
+    primeiro, _espaco, resto = nome.partition(" ")
+    usuario = User(username=email, email=email, first_name=primeiro[:150],
+                   last_name=resto[:150])
+    usuario.set_unusable_password()
+    usuario.save()
+    usuario.groups.add(Group.objects.get_or_create(name=GRUPO_COMISSAO)[0])
+    registrar_ato(
+        tipo="conta_membro_criada", autor=autor, certame=comissao.certame, objeto=comissao,
+        descricao=_("Conta de membro criada para %(n)s (%(e)s), com convite por e-mail para "
+                    "definir a senha.") % {"n": nome, "e": email},
+        depois={"usuario": usuario.pk, "email": email})
+    resultado = adicionar_membro(comissao, usuario, autor=autor, **membro)
+    usuario_id = usuario.pk
+    transaction.on_commit(lambda: tarefa(TAREFA_CONVITE).delay(usuario_id, base_url))
+    return resultado
+
+
+def link_de_senha(usuario, base_url: str = "") -> str:
+    """The one-time link to set the password (Django's password-reset confirmation)."""
+    caminho = reverse("password_reset_confirm", kwargs={
+        "uidb64": urlsafe_base64_encode(force_bytes(usuario.pk)),
+        "token": default_token_generator.make_token(usuario)})
+    return f"{base_url.rstrip('/')}{caminho}"
+
+
+def enviar_convite(usuario_id: int, base_url: str = "") -> bool:
+    """Send the invitation; False when the account no longer exists or already has a
+    password (nothing to set)."""
+    usuario = get_user_model().objects.filter(pk=usuario_id, is_active=True).first()
+    if usuario is None or usuario.has_usable_password() or not usuario.email:
+        return False
+    comissoes = ", ".join(m.comissao.nome for m in MembroComissao.objects.filter(
+        usuario=usuario).select_related("comissao"))
+    corpo = _(
+        "Olá, %(n)s.\n\nVocê foi incluído(a) como membro de: %(c)s.\n\nPara definir a sua "
+        "senha e acessar a área da comissão, abra o link abaixo (válido por poucos dias e "
+        "uma única vez):\n\n%(l)s\n\nSeu usuário é o seu e-mail: %(e)s. Antes de ver os "
+        "candidatos, leia e assine o termo de confidencialidade.") % {
+        "n": usuario.get_full_name() or usuario.email, "c": comissoes,
+        "l": link_de_senha(usuario, base_url), "e": usuario.email}
+    send_mail(_("Convite para a comissão — defina sua senha"), corpo, None, [usuario.email])
+    return True

@@ -1,0 +1,69 @@
+"""RH records a desistência on the inscrição page (candidatos.chamadas.desistir): when the
+inscrição holds a call, it is the call's act, so the career order shows it and the vacancy is
+called again (spec section 7, step 2); after the posse it is refused (exoneração is outside the
+certame). Same world as tests/certames/test_chamadas.py (Severínia, 5 vacancies)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from candidatos import chamadas
+from candidatos.models import Inscricao
+from certames.models import EventoChamada
+from tests.certames.test_chamadas import (
+    PRAZO,
+    PUBLICADA,
+    _chamada,
+    _historia,
+    _homologado,
+    _ordem,
+    _republicar,
+)
+
+pytestmark = pytest.mark.django_db
+
+MOTIVO = "Declarou por escrito, em 20/11, que não assume a vaga."
+
+
+def test_desistencia_na_pagina_da_inscricao_e_ato_da_convocacao(client, rh):
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 5, prazo=PRAZO, autor=rh)
+    insc = Inscricao.objects.get(numero="204")
+    client.force_login(rh)
+    resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
+                           {"acao": "desistencia", "desistencia-motivacao": MOTIVO})
+    assert resposta.status_code == 302
+    evento = EventoChamada.objects.get()
+    assert (evento.tipo, evento.chamada.posicao, evento.motivacao) == ("desistencia", 2, MOTIVO)
+    insc.refresh_from_db()
+    assert insc.situacao == Inscricao.Situacao.DESISTENTE
+    assert [h[3] for h in _historia(cargo)] == [
+        "convocada", "desistencia", "convocada", "convocada", "convocada"]
+    assert _ordem(_republicar(cargo, rh)) == [*PUBLICADA, (6, "PPI", "210")]
+
+
+def test_desistencia_sem_convocacao_e_ato_da_inscricao(rh):
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    insc = Inscricao.objects.get(numero="206")  # not called
+    chamadas.desistir(insc, autor=rh, motivacao=MOTIVO)
+    insc.refresh_from_db()
+    assert (insc.situacao, EventoChamada.objects.count()) == (
+        Inscricao.Situacao.DESISTENTE, 0)
+
+
+def test_depois_da_posse_nao_ha_desistencia_do_certame(rh):
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    chamadas.registrar_evento(_chamada(cargo, "201"), "nomeacao", autor=rh)
+    chamadas.registrar_evento(_chamada(cargo, "201"), "posse", autor=rh)
+    insc = Inscricao.objects.get(numero="201")
+    with pytest.raises(ValidationError) as erro:
+        chamadas.desistir(insc, autor=rh, motivacao=MOTIVO)
+    assert erro.value.messages == [
+        "A inscrição 201 tomou posse na 1ª convocação: o desligamento do servidor "
+        "(exoneração) é ato da vida funcional, não desistência do certame."]
+    insc.refresh_from_db()
+    assert insc.situacao != Inscricao.Situacao.DESISTENTE
