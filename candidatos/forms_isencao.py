@@ -17,6 +17,7 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
 )
 from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
+from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
@@ -159,6 +160,10 @@ class ProcedimentoForm(forms.Form):
     fatos = forms.CharField(label=_("Indícios de falsidade"), min_length=15,
                             widget=forms.Textarea(attrs={"rows": 4}))
     prazo_defesa = PrazoDefesaField()
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "
+          "na área do candidato, com os fatos acima, para apresentar defesa. A instauração "
+          "não pode ser desfeita."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
+from certames.confirmacao import campo_confirmacao
 from comissoes.forms_recursos import RecursoForm
 
 
@@ -43,6 +44,10 @@ class AbrirFraudeForm(forms.Form):
                     "confirmação da autodeclaração pela comissão, por si só, não caracteriza "
                     "fraude (Lei 3.057/2026, art. 11, caput)."))
     prazo_defesa = PrazoDefesaField()
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "
+          "na área do candidato, com os fatos acima, para apresentar defesa. A instauração "
+          "não pode ser desfeita."))
 
     def __init__(self, *args, inscricao, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,6 +70,10 @@ class DecisaoProcedimentoForm(forms.Form):
                                 widget=forms.Textarea(attrs={"rows": 4}),
                                 help_text=_("Os fatos apurados, a apreciação da defesa e a "
                                             "conclusão."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a decisão é registrada e os seus efeitos são aplicados à inscrição; "
+          "o candidato é notificado e pode recorrer. A decisão não pode ser desfeita — só "
+          "pelo recurso."), id_html="id_confirmacao_decidir")
 
 
 class RecursoProcedimentoForm(RecursoForm):
@@ -89,6 +98,10 @@ class JulgamentoRecursoForm(forms.Form):
         label=_("Motivação do julgamento"), widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("As razões do recurso e a sua apreciação. Provido, a decisão é reformada "
                     "e os seus efeitos são desfeitos."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o julgamento do recurso é registrado e o candidato é notificado; "
+          "provido, a decisão é reformada. O julgamento não pode ser desfeito."),
+        id_html="id_confirmacao_julgar")
 
 
 class EncaminhamentoForm(forms.Form):

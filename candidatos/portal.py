@@ -51,19 +51,27 @@ from candidatos.models import (
     Candidato,
     EstadoLista,
     Inscricao,
+    Lista,
     PedidoCadastro,
     PedidoIsencao,
     SituacaoLista,
     erros_autodeclaracao,
 )
 from certames.auditoria import registrar_ato
+from certames.carreira import fundamento_ordem
 from certames.classificacao import versao_publicada
 from certames.filas import tarefa
 from certames.formatos import data_hora_br
-from certames.models import Cargo, Certame, Etapa, PosicaoLista, VagaPreenchida
+from certames.models import (
+    Cargo,
+    Certame,
+    Etapa,
+    PosicaoLista,
+    Publicacao,
+    VagaPreenchida,
+)
 from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
-from certames.regras.documentos import regra_documental
 from certames.travas import (
     travar,
     travar_certame,
@@ -71,6 +79,7 @@ from certames.travas import (
     travar_sem_ler,
     travar_varios,
 )
+from comissoes.dominio import documental
 from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
@@ -128,9 +137,9 @@ def fundamento_alteracao_opcao(certame: Certame) -> str:
     art. 5º, §2º), else the edital's rule."""
     fundamento = certame.regime_legal.fundamento_alteracao_opcao
     if fundamento:
-        return fundamento
-    return _("%(lei)s não disciplina a alteração da opção: regra do edital (padrão do "
-             "sistema: até o fim do período de inscrições)") % {"lei": certame.regime_legal.lei}
+        return linguagem_simples(fundamento)
+    return _("%(lei)s não disciplina a alteração da opção: vale a regra do edital, até o fim "
+             "do período de inscrições") % {"lei": certame.regime_legal.lei}
 
 
 def _texto_janela(certame: Certame) -> str:
@@ -164,12 +173,35 @@ def motivo_opcao_inalteravel(inscricao: Inscricao) -> str | None:
     # After the window: fixed at the inscrição, citing the regime's article (issue #11 item 5).
     fixadas = servicos.motivo_opcoes_fixadas(certame)
     if fixadas:
-        return fixadas
+        return linguagem_simples(fixadas)
     if etapa_inscricoes_aberta(certame) is None:
         return _("A opção pelas vagas reservadas só pode ser alterada ou retirada até o fim do "
                  "período de inscrições (%(fundamento)s). %(janela)s") % {
             "fundamento": fundamento_alteracao_opcao(certame), "janela": _texto_janela(certame)}
     return None
+
+
+# --- plain words for the candidate ---------------------------------------------------------
+
+#: Internal wording of the rules' citations (`certames.regras`: "padrão do produto" marks a
+#: value the law does not fix; "texto não disponível" a law whose text the product lacks) and
+#: what the candidate reads instead. The citation itself (law and article) is kept.
+_JARGAO = (
+    (", texto não disponível)", ")"),
+    (" (texto não disponível)", ""),
+    ("regra do edital, padrão ", "regra do edital, que segue o "),
+    ("padrão do produto", "regra geral do sistema, na falta de regra na lei"),
+    ("padrão do sistema", "regra geral do sistema, na falta de regra na lei"),
+)
+
+
+def linguagem_simples(texto: str) -> str:
+    """A rule's citation as the candidate reads it: the same law and article, without the
+    product's internal wording (issue #13, item 9)."""
+    texto = str(texto or "")
+    for jargao, simples in _JARGAO:
+        texto = texto.replace(jargao, simples)
+    return texto
 
 
 # --- the law's text beside each option ------------------------------------------------------
@@ -185,7 +217,7 @@ class OpcaoLista:
     @property
     def texto(self) -> str:
         return _("%(nome)s — %(p)s das vagas (%(f)s)") % {
-            "nome": self.nome, "p": self.percentual, "f": self.fundamento}
+            "nome": self.nome, "p": self.percentual, "f": linguagem_simples(self.fundamento)}
 
 
 def opcoes_do_regime(regime) -> list[OpcaoLista]:
@@ -868,6 +900,61 @@ CONVOCACOES = {
 }
 
 
+@dataclass(frozen=True)
+class TaxaInscricao:
+    """The fee of an inscrição as every candidate page says it (dashboard, status page,
+    exemption pages): the effective situation (`isencao.situacao_taxa_efetiva`) and where it
+    comes from, so "Isenta" never sits beside "sem pedido de isenção"."""
+
+    situacao: str
+    rotulo: str
+    #: Where the situation comes from, in plain words ("" when there is nothing to add).
+    origem: str
+    tem_taxa: bool
+    #: The candidate may still ask for the exemption on the exemption page.
+    pode_pedir_isencao: bool = False
+
+
+def taxa_da_inscricao(inscricao: Inscricao, agora=None, *, pedido=None,
+                      publicacao_final=None, pedido_lido: bool = False) -> TaxaInscricao:
+    """The one description of the fee (pass `pedido`/`publicacao_final` with
+    `pedido_lido=True` when the caller already read them)."""
+    agora = agora or timezone.now()
+    certame = inscricao.certame
+    situacao = isencao.situacao_taxa_efetiva(inscricao, agora)
+    rotulo = str(Inscricao.SituacaoTaxa(situacao).label)
+    if not inscricao.cargo.taxa_inscricao:
+        return TaxaInscricao(situacao, rotulo, _("Este cargo não cobra taxa de inscrição."),
+                             tem_taxa=False)
+    if not pedido_lido:
+        pedido = PedidoIsencao.objects.filter(inscricao=inscricao).first()
+        publicacao_final = isencao.publicacoes_do_pedido(pedido)[1] if pedido else None
+    oferece = isencao.oferece_isencao(certame)
+    if pedido is not None:
+        if publicacao_final is None:
+            origem = _("Pedido de isenção (%(t)s) em análise: o resultado definitivo ainda não "
+                       "foi publicado.") % {"t": pedido.get_tipo_display().lower()}
+        elif situacao == Inscricao.SituacaoTaxa.ISENTA:
+            origem = _("Isenção concedida no seu pedido (%(t)s).") % {
+                "t": pedido.get_tipo_display().lower()}
+        else:
+            origem = _("Pedido de isenção (%(t)s) indeferido no resultado definitivo.") % {
+                "t": pedido.get_tipo_display().lower()}
+        return TaxaInscricao(situacao, rotulo, origem, tem_taxa=True)
+    if situacao == Inscricao.SituacaoTaxa.ISENTA:
+        # Recorded by the organisers (the banca's import or RH), not asked in the portal.
+        return TaxaInscricao(situacao, rotulo, _(
+            "Isenção registrada pela organização do certame; você não precisa pedi-la nem "
+            "pagar a taxa."), tem_taxa=True)
+    if situacao == Inscricao.SituacaoTaxa.PAGA:
+        return TaxaInscricao(situacao, rotulo, _("Pagamento registrado."), tem_taxa=True)
+    if not oferece:
+        return TaxaInscricao(situacao, rotulo, str(isencao.mensagem_nao_prevista()),
+                             tem_taxa=True)
+    return TaxaInscricao(situacao, rotulo, _("Você não pediu isenção da taxa."), tem_taxa=True,
+                         pode_pedir_isencao=situacao == Inscricao.SituacaoTaxa.PENDENTE)
+
+
 @dataclass
 class ResultadoIsencao:
     resultado: str
@@ -881,6 +968,20 @@ class JanelaRecurso:
     url: str | None
 
 
+@dataclass(frozen=True)
+class PosicaoExplicada:
+    """One list of the published snapshot, as the candidate reads it: the position, whether
+    it holds a vacancy (which one, from which list, with the article) or how many are ahead
+    without one."""
+
+    lista: str
+    lista_nome: str
+    posicao: int
+    sub_judice: bool
+    texto: str
+    fundamento: str
+
+
 @dataclass
 class Classificacao:
     versao: object
@@ -888,6 +989,60 @@ class Classificacao:
     posicoes: list
     vaga: object | None
     exclusoes: list[dict]
+    explicacoes: list[PosicaoExplicada] = field(default_factory=list)
+
+
+def nome_da_lista(codigo: str) -> str:
+    """"AC" is the open list; the others are the reserved lists' names."""
+    if codigo == "AC":
+        return _("Ampla concorrência")
+    try:
+        return str(Lista(codigo).label)
+    except ValueError:
+        return codigo
+
+
+def explicar_posicoes(inscricao: Inscricao, versao, posicoes: list, vaga) -> list[
+        PosicaoExplicada]:
+    """For each list of the snapshot the candidate is in: the position and what it means.
+    Holding a vacancy: its type, the list it came from and the article the snapshot recorded
+    (`VagaPreenchida.fundamento`). Not holding one: how many of the list are ahead without a
+    vacancy (those are called first when one arises), under the order of nomeação's rule
+    (`certames.carreira.fundamento_ordem`). One query per list (a candidate is in at most
+    a few)."""
+    ocupantes = set(VagaPreenchida.objects.filter(versao=versao)
+                    .values_list("inscricao_id", flat=True))
+    ordem = fundamento_ordem(inscricao.cargo)
+    saida = []
+    for p in posicoes:
+        vagas_da_lista = (versao.distribuicao or {}).get(p.lista, 0)
+        if vaga is not None and vaga.lista == p.lista:
+            texto = _("Você está em %(p)sº lugar nesta lista e ocupa uma vaga de %(v)s, "
+                      "alcançada por esta lista.") % {
+                "p": p.posicao, "v": nome_da_lista(vaga.vaga).lower()}
+            fundamento = vaga.fundamento
+        elif vaga is not None:
+            texto = _("Você está em %(p)sº lugar nesta lista; sua vaga vem da lista "
+                      "%(l)s.") % {"p": p.posicao, "l": nome_da_lista(vaga.lista).lower()}
+            fundamento = vaga.fundamento
+        else:
+            frente = (PosicaoLista.objects.filter(versao=versao, lista=p.lista,
+                                                  posicao__lt=p.posicao)
+                      .exclude(inscricao_id__in=ocupantes).count())
+            if frente == 0:
+                texto = _("Você está em %(p)sº lugar nesta lista (que tem %(n)s vaga(s) "
+                          "neste cargo), fora do número de vagas: é o(a) próximo(a) desta "
+                          "lista a ser chamado(a) se surgir vaga.") % {
+                    "p": p.posicao, "n": vagas_da_lista}
+            else:
+                texto = _("Você está em %(p)sº lugar nesta lista (que tem %(n)s vaga(s) "
+                          "neste cargo), fora do número de vagas: há %(f)s candidato(s) "
+                          "desta lista sem vaga à sua frente.") % {
+                    "p": p.posicao, "n": vagas_da_lista, "f": frente}
+            fundamento = ordem
+        saida.append(PosicaoExplicada(p.lista, nome_da_lista(p.lista), p.posicao,
+                                      p.sub_judice, texto, fundamento))
+    return saida
 
 
 @dataclass
@@ -918,14 +1073,22 @@ class SituacaoInscricao:
     #: still open may be declined (or moved to the end of the list, where the edital allows).
     chamadas: list = field(default_factory=list)
     permite_fim_de_fila: bool = False
+    #: The fee as every candidate page says it (`taxa_da_inscricao`).
+    taxa: TaxaInscricao | None = None
+    #: The certame's schedule (read once; `proximos_passos` reuses it).
+    etapas: list = field(default_factory=list)
+    #: Publications of the exemption request's batch (None: not published).
+    publicacoes_isencao: tuple = (None, None)
+    #: Schedule stages whose individual convocation (place and time) is already published.
+    etapas_convocadas: set = field(default_factory=set)
 
 
 def _exige_documentos(inscricao: Inscricao) -> bool:
     """Whether some list of the inscrição needs documents (indigenous or quilombola proof,
-    PcD medical report) under the certame's regime and edital."""
-    certame = inscricao.cargo.certame
-    return any(regra_documental(certame.regime, lista, certame.parametros) is not None
-               for lista in inscricao.listas)
+    PcD medical report) for this candidate: the documents page's own rule
+    (`documental.listas_com_documentos`: a PPI option of a black or brown candidate goes to
+    heteroidentification and needs none), so the card never points to an empty page."""
+    return bool(documental.listas_com_documentos(inscricao))
 
 
 def _url_isencao(nome: str, inscricao: Inscricao) -> str:
@@ -950,6 +1113,7 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     except Inscricao.pedido_isencao.RelatedObjectDoesNotExist:
         pedido = None
     preliminar = final = None
+    pub_preliminar = pub_final = None
     if pedido is not None:
         pub_preliminar, pub_final = isencao.publicacoes_do_pedido(pedido)
         if pub_preliminar is not None:
@@ -1009,9 +1173,13 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
                         .order_by("lista", "posicao"))
         vaga = VagaPreenchida.objects.filter(versao=versao, inscricao=inscricao).first()
         exclusoes = [e for e in versao.exclusoes if e.get("inscricao") == inscricao.numero]
-        classificacao = Classificacao(versao, publicacao, posicoes, vaga, exclusoes)
+        classificacao = Classificacao(versao, publicacao, posicoes, vaga, exclusoes,
+                                      explicar_posicoes(inscricao, versao, posicoes, vaga))
 
     motivo = motivo_opcao_inalteravel(inscricao)
+    individuais = convocacoes_do_candidato(inscricao)
+    convocadas = {PROCEDIMENTOS[c.procedimento].etapa for c in individuais
+                  if c.procedimento in PROCEDIMENTOS}
     return SituacaoInscricao(
         inscricao=inscricao, opcoes=[o for o in opcoes_do_regime(certame.regime_legal)
                                      if o.codigo in listas],
@@ -1021,10 +1189,178 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         convocacoes=convocacoes, decisoes=decisoes, recursos_abertos=recursos,
         classificacao=classificacao, pode_alterar_opcoes=motivo is None,
         motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame),
-        convocacoes_individuais=convocacoes_do_candidato(inscricao),
+        convocacoes_individuais=individuais, etapas_convocadas=convocadas,
         resultados_comissoes=resultados_comissoes,
         url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
                         if _exige_documentos(inscricao) else None),
         procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")),
         chamadas=chamadas.chamadas_da_inscricao(inscricao),
-        permite_fim_de_fila=chamadas.permite_fim_de_fila(certame))
+        permite_fim_de_fila=chamadas.permite_fim_de_fila(certame),
+        taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
+                               pedido_lido=True),
+        etapas=etapas, publicacoes_isencao=(pub_preliminar, pub_final))
+
+
+# --- what comes next (the dashboard) --------------------------------------------------------
+
+#: A result published in the last days is "new" on the dashboard (the candidate's last visit is
+#: not recorded: `last_login` is the current session's).
+DIAS_NOVIDADE = 15
+
+PASSO_ISENCAO = "isencao"
+PASSO_PAGAMENTO = "pagamento"
+PASSO_DOCUMENTOS = "documentos"
+PASSO_RECURSO = "recurso"
+PASSO_CONVOCACAO = "convocacao"
+PASSO_RESULTADO = "resultado"
+
+
+@dataclass(frozen=True)
+class Passo:
+    """One line of the dashboard's "O que vem a seguir": something to do until `data` (a
+    deadline: `prazo`) or something published at `data` (a new result)."""
+
+    tipo: str
+    inscricao: Inscricao
+    texto: str
+    data: dt.datetime
+    url: str
+    prazo: bool = True
+
+
+def _fim_aberto(etapas: list[Etapa], tipo: str, agora) -> dt.datetime | None:
+    """The end of the open window of this type in the schedule, or None."""
+    fins = [e.fim for e in etapas if e.tipo == tipo and e.aberta(agora)]
+    return max(fins) if fins else None
+
+
+def passos_da_inscricao(s: SituacaoInscricao, agora) -> list[Passo]:
+    """The steps of one inscrição, read from its status (`situacao_da_inscricao`): the
+    dashboard says exactly what the status page says."""
+    insc = s.inscricao
+    url_status = reverse("portal:inscricao", args=[insc.pk])
+    passos: list[Passo] = []
+    ativa = insc.situacao not in servicos.FINAIS
+    taxa = s.taxa
+    if ativa and taxa is not None and taxa.pode_pedir_isencao and s.url_isencao:
+        fim = _fim_aberto(s.etapas, Etapa.Tipo.PEDIDO_ISENCAO, agora)
+        if fim is not None:
+            passos.append(Passo(PASSO_ISENCAO, insc, _(
+                "Pedir isenção da taxa de inscrição, se você tiver direito"), fim,
+                s.url_isencao))
+    if ativa and taxa is not None and taxa.situacao == Inscricao.SituacaoTaxa.PENDENTE and (
+            s.pedido_isencao is None or s.isencao_final is not None):
+        fim = _fim_aberto(s.etapas, Etapa.Tipo.PAGAMENTO_TAXA, agora)
+        if fim is not None:
+            passos.append(Passo(PASSO_PAGAMENTO, insc, _("Pagar a taxa de inscrição (%(v)s)")
+                                % {"v": isencao.reais(insc.cargo.taxa_inscricao)}, fim,
+                                url_status + "#t-taxa"))
+    if ativa and s.url_documentos:
+        for lista in documental.listas_com_documentos(insc):
+            tipo = documental.procedimento_dos_documentos(insc, lista)
+            if tipo is None:
+                continue
+            janela = documental.janela_envio(insc.certame, tipo, agora)
+            if documental.motivo_para_nao_enviar(insc, lista, agora=agora,
+                                                 janela=janela) is None and janela.fim:
+                passos.append(Passo(PASSO_DOCUMENTOS, insc, _(
+                    "Enviar os documentos da lista %(l)s e confirmar o envio") % {
+                    "l": nome_da_lista(lista)}, janela.fim, s.url_documentos))
+    pedido: Any = s.pedido_isencao
+    recurso_isencao = isencao.recurso_do_pedido(pedido) if pedido is not None else None
+    for r in s.recursos_abertos:
+        # Only appeals the candidate can file (a link), or against a published classification
+        # they are in; the isenção's once (Lei 3.057/2026, art. 3º, §2º: one appeal).
+        if r.etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recurso_isencao is not None:
+            continue
+        if r.url or (r.etapa.tipo == Etapa.Tipo.RECURSO_RESULTADO and s.classificacao
+                     and s.classificacao.posicoes):
+            passos.append(Passo(PASSO_RECURSO, insc, _("Prazo de recurso aberto: %(e)s") % {
+                "e": r.etapa.get_tipo_display()}, r.etapa.fim, r.url or url_status + "#t-recursos"))
+    for c in s.convocacoes_individuais:
+        if c.horario >= agora and c.comparecimento == "pendente":
+            onde = c.local if c.presencial else _("análise dos documentos, sem comparecimento")
+            passos.append(Passo(PASSO_CONVOCACAO, insc, _("%(p)s (%(l)s): %(o)s") % {
+                "p": c.procedimento_nome, "l": c.lista_nome, "o": onde}, c.horario,
+                url_status + "#t-convocacoes"))
+    # New results: published in the last DIAS_NOVIDADE days.
+    desde = agora - dt.timedelta(days=DIAS_NOVIDADE)
+    publicada: Any = s.classificacao.publicacao if s.classificacao is not None else None
+    if publicada is not None and publicada.publicada_em >= desde:
+        passos.append(Passo(PASSO_RESULTADO, insc, _("%(t)s da classificação publicado") % {
+            "t": publicada.get_tipo_display()}, publicada.publicada_em,
+            url_status + "#t-classificacao", prazo=False))
+    for pub in s.publicacoes_isencao:
+        if pub is not None and pub.publicada_em >= desde:
+            passos.append(Passo(PASSO_RESULTADO, insc, _("%(f)s do pedido de isenção publicado")
+                                % {"f": pub.get_fase_display()}, pub.publicada_em,
+                                s.url_isencao or url_status + "#t-taxa", prazo=False))
+    for r in s.resultados_comissoes:
+        vistas = set()
+        for item in r.itens:
+            for pub in (item.preliminar, item.final):
+                if pub is not None and pub.publicada_em >= desde and pub.pk not in vistas:
+                    vistas.add(pub.pk)
+                    passos.append(Passo(PASSO_RESULTADO, insc, _("%(t)s: %(f)s publicado") % {
+                        "t": r.titulo, "f": pub.get_fase_display().lower()}, pub.publicada_em,
+                        reverse("recursos:inscricao", args=[insc.pk]), prazo=False))
+    return passos
+
+
+def ordenar_passos(passos: list[Passo]) -> list[Passo]:
+    """Deadlines first, soonest first; then new results, newest first."""
+    prazos = sorted((p for p in passos if p.prazo), key=lambda p: (p.data, p.inscricao.numero))
+    novos = sorted((p for p in passos if not p.prazo),
+                   key=lambda p: (-p.data.timestamp(), p.inscricao.numero))
+    return prazos + novos
+
+
+def proximos_passos(candidato: Candidato, agora=None) -> list[Passo]:
+    """The dashboard's "O que vem a seguir", across the candidate's inscrições: each read
+    through `situacao_da_inscricao` (one truth). A candidate holds a few inscrições, so the
+    queries grow with them, never with the certame's size."""
+    agora = agora or timezone.now()
+    passos: list[Passo] = []
+    for insc in (candidato.inscricoes.select_related("cargo__certame", "certame")
+                 .order_by("numero")):
+        passos += passos_da_inscricao(situacao_da_inscricao(insc, agora), agora)
+    return ordenar_passos(passos)
+
+
+# --- notices of a published classification --------------------------------------------------
+
+#: Queued by name by `certames.classificacao.publicar` (the task lives in candidatos/tasks.py).
+TAREFA_AVISO_CLASSIFICACAO = "candidatos.avisar_publicacao_classificacao"
+
+
+def avisar_publicacao_classificacao(publicacao_id: int) -> int:
+    """Tell every candidate in the published snapshot (in a list or excluded from one) that
+    the classification of their cargo was published, pointing to their area (no position in
+    the e-mail: they read it there). Returns how many were sent."""
+    pub = Publicacao.objects.select_related("versao__cargo__certame").get(pk=publicacao_id)
+    versao = pub.versao
+    ids = set(PosicaoLista.objects.filter(versao=versao).values_list("inscricao_id", flat=True))
+    numeros = {e.get("inscricao") for e in versao.exclusoes or []}
+    inscricoes = Inscricao.objects.filter(
+        Q(pk__in=ids) | Q(cargo=versao.cargo, numero__in=numeros)).select_related("candidato")
+    enviados = 0
+    for insc in inscricoes.order_by("numero"):
+        email = insc.candidato.email
+        if not email:
+            continue
+        corpo = _(
+            "Foi publicado o %(tipo)s da classificação do cargo %(cargo)s.\n\n"
+            "Certame: %(certame)s\nInscrição: %(n)s\n\n"
+            "Veja a sua posição em cada lista, a vaga que você ocupa ou ocuparia e os prazos "
+            "de recurso na sua área do candidato.") % {
+            "tipo": pub.get_tipo_display().lower(), "cargo": versao.cargo.nome,
+            "certame": versao.cargo.certame, "n": insc.numero}
+        try:
+            send_mail(_("%(tipo)s da classificação — inscrição %(n)s") % {
+                "tipo": pub.get_tipo_display(), "n": insc.numero}, corpo,
+                settings.DEFAULT_FROM_EMAIL, [email])
+            enviados += 1
+        except Exception:  # the publication stands; a failed notice must not undo it
+            logger.exception("falha ao avisar a inscrição %s da publicação %s", insc.numero,
+                             publicacao_id)
+    return enviados

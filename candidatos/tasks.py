@@ -14,7 +14,13 @@ from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, enviar_email_convocacao
 from candidatos.comprovante import gerar_comprovante
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao
-from candidatos.portal import TAREFA_COMPROVANTE, TAREFA_EMAIL_CADASTRO, enviar_email_cadastro
+from candidatos.portal import (
+    TAREFA_AVISO_CLASSIFICACAO,
+    TAREFA_COMPROVANTE,
+    TAREFA_EMAIL_CADASTRO,
+    avisar_publicacao_classificacao,
+    enviar_email_cadastro,
+)
 from candidatos.procedimentos import (
     TAREFA_ABERTURA,
     TAREFA_DECISAO,
@@ -168,3 +174,8 @@ def notificar_retificacao_task(self, ato_id: int) -> bool:
 @shared_task(name=TAREFA_EMAIL_CONVOCACAO)
 def email_convocacao_task(chamada_id: int) -> bool:
     return enviar_email_convocacao(chamada_id)
+
+
+@shared_task(name=TAREFA_AVISO_CLASSIFICACAO)
+def avisar_publicacao_classificacao_task(publicacao_id: int) -> int:
+    return avisar_publicacao_classificacao(publicacao_id)

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, ListView, TemplateView, View
 
-from candidatos import chamadas, isencao, portal, retificacao
+from candidatos import chamadas, portal, retificacao
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
 from candidatos.forms_portal import (
@@ -166,15 +166,20 @@ class PainelView(CandidatoMixin, ListView):
 
     def get_queryset(self):
         return self.request.user.candidato.inscricoes.select_related(
-            "cargo", "certame", "certame__orgao").order_by(
+            "cargo__certame", "certame", "certame__orgao").order_by(
             "-certame__data_publicacao_edital", "certame__numero_edital", "numero")
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         agora = timezone.now()
+        passos = []
         for insc in ctx["inscricoes"]:
-            insc.taxa_efetiva = Inscricao.SituacaoTaxa(
-                isencao.situacao_taxa_efetiva(insc, agora))
+            # The same reading as the status page (one truth): the fee and the next steps.
+            s = portal.situacao_da_inscricao(insc, agora)
+            insc.taxa = s.taxa
+            passos += portal.passos_da_inscricao(s, agora)
+        ctx["passos"] = portal.ordenar_passos(passos)
+        ctx["dias_novidade"] = portal.DIAS_NOVIDADE
         ctx["candidato"] = self.request.user.candidato
         ctx["convocacoes"] = chamadas.convocacoes_em_aberto(ctx["candidato"])
         ctx["abertos"] = list(portal.certames_com_inscricoes_abertas())

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import isencao, procedimentos
+from candidatos import isencao, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
@@ -67,6 +67,8 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
                 "oferece": isencao.oferece_isencao(insc.certame),
                 "pedido": getattr(insc, "pedido_isencao", None),
                 "taxa": Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
+                # The fee as every candidate page says it (issue #13 item 9: one truth).
+                "taxa_info": portal.taxa_da_inscricao(insc, agora),
             })
         ctx["linhas"] = linhas
         return ctx
@@ -89,6 +91,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    etapas_pedido=isencao.etapas(certame, Etapa.Tipo.PEDIDO_ISENCAO),
                    prazo_pagamento=isencao.prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA),
                    taxa=Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
+                   taxa_info=portal.taxa_da_inscricao(insc, agora),
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
                                                        agora))
         ctx.update(situacao_do_pedido(pedido, certame, agora))

@@ -7,7 +7,10 @@ class CertamesConfig(AppConfig):
     name = 'certames'
 
     def ready(self):
-        # Imported at app loading: the module reads the models (the registry must be ready).
+        # Imported at app loading: documentos registers the vacancy table and published-list
+        # PDFs (certames.impressos) in every process, web or Celery worker; privilegios_banco
+        # reads the models (the registry must be ready).
+        from certames import documentos  # noqa: F401
         from certames.privilegios_banco import aplicar_privilegios_apos_migrate
 
         # Every table exists when post_migrate is sent (after all migrations ran).

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada
 
 #: Both municipal laws that fix the order, for the acts recorded by `candidatos.chamadas`
@@ -106,19 +106,19 @@ def colunas_exportacao(publica: bool = False) -> list[str]:
 
 
 def linhas_exportacao(cargo: Cargo, publica: bool = False) -> list[tuple]:
-    """The order of nomeação, one row per call (RH: CPF masked; public: no CPF)."""
+    """The order of nomeação, one row per call (RH: CPF masked; public: no CPF); dates as
+    `date` (None when the act was not recorded)."""
     fundamento = fundamento_ordem(cargo)
     linhas = []
     for s in historico(cargo):
         c, candidato = s.chamada, s.chamada.inscricao.candidato
         fim = s.encerramento
         cpf = () if publica else (candidato.cpf_mascarado,)
+        # Dates as dates: DD/MM/AAAA in the CSV, date cells in the XLSX (exportacao).
         linhas.append((c.posicao, c.vaga, c.lista, c.inscricao.numero, candidato.nome_exibicao,
-                       *cpf, data_br(c.chamada_em), data_br(c.prazo),
-                       data_br(s.nomeacao) if s.nomeacao else "",
-                       data_br(s.posse) if s.posse else "",
-                       data_br(s.exercicio) if s.exercicio else "", s.rotulo,
-                       data_br(fim.data) if fim else "", fundamento))
+                       *cpf, timezone.localtime(c.chamada_em).date(), c.prazo,
+                       s.nomeacao, s.posse, s.exercicio, s.rotulo,
+                       fim.data if fim else None, fundamento))
     return linhas
 
 

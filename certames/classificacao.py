@@ -48,6 +48,8 @@ logger = logging.getLogger(__name__)
 LOTE = 5000
 #: The recompute task's name (certames/tasks.py), queued by name: tasks imports this module.
 TAREFA_RECALCULO = "certames.recalcular_classificacao"
+#: The candidates' e-mail on a publication (candidatos/tasks.py, queued by name).
+TAREFA_AVISO_PUBLICACAO = "candidatos.avisar_publicacao_classificacao"
 
 #: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
 MOTIVOS = {
@@ -447,7 +449,17 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
             "tipo": Publicacao.Tipo(tipo).label, "cargo": versao.cargo, "v": versao.numero},
         autor=autor, certame=versao.cargo.certame, objeto=versao,
         depois={"versao": versao.numero, "hash": versao.hash_entrada, "tipo": tipo})
+    # Each candidate of the snapshot is told by e-mail, after the commit (issue #13).
+    transaction.on_commit(lambda: _enfileirar_aviso(publicacao.pk))
     return publicacao
+
+
+def _enfileirar_aviso(publicacao_id: int) -> None:
+    """The publication stands even if the broker cannot take its notice (logged)."""
+    try:
+        tarefa(TAREFA_AVISO_PUBLICACAO).delay(publicacao_id)
+    except Exception:  # kombu's OperationalError and whatever a broker raises
+        logger.exception("aviso da publicação %s não enfileirado", publicacao_id)
 
 
 def versao_publicada(cargo: Cargo) -> tuple[VersaoClassificacao, Publicacao] | None:

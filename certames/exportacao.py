@@ -13,7 +13,15 @@ So, following the OWASP rule for CSV injection:
 - real numbers (int, Decimal, float) stay numbers: numeric cells in XLSX, decimal comma in
   the CSV (Excel in pt-BR); a negative number is a number, not text to neutralise.
 
-Dates are written as dates (XLSX) or DD/MM/AAAA (CSV); None is an empty cell.
+Dates are written as dates (XLSX, shown DD/MM/AAAA) or DD/MM/AAAA (CSV); None is an empty
+cell. In XLSX a number keeps the decimals it has (a nota 95.5000 is the number 95.5 shown
+"0.0000"), an integer is shown without decimals.
+
+Headers: the callers name their columns with machine-friendly snake_case keys ("posicao",
+"nota", "lista_de_origem"). The CSV keeps them (open data: stable keys a program reads, the
+same as the JSON's); the XLSX, made to be read by people, shows each key's Portuguese label
+(`ROTULOS`: "Posição", "Nota final", "Lista de origem"). A key without a label is written as
+given.
 """
 
 from __future__ import annotations
@@ -28,6 +36,7 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext_lazy as _
 
 from certames.formatos import data_br, data_hora_br
 
@@ -37,6 +46,28 @@ FORMATOS = ("csv", "xlsx")
 TIPO_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 TIPO_CSV = "text/csv; charset=utf-8"
 SEPARADOR_CSV = ";"  # Excel in pt-BR: the comma is the decimal separator
+
+#: The XLSX header of each column key (the CSV and the JSON keep the keys).
+ROTULOS = {
+    "lista": _("Lista"), "posicao": _("Posição"), "inscricao": _("Inscrição"),
+    "nome": _("Nome"), "cpf": _("CPF (mascarado)"), "nota": _("Nota final"),
+    "sub_judice": _("Sub judice"), "vaga": _("Vaga"), "lista_de_origem": _("Lista de origem"),
+    "convocada_em": _("Convocada em"), "prazo": _("Prazo para os documentos"),
+    "nomeacao": _("Nomeação"), "posse": _("Posse"), "exercicio": _("Exercício"),
+    "situacao": _("Situação"), "encerramento_em": _("Encerramento em"),
+    "fundamento": _("Fundamento legal"), "codigo": _("Código do cargo"),
+    "cargo": _("Cargo"), "vagas_edital": _("Vagas do edital"),
+    "vagas_surgidas": _("Vagas surgidas"), "vagas_total": _("Total de vagas"),
+    "vagas": _("Vagas"), "explicacao": _("Como foi calculado"),
+}
+#: XLSX display formats: dates as DD/MM/AAAA, integers without decimals.
+FORMATO_DATA = "dd/mm/yyyy"
+FORMATO_DATA_HORA = "dd/mm/yyyy hh:mm"
+
+
+def rotulo(coluna: str) -> str:
+    """The XLSX header of a column key (the key itself when it has no label)."""
+    return str(ROTULOS.get(coluna, coluna))
 
 
 def neutralizar(texto: str) -> str:
@@ -95,7 +126,17 @@ def _celula_xlsx(folha, valor: Any):
     elif isinstance(valor, dt.datetime) and timezone.is_aware(valor):
         valor = timezone.make_naive(valor)  # XLSX has no time zones: local time
     if valor is None or isinstance(valor, int | float | Decimal | dt.date):
-        return WriteOnlyCell(folha, value=valor)
+        celula = WriteOnlyCell(folha, value=valor)
+        if isinstance(valor, dt.datetime):
+            celula.number_format = FORMATO_DATA_HORA
+        elif isinstance(valor, dt.date):
+            celula.number_format = FORMATO_DATA
+        elif isinstance(valor, int):
+            celula.number_format = "0"
+        elif isinstance(valor, Decimal) and isinstance(
+                expoente := valor.as_tuple().exponent, int) and expoente < 0:
+            celula.number_format = "0." + "0" * -expoente  # the decimals the data has
+        return celula
     texto = neutralizar(ILLEGAL_CHARACTERS_RE.sub("", str(valor)))
     celula = WriteOnlyCell(folha, value=texto)
     celula.data_type = "s"  # a string, whatever it looks like: never a formula or error code
@@ -104,13 +145,14 @@ def _celula_xlsx(folha, valor: Any):
 
 def gerar_xlsx(colunas: Sequence[str], linhas: Iterable[Sequence[Any]],
                titulo: str = "Planilha") -> bytes:
-    """One sheet (write-only: constant memory), every cell through `_celula_xlsx`."""
+    """One sheet (write-only: constant memory), every cell through `_celula_xlsx`; the
+    header row shows each column's label (`ROTULOS`)."""
     from openpyxl import Workbook
 
     livro = Workbook(write_only=True)
     # Sheet titles: at most 31 characters, none of []:*?/\
     folha = livro.create_sheet("".join(c for c in str(titulo) if c not in "[]:*?/\\")[:31])
-    folha.append([_celula_xlsx(folha, c) for c in colunas])
+    folha.append([_celula_xlsx(folha, rotulo(c)) for c in colunas])
     for linha in linhas:
         folha.append([_celula_xlsx(folha, c) for c in linha])
     buffer = io.BytesIO()

@@ -1,11 +1,12 @@
 """Generated PDF documents (impressos): a certame's acts laid out for the Diário Oficial.
 
-One mechanism for every such document (the order of nomeação now; the vacancy tables and the
-published lists next, issue #13):
+One mechanism for every such document (the order of nomeação; the vacancy table of a certame
+and each published list, `certames.documentos`, issue #13):
 
-- an `Impresso` says what a document type holds: `conteudo(cargo)` returns plain data (text
-  and numbers only: the header, the columns and the rows), `template` lays it out for
-  weasyprint, `nome(cargo)` is the download name;
+- an `Impresso` says what a document type holds and about what (`alvo`: a Cargo, the default;
+  a Certame for the vacancy table; a Publicacao for a published list): `conteudo(alvo)`
+  returns plain data (text and numbers only: the header, the columns and the rows),
+  `template` lays it out for weasyprint, `nome(alvo)` is the download name;
 - the key (`DocumentoPdf.chave`) is the SHA-256 of that content: the same acts give the same
   key and the stored file is served again; a new act (a call, a nomeação) or a corrected name
   gives a new key and a new document. What a document shows never depends on when it is
@@ -25,6 +26,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -34,12 +36,13 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from certames import carreira, regras
 from certames.arquivos import servir_arquivo
 from certames.filas import tarefa
 from certames.formatos import data_br
-from certames.models import Cargo, DocumentoPdf
+from certames.models import Cargo, Certame, DocumentoPdf, Publicacao
 
 #: Task of certames/tasks.py, queued by name (certames/filas.py): tasks imports this module.
 TAREFA_PDF = "certames.gerar_documento_pdf"
@@ -48,16 +51,21 @@ TAREFA_PDF = "certames.gerar_documento_pdf"
 ESPERA_FILA = 120
 
 Tipo = DocumentoPdf.Tipo
+#: What a document can be about.
+Alvo = Cargo | Certame | Publicacao
 
 
 @dataclass(frozen=True)
 class Impresso:
-    """A document type: its content (plain data), its layout and its download name."""
+    """A document type: its content (plain data), its layout, its download name and title,
+    and the model of what it is about."""
 
     tipo: str
     template: str
-    conteudo: Callable[[Cargo], dict]
-    nome: Callable[[Cargo], str]
+    conteudo: Callable[[Any], dict]
+    nome: Callable[[Any], str]
+    titulo: Any = gettext_lazy("Ordem de nomeação")
+    alvo: type[Cargo] | type[Certame] | type[Publicacao] = Cargo
 
 
 IMPRESSOS: dict[str, Impresso] = {}
@@ -74,41 +82,60 @@ def chave_de(conteudo: dict) -> str:
     return hashlib.sha256(texto.encode()).hexdigest()
 
 
-def _cargo(cargo: Cargo | int) -> Cargo:
-    if isinstance(cargo, Cargo):
-        return cargo
-    return Cargo.objects.select_related("certame__orgao").get(pk=cargo)
+def _alvo(tipo: str, alvo: Alvo | int) -> Alvo:
+    modelo = IMPRESSOS[tipo].alvo
+    if not isinstance(alvo, int):
+        return alvo
+    if modelo is Certame:
+        return Certame.objects.select_related("orgao").get(pk=alvo)
+    if modelo is Publicacao:
+        return Publicacao.objects.select_related("versao__cargo__certame__orgao").get(pk=alvo)
+    return Cargo.objects.select_related("certame__orgao").get(pk=alvo)
 
 
-def estado(tipo: str, cargo: Cargo | int) -> tuple[Cargo, str, dict]:
-    """(cargo, key, content) of the document as the acts stand now."""
-    cargo = _cargo(cargo)
-    conteudo = IMPRESSOS[tipo].conteudo(cargo)
-    return cargo, chave_de(conteudo), conteudo
+def _lugar(alvo: Alvo) -> tuple[int, int | None]:
+    """(certame id, cargo id or None) the document is filed under."""
+    if isinstance(alvo, Certame):
+        return alvo.pk, None
+    if isinstance(alvo, Publicacao):
+        return alvo.versao.cargo.certame_id, alvo.versao.cargo_id
+    return alvo.certame_id, alvo.pk
 
 
-def _buscar(tipo: str, cargo: Cargo, chave: str) -> DocumentoPdf | None:
-    return DocumentoPdf.objects.filter(tipo=tipo, cargo=cargo, chave=chave).first()
+def estado(tipo: str, alvo: Alvo | int) -> tuple[Any, str, dict]:
+    """(subject, key, content) of the document as the acts stand now."""
+    alvo = _alvo(tipo, alvo)
+    conteudo = IMPRESSOS[tipo].conteudo(alvo)
+    return alvo, chave_de(conteudo), conteudo
 
 
-def documento_atual(tipo: str, cargo: Cargo | int) -> DocumentoPdf | None:
+def _filtro(tipo: str, alvo: Alvo, chave: str) -> dict[str, Any]:
+    certame_id, cargo_id = _lugar(alvo)
+    return {"tipo": tipo, "certame_id": certame_id, "cargo_id": cargo_id, "chave": chave}
+
+
+def _buscar(tipo: str, alvo: Alvo, chave: str) -> DocumentoPdf | None:
+    return DocumentoPdf.objects.filter(**_filtro(tipo, alvo, chave)).first()
+
+
+def documento_atual(tipo: str, alvo: Alvo | int) -> DocumentoPdf | None:
     """The stored document of the current state, or None (not rendered yet)."""
-    cargo, chave, _conteudo = estado(tipo, cargo)
-    return _buscar(tipo, cargo, chave)
+    objeto, chave, _conteudo = estado(tipo, alvo)
+    return _buscar(tipo, objeto, chave)
 
 
-def solicitar(tipo: str, cargo: Cargo | int) -> DocumentoPdf | None:
+def solicitar(tipo: str, alvo: Alvo | int) -> DocumentoPdf | None:
     """The current document; when there is none, queue its rendering (after the commit) and
     return it if the task already ran (eager mode outside a transaction), else None."""
-    cargo, chave, _conteudo = estado(tipo, cargo)
-    documento = _buscar(tipo, cargo, chave)
+    objeto, chave, _conteudo = estado(tipo, alvo)
+    documento = _buscar(tipo, objeto, chave)
     if documento is not None:
         return documento
     # With a worker, one queued rendering per state at a time (the page polls).
     if settings.CELERY_TASK_ALWAYS_EAGER or cache.add(
-            f"impresso:{tipo}:{cargo.pk}:{chave}", 1, ESPERA_FILA):
-        transaction.on_commit(lambda: tarefa(TAREFA_PDF).delay(tipo, cargo.pk))
-    return _buscar(tipo, cargo, chave)
+            f"impresso:{tipo}:{objeto.pk}:{chave}", 1, ESPERA_FILA):
+        transaction.on_commit(lambda: tarefa(TAREFA_PDF).delay(tipo, objeto.pk))
+    return _buscar(tipo, objeto, chave)
 
 
 def html_de(tipo: str, conteudo: dict) -> str:
@@ -123,15 +150,16 @@ def renderizar(tipo: str, conteudo: dict) -> bytes:
     return HTML(string=html_de(tipo, conteudo)).write_pdf()
 
 
-def gerar(tipo: str, cargo_id: int) -> int:
+def gerar(tipo: str, alvo_id: int) -> int:
     """Render the current state's document and store it (the Celery task's body). Returns
     the document's id; a state already rendered is not rendered again."""
-    cargo, chave, conteudo = estado(tipo, cargo_id)
-    existente = _buscar(tipo, cargo, chave)
+    alvo, chave, conteudo = estado(tipo, alvo_id)
+    existente = _buscar(tipo, alvo, chave)
     if existente is not None:
         return existente.pk
-    documento = DocumentoPdf(tipo=tipo, certame_id=cargo.certame_id, cargo=cargo, chave=chave)
-    nome = f"{IMPRESSOS[tipo].nome(cargo)}-{chave[:12]}.pdf"
+    certame_id, cargo_id = _lugar(alvo)
+    documento = DocumentoPdf(tipo=tipo, certame_id=certame_id, cargo_id=cargo_id, chave=chave)
+    nome = f"{IMPRESSOS[tipo].nome(alvo)}-{chave[:12]}.pdf"
     documento.arquivo.save(nome, ContentFile(renderizar(tipo, conteudo)), save=False)
     try:
         with transaction.atomic():
@@ -139,7 +167,7 @@ def gerar(tipo: str, cargo_id: int) -> int:
     except IntegrityError:
         # Another worker stored the same state meanwhile: keep its file.
         documento.arquivo.delete(save=False)
-        return DocumentoPdf.objects.get(tipo=tipo, cargo=cargo, chave=chave).pk
+        return DocumentoPdf.objects.get(**_filtro(tipo, alvo, chave)).pk
     return documento.pk
 
 
@@ -148,23 +176,22 @@ def gerar(tipo: str, cargo_id: int) -> int:
 INTERVALO_ESPERA = 3
 
 
-def resposta_pdf(request, tipo: str, cargo: Cargo, *, voltar: str):
+def resposta_pdf(request, tipo: str, alvo: Alvo, *, voltar: str):
     """The view's answer: the current document as a download, or (queued, not ready yet)
     a page that reloads itself until it is."""
-    documento = solicitar(tipo, cargo)
+    documento = solicitar(tipo, alvo)
+    nome = IMPRESSOS[tipo].nome(alvo)
     if documento is not None:
-        return servir(documento)
+        return servir(documento, nome)
     resposta = render(request, "certames/impressos/aguarde.html", {
-        "cargo": cargo, "titulo": carreira.titulo_exportacao(), "voltar": voltar,
+        "nome": nome, "titulo": IMPRESSOS[tipo].titulo, "voltar": voltar,
         "intervalo": INTERVALO_ESPERA})
     resposta["Cache-Control"] = "no-store"
     return resposta
 
 
-def servir(documento: DocumentoPdf):
-    """The stored PDF as a download named after the document type and the cargo's code."""
-    assert documento.cargo is not None  # the order of nomeação is a cargo's document
-    nome = IMPRESSOS[documento.tipo].nome(documento.cargo)
+def servir(documento: DocumentoPdf, nome: str):
+    """The stored PDF as a download named `nome`.pdf (the document type and the codes)."""
     return servir_arquivo(documento.arquivo, nome=f"{nome}.pdf", tipo="application/pdf",
                           anexo=True)
 

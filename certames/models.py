@@ -774,15 +774,19 @@ class EventoChamada(_SomenteInsercao):
 
 
 class DocumentoPdf(models.Model):
-    """A PDF derived from a certame's acts (the order of nomeação; later the vacancy tables
-    and published lists), rendered by a Celery task (`certames.impressos`). Not an act: a
-    rendering of the acts as they stood, identified by `chave` (a digest of exactly what was
-    rendered). The same state is served from the stored file; a new act gives a new key and
-    a new document. Old documents stay (what was handed out can be shown again)."""
+    """A PDF derived from a certame's acts (the order of nomeação, the vacancy table of the
+    certame, with `cargo` empty, and each published list), rendered by a Celery task
+    (`certames.impressos`). Not an act: a rendering of the acts as they stood, identified by
+    `chave` (a digest of exactly what was rendered). The same state is served from the stored
+    file; a new act gives a new key and a new document. Old documents stay (what was handed
+    out can be shown again)."""
 
     class Tipo(models.TextChoices):
         ORDEM_NOMEACAO = "ordem_nomeacao", _("Ordem de nomeação (RH)")
         ORDEM_NOMEACAO_PUBLICA = "ordem_nomeacao_publica", _("Ordem de nomeação (pública)")
+        QUADRO_VAGAS = "quadro_vagas", _("Quadro de vagas do certame")
+        LISTA_PUBLICADA = "lista_publicada", _("Listas publicadas (pública)")
+        LISTA_PUBLICADA_RH = "lista_publicada_rh", _("Listas publicadas (RH)")
 
     tipo = models.CharField(_("tipo"), max_length=40, choices=Tipo.choices)
     certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="documentos_pdf")

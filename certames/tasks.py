@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from certames import documentos  # noqa: F401 - registers the vacancy table and list PDFs
 from certames.classificacao import (
     ERROS_TRANSITORIOS,
     TAREFA_RECALCULO,
@@ -35,6 +36,7 @@ def reenfileirar_recalculos_atrasados() -> list[int]:
 
 
 @shared_task(name=TAREFA_PDF)
-def gerar_documento_pdf(tipo: str, cargo_id: int) -> int:
-    """Render a generated document (certames.impressos) for the cargo's current acts."""
-    return gerar(tipo, cargo_id)
+def gerar_documento_pdf(tipo: str, alvo_id: int) -> int:
+    """Render a generated document (certames.impressos) for its subject's current acts
+    (a cargo, a certame or a publication: `Impresso.alvo`)."""
+    return gerar(tipo, alvo_id)

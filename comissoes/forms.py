@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from candidatos.models import CorRaca, Inscricao
+from certames.confirmacao import campo_confirmacao
 from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import TAMANHO_MINIMO
 from comissoes.dominio.pcd import DIMENSOES
@@ -158,6 +159,10 @@ class DistribuicaoForm(forms.Form):
     por_sessao = forms.IntegerField(label=_("Candidatos por sessão (vazio: dividir igualmente)"),
                                     min_value=1, max_value=500, required=False,
                                     widget=forms.NumberInput(attrs=_CONTROLE))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, cada candidato da lista é convocado para uma das sessões escolhidas e "
+          "notificado por e-mail e na área do candidato, com a data, o horário e o local. As "
+          "convocações e os avisos não podem ser desfeitos."))
 
     def __init__(self, *args, sessoes, **kwargs):
         super().__init__(*args, **kwargs)

@@ -27,6 +27,7 @@ from django.views.generic import TemplateView
 
 from candidatos.models import Lista
 from certames.arquivos import arquivo_existe, servir_arquivo
+from certames.confirmacao import confirmado, recusar
 from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd
@@ -424,13 +425,20 @@ class GravacaoView(_AcaoAvaliacaoView):
 
 
 class EncerrarAvaliacaoView(_AcaoAvaliacaoView):
+    """Irreversible (only an appeal changes the outcome): confirmed by a checkbox."""
+
     def agir(self):
+        if not confirmado(self.request):
+            return recusar(self.request, reverse("comissao:avaliacao", args=[self.avaliacao.pk]))
         dominio_sessoes.encerrar(self.avaliacao, self.membro,
                                  gravacao=self.request.POST.get("gravacao", ""))
         messages.success(self.request, _("Avaliação encerrada; parecer gerado."))
 
 
 class ComparecimentoView(AreaComissaoMixin, View):
+    """An absence or a refused recording closes the evaluation as not confirmed, which
+    cannot be undone (only an appeal): those two are confirmed by a checkbox."""
+
     http_method_names = ["post"]
 
     def post(self, request, pk):
@@ -440,6 +448,13 @@ class ComparecimentoView(AreaComissaoMixin, View):
         if avaliacao is None or not avaliacoes_visiveis(membro).filter(
                 pk=avaliacao.pk).exists():
             raise Http404
+        voltar = (reverse("comissao:avaliacao", args=[avaliacao.pk])
+                  if request.POST.get("voltar") == "avaliacao"
+                  else reverse("comissao:sessao", args=[conv.sessao_id]))
+        if request.POST.get("comparecimento") in (
+                Convocacao.Comparecimento.AUSENTE, Convocacao.Comparecimento.RECUSOU_GRAVACAO
+        ) and not confirmado(request):
+            return recusar(request, voltar)
         try:
             dominio_sessoes.registrar_comparecimento(conv, request.POST.get("comparecimento", ""),
                                                      presidente=membro)
@@ -451,17 +466,19 @@ class ComparecimentoView(AreaComissaoMixin, View):
             conv.refresh_from_db(fields=["comparecimento"])
             messages.success(request, _("Comparecimento registrado: %(c)s.") % {
                 "c": conv.get_comparecimento_display().lower()})
-        if request.POST.get("voltar") == "avaliacao":
-            return redirect("comissao:avaliacao", pk=avaliacao.pk)
-        return redirect("comissao:sessao", pk=conv.sessao_id)
+        return redirect(voltar)
 
 
 class EncerrarSessaoView(AreaComissaoMixin, View):
+    """Irreversible: confirmed by a checkbox."""
+
     http_method_names = ["post"]
 
     def post(self, request, pk):
         sessao = get_object_or_404(Sessao, pk=pk)
         membro = self.membro_ou_404(sessao.comissao_id)
+        if not confirmado(request):
+            return recusar(request, reverse("comissao:sessao", args=[sessao.pk]))
         try:
             dominio_sessoes.encerrar_sessao(sessao, presidente=membro)
         except ValidationError as exc:

@@ -6,11 +6,10 @@ from django.views.generic import RedirectView
 
 from candidatos.forms_contas import RecuperarSenhaForm
 from candidatos.views import EntrarView
-from certames.views import sorteio_publico
+from certames.views import documentos, sorteio_publico
 from certames.views.publico import (
     CargoPublicoView,
     CertamePublicoView,
-    ExportarOrdemPublicaView,
     InicioView,
     OrdemNomeacaoPublicaView,
 )
@@ -44,7 +43,15 @@ urlpatterns = [
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao/",
          OrdemNomeacaoPublicaView.as_view(), name="ordem_nomeacao_publica"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao.<str:formato>",
-         ExportarOrdemPublicaView.as_view(), name="ordem_nomeacao_publica_exportar"),
+         documentos.ExportarOrdemDadosView.as_view(), name="ordem_nomeacao_publica_exportar"),
+    # Documents and open data (issue #13, items 6 and 14): the vacancy table of the certame
+    # and each publication of a cargo at a stable URL (its id), as PDF, CSV and JSON.
+    path("certames/<int:pk>/vagas.<str:formato>", documentos.QuadroVagasView.as_view(),
+         name="quadro_vagas_publico"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>.<str:formato>",
+         documentos.PublicacaoView.as_view(), name="publicacao_publica"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>/convocacao.csv",
+         documentos.PublicacaoConvocacaoView.as_view(), name="publicacao_convocacao_publica"),
     # RH's workspace: one namespace, "painel" (painel/urls.py).
     path("rh/", include("painel.urls")),
     path("resultados/", include("comissoes.urls_resultados")),

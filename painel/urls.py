@@ -126,6 +126,9 @@ urlpatterns = [
          name="comparar"),
     path("versoes/<int:pk>/exportar.<str:formato>", classificacao.ExportarView.as_view(),
          name="exportar"),
+    # A publication laid out for the Diário Oficial with the masked CPF (issue #13, item 6).
+    path("publicacoes/<int:pk>.pdf", classificacao.PublicacaoPdfView.as_view(),
+         name="publicacao_pdf"),
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
          name="inscricao_retificar"),

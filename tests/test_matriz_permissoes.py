@@ -100,6 +100,33 @@ MATRIZ = [
     L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=pdf",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
+    # The order of nomeação as open data (issue #13, item 14).
+    L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=json",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    # Documents and open data (issue #13, items 6 and 14): the vacancy table and a published
+    # list (MTZ2's) at its stable URL, with its call order. PDFs: the waiting page (200).
+    L("quadro_vagas_publico", "pk=certame formato=pdf",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("quadro_vagas_publico", "pk=certame formato=csv",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("quadro_vagas_publico", "pk=certame formato=json",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("publicacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao formato=pdf",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    L("publicacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao formato=csv",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    L("publicacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao formato=json",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    # Another cargo's id in the URL: 404 for everyone.
+    L("publicacao_publica", "certame_pk=certame cargo_pk=cargo pk=publicacao formato=json",
+                                404,   404,   404,   404,   404,   404,   404,   404),
+    L("publicacao_convocacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
     # The public draw of the whole-edital reserve (issue #12). The world is Severínia (reserve
     # per cargo): the page says there is no draw and there is no input to download.
     L("sorteio_publico", "pk=certame",
@@ -258,6 +285,9 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:exportar", "pk=versao formato=csv",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    # A publication's PDF for the Diário Oficial with the masked CPF (issue #13, item 6).
+    L("painel:publicacao_pdf", "pk=publicacao",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # RH: the calls as acts and the order of nomeação (issue #11)
     L("painel:convocar", "pk=cargo",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
@@ -287,7 +317,7 @@ MATRIZ = [
     L("comissao:encerrar_sessao", "pk=sessao_het",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       post=(LOGIN, 403, 403, "->comissao:sessao", "->comissao:sessao", "->comissao:sessao",
-            404, 403)),
+            404, 403), dados={"confirmacao": "on"}),
     L("comissao:ata", "pk=sessao_het",
                                 LOGIN, 403,   403,   200,   404,   404,   404,   200),
     L("comissao:avaliacao", "pk=av_het",
@@ -312,7 +342,8 @@ MATRIZ = [
       dados={"gravacao": "gravacao-sessao.mp4"}),
     L("comissao:encerrar_avaliacao", "pk=av_rec",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
-      comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403)),
+      comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403),
+      dados={"confirmacao": "on"}),
     L("comissao:analisar_documento", "pk=av_doc doc=documento",
                                 LOGIN, 403,   403,   405,   TERMO, 404,   404,   403,
       comissao="doc", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403),
@@ -325,7 +356,7 @@ MATRIZ = [
     L("comissao:comparecimento", "pk=conv_pcd",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       comissao="pcd", post=(LOGIN, 403, 403, "->comissao:sessao", 404, 404, 404, 403),
-      dados={"comparecimento": "ausente"}),
+      dados={"comparecimento": "ausente", "confirmacao": "on"}),
     # Candidate: fee exemption
     L("isencao:painel", "",     LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("isencao:inscricao", "pk=insc_a",

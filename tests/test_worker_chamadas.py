@@ -203,6 +203,7 @@ def test_convoca_desiste_rechama_vaga_surge_posse_e_exporta(publicadas):
         {
             "homologacao-data": (hoje - dt.timedelta(days=3)).isoformat(),
             "homologacao-ato": "Decreto 12/2026, Diário Oficial de hoje",
+            "homologacao-confirmacao": "on",
         },
     )
     assert resposta.status_code == 302

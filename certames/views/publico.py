@@ -6,6 +6,9 @@ CPF, the self-declaration, disability or income data, nor any unpublished snapsh
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass, field
+
 from django.apps import apps
 from django.core.paginator import Paginator
 from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
@@ -32,6 +35,11 @@ ABA_CONVOCACAO = "convocacao"
 #: Only the columns the public page shows are read (data minimisation, LGPD art. 6º, III).
 CAMPOS_PUBLICOS = ("inscricao__numero", "inscricao__candidato__nome",
                    "inscricao__candidato__nome_social", "inscricao__candidato__cpf")
+#: The public search in a cargo's published lists shows at most this many rows (no paging:
+#: a longer name or the inscrição number narrows it).
+LIMITE_BUSCA = 100
+#: A name search needs a word of at least this many letters (two letters match nearly all).
+MINIMO_LETRAS_BUSCA = 3
 
 
 class InicioView(ListView):
@@ -217,7 +225,90 @@ class CargoPublicoView(TemplateView):
             distribuicao=[(a["lista"], a["nome"], a["vagas"]) for a in abas[:-1]],
             page_obj=paginador.get_page(self.request.GET.get("page")),
         )
+        if "q" in self.request.GET:
+            ctx["busca"] = buscar_na_publicacao(versao, abas, self.request.GET["q"])
         return ctx
+
+
+def _comparavel(texto: str) -> str:
+    """Lowercase and without accents ("JOSÉ" and "jose" compare equal)."""
+    decomposto = unicodedata.normalize("NFKD", texto)
+    return "".join(ch for ch in decomposto if not unicodedata.combining(ch)).casefold()
+
+
+def _sem_zeros(numero: str) -> str:
+    """An inscrição number without mask or leading zeros (as `portal.normalizar_inscricao`)."""
+    return "".join(ch for ch in str(numero).upper() if ch.isalnum()).lstrip("0")
+
+
+@dataclass
+class ResultadoBuscaPublica:
+    termo: str
+    #: Rows found, each a dict: lista, nome_lista, posicao, numero, nome, sub_judice, vaga.
+    linhas: list[dict] = field(default_factory=list)
+    #: More than LIMITE_BUSCA rows matched: only the first are shown.
+    excedeu: bool = False
+    #: Why nothing was searched, in Portuguese; empty when searched.
+    aviso: str = ""
+
+
+def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBuscaPublica:
+    """Find a name or an inscrição number in every list of a published snapshot and in its
+    call order, without paging (issue #13, item 3).
+
+    Only the snapshot of the current publication is read (the caller's `versao`), and only
+    what its lists show: inscrição number and the displayed name (the social name when given,
+    Decreto 8.727/2016; the civil name behind a social name is not searchable, so the search
+    reveals nothing the list does not). A query without letters is an inscrição number,
+    compared without mask or leading zeros; otherwise every word must appear in the name,
+    case- and accent-insensitive. Names are compared in Python: a cargo's snapshot holds its
+    candidates once per list, small enough to read in one query of four columns.
+    """
+    limpo = " ".join(str(termo).split())[:100]
+    resultado = ResultadoBuscaPublica(termo=limpo)
+    nomes = {a["lista"]: a["nome"] for a in abas}
+    ordem = {a["lista"]: i for i, a in enumerate(abas)}
+    campos = ("inscricao__numero", "inscricao__candidato__nome",
+              "inscricao__candidato__nome_social")
+    if limpo and not any(ch.isalpha() for ch in limpo) and any(ch.isdigit() for ch in limpo):
+        alvo = _sem_zeros(limpo)
+
+        def confere(numero: str, nome: str) -> bool:
+            return _sem_zeros(numero) == alvo
+    else:
+        palavras = [_comparavel(p) for p in limpo.split(" ")]
+        palavras = [p for p in palavras if p]
+        if not palavras or max(sum(ch.isalpha() for ch in p) for p in palavras) < (
+                MINIMO_LETRAS_BUSCA):
+            resultado.aviso = _("Digite ao menos %(n)d letras do nome ou o número da "
+                                "inscrição.") % {"n": MINIMO_LETRAS_BUSCA}
+            return resultado
+
+        def confere(numero: str, nome: str) -> bool:
+            alvo = _comparavel(nome)
+            return all(p in alvo for p in palavras)
+
+    achadas = []
+    for lista, posicao, sub_judice, numero, nome, social in (
+            PosicaoLista.objects.filter(versao=versao)
+            .values_list("lista", "posicao", "sub_judice", *campos)):
+        exibido = social or nome
+        if confere(numero, exibido):
+            achadas.append({"lista": lista, "nome_lista": nomes.get(lista, lista),
+                            "posicao": posicao, "numero": numero, "nome": exibido,
+                            "sub_judice": sub_judice, "vaga": ""})
+    for posicao, vaga, numero, nome, social in (
+            ChamadaConvocacao.objects.filter(versao=versao, inscricao__isnull=False)
+            .values_list("posicao", "vaga", *campos)):
+        exibido = social or nome
+        if confere(numero, exibido):
+            achadas.append({"lista": ABA_CONVOCACAO, "nome_lista": nomes[ABA_CONVOCACAO],
+                            "posicao": posicao, "numero": numero, "nome": exibido,
+                            "sub_judice": False, "vaga": vaga})
+    achadas.sort(key=lambda r: (ordem.get(r["lista"], len(ordem)), r["posicao"]))
+    resultado.excedeu = len(achadas) > LIMITE_BUSCA
+    resultado.linhas = achadas[:LIMITE_BUSCA]
+    return resultado
 
 
 class OrdemNomeacaoPublicaView(TemplateView):

@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from candidatos.forms import EliminacaoForm, MotivacaoForm
+from certames.confirmacao import campo_confirmacao
 from certames.models import Publicacao
 
 
@@ -20,3 +22,19 @@ class VagaSurgidaForm(forms.Form):
 class PublicarForm(forms.Form):
     versao = forms.IntegerField(widget=forms.HiddenInput)
     tipo = forms.ChoiceField(choices=Publicacao.Tipo.choices, widget=forms.HiddenInput)
+
+
+class DesistenciaRHForm(MotivacaoForm):
+    """The desistência RH records on the inscrição page (on the call it holds, if any)."""
+
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a desistência é registrada: o candidato sai da classificação do cargo "
+          "(e da convocação que ocupa, se houver), a classificação é recalculada e o ato fica "
+          "visível ao candidato na sua área. A desistência não pode ser desfeita."))
+
+
+class EliminacaoRHForm(EliminacaoForm):
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o candidato é eliminado do certame: sai de todas as listas do cargo, "
+          "a classificação é recalculada e o ato fica visível ao candidato na sua área. A "
+          "eliminação não pode ser desfeita."))

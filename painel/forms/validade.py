@@ -4,6 +4,7 @@ heteroidentification criteria, and the confirmed publication of a cargo's classi
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames.confirmacao import campo_confirmacao
 from painel.forms.classificacao import PublicarForm
 
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
@@ -18,12 +19,20 @@ class HomologacaoForm(forms.Form):
                               "class": "form-control",
                               "placeholder": _("Ex.: Decreto 45/2026, Diário Oficial de "
                                                "15/03/2026")}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a homologação é registrada e publicada na página pública do certame, "
+          "a validade começa a contar desta data e as convocações passam a ser possíveis. A "
+          "homologação não pode ser desfeita."))
 
 
 class ProrrogacaoForm(forms.Form):
     data = forms.DateField(label=_("Data do ato de prorrogação"), widget=_DATA)
     motivacao = forms.CharField(label=_("Motivação"), widget=forms.Textarea(
         attrs={"class": "form-control", "rows": 2}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a validade é prorrogada por igual período e a nova data fica pública "
+          "na página do certame. A prorrogação só pode ser feita uma vez e não pode ser "
+          "desfeita."))
 
 
 class CriteriosForm(forms.Form):

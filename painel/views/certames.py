@@ -5,20 +5,26 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.fields.json import KeyTextTransform
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
 from candidatos.isencao import oferece_isencao
-from candidatos.models import Importacao, Inscricao
+from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
+from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO
+from comissoes.models import Avaliacao
+from nucleo.models import ItemPublicado, PublicacaoResultado
+from painel import graficos
 from painel.acesso import RHMixin
 from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
 
@@ -72,7 +78,121 @@ class CertameRHView(RHMixin, DetailView):
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
+        ctx["graficos"] = {**grafico_cronograma(etapas),
+                           **graficos_inscricoes(certame),
+                           **grafico_heteroidentificacao(certame)}
         return ctx
+
+
+# --- the dashboard's figures (issue #13, item 7; drawn by painel/graficos.py) ----------------
+
+def grafico_cronograma(etapas: list, agora=None) -> dict:
+    """The schedule on a timeline, in its order (the etapas as the page lists them)."""
+    agora = timezone.localtime(agora)
+    linhas = [(e.get_tipo_display(), e.inicio, e.fim) for e in etapas]
+    svg = graficos.linha_do_tempo(
+        linhas, agora, id_base="grafico-cronograma", titulo=_("Cronograma do certame"),
+        descricao=_("Fases do cronograma em barras sobre um eixo de datas, com o dia de hoje "
+                    "(%(d)s) marcado por uma linha vertical.") % {"d": data_br(agora.date())})
+    return {"cronograma": svg, "hoje": data_br(agora.date())}
+
+
+def graficos_inscricoes(certame: Certame) -> dict:
+    """The inscrições per list (ampla concorrência and the regime's reserved lists) and per
+    situação, from one aggregate query: the count per (combination of lists, situação). The
+    combinations are few (at most the subsets of the regime's lists actually chosen), so
+    expanding them in Python costs nothing, whatever the number of inscrições (30 000 rows
+    are grouped by the database)."""
+    grupos = (Inscricao.objects.filter(certame=certame).order_by()
+              .values("listas", "situacao").annotate(total=Count("id")))
+    codigos = certame.regime_legal.listas_com_ac
+    situacoes = [s for s, _r in Inscricao.Situacao.choices]
+    matriz = {c: dict.fromkeys(situacoes, 0) for c in codigos}
+    for g in grupos:
+        # Every inscrição competes in ampla concorrência (AC); an optant in each list chosen.
+        for codigo in ("AC", *(g["listas"] or [])):
+            if codigo in matriz:
+                matriz[codigo][g["situacao"]] += g["total"]
+    nomes = {"AC": _("Ampla concorrência"), **{c: str(Lista(c).label) for c in Lista.values}}
+    por_lista = [(f"{nomes[c]} ({c})", sum(matriz[c].values())) for c in codigos]
+    por_situacao = [(str(Inscricao.Situacao(s).label), matriz["AC"][s]) for s in situacoes]
+    total = sum(v for _r, v in por_situacao)
+    return {
+        "total_inscricoes": total,
+        "listas": graficos.barras(
+            por_lista, id_base="grafico-listas", titulo=_("Inscrições por lista"),
+            descricao=_("%(n)d inscrições; cada barra conta as inscrições de uma lista (toda "
+                        "inscrição concorre na ampla concorrência).") % {"n": total}),
+        "situacoes": graficos.barras(
+            por_situacao, id_base="grafico-situacoes", titulo=_("Inscrições por situação"),
+            descricao=_("%(n)d inscrições, contadas por situação.") % {"n": total},
+            cor="#6f42c1"),
+        "matriz_cabecalho": [str(Inscricao.Situacao(s).label) for s in situacoes],
+        "matriz": [(rotulo, [matriz[c][s] for s in situacoes], valor)
+                   for c, (rotulo, valor) in zip(codigos, por_lista, strict=True)],
+    }
+
+
+#: The categories of a heteroidentification batch's chart: (name, fill, text colour).
+CATEGORIAS_HETEROIDENTIFICACAO = (
+    ("confirmada", "#198754", "#ffffff"),
+    ("nao_confirmada", "#b02a37", "#ffffff"),
+    ("ausente", "#ffc107", "#212529"),
+    ("pendente", "#adb5bd", "#212529"),
+)
+
+
+def grafico_heteroidentificacao(certame: Certame) -> dict:
+    """The heteroidentification's first-instance outcomes per published batch (kernel
+    `nucleo.lotes`: each batch is a preliminary publication; its items are the closed
+    evaluations it took), plus a row for the evaluations in no batch yet: confirmed, not
+    confirmed, absent (or refused to be filmed: closed without a vote, sessoes.py) and
+    pending (not closed). One aggregate query, grouped by batch and outcome."""
+    lote = (ItemPublicado.objects.filter(procedimento=HETEROIDENTIFICACAO,
+                                         objeto_id=OuterRef("pk"))
+            .values("publicacao__lote")[:1])
+    grupos = (Avaliacao.objects.filter(comissao__certame=certame,
+                                       comissao__tipo=HETEROIDENTIFICACAO,
+                                       instancia=Avaliacao.Instancia.PRIMEIRA)
+              .order_by()
+              .annotate(lote=Subquery(lote),
+                        encerramento=KeyTextTransform("encerramento", "detalhes"))
+              .values("lote", "resultado", "encerramento").annotate(total=Count("id")))
+    contagens: dict[int | None, list[int]] = {}
+    for g in grupos:
+        if not g["resultado"]:
+            indice = 3
+        elif g["encerramento"] in ("ausencia", "recusa_gravacao"):
+            indice = 2
+        elif g["resultado"] == Avaliacao.Resultado.CONFIRMADA:
+            indice = 0
+        else:
+            indice = 1
+        contagens.setdefault(g["lote"], [0, 0, 0, 0])[indice] += g["total"]
+    if not contagens:
+        return {"heteroidentificacao": None}
+    finais = set(PublicacaoResultado.objects.filter(
+        certame=certame, procedimento=HETEROIDENTIFICACAO,
+        fase=PublicacaoResultado.Fase.FINAL).values_list("lote", flat=True))
+    linhas = []
+    for numero in sorted(n for n in contagens if n is not None):
+        fase = _("definitivo") if numero in finais else _("preliminar")
+        linhas.append((_("Lote %(n)d (resultado %(f)s)") % {"n": numero, "f": fase},
+                       contagens[numero]))
+    if None in contagens:
+        linhas.append((_("Ainda sem lote publicado"), contagens[None]))
+    nomes = [_("Confirmadas"), _("Não confirmadas"), _("Ausentes ou recusaram a gravação"),
+             _("Pendentes (não encerradas)")]
+    categorias = [(nome, cor, texto) for nome, (_c, cor, texto)
+                  in zip(nomes, CATEGORIAS_HETEROIDENTIFICACAO, strict=True)]
+    total = sum(sum(v) for _r, v in linhas)
+    svg = graficos.barras_empilhadas(
+        linhas, categorias, id_base="grafico-heteroidentificacao",
+        titulo=_("Heteroidentificação por lote"),
+        descricao=_("%(n)d avaliações de primeira instância, por lote publicado: confirmadas, "
+                    "não confirmadas, ausentes e pendentes.") % {"n": total})
+    return {"heteroidentificacao": svg, "heteroidentificacao_cabecalho": nomes,
+            "heteroidentificacao_linhas": [(r, v, sum(v)) for r, v in linhas]}
 
 
 class ImportarView(RHMixin, FormView):

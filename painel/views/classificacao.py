@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
@@ -18,9 +19,17 @@ from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm, SituacaoListaForm
+from candidatos.forms import OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import carreira, distribuicao_edital, exportacao, homologacao, regras
+from certames import (
+    carreira,
+    distribuicao_edital,
+    documentos,
+    exportacao,
+    homologacao,
+    impressos,
+    regras,
+)
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -34,7 +43,7 @@ from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificaca
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
 from painel.acesso import RHMixin
-from painel.forms.classificacao import VagaSurgidaForm
+from painel.forms.classificacao import DesistenciaRHForm, EliminacaoRHForm, VagaSurgidaForm
 from painel.forms.validade import PublicarConfirmadoForm
 
 POR_PAGINA = 100
@@ -265,6 +274,18 @@ class ExportarView(RHMixin, View):
             linhas, titulo=_("Classificação"))
 
 
+class PublicacaoPdfView(RHMixin, View):
+    """A publication laid out for the Diário Oficial, RH's version: the public one plus the
+    masked CPF (certames.documentos; rendered by a Celery task, stored per content)."""
+
+    def get(self, request, pk):
+        publicacao = get_object_or_404(
+            Publicacao.objects.select_related("versao__cargo__certame__orgao"), pk=pk)
+        return impressos.resposta_pdf(
+            request, documentos.Tipo.LISTA_PUBLICADA_RH, publicacao,
+            voltar=reverse("painel:cargo", args=[publicacao.versao.cargo_id]))
+
+
 class InscricaoRHView(RHMixin, DetailView):
     """An inscrição as RH sees it, with the acts RH may record."""
 
@@ -283,8 +304,8 @@ class InscricaoRHView(RHMixin, DetailView):
         if versao:
             ctx["posicoes"] = versao.posicoes.filter(inscricao=insc).order_by("lista")
             ctx["ocupacao"] = versao.vagas_preenchidas.filter(inscricao=insc).first()
-        ctx.setdefault("form_desistencia", MotivacaoForm(prefix="desistencia"))
-        ctx.setdefault("form_eliminacao", EliminacaoForm(prefix="eliminacao"))
+        ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
+        ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
         ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
         ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
         # After the inscrições window the options are fixed: only the retificação (issue #11).
@@ -305,8 +326,8 @@ class InscricaoRHView(RHMixin, DetailView):
         self.object = insc = self.get_object()
         acao = request.POST.get("acao")
         formularios = {
-            "desistencia": MotivacaoForm(request.POST, prefix="desistencia"),
-            "eliminacao": EliminacaoForm(request.POST, prefix="eliminacao"),
+            "desistencia": DesistenciaRHForm(request.POST, prefix="desistencia"),
+            "eliminacao": EliminacaoRHForm(request.POST, prefix="eliminacao"),
             "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
             "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
         }

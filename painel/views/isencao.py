@@ -40,6 +40,7 @@ from candidatos.models import (
     RegistroCadUnico,
 )
 from candidatos.views_isencao import servir_arquivo_do_pedido
+from certames.confirmacao import confirmado, recusar
 from certames.models import Ato, Certame, Etapa
 from certames.planilhas import ArquivoRejeitado
 from nucleo.models import PublicacaoResultado
@@ -154,6 +155,8 @@ class ConfirmarLoteView(RHMixin, View):
         if not pedidos:
             messages.warning(request, _("Nenhum pedido sem decisão foi selecionado."))
             return redirect(destino)
+        if not confirmado(request):
+            return recusar(request, destino)
         try:
             decisoes, ignorados = isencao.confirmar_em_lote(pedidos, autor=request.user)
         except ValidationError as exc:
@@ -271,10 +274,14 @@ class ArquivoRHView(RHMixin, View):
 
 
 class PublicarView(RHMixin, View):
+    """A publication cannot be undone: confirmed by a checkbox."""
+
     def post(self, request, pk, fase):
         certame = _certame_com_isencao(pk)
         if fase not in PublicacaoResultado.Fase.values:
             raise Http404
+        if not confirmado(request):
+            return recusar(request, reverse("painel:pedidos", args=[certame.pk]))
         try:
             isencao.publicar_resultado(certame, fase, autor=request.user)
         except ValidationError as exc:
@@ -286,8 +293,12 @@ class PublicarView(RHMixin, View):
 
 
 class EncerrarPrazoView(RHMixin, View):
+    """Closing the payment window cannot be undone: confirmed by a checkbox."""
+
     def post(self, request, pk):
         certame = _certame_com_isencao(pk)
+        if not confirmado(request):
+            return recusar(request, reverse("painel:pedidos", args=[certame.pk]))
         try:
             marcadas = isencao.encerrar_prazo_pagamento(certame, autor=request.user)
         except ValidationError as exc:

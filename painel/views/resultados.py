@@ -10,11 +10,13 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import ListView, TemplateView
 
+from certames.confirmacao import confirmado, recusar
 from certames.models import Certame
 from comissoes.dominio import documental, resultados
 from comissoes.dominio.procedimentos import (
@@ -100,12 +102,16 @@ class CertameResultadosView(RHMixin, TemplateView):
 
 
 class _PublicarView(RHMixin, View):
+    """A publication is an act that cannot be undone: confirmed by a checkbox."""
+
     fase = ""
 
     def post(self, request, pk, **kwargs):
         tipo = _tipo(kwargs)
         certame = get_object_or_404(Certame, pk=pk)
         nome = procedimento(tipo).nome
+        if not confirmado(request):
+            return recusar(request, reverse("painel:resultados_certame", args=[certame.pk, tipo]))
         try:
             if self.fase == PublicacaoResultado.Fase.PRELIMINAR:
                 pub = resultados.publicar_resultado_preliminar(certame, autor=request.user,

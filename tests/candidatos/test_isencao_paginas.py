@@ -20,7 +20,7 @@ from candidatos.models import (
     SalarioMinimo,
 )
 from certames.models import Ato, Etapa
-from nucleo.models import Recurso
+from nucleo.models import PublicacaoResultado, Recurso
 from tests.candidatos.test_isencao_apoio import (
     EXE,
     NIS_A,
@@ -129,7 +129,8 @@ def test_certame_sem_isencao_diz_que_a_lei_nao_preve(client, candidato_user):
     html = client.get(reverse("isencao:inscricao", args=[insc.pk])).content.decode()
     assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
     html = client.get(reverse("isencao:painel")).content.decode()
-    assert "isenção não prevista na lei deste certame" in html
+    # The same sentence on both pages (portal.taxa_da_inscricao: one truth).
+    assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
 
 
 def test_inscricao_de_outra_pessoa_e_404_e_nada_grava(client, candidato_user,
@@ -305,9 +306,10 @@ def _paginas_rh(certame, pedido, proc):
 
 def _acoes_rh(certame, pedido):
     return [
-        (reverse("painel:confirmar_lote", args=[certame.pk]), {"todos": "1"}),
-        (reverse("painel:isencao_publicar", args=[certame.pk, "final"]), {}),
-        (reverse("painel:encerrar_prazo", args=[certame.pk]), {}),
+        (reverse("painel:confirmar_lote", args=[certame.pk]),
+         {"todos": "1", "confirmacao": "on"}),
+        (reverse("painel:isencao_publicar", args=[certame.pk, "final"]), {"confirmacao": "on"}),
+        (reverse("painel:encerrar_prazo", args=[certame.pk]), {"confirmacao": "on"}),
         (reverse("painel:pedido", args=[pedido.pk]),
          {"acao": "julgar", "julgar-resultado": "deferido",
           "julgar-motivacao": "Recurso procedente pela prova juntada."}),
@@ -366,12 +368,13 @@ def test_rh_confirma_em_lote_os_filtrados(client, rh, candidato_user):
                       {"verificacao": "apto"}).content.decode()
     assert apto.inscricao.numero in html and fora.inscricao.numero not in html
     resposta = client.post(reverse("painel:confirmar_lote", args=[certame.pk]),
-                           {"todos": "1", "verificacao": "apto"})
+                           {"todos": "1", "verificacao": "apto", "confirmacao": "on"})
     assert resposta.status_code == 302
     assert list(DecisaoIsencao.objects.values_list("pedido", "resultado")) == [
         (apto.pk, "deferido")]
     resposta = client.post(reverse("painel:confirmar_lote", args=[certame.pk]),
-                           {"pedidos": [str(fora.pk), str(doador.pk)]}, follow=True)
+                           {"pedidos": [str(fora.pk), str(doador.pk)], "confirmacao": "on"},
+                           follow=True)
     assert "1 pedidos não podem ser confirmados em lote" in resposta.content.decode()
     assert DecisaoIsencao.objects.filter(pedido=fora).get().resultado == "indeferido"
     assert not DecisaoIsencao.objects.filter(pedido=doador).exists()
@@ -383,10 +386,10 @@ def test_rh_publica_pela_pagina_e_publicacao_invalida_mostra_o_motivo(client, rh
     isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
     client.force_login(rh)
     resposta = client.post(reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"]),
-                           follow=True)
+                           {"confirmacao": "on"}, follow=True)
     assert "O prazo de pedidos de isenção termina em" in resposta.content.decode()
     resposta = client.post(reverse("painel:encerrar_prazo", args=[certame.pk]),
-                           follow=True)
+                           {"confirmacao": "on"}, follow=True)
     assert "O prazo de pagamento termina em" in resposta.content.decode()
     assert Ato.objects.filter(tipo__startswith="isencao_publicacao").count() == 0
 
@@ -403,7 +406,8 @@ def test_rh_decide_procedimento_pela_pagina(client, rh, cenario_rh):
     client.force_login(rh)
     url = reverse("painel:procedimento", args=[proc.pk])
     resposta = client.post(url, {"conclusao": "procedente",
-                                 "motivacao": "A omissão de renda ficou comprovada."})
+                                 "motivacao": "A omissão de renda ficou comprovada.",
+                                 "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "Aguarde a defesa ou o fim do prazo da defesa" in resposta.content.decode()
     assert ProcedimentoAdministrativo.objects.get().conclusao == ""
@@ -461,3 +465,68 @@ def test_admin_dos_modelos_da_isencao(client, cenario_rh):
         "vigencia_inicio": "2027-01-01", "valor": "1700.00", "ato": "Decreto de 2026"})
     assert resposta.status_code == 302
     assert SalarioMinimo.em_vigor(dt.date(2027, 2, 1)).valor == Decimal("1700.00")
+
+
+# --- confirmation of the irreversible acts (issue #13, item 4) -------------------------------
+
+CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
+
+
+def test_publicar_pela_pagina_exige_confirmacao(client, rh, candidato_user):
+    certame = certame_recurso_aberto()
+    insc = inscricao(certame, candidato=candidato_user.candidato)
+    pedido = isencao.solicitar_isencao(insc, tipo="cadunico", nis=NIS_B, autor=candidato_user,
+                                       agora=_agora() - 7 * DIA)
+    isencao.decidir_preliminar(pedido, autor=rh, resultado="indeferido",
+                               motivacao="Renda per capita acima de meio salário mínimo.")
+    client.force_login(rh)
+    html = client.get(reverse("painel:pedidos", args=[certame.pk])).content.decode()
+    assert "o resultado preliminar dos pedidos de isenção é publicado" in html
+    url = reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"])
+    atos = Ato.objects.count()
+    resposta = client.post(url)
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    assert (Ato.objects.count(), PublicacaoResultado.objects.count()) == (atos, 0)
+    resposta = client.post(url, {"confirmacao": "on"})
+    assert resposta.status_code == 302
+    assert list(PublicacaoResultado.objects.values_list("fase", flat=True)) == ["preliminar"]
+
+
+def test_lote_e_prazo_exigem_confirmacao(client, rh):
+    certame = certame_pedidos_abertos()
+    extrato([(NIS_A, "100.00", _agora() - 30 * DIA, "ativo")], referencia=_agora() - DIA)
+    apto = isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
+    client.force_login(rh)
+    html = client.get(reverse("painel:pedidos", args=[certame.pk])).content.decode()
+    assert "o prazo de pagamento é encerrado" in html
+    assert "recebe a decisão preliminar da verificação automática" in html
+    atos = (Ato.objects.count(), DecisaoIsencao.objects.count())
+    for url, dados in ((reverse("painel:confirmar_lote", args=[certame.pk]), {"todos": "1"}),
+                       (reverse("painel:encerrar_prazo", args=[certame.pk]), {})):
+        resposta = client.post(url, dados)
+        assert (url, resposta.status_code) == (url, 400)
+        assert CONFIRME in resposta.content.decode()
+    assert (Ato.objects.count(), DecisaoIsencao.objects.count()) == atos
+    resposta = client.post(reverse("painel:confirmar_lote", args=[certame.pk]),
+                           {"todos": "1", "confirmacao": "on"})
+    assert resposta.status_code == 302
+    assert list(DecisaoIsencao.objects.values_list("pedido", "resultado")) == [
+        (apto.pk, "deferido")]
+
+
+def test_instaurar_falsidade_exige_confirmacao(client, rh, candidato_user):
+    pedido = _indeferido_publicado(certame_recurso_aberto(), candidato_user, rh)
+    client.force_login(rh)
+    url = reverse("painel:pedido", args=[pedido.pk])
+    dados = {"acao": "procedimento", "procedimento-fatos": "Indícios de renda omitida de novo.",
+             "procedimento-prazo_defesa": (timezone.localtime() + 5 * DIA).strftime(
+                 "%Y-%m-%dT%H:%M")}
+    antes = (Ato.objects.count(), ProcedimentoAdministrativo.objects.count())
+    resposta = client.post(url, dados)
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    assert (Ato.objects.count(), ProcedimentoAdministrativo.objects.count()) == antes
+    resposta = client.post(url, {**dados, "procedimento-confirmacao": "on"})
+    assert resposta.status_code == 302
+    assert ProcedimentoAdministrativo.objects.count() == antes[1] + 1

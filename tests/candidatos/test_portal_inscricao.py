@@ -386,8 +386,8 @@ def test_outros_regimes_usam_a_mesma_janela_como_regra_do_edital(client, cand):
     assert insc.listas == []
     assert Ato.objects.get(tipo="opcao_listas").motivacao == (
         "Alteração pelo próprio candidato durante o período de inscrições (Lei 3.057/2026 de "
-        "Severínia-SP não disciplina a alteração da opção: regra do edital (padrão do sistema: "
-        "até o fim do período de inscrições)).")
+        "Severínia-SP não disciplina a alteração da opção: vale a regra do edital, até o fim "
+        "do período de inscrições).")
     fechar_inscricoes(insc.certame)
     with pytest.raises(ValidationError):
         portal.alterar_opcoes_pelo_candidato(insc, ["PPI"], autor=cand)

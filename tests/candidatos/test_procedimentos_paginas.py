@@ -64,7 +64,7 @@ def test_rh_abre_pela_pagina_da_inscricao(client, rh, cenario,
     assert "por si só, não caracteriza fraude" in html
     prazo = timezone.localtime() + 5 * DIA
     dados = {"lista": "PP", "origem": "denuncia", "fatos": FATOS,
-             "prazo_defesa": prazo.strftime("%Y-%m-%dT%H:%M")}
+             "prazo_defesa": prazo.strftime("%Y-%m-%dT%H:%M"), "confirmacao": "on"}
     resposta = client.post(url, {**dados, "lista": "Q"})
     assert resposta.status_code == 400  # not an option of this inscrição
     assert P.objects.count() == 0
@@ -87,11 +87,11 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     html = client.get(url).content.decode()
     assert "cancelamento da inscrição / eliminação (Lei 3.056/2025, art. 7º, §1º, I)" in html
     resposta = client.post(url, {"acao": "decidir", "conclusao": "procedente",
-                                 "motivacao": "Fraude comprovada"})
+                                 "motivacao": "Fraude comprovada", "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "precisa de motivação específica (os fatos apurados" in resposta.content.decode()
     resposta = client.post(url, {"acao": "decidir", "conclusao": "procedente",
-                                 "motivacao": MOTIVACAO})
+                                 "motivacao": MOTIVACAO, "confirmacao": "on"})
     assert resposta.status_code == 302
     proc.refresh_from_db()
     cenario.refresh_from_db()
@@ -128,7 +128,7 @@ def test_rh_nao_decide_antes_da_defesa_ou_do_prazo(client, rh, cenario):
     client.force_login(rh)
     url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
     resposta = client.post(url, {"acao": "decidir", "conclusao": "improcedente",
-                                 "motivacao": IMPROCEDENTE})
+                                 "motivacao": IMPROCEDENTE, "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "Aguarde a defesa ou o fim do prazo da defesa" in resposta.content.decode()
     proc.refresh_from_db()
@@ -244,9 +244,11 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, rh, cenario, fix
     acoes = [
         (reverse("painel:abrir", args=[outra.pk]),
          {"lista": "PP", "origem": "indicios", "fatos": FATOS,
-          "prazo_defesa": (timezone.localtime() + 5 * DIA).strftime("%Y-%m-%dT%H:%M")}),
+          "prazo_defesa": (timezone.localtime() + 5 * DIA).strftime("%Y-%m-%dT%H:%M"),
+          "confirmacao": "on"}),
         (reverse("painel:procedimentos_detalhe", args=[aberto.pk]),
-         {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO}),
+         {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO,
+          "confirmacao": "on"}),
         (reverse("painel:procedimentos_detalhe", args=[decidido.pk]),
          {"acao": "encaminhar", "destino": "ministerio_publico",
           "data": timezone.localdate().isoformat(), "referencia": "Ofício 1/2026"}),
@@ -300,3 +302,42 @@ def test_procedimento_da_isencao_nas_paginas_genericas(client, rh, candidato_use
     assert resposta["Location"] == reverse("isencao:inscricao", args=[pedido.inscricao_id])
     proc.refresh_from_db()
     assert proc.defesa == "A renda informada é a atual."
+
+
+# --- confirmation of the irreversible acts (issue #13, item 4) -------------------------------
+
+CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
+
+
+def test_abrir_exige_confirmacao(client, rh, cenario):
+    client.force_login(rh)
+    url = reverse("painel:abrir", args=[cenario.pk])
+    assert "o procedimento é instaurado e o candidato é notificado" in client.get(
+        url).content.decode()
+    dados = {"lista": "PP", "origem": "denuncia", "fatos": FATOS,
+             "prazo_defesa": (timezone.localtime() + 5 * DIA).strftime("%Y-%m-%dT%H:%M")}
+    atos = Ato.objects.count()
+    resposta = client.post(url, dados)
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    assert (Ato.objects.count(), P.objects.count()) == (atos, 0)
+    assert client.post(url, {**dados, "confirmacao": "on"}).status_code == 302
+    assert P.objects.count() == 1
+
+
+def test_decidir_exige_confirmacao(client, rh, cenario):
+    proc = _prazo_vencido(cenario, rh)
+    client.force_login(rh)
+    url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
+    assert "A decisão não pode ser desfeita — só pelo recurso." in client.get(
+        url).content.decode()
+    dados = {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO}
+    atos = Ato.objects.count()
+    resposta = client.post(url, dados)
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    proc.refresh_from_db()
+    assert (Ato.objects.count(), proc.conclusao) == (atos, "")
+    assert client.post(url, {**dados, "confirmacao": "on"}).status_code == 302
+    proc.refresh_from_db()
+    assert proc.conclusao == "procedente"

@@ -346,13 +346,21 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     assert RAZOES in html and reverse("recursos:anexo", args=[anexo.pk]) in html
     assert "Quem decidiu o procedimento não julga o recurso" in html
     assert "Julgar o recurso" not in html
-    dados = {"acao": "julgar", "resultado_recurso": "provido", "motivacao_recurso": PROVIMENTO}
+    dados = {"acao": "julgar", "resultado_recurso": "provido", "motivacao_recurso": PROVIMENTO,
+             "confirmacao": "on"}
     resposta = client.post(rh_url, dados)
     assert resposta.status_code == 400
     assert "Quem decidiu o procedimento não julga o recurso" in resposta.content.decode()
     client.force_login(rh2)
     assert "Julgar o recurso" in client.get(rh_url).content.decode()
     assert client.get(reverse("recursos:anexo", args=[anexo.pk])).status_code == 200
+    # Without the confirmation (issue #13, item 4): 400 with the reason, nothing recorded.
+    atos = Ato.objects.count()
+    resposta = client.post(rh_url, {k: v for k, v in dados.items() if k != "confirmacao"})
+    assert resposta.status_code == 400
+    assert ("Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi "
+            "registrado.") in resposta.content.decode()
+    assert Ato.objects.count() == atos
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(rh_url, dados)
     assert (resposta.status_code, resposta["Location"]) == (302, rh_url)

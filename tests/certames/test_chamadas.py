@@ -261,8 +261,8 @@ def test_exportacao_da_ordem_de_nomeacao(rh):
     colunas, linhas = carreira.COLUNAS_EXPORTACAO, carreira.linhas_exportacao(cargo)
     assert colunas[:5] == ["posicao", "vaga", "lista_de_origem", "inscricao", "nome"]
     assert [linha[:4] for linha in linhas] == [(1, "AC", "AC", "201"), (2, "PPI", "PPI", "204")]
-    assert linhas[0][6] == HOJE.strftime("%d/%m/%Y")  # convocada em
-    assert linhas[0][8] == HOJE.strftime("%d/%m/%Y")  # nomeação
+    assert linhas[0][6] == HOJE  # convocada em (a date: a date cell in the XLSX)
+    assert linhas[0][8] == HOJE  # nomeação
 
 
 def test_pagina_rh_convoca_com_confirmacao(client, rh):

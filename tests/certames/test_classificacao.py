@@ -299,7 +299,8 @@ def test_paginas_do_rh_do_cargo_recusam_outros_papeis(client, candidato_user, me
         assert client.get(reverse("painel:inscricao", args=[insc.pk])).status_code == 403
         resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
                                {"acao": "desistencia",
-                                "desistencia-motivacao": "Tentativa indevida de outro papel"})
+                                "desistencia-motivacao": "Tentativa indevida de outro papel",
+                                "desistencia-confirmacao": "on"})
         assert resposta.status_code == 403
     insc.refresh_from_db()
     assert insc.situacao == "habilitado"
@@ -310,12 +311,14 @@ def test_rh_registra_desistencia_pela_pagina(client, rh, django_capture_on_commi
     insc = Inscricao.objects.get(cargo=cargo, numero="C")
     client.force_login(rh)
     resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
-                           {"acao": "desistencia", "desistencia-motivacao": "curta"})
+                           {"acao": "desistencia", "desistencia-motivacao": "curta",
+                            "desistencia-confirmacao": "on"})
     assert resposta.status_code == 400
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
                                {"acao": "desistencia",
-                                "desistencia-motivacao": "Termo de desistência assinado"})
+                                "desistencia-motivacao": "Termo de desistência assinado",
+                                "desistencia-confirmacao": "on"})
     assert resposta.status_code == 302
     insc.refresh_from_db()
     assert insc.situacao == "desistente"

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from candidatos import chamadas
 from candidatos.models import Inscricao
-from certames.models import EventoChamada
+from certames.models import Ato, EventoChamada
 from tests.certames.test_chamadas import (
     PRAZO,
     PUBLICADA,
@@ -33,7 +33,8 @@ def test_desistencia_na_pagina_da_inscricao_e_ato_da_convocacao(client, rh):
     insc = Inscricao.objects.get(numero="204")
     client.force_login(rh)
     resposta = client.post(reverse("painel:inscricao", args=[insc.pk]),
-                           {"acao": "desistencia", "desistencia-motivacao": MOTIVO})
+                           {"acao": "desistencia", "desistencia-motivacao": MOTIVO,
+                            "desistencia-confirmacao": "on"})
     assert resposta.status_code == 302
     evento = EventoChamada.objects.get()
     assert (evento.tipo, evento.chamada.posicao, evento.motivacao) == ("desistencia", 2, MOTIVO)
@@ -67,3 +68,31 @@ def test_depois_da_posse_nao_ha_desistencia_do_certame(rh):
         "(exoneração) é ato da vida funcional, não desistência do certame."]
     insc.refresh_from_db()
     assert insc.situacao != Inscricao.Situacao.DESISTENTE
+
+
+CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
+
+
+@pytest.mark.parametrize(("acao", "dados"), [
+    ("desistencia", {"desistencia-motivacao": MOTIVO}),
+    ("eliminacao", {"eliminacao-motivacao": MOTIVO, "eliminacao-fundamento": "Edital, 9.1"}),
+])
+def test_desistencia_e_eliminacao_exigem_confirmacao(client, rh, acao, dados):
+    """Issue #13, item 4: without the box, 400 with the reason and nothing recorded; with
+    it, the act."""
+    cargo = _homologado(rh)
+    insc = Inscricao.objects.get(cargo=cargo, numero="204")
+    client.force_login(rh)
+    url = reverse("painel:inscricao", args=[insc.pk])
+    assert "não pode ser desfeita." in client.get(url).content.decode()
+    atos = Ato.objects.count()
+    resposta = client.post(url, {"acao": acao, **dados})
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    insc.refresh_from_db()
+    assert (Ato.objects.count(), insc.situacao) == (atos, "habilitado")
+    resposta = client.post(url, {"acao": acao, **dados, f"{acao}-confirmacao": "on"})
+    assert resposta.status_code == 302
+    insc.refresh_from_db()
+    assert (insc.situacao, Ato.objects.filter(tipo=acao).count()) == (
+        {"desistencia": "desistente", "eliminacao": "eliminado"}[acao], 1)

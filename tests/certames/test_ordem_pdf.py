@@ -155,7 +155,9 @@ def test_nome_com_marcacao_e_escapado(rh):
     candidato = Inscricao.objects.get(numero="201").candidato
     type(candidato).objects.filter(pk=candidato.pk).update(
         nome_social='<script>alert("x")</script><img src=x onerror=alert(1)>')
-    for tipo in impressos.IMPRESSOS:
+    # The order's two versions (the publication's PDFs: tests/certames/
+    # test_documentos_publicacao.py).
+    for tipo in (impressos.Tipo.ORDEM_NOMEACAO, impressos.Tipo.ORDEM_NOMEACAO_PUBLICA):
         _cargo, _chave, conteudo = impressos.estado(tipo, cargo)
         html = impressos.html_de(tipo, conteudo)
         assert "<script" not in html

@@ -301,7 +301,8 @@ def test_rh_homologa_e_prorroga_pela_pagina_do_certame(client, rh):
     assert "ainda não homologado (a validade conta da homologação)" in html
     assert 'data-form="homologacao"' in html
     resposta = client.post(reverse("painel:homologar", args=[certame.pk]), {
-        "homologacao-data": "2026-03-15", "homologacao-ato": "Decreto 45/2026"})
+        "homologacao-data": "2026-03-15", "homologacao-ato": "Decreto 45/2026",
+        "homologacao-confirmacao": "on"})
     assert (resposta.status_code, resposta["Location"]) == (302, url)
     certame.refresh_from_db()
     assert (certame.homologado_em, certame.valido_ate) == (HOMOLOGACAO, dt.date(2028, 3, 15))
@@ -310,14 +311,16 @@ def test_rh_homologa_e_prorroga_pela_pagina_do_certame(client, rh):
     assert "válido até 15/03/2028" in html
     # An extension dated before the homologation: the page again, with the reason (400).
     resposta = client.post(reverse("painel:prorrogar", args=[certame.pk]), {
-        "prorrogacao-data": "2026-03-01", "prorrogacao-motivacao": MOTIVO})
+        "prorrogacao-data": "2026-03-01", "prorrogacao-motivacao": MOTIVO,
+        "prorrogacao-confirmacao": "on"})
     assert resposta.status_code == 400
     assert resposta.context["form_prorrogacao"].non_field_errors() == [
         "A prorrogação só pode ser decidida enquanto o certame é válido (de 15/03/2026 a "
         "15/03/2028): depois de expirada, a validade não se prorroga (Constituição Federal, "
         "art. 37, III)."]
     resposta = client.post(reverse("painel:prorrogar", args=[certame.pk]), {
-        "prorrogacao-data": "2026-04-01", "prorrogacao-motivacao": MOTIVO})
+        "prorrogacao-data": "2026-04-01", "prorrogacao-motivacao": MOTIVO,
+        "prorrogacao-confirmacao": "on"})
     assert resposta.status_code == 302
     html = client.get(url).content.decode()
     assert "válido até 15/03/2030" in html
@@ -332,7 +335,8 @@ def test_rh_homologacao_sem_resultado_final_mostra_o_erro(client, rh):
     assert 'data-homologacao="bloqueada"' in client.get(
         reverse("painel:certame", args=[certame.pk])).content.decode()
     resposta = client.post(reverse("painel:homologar", args=[certame.pk]), {
-        "homologacao-data": "2026-03-15", "homologacao-ato": "Decreto 45/2026"})
+        "homologacao-data": "2026-03-15", "homologacao-ato": "Decreto 45/2026",
+        "homologacao-confirmacao": "on"})
     assert resposta.status_code == 400
     assert resposta.context["form_homologacao"].non_field_errors() == [
         "A homologação é a do resultado final: publique antes o resultado final (homologado) "
@@ -394,3 +398,30 @@ def test_update_cru_da_homologacao_deixa_rastro(rh):
          "2026-01-01"),
         ("certames_certame", str(certame.pk), "prorrogacao_meses", "UPDATE", "0", "24"),
     ]
+
+
+CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
+
+
+def test_homologar_e_prorrogar_exigem_confirmacao(client, rh):
+    """Issue #13, item 4: without the box, 400 with the reason and nothing recorded."""
+    certame = _certame_com_resultado_final(rh)
+    client.force_login(rh)
+    html = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    assert "A homologação não pode ser desfeita." in html
+    atos = Ato.objects.count()
+    resposta = client.post(reverse("painel:homologar", args=[certame.pk]), {
+        "homologacao-data": "2026-03-15", "homologacao-ato": "Decreto 45/2026"})
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    certame.refresh_from_db()
+    assert (Ato.objects.count(), certame.homologado_em) == (atos, None)
+    homologar(certame, data=HOMOLOGACAO, ato="Decreto 45/2026", autor=rh)
+    atos = Ato.objects.count()
+    resposta = client.post(reverse("painel:prorrogar", args=[certame.pk]), {
+        "prorrogacao-data": "2026-04-01", "prorrogacao-motivacao": MOTIVO})
+    assert resposta.status_code == 400
+    assert CONFIRME in resposta.content.decode()
+    certame.refresh_from_db()
+    assert (Ato.objects.count(), certame.prorrogado_em, certame.valido_ate) == (
+        atos, None, dt.date(2028, 3, 15))

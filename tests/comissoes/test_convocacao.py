@@ -25,6 +25,7 @@ from tests.factories import CertameFactory, EtapaFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
 
+CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
 SMBV, SEV, PIR, FED = ("smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025",
                        "federal-lei15142-2025")
 
@@ -214,6 +215,13 @@ def test_pagina_de_convocacao_do_rh_lista_e_distribui(client, rh):
     html = client.get(url).content.decode()
     assert "Lei 3.056/2025, art. 6º, §1º" in html
     assert "901" in html and "902" not in html
-    resposta = client.post(url, {"sessoes": [s1.pk], "intervalo_minutos": 20}, follow=True)
+    # Without the confirmation (the candidates are notified by e-mail): 400, nothing recorded.
+    atos = Ato.objects.count()
+    resposta = client.post(url, {"sessoes": [s1.pk], "intervalo_minutos": 20})
+    assert resposta.status_code == 400
+    assert (CONFIRME in resposta.content.decode(), Convocacao.objects.count(),
+            Ato.objects.count(), len(mail.outbox)) == (True, 0, atos, 0)
+    resposta = client.post(url, {"sessoes": [s1.pk], "intervalo_minutos": 20,
+                                 "confirmacao": "on"}, follow=True)
     assert "1 candidato(s) convocado(s)" in resposta.content.decode()
     assert Convocacao.objects.filter(sessao=s1).count() == 1

@@ -493,7 +493,8 @@ def test_paginas_do_rh_e_do_candidato_por_procedimento(client, rh):
     url = reverse("painel:resultados_certame", args=[certame.pk, DOC])
     html = client.get(url).content.decode()
     assert "Resultados — Verificação documental" in html and insc.numero in html
-    resposta = client.post(reverse("painel:publicar_preliminar", args=[certame.pk, DOC]))
+    resposta = client.post(reverse("painel:publicar_preliminar", args=[certame.pk, DOC]),
+                           {"confirmacao": "on"})
     assert resposta.status_code == 302 and resposta["Location"] == url
     assert PublicacaoResultado.objects.get().procedimento == DOC
     assert client.get(reverse("painel:resultados_certame",

@@ -114,10 +114,10 @@ def test_quem_nao_ve_tambem_nao_vota_nem_age(client, mundo, quem):
                                                 "motivacao": "Fenótipo compatível."}),
                         ("comissao:impedimento", {"motivo": "Tentativa de ver o candidato."}),
                         ("comissao:gravacao", {"gravacao": "x.mp4"}),
-                        ("comissao:encerrar_avaliacao", {})):
+                        ("comissao:encerrar_avaliacao", {"confirmacao": "on"})):
         assert client.post(reverse(nome, args=[av.pk]), dados).status_code == 404
     assert client.post(reverse("comissao:comparecimento", args=[av.convocacao_id]),
-                       {"comparecimento": "ausente"}).status_code == 404
+                       {"comparecimento": "ausente", "confirmacao": "on"}).status_code == 404
     assert not Voto.objects.exists()
 
 

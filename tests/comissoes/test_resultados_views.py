@@ -50,7 +50,8 @@ def test_rh_publica_o_preliminar_pela_pagina(client):
     url = reverse("painel:resultados_certame", args=[c.certame.pk])
     html = client.get(url).content.decode()
     assert c.inscricao.numero in html and "Publicar o resultado preliminar" in html
-    resposta = client.post(reverse("painel:publicar_preliminar", args=[c.certame.pk]))
+    resposta = client.post(reverse("painel:publicar_preliminar", args=[c.certame.pk]),
+                           {"confirmacao": "on"})
     assert resposta.status_code == 302 and resposta["Location"] == url
     pub = PublicacaoResultado.objects.get()
     assert (pub.fase, pub.procedimento, pub.publicada_por) == (
@@ -70,13 +71,13 @@ def test_definitivo_recusado_diz_quais_recursos_estao_pendentes(client):
     pendente = f"Recursos ainda não julgados: {c.inscricao.numero} (PP)."
     assert pendente in client.get(url).content.decode()
     resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
-                           follow=True)
+                           {"confirmacao": "on"}, follow=True)
     assert pendente in resposta.content.decode()
     assert not PublicacaoResultado.objects.filter(fase="final").exists()
 
     julgar(avaliacao_do_recurso(c.avaliacao), c.membros_recursal, 0)
     resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
-                           follow=True)
+                           {"confirmacao": "on"}, follow=True)
     assert "Resultado definitivo publicado" in resposta.content.decode()
     assert SituacaoLista.objects.get(inscricao=c.inscricao).estado == "confirmada"
 
@@ -85,7 +86,7 @@ def test_definitivo_recusado_com_prazo_aberto_mostra_as_datas(client):
     c = cenario()
     client.force_login(c.rh)
     resposta = client.post(reverse("painel:publicar_final", args=[c.certame.pk]),
-                           follow=True)
+                           {"confirmacao": "on"}, follow=True)
     fim = timezone.localtime(c.etapa.fim).strftime("%d/%m/%Y %H:%M")
     html = resposta.content.decode()
     assert "O prazo de recurso ainda não terminou" in html and fim in html

@@ -121,7 +121,8 @@ def test_votos_dos_outros_ocultos_ate_o_encerramento(client, cenario):
     assert "3 voto(s) registrado(s); quórum para encerrar: 3." in presid
     client.post(reverse("comissao:gravacao", args=[cenario["a1"].pk]),
                 {"gravacao": "sessao/ana.mp4"})
-    client.post(reverse("comissao:encerrar_avaliacao", args=[cenario["a1"].pk]))
+    client.post(reverse("comissao:encerrar_avaliacao", args=[cenario["a1"].pk]),
+                {"confirmacao": "on"})
     cenario["a1"].refresh_from_db()
     assert cenario["a1"].resultado == "confirmada"
     assert cenario["a1"].gravacao == "sessao/ana.mp4"
@@ -134,7 +135,7 @@ def test_votos_dos_outros_ocultos_ate_o_encerramento(client, cenario):
 def test_presidente_registra_ausencia_pela_fila(client, cenario):
     client.force_login(cenario["presidente"].usuario)
     resposta = client.post(reverse("comissao:comparecimento", args=[cenario["c1"].pk]),
-                           {"comparecimento": "ausente"}, follow=True)
+                           {"comparecimento": "ausente", "confirmacao": "on"}, follow=True)
     assert "Comparecimento registrado: não compareceu." in resposta.content.decode()
     cenario["a1"].refresh_from_db()
     assert cenario["a1"].resultado == "nao_confirmada"
@@ -171,7 +172,8 @@ def test_presidente_encerra_a_sessao_e_baixa_a_ata(client, cenario,
     url = reverse("comissao:sessao", args=[cenario["sessao"].pk])
     assert "Encerrar a sessão e gerar a ata" in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("comissao:encerrar_sessao", args=[cenario["sessao"].pk]))
+        client.post(reverse("comissao:encerrar_sessao", args=[cenario["sessao"].pk]),
+                    {"confirmacao": "on"})
     resposta = client.get(reverse("comissao:ata", args=[cenario["sessao"].pk]))
     assert resposta.status_code == 200
     assert resposta["Content-Type"] == "application/pdf"

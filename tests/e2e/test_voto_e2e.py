@@ -71,3 +71,28 @@ def test_membro_assina_o_termo_abre_a_fila_e_vota(live_server, tablet):
     assert (voto.membro_id, voto.sentido, voto.motivacao) == (novo.pk, "confirma", MOTIVACAO)
     novo.refresh_from_db()
     assert novo.termo_confidencialidade_em is not None
+
+
+def test_presidente_so_registra_ausencia_marcando_a_confirmacao(live_server, pagina):
+    """Issue #13, item 4, on a phone: "Ausente" closes the evaluation, so the browser does
+    not send it until the box that says so is ticked (the server refuses it too)."""
+    for nome in GRUPOS:
+        Group.objects.get_or_create(name=nome)
+    certame = CertameFactory(regime="smbv-lc22-2026")
+    comissao, presidente, _outros = comissao_completa(certame)
+    s = sessao(comissao, inicio=timezone.now() - dt.timedelta(minutes=10),
+               local="Auditório da Prefeitura")
+    _conv, av = convocado(s, candidato__nome="Carla Menezes Teixeira")
+    entrar(pagina, live_server.url, usuario=presidente.usuario.username, senha=SENHA)
+    pagina.goto(f"{live_server.url}/comissao/sessoes/{s.pk}/")
+    item = pagina.locator(f"#fila-{av.pk}")
+    item.get_by_role("button", name="Ausente").click()
+    # The required box stops the submission: still on the queue, nothing recorded.
+    assert item.get_by_role("checkbox").evaluate("c => !c.validity.valid")
+    av.refresh_from_db()
+    assert av.encerrada_em is None
+    item.get_by_role("checkbox").check()
+    item.get_by_role("button", name="Ausente").click()
+    pagina.get_by_text("Comparecimento registrado: não compareceu.").wait_for()
+    av.refresh_from_db()
+    assert (av.resultado, av.encerrada_em is not None) == ("nao_confirmada", True)

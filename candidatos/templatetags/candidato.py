@@ -1,0 +1,15 @@
+"""Template filters of the candidate's pages."""
+
+from __future__ import annotations
+
+from django import template
+
+from candidatos.portal import linguagem_simples
+
+register = template.Library()
+
+
+@register.filter(name="simples")
+def simples(texto) -> str:
+    """A rule's citation in plain words (`portal.linguagem_simples`)."""
+    return linguagem_simples(texto)

@@ -1,0 +1,92 @@
+"""Public documents and open data (issue #13, items 6 and 14): the vacancy table of a certame
+and each published list of a cargo, as PDF (laid out for the Diário Oficial, rendered by a
+Celery task), CSV and JSON; the order of nomeação as JSON.
+
+A publication's URL carries its id and never changes; the publication must belong to the
+cargo and the cargo to the certame in the URL (otherwise 404). Public files hold no CPF
+(certames.documentos)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.views import View
+
+from certames import documentos, impressos
+from certames.models import Certame, Publicacao
+from certames.views.publico import STATUS_PUBLICOS, ExportarOrdemPublicaView
+
+FORMATOS_QUADRO = ("pdf", "csv", "json")
+FORMATOS_PUBLICACAO = ("pdf", "csv", "json")
+
+
+def publicacao_publica(certame_pk: int, cargo_pk: int, pk: int) -> Publicacao:
+    """The publication of this cargo of this public certame, or 404."""
+    return get_object_or_404(
+        Publicacao.objects.select_related("versao__cargo__certame__orgao"),
+        pk=pk, versao__cargo_id=cargo_pk, versao__cargo__certame_id=certame_pk,
+        versao__cargo__certame__status__in=STATUS_PUBLICOS)
+
+
+class QuadroVagasView(View):
+    """The vacancy table of a certame: `vagas.pdf`, `vagas.csv`, `vagas.json`."""
+
+    def get(self, request, pk, formato):
+        if formato not in FORMATOS_QUADRO:
+            raise Http404
+        certame = get_object_or_404(
+            Certame.objects.select_related("orgao").filter(status__in=STATUS_PUBLICOS), pk=pk)
+        if formato == "pdf":
+            return impressos.resposta_pdf(request, impressos.Tipo.QUADRO_VAGAS, certame,
+                                          voltar=reverse("certame_publico", args=[pk]))
+        conteudo = documentos.conteudo_quadro(certame)
+        nome = documentos.nome_quadro(certame)
+        if formato == "csv":
+            return documentos.resposta_csv(nome, documentos.colunas_quadro(conteudo),
+                                           documentos.linhas_quadro(conteudo))
+        url = request.build_absolute_uri(request.path)
+        return documentos.resposta_json(documentos.dados_quadro(conteudo, url), nome)
+
+
+class PublicacaoView(View):
+    """One published list (its stable URL): `publicacoes/<id>.pdf|csv|json`."""
+
+    def get(self, request, certame_pk, cargo_pk, pk, formato):
+        if formato not in FORMATOS_PUBLICACAO:
+            raise Http404
+        publicacao = publicacao_publica(certame_pk, cargo_pk, pk)
+        if formato == "pdf":
+            return impressos.resposta_pdf(
+                request, impressos.Tipo.LISTA_PUBLICADA, publicacao,
+                voltar=reverse("cargo_publico", args=[certame_pk, cargo_pk]))
+        conteudo = documentos.conteudo_publicacao(publicacao, publica=True)
+        nome = documentos.nome_publicacao(publicacao)
+        if formato == "csv":
+            return documentos.resposta_csv(nome, documentos.COLUNAS_LISTAS,
+                                           documentos.linhas_listas(conteudo))
+        url = request.build_absolute_uri(request.path)
+        return documentos.resposta_json(documentos.dados_publicacao(conteudo, url), nome)
+
+
+class PublicacaoConvocacaoView(View):
+    """The call order of a published snapshot as CSV (`publicacoes/<id>/convocacao.csv`)."""
+
+    def get(self, request, certame_pk, cargo_pk, pk):
+        publicacao = publicacao_publica(certame_pk, cargo_pk, pk)
+        conteudo = documentos.conteudo_publicacao(publicacao, publica=True)
+        return documentos.resposta_csv(
+            f"{documentos.nome_publicacao(publicacao)}-convocacao",
+            documentos.COLUNAS_CONVOCACAO, documentos.linhas_convocacao(conteudo))
+
+
+class ExportarOrdemDadosView(ExportarOrdemPublicaView):
+    """The order of nomeação: CSV, XLSX and PDF as before, and JSON (open data)."""
+
+    def get(self, request, *args, **kwargs):
+        if kwargs["formato"] != "json":
+            return super().get(request, *args, **kwargs)
+        cargo = self.cargo(**kwargs)
+        return documentos.resposta_json(
+            documentos.dados_ordem(cargo, request.build_absolute_uri(request.path)),
+            f"ordem-nomeacao-{cargo.codigo}")
