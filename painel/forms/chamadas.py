@@ -4,6 +4,8 @@ required checkbox (no script: the CSP forbids inline ones)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames.confirmacao import campo_confirmacao
+
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
 
 
@@ -26,4 +28,4 @@ class EventoForm(forms.Form):
     data = forms.DateField(label=_("Data do ato"), widget=_DATA)
     motivacao = forms.CharField(label=_("Motivação"), required=False, widget=forms.Textarea(
         attrs={"class": "form-control", "rows": 2}))
-    confirmacao = _confirmacao(_("Confirmo o registro deste ato, que não se desfaz."))
+    confirmacao = campo_confirmacao(_("Confirmo o registro deste ato, que não se desfaz."))

@@ -85,8 +85,8 @@ class EventoView(RHMixin, View):
     def post(self, request, pk, tipo):
         chamada = self._chamada(pk, tipo)
         form = EventoForm(request.POST)
-        if not form.is_valid() or not form.cleaned_data["confirmacao"]:
-            return self._pagina(request, chamada, tipo, form)
+        if not form.is_valid():  # the confirmation box is required: nothing recorded
+            return self._pagina(request, chamada, tipo, form, status=400)
         try:
             chamadas.registrar_evento(chamada, tipo, autor=request.user,
                                       data=form.cleaned_data["data"],

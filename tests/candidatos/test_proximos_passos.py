@@ -298,10 +298,12 @@ def test_termos_juridicos_explicados(client):
 # --- position in each list -------------------------------------------------------------------
 
 
-def _versao(cargo, posicoes, distribuicao, vagas=(), numero=1):
+def _versao(cargo, posicoes, distribuicao, vagas=(), numero=1, exclusoes=()):
+    # A version is append-only (no UPDATE for the application role): created whole.
     v = VersaoClassificacao.objects.create(
         cargo=cargo, numero=numero, geracao=numero, causa="teste", hash_entrada=f"h{numero}",
-        regime=cargo.certame.regime, vagas=cargo.vagas, distribuicao=distribuicao)
+        regime=cargo.certame.regime, vagas=cargo.vagas, distribuicao=distribuicao,
+        exclusoes=list(exclusoes))
     for lista, posicao, insc, sub_judice in posicoes:
         PosicaoLista.objects.create(versao=v, lista=lista, posicao=posicao, inscricao=insc,
                                     sub_judice=sub_judice)
@@ -372,10 +374,9 @@ def test_publicacao_da_classificacao_avisa_cada_candidato_por_email(
                                 candidato=CandidatoFactory(email="bia@exemplo.org"))
     # Someone of another cargo is not told.
     InscricaoFactory(numero="000303", candidato=CandidatoFactory(email="x@exemplo.org"))
-    v = _versao(insc.cargo, [("AC", 1, insc, False), ("AC", 2, sem_email, False)], {"AC": 2})
-    v.exclusoes = [{"inscricao": "000302", "motivo": "nao_confirmada", "lista": "PP",
-                    "descricao": "x", "fundamento": "y"}]
-    v.save()
+    v = _versao(insc.cargo, [("AC", 1, insc, False), ("AC", 2, sem_email, False)], {"AC": 2},
+                exclusoes=[{"inscricao": "000302", "motivo": "nao_confirmada", "lista": "PP",
+                            "descricao": "x", "fundamento": "y"}])
     with django_capture_on_commit_callbacks(execute=True):
         publicar(v, "preliminar", rh)
     assert sorted(m.to[0] for m in mail.outbox) == ["ana@exemplo.org", "bia@exemplo.org"]

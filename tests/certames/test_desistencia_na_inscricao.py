@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from candidatos import chamadas
 from candidatos.models import Inscricao
@@ -96,3 +97,19 @@ def test_desistencia_e_eliminacao_exigem_confirmacao(client, rh, acao, dados):
     insc.refresh_from_db()
     assert (insc.situacao, Ato.objects.filter(tipo=acao).count()) == (
         {"desistencia": "desistente", "eliminacao": "eliminado"}[acao], 1)
+
+
+def test_ato_sobre_a_convocacao_sem_confirmacao_e_recusado(client, rh):
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    url = reverse("painel:evento_chamada", args=[_chamada(cargo, "201").pk, "nomeacao"])
+    client.force_login(rh)
+    dia = timezone.localdate(_chamada(cargo, "201").chamada_em).isoformat()
+    sem = client.post(url, {"data": dia})
+    assert sem.status_code == 400
+    assert sem.context["form"].errors["confirmacao"] == [
+        "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."]
+    assert EventoChamada.objects.count() == 0
+    com = client.post(url, {"data": dia, "confirmacao": "on"})
+    assert com.status_code == 302
+    assert list(EventoChamada.objects.values_list("tipo", flat=True)) == ["nomeacao"]
