@@ -44,9 +44,8 @@ from certames.exportacao import celula_csv
 from certames.formatos import data_br, data_hora_br
 from certames.impressos import Impresso, Tipo, registrar
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
+from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
-from certames.views.publico import listas_da_versao, quadro_de_vagas
-from certames.views.simular import nome_lista
 
 ESQUEMA_PUBLICACAO = "certames.publicacao/1"
 ESQUEMA_QUADRO = "certames.quadro_vagas/1"

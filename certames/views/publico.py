@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
 from certames import carreira, distribuicao_edital, exportacao, homologacao, impressos, regras
-from certames.classificacao import ler_parametros, versao_publicada
+from certames.classificacao import versao_publicada
 from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
+from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
 from certames.validade import FUNDAMENTO_VALIDADE
-from certames.views.simular import nome_lista, posicoes_por_lista
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
 
@@ -51,54 +51,6 @@ class InicioView(ListView):
         return (Certame.objects.filter(status__in=STATUS_PUBLICOS).select_related("orgao")
                 .annotate(num_cargos=Count("cargos"))
                 .order_by("-data_publicacao_edital", "numero_edital"))
-
-
-def quadro_de_vagas(certame: Certame, cargos) -> tuple[regras.Regime, list[dict], str]:
-    """Vacancy table of each cargo under the certame's regime and edital settings.
-
-    Returns (effective regime, rows, error). The split is computed for the cargo's total
-    vacancies, edital plus surgidas (Lei 3.057/2026, art. 8º, §§2º-3º, art. 18). Invalid
-    stored settings give an error message instead of the table, never a server error.
-    """
-    regime = certame.regime_legal
-    try:
-        regime = regras.aplicar_parametros(regime, ler_parametros(certame.parametros))
-    except regras.ErroEntrada as exc:
-        return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {"erro": exc}
-    # The whole-edital base (spec section 4.1): each cargo's split is the public draw's.
-    try:
-        edital = distribuicao_edital.distribuicao_do_certame(certame)
-    except distribuicao_edital.SorteioPendente:
-        return regime, [], ""
-    except regras.ErroEntrada as exc:
-        return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {"erro": exc}
-    linhas = []
-    for cargo in cargos:
-        total = cargo.vagas + (cargo.surgidas or 0)
-        try:
-            if edital is not None and cargo.codigo in edital.por_cargo:
-                dist = edital.por_cargo[cargo.codigo]
-                contagens = [dist.get(lista, 0) for lista in regime.listas_com_ac]
-                explicacoes = distribuicao_edital.explicacao(edital, cargo.codigo)
-                ordem = regras.continuar_ordem(
-                    total, regime, (), [dist.get(lista, 0) for lista in regime.listas]).tipos
-            else:
-                calculo = regras.distribuir(total, regime)
-                contagens = [calculo[lista] for lista in regime.listas_com_ac]
-                explicacoes = calculo.explicacoes()
-                ordem = regras.ordem_convocacao(total, regime)
-        except regras.ErroEntrada as exc:
-            return regime, [], _("Não foi possível calcular as reservas: %(erro)s") % {
-                "erro": exc}
-        linhas.append({
-            "cargo": cargo,
-            "total": total,
-            "contagens": contagens,
-            "explicacoes": explicacoes,
-            "posicoes": posicoes_por_lista(regime, ordem),
-            "sorteio": edital is not None,
-        })
-    return regime, linhas, ""
 
 
 class CertamePublicoView(DetailView):
@@ -162,19 +114,6 @@ class PaginadorContado(Paginator):
     @cached_property
     def count(self) -> int:
         return self._total
-
-
-def listas_da_versao(versao) -> list[str]:
-    """List codes of a snapshot in the regime's order (AC, groups of the law, PCD).
-
-    Not the key order of the stored JSON: PostgreSQL's jsonb does not keep it.
-    """
-    try:
-        ordem = regras.obter_regime(versao.regime).listas_com_ac
-    except KeyError:
-        ordem = (regras.AC,)
-    presentes = set(versao.distribuicao)
-    return [lista for lista in ordem if lista in presentes] + sorted(presentes - set(ordem))
 
 
 class CargoPublicoView(TemplateView):

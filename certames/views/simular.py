@@ -1,6 +1,6 @@
-"""Display helpers of a regime's lists, shared by the public pages (`certames.views.publico`)
-and RH's "simular edital" page (`painel/views/simular.py`), and that page's whole-edital
-simulation (`simular_edital`, spec section 4.1)."""
+"""RH's "simular edital" page helpers (`painel/views/simular.py`): the whole-edital
+simulation (`simular_edital`, spec section 4.1). The lists' display helpers live in
+`certames.quadro_vagas`."""
 
 from __future__ import annotations
 
@@ -9,32 +9,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from certames import regras
+from certames.quadro_vagas import nome_lista
 from certames.regras.aritmetica import formatar_percentual
 from certames.regras.distribuicao import contagens
 from certames.regras.edital import texto_bilhete
 from certames.regras.regimes import BASE_CARGO, BASE_EDITAL
-
-
-def nome_lista(regime: regras.Regime, lista: str) -> str:
-    """Display name of a list: the law's own words for a group."""
-    if lista == regras.AC:
-        return _("ampla concorrência")
-    if lista == regras.PCD:
-        return _("pessoas com deficiência")
-    try:
-        return regime.grupo(lista).nome
-    except KeyError:
-        return lista
-
-
-def posicoes_por_lista(regime: regras.Regime, ordem: tuple[str, ...]) -> list[dict]:
-    """Each reserved list with its positions in the call order ("3ª, 7ª, 11ª")."""
-    return [{
-        "lista": lista,
-        "nome": nome_lista(regime, lista),
-        "posicoes": ", ".join(f"{n}ª" for n, tipo in enumerate(ordem, start=1) if tipo == lista),
-    } for lista in regime.listas]
-
 
 # -- whole edital (spec section 4.1) ----------------------------------------------------------
 

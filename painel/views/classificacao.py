@@ -40,6 +40,7 @@ from certames.classificacao import (
 )
 from certames.formatos import data_hora_br
 from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificacao
+from certames.quadro_vagas import listas_da_versao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
 from painel.acesso import RHMixin
@@ -51,12 +52,6 @@ NOMES_LISTAS = {"AC": gettext_lazy("Ampla concorrência"), "PP": gettext_lazy("P
                 "I": gettext_lazy("Indígenas"), "Q": gettext_lazy("Quilombolas"),
                 "PPI": gettext_lazy("Pretos, pardos e indígenas"),
                 "PCD": gettext_lazy("Pessoas com deficiência")}
-
-
-def listas_da_versao(versao: VersaoClassificacao) -> list[str]:
-    """AC, the regime's groups in the order of the law, PCD (JSON keys carry no order on
-    PostgreSQL)."""
-    return ["AC", *regras.obter_regime(versao.regime).listas]
 
 
 class CargoClassificacaoView(RHMixin, DetailView):

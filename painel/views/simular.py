@@ -20,9 +20,10 @@ from django.views.generic import TemplateView
 from certames import regras
 from certames.classificacao import ler_parametros
 from certames.forms import SimularForm
+from certames.quadro_vagas import nome_lista, posicoes_por_lista
 from certames.regras.aritmetica import formatar_decimal, formatar_percentual
 from certames.regras.regimes import ELIMINA, REGIMES
-from certames.views.simular import nome_lista, posicoes_por_lista, simular_edital
+from certames.views.simular import simular_edital
 from painel.acesso import RHMixin
 
 #: What the page shows before the first submission.
