@@ -10,7 +10,8 @@ class CandidatosConfig(AppConfig):
         # which exist only once the registry is populated). `isencao` registers, when
         # imported, the exemption side of a proven falsity (`procedimentos.consequencia`):
         # procedimentos never imports it, this import at app loading registers it.
-        from candidatos import isencao  # noqa: F401
+        # The special conditions' plug-in (`condicoes`) is registered at app loading too.
+        from candidatos import condicoes, isencao  # noqa: F401
         from candidatos.isencao_plugin import registrar_procedimento
         from candidatos.procedimentos import registrar_plugin
 
@@ -18,3 +19,5 @@ class CandidatosConfig(AppConfig):
         registrar_procedimento()
         # So is the procedimento administrativo (fraud or falsity; its appeal).
         registrar_plugin()
+        # And the special conditions at the exam (their appeal; candidatos/condicoes.py).
+        condicoes.registrar_plugin()

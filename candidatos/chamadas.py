@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao
 from candidatos.servicos import FINAIS, registrar_desistencia
+from certames import instantaneo
 from certames.auditoria import registrar_ato
 from certames.carreira import LIBERAM, SituacaoChamada, Tipo, fundamento_ordem, historico
 from certames.classificacao import estado_recalculo, solicitar_recalculo
@@ -90,7 +91,7 @@ def versao_para_chamar(cargo: Cargo) -> VersaoClassificacao:
 def proximas(cargo: Cargo, versao: VersaoClassificacao, feitas: list[Chamada]):
     """The version's positions after the history, with a candidate; the version's first
     positions must be the history itself (it was computed with it)."""
-    ordem = list(versao.convocacao.order_by("posicao"))
+    ordem = instantaneo.convocacao(versao)
     for c, p in zip(feitas, ordem, strict=False):
         if (p.posicao, p.inscricao_id, p.vaga) != (c.posicao, c.inscricao_id, c.vaga):
             raise ValidationError(_(

@@ -67,6 +67,22 @@ class Candidato(models.Model):
         return mascarar_cpf(self.cpf)
 
 
+class LeituraAvisos(models.Model):
+    """When the candidate last opened their notices (`candidatos.avisos`): what was published
+    later is "new". Not an act: a reading mark, replaced at each visit."""
+
+    candidato = models.OneToOneField(Candidato, on_delete=models.CASCADE,
+                                     related_name="leitura_avisos")
+    vistos_em = models.DateTimeField(_("avisos vistos em"))
+
+    class Meta:
+        verbose_name = _("leitura dos avisos")
+        verbose_name_plural = _("leituras dos avisos")
+
+    def __str__(self) -> str:
+        return f"{self.candidato_id}: {self.vistos_em:%Y-%m-%d %H:%M}"
+
+
 class CorRaca(models.TextChoices):
     """IBGE colour/race categories (quesito cor ou raça)."""
 
@@ -648,3 +664,136 @@ class PedidoCadastro(models.Model):
     @property
     def cpf_formatado(self) -> str:
         return formatar_cpf(self.cpf)
+
+
+# --- special conditions at the exam (atendimento especializado, issue #13 item 12) ----------
+# The domain is candidatos/condicoes.py. The four tables are acts, written once: PostgreSQL
+# refuses UPDATE and DELETE on the conditions, decisions and items (certames/somente_insercao.py);
+# the request row is never updated either, but the kernel's appeal locks it (FOR UPDATE), so
+# it keeps the grant. A later request of the same inscrição supersedes the earlier one; a later
+# decision supersedes an earlier one of the same phase; the appeal's ruling supersedes the
+# first-instance decision.
+
+
+class CondicaoEspecial(models.TextChoices):
+    """What a candidate may request. The PcD conditions are the tecnologias assistivas and
+    adaptações razoáveis of Decreto 9.508/2018, art. 4º and its Anexo; breastfeeding is
+    Lei 13.872/2019."""
+
+    BRAILLE = "braille", _("Prova em Braille")
+    AMPLIADA = "ampliada", _("Prova ampliada (fonte maior)")
+    LEDOR = "ledor", _("Ledor")
+    TRANSCRITOR = "transcritor", _("Transcritor")
+    LIBRAS = "libras", _("Intérprete de Libras")
+    TEMPO_ADICIONAL = "tempo_adicional", _("Tempo adicional")
+    SALA_ACESSO = "sala_acesso", _("Sala de fácil acesso")
+    MOBILIARIO = "mobiliario", _("Mobiliário adaptado")
+    LACTANTE = "lactante", _("Amamentação (lactante)")
+    OUTRA = "outra", _("Outra condição")
+
+
+class PedidoAtendimento(models.Model):
+    """The candidate's request for special conditions at the exam, made in the inscrição
+    window (act, written once: a later request of the same inscrição supersedes it)."""
+
+    inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT,
+                                  related_name="pedidos_atendimento")
+    solicitado_em = models.DateTimeField(_("solicitado em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+", verbose_name=_("feito por"))
+    justificativa = models.TextField(_("justificativa"))
+    # Medical report (laudo médico, or the specialist's/multiprofessional team's parecer for
+    # extra time: Decreto 9.508/2018, art. 4º). Stored under a random name; never exported.
+    laudo = models.FileField(_("laudo médico"), blank=True, upload_to="atendimento/%Y/")
+    laudo_tipo_conteudo = models.CharField(_("tipo do laudo"), max_length=50, blank=True)
+    # Breastfeeding (Lei 13.872/2019): the child's birth date (art. 2º, declared at the
+    # inscrição) and, optionally now, the adult companion who keeps the child (art. 3º).
+    nascimento_crianca = models.DateField(_("data de nascimento da criança"), null=True,
+                                          blank=True)
+    acompanhante_nome = models.CharField(_("nome do(a) acompanhante"), max_length=200,
+                                         blank=True)
+    acompanhante_cpf = models.CharField(_("CPF do(a) acompanhante"), max_length=11, blank=True)
+
+    class Meta:
+        verbose_name = _("pedido de atendimento especializado")
+        verbose_name_plural = _("pedidos de atendimento especializado")
+        ordering = ["solicitado_em", "id"]
+
+    def __str__(self) -> str:
+        return _("Atendimento especializado — inscrição %(n)s") % {"n": self.inscricao.numero}
+
+
+class CondicaoSolicitada(models.Model):
+    """One condition of a request, with its detail (the font size, what "outra" is)."""
+
+    pedido = models.ForeignKey(PedidoAtendimento, on_delete=models.PROTECT,
+                               related_name="condicoes")
+    condicao = models.CharField(_("condição"), max_length=20, choices=CondicaoEspecial.choices)
+    detalhe = models.CharField(_("detalhe"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("condição solicitada")
+        verbose_name_plural = _("condições solicitadas")
+        ordering = ["pedido", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["pedido", "condicao"],
+                                    name="condicao_uma_vez_por_pedido"),
+        ]
+
+    def __str__(self) -> str:
+        return self.get_condicao_display()
+
+
+class DecisaoAtendimento(models.Model):
+    """RH's motivated decision on a request (act): one result per requested condition
+    (`ItemDecisaoAtendimento`). The latest of a phase supersedes the earlier ones; the
+    appeal's ruling supersedes the first instance."""
+
+    class Fase(models.TextChoices):
+        PRIMEIRA_INSTANCIA = "primeira", _("Decisão")
+        RECURSO = "recurso", _("Julgamento do recurso")
+
+    pedido = models.ForeignKey(PedidoAtendimento, on_delete=models.PROTECT,
+                               related_name="decisoes")
+    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    motivacao = models.TextField(_("motivação"))
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+")
+    decidida_em = models.DateTimeField(_("decidida em"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("decisão sobre atendimento especializado")
+        verbose_name_plural = _("decisões sobre atendimento especializado")
+        ordering = ["decidida_em", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_fase_display()} — {self.pedido}"
+
+
+class ItemDecisaoAtendimento(models.Model):
+    """The result of one condition in a decision; a rejection carries its own motivation;
+    granted extra time, its minutes."""
+
+    class Resultado(models.TextChoices):
+        DEFERIDO = "deferido", _("Deferido")
+        INDEFERIDO = "indeferido", _("Indeferido")
+
+    decisao = models.ForeignKey(DecisaoAtendimento, on_delete=models.PROTECT,
+                                related_name="itens")
+    condicao = models.CharField(_("condição"), max_length=20, choices=CondicaoEspecial.choices)
+    resultado = models.CharField(_("resultado"), max_length=10, choices=Resultado.choices)
+    motivacao = models.TextField(_("motivação"), blank=True)
+    minutos_adicionais = models.PositiveSmallIntegerField(_("minutos adicionais"), null=True,
+                                                          blank=True)
+
+    class Meta:
+        verbose_name = _("resultado de uma condição")
+        verbose_name_plural = _("resultados das condições")
+        ordering = ["decisao", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["decisao", "condicao"],
+                                    name="item_decisao_uma_vez_por_condicao"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_condicao_display()}: {self.get_resultado_display()}"

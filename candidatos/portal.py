@@ -46,7 +46,7 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from candidatos import chamadas, isencao, servicos
+from candidatos import chamadas, condicoes, isencao, servicos
 from candidatos.models import (
     Candidato,
     EstadoLista,
@@ -57,6 +57,7 @@ from candidatos.models import (
     SituacaoLista,
     erros_autodeclaracao,
 )
+from certames import instantaneo
 from certames.auditoria import registrar_ato
 from certames.carreira import fundamento_ordem
 from certames.classificacao import versao_publicada
@@ -66,9 +67,8 @@ from certames.models import (
     Cargo,
     Certame,
     Etapa,
-    PosicaoLista,
     Publicacao,
-    VagaPreenchida,
+    ResumoClassificacao,
 )
 from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
@@ -1002,16 +1002,16 @@ def nome_da_lista(codigo: str) -> str:
         return codigo
 
 
-def explicar_posicoes(inscricao: Inscricao, versao, posicoes: list, vaga) -> list[
-        PosicaoExplicada]:
+def explicar_posicoes(inscricao: Inscricao, versao, posicoes: list, vaga,
+                      frentes: dict[str, int] | None = None) -> list[PosicaoExplicada]:
     """For each list of the snapshot the candidate is in: the position and what it means.
     Holding a vacancy: its type, the list it came from and the article the snapshot recorded
-    (`VagaPreenchida.fundamento`). Not holding one: how many of the list are ahead without a
-    vacancy (those are called first when one arises), under the order of nomeação's rule
-    (`certames.carreira.fundamento_ordem`). One query per list (a candidate is in at most
-    a few)."""
-    ocupantes = set(VagaPreenchida.objects.filter(versao=versao)
-                    .values_list("inscricao_id", flat=True))
+    (`instantaneo.VagaOcupada.fundamento`). Not holding one: how many of the list are
+    ahead without a vacancy (those are called first when one arises), under the order of
+    nomeação's rule (`certames.carreira.fundamento_ordem`). One read of the list's first
+    bytes per list (a candidate is in at most a few), unless ``frentes`` (list -> how many are
+    ahead without a vacancy) comes from the candidate's summary (`ResumoClassificacao`)."""
+    ocupantes = None
     ordem = fundamento_ordem(inscricao.cargo)
     saida = []
     for p in posicoes:
@@ -1026,9 +1026,12 @@ def explicar_posicoes(inscricao: Inscricao, versao, posicoes: list, vaga) -> lis
                       "%(l)s.") % {"p": p.posicao, "l": nome_da_lista(vaga.lista).lower()}
             fundamento = vaga.fundamento
         else:
-            frente = (PosicaoLista.objects.filter(versao=versao, lista=p.lista,
-                                                  posicao__lt=p.posicao)
-                      .exclude(inscricao_id__in=ocupantes).count())
+            if frentes is not None and p.lista in frentes:
+                frente = frentes[p.lista]
+            else:
+                if ocupantes is None:
+                    ocupantes = {v.inscricao_id for v in instantaneo.vagas_preenchidas(versao)}
+                frente = instantaneo.a_frente_sem_vaga(versao, p.lista, p.posicao, ocupantes)
             if frente == 0:
                 texto = _("Você está em %(p)sº lugar nesta lista (que tem %(n)s vaga(s) "
                           "neste cargo), fora do número de vagas: é o(a) próximo(a) desta "
@@ -1169,12 +1172,24 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     publicada = versao_publicada(inscricao.cargo)
     if publicada is not None:
         versao, publicacao = publicada
-        posicoes = list(PosicaoLista.objects.filter(versao=versao, inscricao=inscricao)
-                        .order_by("lista", "posicao"))
-        vaga = VagaPreenchida.objects.filter(versao=versao, inscricao=inscricao).first()
+        # The candidate's own summary, written at the publication (issue #14); a version
+        # published before summaries existed is read from the snapshot.
+        resumo = ResumoClassificacao.objects.filter(inscricao=inscricao, versao=versao).first()
+        if resumo is not None:
+            posicoes = [instantaneo.Posicao(p["lista"], p["posicao"], inscricao.pk,
+                                            p["sub_judice"]) for p in resumo.posicoes]
+            frentes = {p["lista"]: p["frente"] for p in resumo.posicoes}
+            v = resumo.vaga
+            vaga = (instantaneo.VagaOcupada(0, v["vaga"], v["lista"], inscricao.pk,
+                                            v["fundamento"]) if v else None)
+        else:
+            posicoes = instantaneo.posicoes_da_inscricao(versao, inscricao.pk)
+            vaga = instantaneo.vaga_da_inscricao(versao, inscricao.pk)
+            frentes = None
         exclusoes = [e for e in versao.exclusoes if e.get("inscricao") == inscricao.numero]
         classificacao = Classificacao(versao, publicacao, posicoes, vaga, exclusoes,
-                                      explicar_posicoes(inscricao, versao, posicoes, vaga))
+                                      explicar_posicoes(inscricao, versao, posicoes, vaga,
+                                                        frentes))
 
     motivo = motivo_opcao_inalteravel(inscricao)
     individuais = convocacoes_do_candidato(inscricao)
@@ -1324,6 +1339,9 @@ def proximos_passos(candidato: Candidato, agora=None) -> list[Passo]:
     for insc in (candidato.inscricoes.select_related("cargo__certame", "certame")
                  .order_by("numero")):
         passos += passos_da_inscricao(situacao_da_inscricao(insc, agora), agora)
+        # Special conditions at the exam: the appeal to file, a new decision.
+        passos += [Passo(a.tipo, insc, a.texto, a.data, a.url, prazo=a.prazo)
+                   for a in condicoes.avisos(insc, agora, DIAS_NOVIDADE)]
     return ordenar_passos(passos)
 
 
@@ -1339,7 +1357,7 @@ def avisar_publicacao_classificacao(publicacao_id: int) -> int:
     the e-mail: they read it there). Returns how many were sent."""
     pub = Publicacao.objects.select_related("versao__cargo__certame").get(pk=publicacao_id)
     versao = pub.versao
-    ids = set(PosicaoLista.objects.filter(versao=versao).values_list("inscricao_id", flat=True))
+    ids = instantaneo.inscricoes(versao)
     numeros = {e.get("inscricao") for e in versao.exclusoes or []}
     inscricoes = Inscricao.objects.filter(
         Q(pk__in=ids) | Q(cargo=versao.cargo, numero__in=numeros)).select_related("candidato")

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, enviar_email_convocacao
 from candidatos.comprovante import gerar_comprovante
+from candidatos.condicoes import TAREFA_AVISO as TAREFA_AVISO_ATENDIMENTO
+from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao
 from candidatos.portal import (
@@ -179,3 +181,11 @@ def email_convocacao_task(chamada_id: int) -> bool:
 @shared_task(name=TAREFA_AVISO_CLASSIFICACAO)
 def avisar_publicacao_classificacao_task(publicacao_id: int) -> int:
     return avisar_publicacao_classificacao(publicacao_id)
+
+
+# --- special conditions at the exam: the candidate's notice of a decision (on commit) --------
+
+
+@shared_task(name=TAREFA_AVISO_ATENDIMENTO)
+def avisar_decisao_atendimento_task(decisao_id: int) -> bool:
+    return avisar_decisao_atendimento(decisao_id)

@@ -12,6 +12,7 @@ urlpatterns = [
          name="confirmar"),
     path("certames/<int:certame_pk>/inscricao/", views.InscreverView.as_view(),
          name="inscrever"),
+    path("avisos/", views.AvisosView.as_view(), name="avisos"),
     path("inscricoes/<int:pk>/", views.InscricaoView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/opcoes/", views.AlterarOpcoesView.as_view(), name="opcoes"),
     path("inscricoes/<int:pk>/comprovante.pdf", views.ComprovanteView.as_view(),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, ListView, TemplateView, View
 
-from candidatos import chamadas, portal, retificacao
+from candidatos import avisos, chamadas, portal, retificacao
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
 from candidatos.forms_portal import (
@@ -173,12 +173,16 @@ class PainelView(CandidatoMixin, ListView):
         ctx = super().get_context_data(**kwargs)
         agora = timezone.now()
         passos = []
+        situacoes = []
         for insc in ctx["inscricoes"]:
             # The same reading as the status page (one truth): the fee and the next steps.
             s = portal.situacao_da_inscricao(insc, agora)
+            situacoes.append(s)
             insc.taxa = s.taxa
             passos += portal.passos_da_inscricao(s, agora)
         ctx["passos"] = portal.ordenar_passos(passos)
+        ctx["avisos_novos"] = sum(1 for a in avisos.avisos_do_candidato(
+            self.request.user.candidato, agora, situacoes) if a.novo)
         ctx["dias_novidade"] = portal.DIAS_NOVIDADE
         ctx["candidato"] = self.request.user.candidato
         ctx["convocacoes"] = chamadas.convocacoes_em_aberto(ctx["candidato"])
@@ -352,3 +356,20 @@ class FimDeFilaView(_AtoNaChamadaView):
 
     def ato(self, insc):
         chamadas.pedir_fim_de_fila(insc, autor=self.request.user)
+
+
+class AvisosView(CandidatoMixin, TemplateView):
+    """The candidate's notices: every result, appeal window and call published about their
+    inscrições, newest first; opening the page marks them as seen."""
+
+    template_name = "candidatos/avisos.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        candidato = self.request.user.candidato
+        agora = timezone.now()
+        ctx["avisos"] = avisos.avisos_do_candidato(candidato, agora)
+        ctx["vistos_em"] = avisos.vistos_em(candidato)
+        ctx["dias_sem_leitura"] = avisos.DIAS_SEM_LEITURA
+        avisos.marcar_vistos(candidato, agora)
+        return ctx

@@ -25,18 +25,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import distribuicao_edital, regras
+from certames import distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
 from certames.filas import tarefa
+from certames.formatos import data_br
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from certames.models import (
     Cargo,
     Chamada,
-    ChamadaConvocacao,
     EventoChamada,
-    PosicaoLista,
     Publicacao,
-    VagaPreenchida,
     VersaoClassificacao,
     parametros_motor,
 )
@@ -369,11 +367,13 @@ def _registrar_falha(cargo_id: int, geracao: int | None, motivo: str) -> None:
 def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resultado, causa: str,
                    geracao: int) -> VersaoClassificacao:
     dist = resultado.distribuicao
+    # Each reason translated once (thousands of exclusions share a handful of reasons).
+    descricoes = {motivo: str(texto) for motivo, texto in MOTIVOS.items()}
     exclusoes = [{"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
-                  "descricao": str(MOTIVOS.get(e.motivo, e.motivo)),
+                  "descricao": descricoes.get(e.motivo, e.motivo),
                   "fundamento": e.fundamento} for e in resultado.excluidos]
     exclusoes += [{"inscricao": r.inscricao, "motivo": r.motivo, "lista": r.lista,
-                   "descricao": str(MOTIVOS.get(r.motivo, r.motivo)),
+                   "descricao": descricoes.get(r.motivo, r.motivo),
                    "fundamento": r.fundamento, "permanece_ac": True}
                   for r in resultado.remocoes]
     versao = VersaoClassificacao.objects.create(
@@ -384,23 +384,23 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
         distribuicao=dict(dist.contagens),
         explicacao=dados.explicacao if dados.explicacao is not None else dist.explicacoes(),
         exclusoes=exclusoes, total_candidatos=len(dados.entrada.candidatos))
+    # One row per list and one for the slots and the call order (certames.instantaneo).
     ids = dados.ids
-    posicoes = [
-        PosicaoLista(versao=versao, lista=lista, posicao=e.posicao,
-                     inscricao_id=ids[e.inscricao], sub_judice=e.sub_judice)
-        for lista in resultado.listas.ordem
-        for e in resultado.entradas(lista)
-    ]
-    PosicaoLista.objects.bulk_create(posicoes, batch_size=LOTE)
-    VagaPreenchida.objects.bulk_create([
-        VagaPreenchida(versao=versao, ordem=i, vaga=o.vaga, lista=o.lista,
-                       inscricao_id=ids[o.inscricao], fundamento=o.fundamento)
-        for i, o in enumerate(resultado.vagas_preenchidas, start=1)], batch_size=LOTE)
-    ChamadaConvocacao.objects.bulk_create([
-        ChamadaConvocacao(versao=versao, posicao=c.posicao, vaga=c.vaga,
-                          inscricao_id=ids[c.inscricao] if c.inscricao else None,
-                          lista=c.lista or "", sub_judice=c.sub_judice)
-        for c in resultado.convocacao], batch_size=LOTE)
+    # The lists as `resultado.entradas` gives them (position i + 1, sub judice when pending),
+    # read straight from the engine's lists: no object per position.
+    listas = []
+    for lista in resultado.listas.ordem:
+        candidatos, pendentes = resultado.listas[lista], resultado.listas.sub_judice[lista]
+        listas.append((lista, [ids[c.inscricao] for c in candidatos],
+                       [c.inscricao in pendentes for c in candidatos]))
+    instantaneo.gravar(
+        versao, listas,
+        [instantaneo.VagaOcupada(i, o.vaga, o.lista, ids[o.inscricao], o.fundamento)
+         for i, o in enumerate(resultado.vagas_preenchidas, start=1)],
+        [instantaneo.PosicaoConvocacao(c.posicao, c.vaga,
+                                       ids[c.inscricao] if c.inscricao else None,
+                                       c.lista or "", c.sub_judice)
+         for c in resultado.convocacao])
     return versao
 
 
@@ -435,6 +435,16 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
     if versao.publicacoes.filter(tipo=tipo).exists():
         raise PublicacaoInvalida(_("Esta versão já foi publicada como %(t)s.") % {
             "t": Publicacao.Tipo(tipo).label})
+    homologado_em = cargo.certame.homologado_em
+    if tipo == Publicacao.Tipo.PRELIMINAR and homologado_em is not None:
+        # After the homologation the result phase is over: its appeal against the preliminary
+        # result is behind, and the validity runs from the homologated list (spec section 9;
+        # CF art. 37, III). A recomputed order (a desistência, a vacancy that arose) is
+        # published as the final result, which the calls follow.
+        raise PublicacaoInvalida(_(
+            "O certame foi homologado em %(d)s: a classificação só pode ser publicada como "
+            "resultado final (homologado), não há nova fase de recurso do resultado "
+            "(regras de reserva, seção 9; CF, art. 37, III).") % {"d": data_br(homologado_em)})
     if tipo == Publicacao.Tipo.FINAL:
         # The homologated list waits for every optant pending within the called range (spec
         # section 9): the decision has its final effect only after the appeal is judged.
@@ -443,6 +453,8 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
             raise PublicacaoInvalida(mensagem_bloqueio(versao, bloqueios))
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
                                            publicada_em=timezone.now())
+    # Each candidate's status page reads its own small summary of this version.
+    instantaneo.gravar_resumos(versao)
     registrar_ato(
         tipo=f"publicacao_{tipo}",
         descricao=_("%(tipo)s da classificação do cargo %(cargo)s (versão %(v)d).") % {
@@ -496,15 +508,12 @@ def comparar_versoes(antiga: VersaoClassificacao, nova: VersaoClassificacao) -> 
     removal with its legal basis); moves are consequences of the entries and exits.
     """
     def posicoes(versao):
-        mapa: dict[str, dict[int, int]] = {}
-        for lista, insc_id, pos in versao.posicoes.values_list("lista", "inscricao_id",
-                                                               "posicao").iterator(LOTE):
-            mapa.setdefault(lista, {})[insc_id] = pos
-        return mapa
+        return {lista: {pk: i for i, pk in enumerate(ids, start=1)}
+                for lista, ids in instantaneo.listas(versao).items()}
 
     def vagas(versao):
-        return {i: (v, lst) for i, v, lst in versao.vagas_preenchidas.values_list(
-            "inscricao_id", "vaga", "lista")}
+        return {v.inscricao_id: (v.vaga, v.lista)
+                for v in instantaneo.vagas_preenchidas(versao)}
 
     a, b = posicoes(antiga), posicoes(nova)
     numeros = dict(Inscricao.objects.filter(cargo=nova.cargo).values_list("numero", "pk"))

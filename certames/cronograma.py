@@ -14,6 +14,11 @@ deadline of those finally rejected (VII)):
 - the exemption's appeal window (art. 3º, V) cannot open before the preliminary result it
   appeals against (IV), and the final result (VI) cannot start before the appeal window ends.
 
+The analysis of the requests for special conditions at the exam (`analise_atendimento`, RH's
+decisions: candidatos/condicoes.py) cannot start before the inscrições start: the requests are
+made at the inscrição (Decreto 9.508/2018, art. 4º) and decided once made (Lei 9.784/1999,
+art. 48).
+
 Every other appeal stage of the schedule follows the same order (issue #13, item 10): an
 appeal window cannot open before the stage whose decision it appeals against starts
 (heteroidentificação, verificação documental, avaliação PcD, resultado preliminar), and the
@@ -48,6 +53,9 @@ RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao"
 PAGAMENTO_TAXA = "pagamento_taxa"
 RESULTADOS_ISENCAO = (RESULTADO_PRELIMINAR_ISENCAO, RESULTADO_DEFINITIVO_ISENCAO)
 RECURSO_ISENCAO = "recurso_isencao"
+INSCRICOES = "inscricoes"
+ANALISE_ATENDIMENTO = "analise_atendimento"
+FUNDAMENTO_ANALISE_ATENDIMENTO = "Decreto 9.508/2018, art. 4º; Lei 9.784/1999, art. 48"
 
 #: Appeal stage -> the stage whose decision it appeals against.
 RECORRE_DE = {
@@ -76,6 +84,8 @@ NOMES = {
     "recurso_resultado": gettext_lazy("Recurso do resultado"),
     "resultado_preliminar": gettext_lazy("Resultado preliminar"),
     "resultado_final": gettext_lazy("Resultado final / homologação"),
+    INSCRICOES: gettext_lazy("Inscrições"),
+    ANALISE_ATENDIMENTO: gettext_lazy("Análise dos pedidos de atendimento especializado"),
 }
 #: Where the schedule's appeals are not the exemption law's.
 FUNDAMENTO_RECURSO = "Lei 9.784/1999, art. 59"
@@ -146,6 +156,15 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
     por_tipo: dict[str, list] = {}
     for etapa in etapas:
         por_tipo.setdefault(etapa.tipo, []).append(etapa)
+    for analise in por_tipo.get(ANALISE_ATENDIMENTO, ()):
+        for inscricoes in por_tipo.get(INSCRICOES, ()):
+            if analise.inicio < inscricoes.inicio:
+                achadas.append(Incoerencia(analise, "inicio", inscricoes, "inicio", _(
+                    "A etapa “%(a)s” (a partir de %(d)s) não pode começar antes das "
+                    "inscrições (a partir de %(i)s): o atendimento especializado é pedido na "
+                    "inscrição e decidido depois de pedido (%(f)s).") % {
+                    "a": NOMES[ANALISE_ATENDIMENTO], "d": data_hora_br(analise.inicio),
+                    "i": data_hora_br(inscricoes.inicio), "f": FUNDAMENTO_ANALISE_ATENDIMENTO}))
     for tipo_recurso, tipo_decisao in RECORRE_DE.items():
         if tipo_recurso == RECURSO_ISENCAO:
             fundamento = isencao.fundamento_recurso if isencao else SEM_LEI

@@ -39,11 +39,11 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from certames import carreira, distribuicao_edital, exportacao, regras
+from certames import carreira, distribuicao_edital, exportacao, instantaneo, regras
 from certames.exportacao import celula_csv
 from certames.formatos import data_br, data_hora_br
 from certames.impressos import Impresso, Tipo, registrar
-from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
+from certames.models import Cargo, Certame, Publicacao
 from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
 
@@ -89,9 +89,8 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
     except KeyError:
         regime = certame.regime_legal
     por_lista: dict[str, list[dict]] = {}
-    posicoes = (PosicaoLista.objects.filter(versao=versao)
-                .select_related("inscricao__candidato").order_by("lista", "posicao"))
-    for p in posicoes.iterator(5000):
+    todas = instantaneo.anexar_inscricoes(instantaneo.posicoes(versao))
+    for p in todas:
         candidato = p.inscricao.candidato
         linha = {"posicao": p.posicao, "inscricao": p.inscricao.numero,
                  "nome": candidato.nome_exibicao,
@@ -107,8 +106,7 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
                "candidatos": por_lista.get(lista, [])}
               for lista in listas_da_versao(versao)]
     chamadas = []
-    for c in (ChamadaConvocacao.objects.filter(versao=versao)
-              .select_related("inscricao__candidato").order_by("posicao")):
+    for c in instantaneo.anexar_inscricoes(instantaneo.convocacao(versao)):
         pessoa = c.inscricao.candidato if c.inscricao else None
         linha = {"posicao": c.posicao, "vaga": c.vaga, "lista_de_origem": c.lista,
                  "inscricao": c.inscricao.numero if c.inscricao else "",

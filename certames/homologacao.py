@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from certames import instantaneo
 from certames.auditoria import registrar_ato
 from certames.formatos import data_br
 from certames.models import Cargo, Certame, Publicacao, VersaoClassificacao
@@ -64,11 +65,11 @@ def bloqueios_homologacao(versao: VersaoClassificacao) -> list[Bloqueio]:
     """The optants within the version's called range (its call order and its placements)
     with no final state in a reserved list they opted into (no `SituacaoLista`, or
     `pendente`: sub judice), in call order, then list."""
-    posicoes: dict[int, int | None] = dict(
-        versao.convocacao.filter(inscricao__isnull=False)
-        .values_list("inscricao_id", "posicao"))
-    for inscricao_id in versao.vagas_preenchidas.values_list("inscricao_id", flat=True):
-        posicoes.setdefault(inscricao_id, None)
+    posicoes: dict[int, int | None] = {
+        c.inscricao_id: c.posicao for c in instantaneo.convocacao(versao)
+        if c.inscricao_id is not None}
+    for vaga in instantaneo.vagas_preenchidas(versao):
+        posicoes.setdefault(vaga.inscricao_id, None)
     if not posicoes:
         return []
     finais = set(SituacaoLista.objects.filter(inscricao_id__in=posicoes)

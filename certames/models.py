@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Sum
+from django.db.models.signals import pre_delete
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.br_states import STATE_CHOICES
@@ -376,6 +377,10 @@ class Etapa(models.Model):
         RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao", _(
             "Resultado definitivo da isenção")
         PAGAMENTO_TAXA = "pagamento_taxa", _("Pagamento da taxa de inscrição")
+        # RH decides the requests for special conditions at the exam inside it
+        # (candidatos/condicoes.py; Decreto 9.508/2018, art. 4º; Lei 13.872/2019).
+        ANALISE_ATENDIMENTO = "analise_atendimento", _(
+            "Análise dos pedidos de atendimento especializado")
         HETEROIDENTIFICACAO = "heteroidentificacao", _("Heteroidentificação")
         RECURSO_HETEROIDENTIFICACAO = "recurso_heteroidentificacao", _(
             "Recurso da heteroidentificação")
@@ -540,66 +545,81 @@ class VersaoClassificacao(models.Model):
         return f"{self.cargo} — versão {self.numero}"
 
 
-class PosicaoLista(models.Model):
-    """One candidate's position in one list of a snapshot."""
+class ListaVersao(models.Model):
+    """One list of a snapshot, whole: its inscrições in order, packed, and which positions are
+    sub judice (issue #14, item 2: a recompute writes a handful of rows, not one per position).
 
-    # Indexed by the composite index below (versao first).
+    ``inscricoes``: the `Inscricao` ids in list order, 8 bytes each, big-endian unsigned (the
+    order PostgreSQL's ``int8send`` gives, so the database can look an id up; position ``p``
+    is bytes ``8(p-1)`` to ``8p``). ``sub_judice``: a bitmap, bit ``(p-1) % 8`` (least
+    significant first) of byte ``(p-1) // 8`` set when position ``p`` is sub judice. A page
+    reads only its byte range of both (`certames.instantaneo`). Append-only, never updated.
+    """
+
     versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
-                               related_name="posicoes", db_index=False)
+                               related_name="listas")
     lista = models.CharField(_("lista"), max_length=3)
-    posicao = models.PositiveIntegerField(_("posição"))
-    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
-                                  related_name="+")
-    sub_judice = models.BooleanField(_("sub judice"), default=False)
+    total = models.PositiveIntegerField(_("candidatos"))
+    inscricoes = models.BinaryField(_("inscrições em ordem"))
+    sub_judice = models.BinaryField(_("posições sub judice"))
 
     class Meta:
-        verbose_name = _("posição em lista")
-        verbose_name_plural = _("posições em listas")
-        ordering = ["versao", "lista", "posicao"]
-        indexes = [models.Index(fields=["versao", "lista", "posicao"])]
+        verbose_name = _("lista de uma versão")
+        verbose_name_plural = _("listas das versões")
+        ordering = ["versao", "lista"]
+        constraints = [
+            models.UniqueConstraint(fields=["versao", "lista"], name="lista_unica_por_versao"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.lista} {self.posicao}º"
+        return f"{self.versao} — {self.lista}"
 
 
-class VagaPreenchida(models.Model):
-    """One slot of the vacancies: its type, occupant, origin list and legal basis."""
+class ConvocacaoVersao(models.Model):
+    """The filled slots and the call order of a snapshot, in one row (a hundred entries or so).
 
-    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
-                               related_name="vagas_preenchidas")
-    ordem = models.PositiveIntegerField()
-    vaga = models.CharField(_("vaga"), max_length=3)
-    lista = models.CharField(_("lista de origem"), max_length=3)
-    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
-                                  related_name="+")
-    fundamento = models.TextField(_("fundamento"))
+    ``vagas_preenchidas``: [{"vaga", "lista", "inscricao", "fundamento"}] in fill order;
+    ``convocacao``: [{"posicao", "vaga", "inscricao" (id or null), "lista", "sub_judice"}];
+    ``inscricoes``: every id the two name, packed as `ListaVersao.inscricoes` (the database's
+    refusal to delete a referenced inscrição reads it). Append-only, never updated."""
+
+    versao = models.OneToOneField(VersaoClassificacao, on_delete=models.PROTECT,
+                                  related_name="convocacao_versao")
+    vagas_preenchidas = models.JSONField(_("vagas preenchidas"), default=list)
+    convocacao = models.JSONField(_("ordem de convocação"), default=list)
+    inscricoes = models.BinaryField(_("inscrições citadas"))
 
     class Meta:
-        ordering = ["versao", "ordem"]
+        verbose_name = _("convocação de uma versão")
+        verbose_name_plural = _("convocações das versões")
 
     def __str__(self) -> str:
-        return f"vaga {self.vaga} ({self.lista})"
+        return f"{self.versao} — convocação"
 
 
-class ChamadaConvocacao(models.Model):
-    """One position of the call order (alternância e proporcionalidade)."""
+class ResumoClassificacao(models.Model):
+    """One inscrição's place in the latest published snapshot of its cargo, for its own status
+    page (issue #14, item 1): a small row instead of reading the snapshot. Derived data, not
+    an act: written whole at each publication (`certames.instantaneo.gravar_resumos`),
+    replacing the previous one; the snapshot remains the source.
 
-    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
-                               related_name="convocacao")
-    posicao = models.PositiveIntegerField(_("posição"))
-    vaga = models.CharField(_("vaga"), max_length=3)
-    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT, null=True,
-                                  related_name="+")
-    # The list the occupant came from (differs from `vaga` after a reversion) and whether
-    # their place is pending a final decision.
-    lista = models.CharField(_("lista de origem"), max_length=3, blank=True)
-    sub_judice = models.BooleanField(_("sub judice"), default=False)
+    ``posicoes``: [{"lista", "posicao", "sub_judice", "frente"}] by list code, ``frente``
+    being how many of the list are ahead without a slot; ``vaga``: {"vaga", "lista",
+    "fundamento"} or null."""
+
+    inscricao = models.OneToOneField("candidatos.Inscricao", on_delete=models.CASCADE,
+                                     primary_key=True, related_name="resumo_classificacao")
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.CASCADE,
+                               related_name="+")
+    posicoes = models.JSONField(_("posições"), default=list)
+    vaga = models.JSONField(_("vaga"), null=True, blank=True)
 
     class Meta:
-        ordering = ["versao", "posicao"]
+        verbose_name = _("resumo da classificação de uma inscrição")
+        verbose_name_plural = _("resumos da classificação das inscrições")
 
     def __str__(self) -> str:
-        return f"{self.posicao}ª chamada ({self.vaga})"
+        return f"{self.inscricao_id} — {self.versao}"
 
 
 class Publicacao(models.Model):
@@ -915,3 +935,45 @@ class DestinoVagaSurgida(_AtoSorteio):
 
     def __str__(self) -> str:
         return f"{self.grupo} — {self.vaga_surgida}"
+
+
+
+# --- a snapshot's packed ids are not foreign keys (certames/instantaneo.py) --------------------
+
+
+def indice_no_pacote(dados: bytes, alvo: int) -> int | None:
+    """Index (0-based) of an inscrição id in a packed list (8-byte big-endian ids), or None: a
+    byte search aligned to 8 bytes (a match across two ids does not count)."""
+    agulha = alvo.to_bytes(8, "big")
+    k = dados.find(agulha)
+    while k != -1:
+        if k % 8 == 0:
+            return k // 8
+        k = dados.find(agulha, k + 1)
+    return None
+
+
+def versoes_que_citam(inscricao_id: int) -> list[int]:
+    """Ids of the versions naming the inscrição in a list, a filled slot or the call order."""
+    achadas: set[int] = set()
+    for modelo in (ListaVersao, ConvocacaoVersao):
+        for versao_id, dados in modelo.objects.values_list("versao_id",
+                                                           "inscricoes").iterator():
+            if versao_id not in achadas and indice_no_pacote(bytes(dados),
+                                                            inscricao_id) is not None:
+                achadas.add(versao_id)
+    return sorted(achadas)
+
+
+def _recusar_exclusao_inscricao(sender, instance, **kwargs) -> None:
+    """``pre_delete`` of `Inscricao`: a snapshot naming it keeps it, as the former PROTECT
+    foreign keys did (PostgreSQL also refuses it by a trigger, migration 0013). Raised inside
+    the deletion's transaction: nothing of the deletion is kept."""
+    if versoes_que_citam(instance.pk):
+        raise models.ProtectedError(
+            _("A inscrição %(n)s consta de versões da classificação e não pode ser "
+              "excluída.") % {"n": instance.numero}, {instance})
+
+
+pre_delete.connect(_recusar_exclusao_inscricao, sender="candidatos.Inscricao",
+                   dispatch_uid="certames_instantaneo_inscricao")

@@ -49,6 +49,13 @@ ROTULOS = {
     "eliminacao_revogada": gettext_lazy("Eliminação revogada"),
     "convocacao": gettext_lazy("Convocação para nomeação"),
     # Fee and exemption
+    # Special conditions at the exam (candidatos/condicoes.py)
+    "atendimento_pedido": gettext_lazy("Pedido de atendimento especializado na prova"),
+    "atendimento_decisao": gettext_lazy("Decisão sobre atendimento especializado"),
+    "atendimento_julgamento_recurso": gettext_lazy(
+        "Julgamento de recurso do atendimento especializado"),
+    "atendimento_exportacao": gettext_lazy(
+        "Exportação da lista de atendimento especializado"),
     "isencao_pedido": gettext_lazy("Pedido de isenção da taxa"),
     "isencao_decisao_preliminar": gettext_lazy("Decisão preliminar do pedido de isenção"),
     "isencao_julgamento_recurso": gettext_lazy("Julgamento de recurso da isenção"),

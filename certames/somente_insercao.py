@@ -32,9 +32,9 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "certames_historicaletapa",
     "certames_historicalvagasurgida",
     "certames_versaoclassificacao",
-    "certames_posicaolista",
-    "certames_vagapreenchida",
-    "certames_chamadaconvocacao",
+    # each list packed in one row, the slots and call order in another (issue #14)
+    "certames_listaversao",
+    "certames_convocacaoversao",
     "certames_publicacao",
     # the call history (issue #11): convocações and what happened to them
     "certames_chamada",
@@ -51,6 +51,11 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "candidatos_historicalpedidoisencao",
     "candidatos_historicalprocedimentoadministrativo",
     "candidatos_decisaoisencao",
+    # special conditions at the exam (issue #13 item 12): the conditions asked and the
+    # decisions (the request row is locked by the kernel's appeal, so it is not here)
+    "candidatos_condicaosolicitada",
+    "candidatos_decisaoatendimento",
+    "candidatos_itemdecisaoatendimento",
     # nucleo: the procedures' publications, batches and appeals
     "nucleo_publicacaoresultado",
     "nucleo_itempublicado",

@@ -2,11 +2,12 @@
 
 from django.urls import path
 
+from certames.cache_publico import publica
 from comissoes import views_resultados_publicos as v
 
 app_name = "resultados"
 
 urlpatterns = [
-    path("certames/<int:pk>/<str:procedimento>/", v.ResultadoPublicoView.as_view(),
+    path("certames/<int:pk>/<str:procedimento>/", publica(v.ResultadoPublicoView.as_view(), "pk"),
          name="procedimento"),
 ]

@@ -22,6 +22,7 @@ from django.views.generic import TemplateView
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames.arquivos import servir_arquivo
+from certames.confirmacao import confirmado, recusar
 from certames.forms import erros_no_form
 from comissoes.dominio import documental
 from comissoes.forms_documentos import DocumentoForm
@@ -123,6 +124,10 @@ class SubmeterDocumentosView(_ListaMixin, View):
 
     def post(self, request, pk, lista):
         self.carregar(pk, lista)
+        # Irreversible: after the confirmation the set goes to the committee and no file can
+        # be added or replaced (issue #13, item 4).
+        if not confirmado(request):
+            return recusar(request, self.url())
         try:
             documental.submeter_documentos(self.inscricao, lista, autor=request.user)
         except ValidationError as exc:

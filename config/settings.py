@@ -70,6 +70,9 @@ MIDDLEWARE = [
     "certames.seguranca.LimiteCorpoMiddleware",
     "certames.seguranca.PoliticaConteudoMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Published public pages served from the cache to anonymous visitors, before sessions,
+    # auth and axes do any work (certames/cache_publico.py).
+    "certames.cache_publico.CachePublicoMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -117,6 +120,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DATABASE_APP_ROLE = env.str("DATABASE_APP_ROLE", default="")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The cache (django-environ's CACHE_URL): published public pages are kept there
+# (certames/cache_publico.py). Local memory by default (`make run`, one process); several
+# processes (gunicorn workers, Celery workers) must share one cache, or an act recorded by one
+# would not invalidate the pages the others keep: rediscache://127.0.0.1:6379/1 in production
+# (or filecache:///var/tmp/certames-cache on one machine). The system check
+# certames.E001 stops `manage.py check`/`migrate` when DEBUG is off and the cache is local
+# memory, unless CACHE_LOCAL_PERMITIDO=true (a single-process deployment).
+CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+CACHE_LOCAL_PERMITIDO = env.bool("CACHE_LOCAL_PERMITIDO", default=False)
+# Public pages (certames/cache_publico.py): how long browsers and proxies may reuse a page
+# without asking again (seconds; then they revalidate with its ETag), and how long a rendered
+# page stays in the cache (a new act makes it unreachable at once: its key changes).
+CACHE_PUBLICO_MAX_AGE = env.int("CACHE_PUBLICO_MAX_AGE", default=60)
+CACHE_PUBLICO_TTL = env.int("CACHE_PUBLICO_TTL", default=24 * 3600)
+# Each process keeps the pages it served and trusts the generations it read from the shared
+# cache for this many seconds (an act recorded in another process reaches it within that
+# time; 0: always ask the shared cache).
+CACHE_PUBLICO_MEMORIA = env.float("CACHE_PUBLICO_MEMORIA", default=1.0)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -217,6 +239,36 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Queues (issue #14, item 4): recomputes, e-mails and PDFs each on a queue of their own, so a
+# burst of e-mails never delays a recompute; every other task on the default queue. A worker
+# consumes the queues it is given (`celery worker -Q recalculo,email`); `make worker` takes all
+# of them (FILAS_CELERY). tests/test_filas_celery.py checks every registered task's queue.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+TAREFAS_POR_FILA = {
+    "recalculo": ["certames.recalcular_classificacao"],
+    "email": [
+        "candidatos.enviar_email_cadastro",
+        "candidatos.notificar_abertura_procedimento",
+        "candidatos.notificar_decisao_procedimento",
+        "candidatos.notificar_julgamento_recurso_procedimento",
+        "candidatos.notificar_retificacao_inscricao",
+        "candidatos.email_convocacao",
+        "candidatos.avisar_publicacao_classificacao",
+        "candidatos.avisar_decisao_atendimento",
+        "comissoes.notificar_convocacao",
+        "comissoes.enviar_convite_membro",
+        "nucleo.avisar_publicacao",
+        "nucleo.enviar_protocolo_recurso",
+    ],
+    "documentos": [
+        "certames.gerar_documento_pdf",
+        "candidatos.gerar_comprovante",
+        "comissoes.gerar_ata",
+    ],
+}
+CELERY_TASK_ROUTES = {nome: {"queue": fila}
+                      for fila, nomes in TAREFAS_POR_FILA.items() for nome in nomes}
+FILAS_CELERY = [CELERY_TASK_DEFAULT_QUEUE, *TAREFAS_POR_FILA]
 # Redis gives an unacknowledged message (a worker died holding it) back to the queue after
 # this many seconds. It must exceed the longest task (a 100,000-row import takes well under a
 # minute); recomputes come back sooner through the sweep below and reject_on_worker_lost.

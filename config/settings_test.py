@@ -29,6 +29,19 @@ CSRF_COOKIE_SECURE = False
 SECURE_SSL_REDIRECT = False
 
 # Tasks run in-process in tests; the `worker` tests switch this off and start a real worker
-# that consumes a queue of its own, so parallel test processes never take each other's tasks.
+# that consumes queues of its own, so parallel test processes never take each other's tasks.
 CELERY_TASK_ALWAYS_EAGER = True
-CELERY_TASK_DEFAULT_QUEUE = f"certames-teste-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+_SUFIXO_FILA = f"-teste-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+CELERY_TASK_DEFAULT_QUEUE = f"certames{_SUFIXO_FILA}"
+# Every routed queue too (recalculo, email, documentos) carries the test process's suffix.
+CELERY_TASK_ROUTES = {nome: {"queue": f"{rota['queue']}{_SUFIXO_FILA}"}
+                      for nome, rota in CELERY_TASK_ROUTES.items()}  # noqa: F405
+FILAS_CELERY = [CELERY_TASK_DEFAULT_QUEUE,
+                *(f"{fila}{_SUFIXO_FILA}" for fila in TAREFAS_POR_FILA)]  # noqa: F405
+# Local memory, one per test process, emptied before each test (tests/conftest.py).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                      "LOCATION": "certames-teste"}}
+CACHE_LOCAL_PERMITIDO = True
+# The process's own memory in front of the cache is off (tests/certames/test_cache_publico.py
+# switches it on where it is tested).
+CACHE_PUBLICO_MEMORIA = 0

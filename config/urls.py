@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 
 from candidatos.forms_contas import RecuperarSenhaForm
 from candidatos.views import EntrarView
+from certames.cache_publico import publica
 from certames.views import documentos, sorteio_publico
 from certames.views.publico import (
     CargoPublicoView,
@@ -28,36 +29,41 @@ class FaviconView(RedirectView):
 
 
 urlpatterns = [
-    path("", InicioView.as_view(), name="inicio"),
+    path("", publica(InicioView.as_view()), name="inicio"),
     path("favicon.ico", FaviconView.as_view(), name="favicon"),
-    path("certames/<int:pk>/", CertamePublicoView.as_view(), name="certame_publico"),
+    path("certames/<int:pk>/", publica(CertamePublicoView.as_view(), "pk"),
+         name="certame_publico"),
     # The public draw of the whole-edital reserve (issue #12, item 2).
-    path("certames/<int:pk>/sorteio/", sorteio_publico.SorteioPublicoView.as_view(),
+    path("certames/<int:pk>/sorteio/", publica(sorteio_publico.SorteioPublicoView.as_view(), "pk"),
          name="sorteio_publico"),
     path("certames/<int:pk>/sorteio/conferir.py",
-         sorteio_publico.ScriptConferenciaView.as_view(), name="sorteio_script"),
-    path("certames/<int:pk>/sorteio.json", sorteio_publico.SorteioJsonView.as_view(),
+         publica(sorteio_publico.ScriptConferenciaView.as_view(), "pk"), name="sorteio_script"),
+    path("certames/<int:pk>/sorteio.json", publica(sorteio_publico.SorteioJsonView.as_view(), "pk"),
          name="sorteio_json"),
-    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/", CargoPublicoView.as_view(),
-         name="cargo_publico"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/",
+         publica(CargoPublicoView.as_view(), "certame_pk"), name="cargo_publico"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao/",
-         OrdemNomeacaoPublicaView.as_view(), name="ordem_nomeacao_publica"),
+         publica(OrdemNomeacaoPublicaView.as_view(), "certame_pk"),
+         name="ordem_nomeacao_publica"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao.<str:formato>",
-         documentos.ExportarOrdemDadosView.as_view(), name="ordem_nomeacao_publica_exportar"),
+         publica(documentos.ExportarOrdemDadosView.as_view(), "certame_pk"),
+         name="ordem_nomeacao_publica_exportar"),
     # Documents and open data (issue #13, items 6 and 14): the vacancy table of the certame
     # and each publication of a cargo at a stable URL (its id), as PDF, CSV and JSON.
-    path("certames/<int:pk>/vagas.<str:formato>", documentos.QuadroVagasView.as_view(),
-         name="quadro_vagas_publico"),
+    path("certames/<int:pk>/vagas.<str:formato>",
+         publica(documentos.QuadroVagasView.as_view(), "pk"), name="quadro_vagas_publico"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>.<str:formato>",
-         documentos.PublicacaoView.as_view(), name="publicacao_publica"),
+         publica(documentos.PublicacaoView.as_view(), "certame_pk"), name="publicacao_publica"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>/convocacao.csv",
-         documentos.PublicacaoConvocacaoView.as_view(), name="publicacao_convocacao_publica"),
+         publica(documentos.PublicacaoConvocacaoView.as_view(), "certame_pk"),
+         name="publicacao_convocacao_publica"),
     # RH's workspace: one namespace, "painel" (painel/urls.py).
     path("rh/", include("painel.urls")),
     path("resultados/", include("comissoes.urls_resultados")),
     path("comissao/", include("comissoes.urls")),
     path("candidato/isencao/", include("candidatos.urls_isencao")),
     path("candidato/procedimentos/", include("candidatos.urls_procedimentos")),
+    path("candidato/atendimento/", include("candidatos.urls_condicoes")),
     path("candidato/recursos/", include("comissoes.urls_recursos")),
     path("candidato/documentos/", include("comissoes.urls_documentos")),
     path("candidato/meus-dados/", include("privacidade.urls")),

@@ -96,6 +96,7 @@ urlpatterns = [
     path("reivindicacoes/", include(urlpatterns_reivindicacoes)),
     path("comissoes/", include(urlpatterns_comissoes)),
     path("resultados/", include(urlpatterns_resultados)),
+    path("atendimento/", include("painel.urls_atendimento")),
     path("", certames.PainelView.as_view(), name="painel"),
     path("buscar/", busca.BuscaView.as_view(), name="buscar"),
     path("certames/<int:pk>/", certames.CertameRHView.as_view(), name="certame"),

@@ -32,3 +32,17 @@ def candidato_user(db):
 @pytest.fixture
 def estranho(db):
     return usuario("estranho_teste")
+
+
+@pytest.fixture(autouse=True)
+def _cache_vazio():
+    """Each test starts with an empty cache (public pages: certames/cache_publico.py)."""
+    from django.core.cache import cache
+
+    from certames.cache_publico import esvaziar_memoria_local
+
+    cache.clear()
+    esvaziar_memoria_local()
+    yield
+    cache.clear()
+    esvaziar_memoria_local()

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from django.utils import timezone
 
-from candidatos import isencao, portal, procedimentos
+from candidatos import condicoes, isencao, portal, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
 from certames.classificacao import recalcular
@@ -110,6 +110,7 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         T.RECURSO_ISENCAO: (-1, 1), T.PAGAMENTO_TAXA: (-20, 20),
         T.HETEROIDENTIFICACAO: (-2, 2), T.RECURSO_HETEROIDENTIFICACAO: (-1, 1),
         T.VERIFICACAO_DOCUMENTAL: (-1, 1), T.AVALIACAO_PCD: (-1, 1),
+        T.ANALISE_ATENDIMENTO: (-30, 5),
     }
     w.etapas = {tipo: EtapaFactory(certame=w.certame, tipo=tipo, inicio=agora + de * DIA,
                                    fim=agora + ate * DIA)
@@ -164,6 +165,17 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         w.proc_decidido, autor=w.user_a, texto=RAZOES_PROCEDIMENTO,
         arquivos=[arquivo("certidao.pdf", PDF, "application/pdf")])
     w.anexo_proc = w.recurso_proc.anexos.get()
+
+    # --- special conditions at the exam: A's request (in the inscrição window), decided ---
+    w.atendimento_a = condicoes.solicitar(
+        w.insc_a, autor=w.user_a, condicoes={"braille": "", "tempo_adicional": ""},
+        justificativa="Baixa visão severa, conforme o laudo.", laudo=arquivo("laudo.pdf", PDF),
+        agora=agora - 25 * DIA)
+    R = condicoes.ResultadoCondicao
+    condicoes.decidir(w.atendimento_a, autor=w.rh, agora=agora - DIA,
+                      motivacao="Laudo analisado pelo RH.",
+                      resultados={"braille": R("indeferido", MOTIVACAO_FRAUDE),
+                                  "tempo_adicional": R("deferido", minutos=60)})
 
     # --- heteroidentification: committee X judges A; committee Y judges B -------------------
     HET = Comissao.Tipo.HETEROIDENTIFICACAO

@@ -19,7 +19,7 @@ def test_check_deploy_sem_alertas_com_variaveis_de_producao():
     r = _manage("check", "--deploy", "--fail-level", "WARNING",
                 DEBUG="false", SECRET_KEY="x" * 20 + "-producao-chave-longa-e-aleatoria-9f8e7d",
                 ALLOWED_HOSTS="concursos.prefeitura.example", SECURE_SSL_REDIRECT="true",
-                SECURE_HSTS_SECONDS="31536000")
+                SECURE_HSTS_SECONDS="31536000", CACHE_URL="rediscache://127.0.0.1:6379/1")
     assert r.returncode == 0, r.stdout + r.stderr
     assert "no issues" in r.stdout
 

@@ -357,6 +357,30 @@ MATRIZ = [
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       comissao="pcd", post=(LOGIN, 403, 403, "->comissao:sessao", 404, 404, 404, 403),
       dados={"comparecimento": "ausente", "confirmacao": "on"}),
+    # Candidate: special conditions at the exam (RH is no candidate: 403)
+    L("condicoes:inscricao", "pk=insc_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"condicoes": ["ledor"]}),
+    L("condicoes:recurso", "pk=insc_a",
+                                LOGIN, "->condicoes:inscricao", 404, 403, 403, 403, 403, 403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"texto": MOTIVO, "confirmacao": "on"}),
+    L("condicoes:laudo", "pk=atendimento_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    # RH: special conditions at the exam (committees are not involved)
+    L("painel:atendimento_lista", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:atendimento_exportar", "pk=certame formato=csv",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:atendimento_exportar", "pk=certame formato=pdf",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   404),
+    L("painel:atendimento_pedido", "pk=atendimento_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"resultado_braille": "deferido", "resultado_tempo_adicional":
+                           "deferido", "minutos": "60", "motivacao": MOTIVO,
+                           "confirmacao": "on"}),
+    L("painel:atendimento_laudo", "pk=atendimento_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # Candidate: fee exemption
     L("isencao:painel", "",     LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("isencao:inscricao", "pk=insc_a",
@@ -423,7 +447,7 @@ MATRIZ = [
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403)),
     L("documentos:submeter", "pk=insc_a_doc lista=PPI",
                                 LOGIN, 404,   404,   403,   403,   403,   403,   403,
-      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403)),
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados=lambda w: {"confirmacao": "on"}),
     # A document: A, RH and the committee evaluating that list of A.
     L("documentos:arquivo", "pk=documento",
                                 LOGIN, 200,   404,   200,   404,   404,   404,   200,
@@ -436,6 +460,8 @@ MATRIZ = [
                                 LOGIN, 200,   404,   404,   404,   404,   404,   200),
     # Candidate portal
     L("portal:painel", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    # The notices read only the signed-in candidate's own inscrições.
+    L("portal:avisos", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("portal:cadastro", "",    200, "->portal:painel", "->portal:painel", "->inicio",
                                 "->inicio", "->inicio", "->inicio", "->inicio"),
     L("portal:cadastro_enviado", "",

@@ -19,6 +19,7 @@ from django.db import connection
 from candidatos.models import Importacao, Inscricao
 from candidatos.tasks import importar_inscricoes_task
 from config.celery import app
+from tests import instantaneo_apoio
 from tests.factories import CargoFactory, CertameFactory
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
@@ -44,7 +45,8 @@ def worker_real():
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test",
            "DATABASE_URL": _url_banco(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
     processo = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo", "-Q", fila,
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
+         "-Q", ",".join(settings.FILAS_CELERY),
          "-n", nome, "--without-heartbeat", "--without-gossip", "--without-mingle",
          "-l", "warning"],
         cwd=RAIZ, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -93,5 +95,4 @@ def test_importacao_enfileirada_e_concluida_por_um_worker_real(worker_real):
         time.sleep(0.1)
     assert versao is not None, "o worker não gravou a classificação"
     assert versao.distribuicao == {"AC": 12, "PP": 3, "I": 1, "Q": 0, "PCD": 1}
-    assert list(versao.posicoes.filter(lista="AC").order_by("posicao")
-                .values_list("inscricao__numero", flat=True)) == ["000001", "000002"]
+    assert instantaneo_apoio.numeros(versao, "AC") == ["000001", "000002"]

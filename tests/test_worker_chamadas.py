@@ -65,6 +65,7 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import TAREFA_RECALCULO
 from certames.models import Ato, Chamada, EventoChamada, Publicacao
 from config.celery import app
+from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -138,9 +139,7 @@ def concluir(publicadas: list[tuple[str, str]], nome: str) -> list:
 
 def _ordem(cargo, numero):
     versao = cargo.versoes_classificacao.get(numero=numero)
-    return list(
-        versao.convocacao.order_by("posicao").values_list("posicao", "vaga", "inscricao__numero")
-    )
+    return instantaneo_apoio.ordem(versao)
 
 
 def _publicar_final(rh_client, cargo, numero):

@@ -26,6 +26,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from candidatos.models import Inscricao
+from certames import instantaneo
 from certames.classificacao import (
     PublicacaoInvalida,
     estado_recalculo,
@@ -34,8 +35,9 @@ from certames.classificacao import (
     reenfileirar_atrasados,
     solicitar_recalculo,
 )
-from certames.models import Cargo, PosicaoLista, VersaoClassificacao
+from certames.models import Cargo, ListaVersao, VersaoClassificacao
 from config.celery import app
+from tests import instantaneo_apoio
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario
 from tests.test_worker import RAIZ, _url_banco
 
@@ -50,7 +52,7 @@ def _exigir_infra():
 
 
 class Worker:
-    """One `celery worker` subprocess consuming this test process's own queue."""
+    """One `celery worker` subprocess consuming this test process's own queues."""
 
     def __init__(self, pool: str, sufixo: str):
         self.nome = f"{settings.CELERY_TASK_DEFAULT_QUEUE}@{sufixo}"
@@ -58,7 +60,7 @@ class Worker:
                "DATABASE_URL": _url_banco(), "MEDIA_ROOT": str(settings.MEDIA_ROOT)}
         self.processo = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", pool, "-c", "1",
-             "-Q", settings.CELERY_TASK_DEFAULT_QUEUE, "-n", self.nome, "--without-heartbeat",
+             "-Q", ",".join(settings.FILAS_CELERY), "-n", self.nome, "--without-heartbeat",
              "--without-gossip", "--without-mingle", "-l", "warning"],
             cwd=RAIZ, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for _ in range(60):  # ping waits up to 1 s per try
@@ -95,7 +97,7 @@ def fila_real():
 
 
 class Trava:
-    """A superuser connection holding SHARE on the positions table: inserts wait for it."""
+    """A superuser connection holding SHARE on the snapshot lists' table: inserts wait."""
 
     def __init__(self):
         s = connection.settings_dict
@@ -104,7 +106,7 @@ class Trava:
                                        autocommit=False)
 
     def travar(self):
-        self.conexao.execute(f'LOCK TABLE "{PosicaoLista._meta.db_table}" IN SHARE MODE')
+        self.conexao.execute(f'LOCK TABLE "{ListaVersao._meta.db_table}" IN SHARE MODE')
 
     def soltar(self):
         self.conexao.rollback()
@@ -132,7 +134,7 @@ def _backend_esperando_trava() -> int | None:
         cur.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
             "AND wait_event_type = 'Lock' AND query LIKE %s",
-            [f'INSERT INTO "{PosicaoLista._meta.db_table}"%'])
+            [f'INSERT INTO "{ListaVersao._meta.db_table}"%'])
         linha = cur.fetchone()
     return linha[0] if linha else None
 
@@ -153,8 +155,7 @@ def _ato_que_muda_a_lista(cargo):
 
 
 def _lista_ac(versao):
-    return list(versao.posicoes.filter(lista="AC").order_by("posicao")
-                .values_list("inscricao__numero", flat=True))
+    return instantaneo_apoio.numeros(versao, "AC")
 
 
 def _conferir_snapshot_anterior_inteiro(cargo, v1):
@@ -172,7 +173,8 @@ def _conferir_recalculado(cargo):
     assert list(VersaoClassificacao.objects.filter(cargo=cargo).order_by("numero")
                 .values_list("numero", flat=True)) == [1, 2]
     assert _lista_ac(v2) == ["003", "001", "002"]
-    assert v2.posicoes.count() == 3  # nobody opted for a reserved list: AC only
+    # Nobody opted for a reserved list: AC only.
+    assert sum(instantaneo.contagens(v2).values()) == 3
 
 
 def test_kill_9_do_processo_do_pool_devolve_o_recalculo_a_fila(fila_real, trava_do_snapshot):

@@ -15,13 +15,21 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
-from certames import carreira, distribuicao_edital, exportacao, homologacao, impressos, regras
+from candidatos.models import Inscricao
+from certames import (
+    carreira,
+    distribuicao_edital,
+    exportacao,
+    homologacao,
+    impressos,
+    instantaneo,
+    regras,
+)
 from certames.classificacao import versao_publicada
-from certames.models import Cargo, Certame, ChamadaConvocacao, PosicaoLista, Publicacao
+from certames.models import Cargo, Certame, Publicacao
 from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
 from certames.validade import FUNDAMENTO_VALIDADE
@@ -33,8 +41,7 @@ POR_PAGINA = 100
 #: The `lista` value of the call-order tab.
 ABA_CONVOCACAO = "convocacao"
 #: Only the columns the public page shows are read (data minimisation, LGPD art. 6º, III).
-CAMPOS_PUBLICOS = ("inscricao__numero", "inscricao__candidato__nome",
-                   "inscricao__candidato__nome_social", "inscricao__candidato__cpf")
+CAMPOS_PUBLICOS = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf")
 #: The public search in a cargo's published lists shows at most this many rows (no paging:
 #: a longer name or the inscrição number narrows it).
 LIMITE_BUSCA = 100
@@ -104,18 +111,6 @@ class CertamePublicoView(DetailView):
         return ctx
 
 
-class PaginadorContado(Paginator):
-    """A Paginator whose total is already known (saves a COUNT over a large list)."""
-
-    def __init__(self, object_list, per_page, total: int, **kwargs):
-        super().__init__(object_list, per_page, **kwargs)
-        self._total = total
-
-    @cached_property
-    def count(self) -> int:
-        return self._total
-
-
 class CargoPublicoView(TemplateView):
     """The latest published snapshot of a cargo: every list and the call order, paginated."""
 
@@ -137,8 +132,7 @@ class CargoPublicoView(TemplateView):
         except KeyError:
             regime = cargo.certame.regime_legal
         listas = listas_da_versao(versao)
-        candidatos = dict(PosicaoLista.objects.filter(versao=versao).values_list("lista")
-                          .annotate(n=Count("id")).order_by())
+        candidatos = instantaneo.contagens(versao)
         abas = [{"lista": lista, "nome": nome_lista(regime, lista),
                  "vagas": versao.distribuicao.get(lista), "candidatos": candidatos.get(lista, 0)}
                 for lista in listas]
@@ -147,22 +141,28 @@ class CargoPublicoView(TemplateView):
         aba = self.request.GET.get("lista") or regras.AC
         if aba not in {a["lista"] for a in abas}:
             aba = regras.AC
+        # Each page reads its slice of the packed list and its inscrições only
+        # (certames.instantaneo), with the columns the page shows.
+        consulta = Inscricao.objects.select_related("candidato").only(*CAMPOS_PUBLICOS)
         if aba == ABA_CONVOCACAO:
-            linhas = (ChamadaConvocacao.objects.filter(versao=versao)
-                      .select_related("inscricao__candidato")
-                      .only("posicao", "vaga", *CAMPOS_PUBLICOS).order_by("posicao"))
-            paginador = Paginator(linhas, POR_PAGINA)
+            paginador = Paginator(instantaneo.convocacao(versao), POR_PAGINA)
         else:
-            linhas = (PosicaoLista.objects.filter(versao=versao, lista=aba)
-                      .select_related("inscricao__candidato")
-                      .only("posicao", "sub_judice", *CAMPOS_PUBLICOS).order_by("posicao"))
-            paginador = PaginadorContado(linhas, POR_PAGINA, candidatos.get(aba, 0))
+            paginador = Paginator(instantaneo.ListaPaginavel(
+                versao, aba, candidatos.get(aba, 0), consulta=consulta), POR_PAGINA)
+        pagina = paginador.get_page(self.request.GET.get("page"))
+        if aba == ABA_CONVOCACAO:
+            instantaneo.anexar_inscricoes(pagina.object_list, consulta)
+        # Every publication stays public at its own address (open data): the older ones are
+        # listed under the current one, newest first.
+        anteriores = (Publicacao.objects.filter(versao__cargo=cargo).exclude(pk=publicacao.pk)
+                      .select_related("versao").order_by("-publicada_em", "-pk"))
         ctx.update(
+            anteriores=list(anteriores),
             versao=versao, publicacao=publicacao, regime=regime, abas=abas, aba=aba,
             aba_convocacao=ABA_CONVOCACAO, nome_aba=next(a["nome"] for a in abas
                                                          if a["lista"] == aba),
             distribuicao=[(a["lista"], a["nome"], a["vagas"]) for a in abas[:-1]],
-            page_obj=paginador.get_page(self.request.GET.get("page")),
+            page_obj=pagina,
         )
         if "q" in self.request.GET:
             ctx["busca"] = buscar_na_publicacao(versao, abas, self.request.GET["q"])
@@ -200,15 +200,13 @@ def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBusca
     Decreto 8.727/2016; the civil name behind a social name is not searchable, so the search
     reveals nothing the list does not). A query without letters is an inscrição number,
     compared without mask or leading zeros; otherwise every word must appear in the name,
-    case- and accent-insensitive. Names are compared in Python: a cargo's snapshot holds its
-    candidates once per list, small enough to read in one query of four columns.
+    case- and accent-insensitive. Names are compared in Python over the snapshot's inscrições
+    (read in batches of four columns); the matches are then placed in the packed lists.
     """
     limpo = " ".join(str(termo).split())[:100]
     resultado = ResultadoBuscaPublica(termo=limpo)
     nomes = {a["lista"]: a["nome"] for a in abas}
     ordem = {a["lista"]: i for i, a in enumerate(abas)}
-    campos = ("inscricao__numero", "inscricao__candidato__nome",
-              "inscricao__candidato__nome_social")
     if limpo and not any(ch.isalpha() for ch in limpo) and any(ch.isdigit() for ch in limpo):
         alvo = _sem_zeros(limpo)
 
@@ -227,23 +225,30 @@ def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBusca
             alvo = _comparavel(nome)
             return all(p in alvo for p in palavras)
 
+    # Who matches, among the version's inscrições (one query per 10,000); then where they are.
+    ids = sorted(instantaneo.inscricoes(versao))
+    pessoas: dict[int, tuple[str, str]] = {}
+    for i in range(0, len(ids), instantaneo.LOTE_LEITURA):
+        for pk, numero, nome, social in Inscricao.objects.filter(
+                pk__in=ids[i:i + instantaneo.LOTE_LEITURA]).values_list(
+                "pk", "numero", "candidato__nome", "candidato__nome_social"):
+            exibido = social or nome
+            if confere(numero, exibido):
+                pessoas[pk] = (numero, exibido)
     achadas = []
-    for lista, posicao, sub_judice, numero, nome, social in (
-            PosicaoLista.objects.filter(versao=versao)
-            .values_list("lista", "posicao", "sub_judice", *campos)):
-        exibido = social or nome
-        if confere(numero, exibido):
-            achadas.append({"lista": lista, "nome_lista": nomes.get(lista, lista),
-                            "posicao": posicao, "numero": numero, "nome": exibido,
-                            "sub_judice": sub_judice, "vaga": ""})
-    for posicao, vaga, numero, nome, social in (
-            ChamadaConvocacao.objects.filter(versao=versao, inscricao__isnull=False)
-            .values_list("posicao", "vaga", *campos)):
-        exibido = social or nome
-        if confere(numero, exibido):
-            achadas.append({"lista": ABA_CONVOCACAO, "nome_lista": nomes[ABA_CONVOCACAO],
-                            "posicao": posicao, "numero": numero, "nome": exibido,
-                            "sub_judice": False, "vaga": vaga})
+    if pessoas:
+        for p in instantaneo.posicoes(versao):
+            if p.inscricao_id in pessoas:
+                numero, exibido = pessoas[p.inscricao_id]
+                achadas.append({"lista": p.lista, "nome_lista": nomes.get(p.lista, p.lista),
+                                "posicao": p.posicao, "numero": numero, "nome": exibido,
+                                "sub_judice": p.sub_judice, "vaga": ""})
+        for c in instantaneo.convocacao(versao):
+            if c.inscricao_id in pessoas:
+                numero, exibido = pessoas[c.inscricao_id]
+                achadas.append({"lista": ABA_CONVOCACAO, "nome_lista": nomes[ABA_CONVOCACAO],
+                                "posicao": c.posicao, "numero": numero, "nome": exibido,
+                                "sub_judice": False, "vaga": c.vaga})
     achadas.sort(key=lambda r: (ordem.get(r["lista"], len(ordem)), r["posicao"]))
     resultado.excedeu = len(achadas) > LIMITE_BUSCA
     resultado.linhas = achadas[:LIMITE_BUSCA]

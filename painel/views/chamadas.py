@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 
 from candidatos import chamadas
-from certames import carreira, exportacao, impressos
+from certames import carreira, exportacao, impressos, instantaneo
 from certames.models import Cargo, Chamada, EventoChamada
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
@@ -34,10 +34,12 @@ class ConvocarView(RHMixin, View):
             erro = " ".join(exc.messages)
         quantidade = form.cleaned_data.get("quantidade") if form.is_bound and hasattr(
             form, "cleaned_data") else None
+        # The snapshot holds ids only: the page fetches the few inscrições it shows.
+        previstas = instantaneo.anexar_inscricoes(
+            previstas[:quantidade] if quantidade else previstas[:10])
         return render(request, self.template_name, {
             "cargo": cargo, "form": form, "erro": erro,
-            "fundamento": carreira.fundamento_ordem(cargo),
-            "previstas": previstas[:quantidade] if quantidade else previstas[:10]},
+            "fundamento": carreira.fundamento_ordem(cargo), "previstas": previstas},
             status=status)
 
     def get(self, request, pk):

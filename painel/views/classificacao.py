@@ -8,7 +8,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import transaction
-from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -28,6 +27,7 @@ from certames import (
     exportacao,
     homologacao,
     impressos,
+    instantaneo,
     regras,
 )
 from certames.classificacao import (
@@ -98,15 +98,17 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["abas"] = [(cod, NOMES_LISTAS.get(cod, cod), versao.distribuicao.get(cod))
                        for cod in listas]
         ctx["lista"] = lista
-        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
-        ctx["vagas_preenchidas"] = versao.vagas_preenchidas.select_related(
-            "inscricao__candidato")
-        ctx["convocacao"] = versao.convocacao.select_related("inscricao__candidato")
-        posicoes = (versao.posicoes.filter(lista=lista).select_related("inscricao__candidato")
-                    .order_by("posicao"))
+        vagas = instantaneo.anexar_inscricoes(instantaneo.vagas_preenchidas(versao))
+        ocupacoes = {v.inscricao_id: v for v in vagas}
+        ctx["vagas_preenchidas"] = vagas
+        ctx["convocacao"] = instantaneo.anexar_inscricoes(instantaneo.convocacao(versao))
+
+        def ocupar(posicoes):
+            for p in posicoes:
+                p.ocupacao = ocupacoes.get(p.inscricao_id)
+
+        posicoes = instantaneo.ListaPaginavel(versao, lista, ao_ler=ocupar)
         pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
-        for p in pagina:
-            p.ocupacao = ocupacoes.get(p.inscricao_id)
         ctx["page_obj"] = pagina
         ctx["exclusoes"] = versao.exclusoes
         publicacoes = {p.tipo for p in versao.publicacoes.all()}
@@ -159,14 +161,12 @@ class ConfirmarPublicacaoView(RHMixin, TemplateView):
                    recalculo=estado_recalculo(cargo))
         if versao is None:
             return ctx
-        contagens = dict(versao.posicoes.values_list("lista").annotate(n=Count("id"))
-                         .order_by())
-        sub_judice = dict(versao.posicoes.filter(sub_judice=True).values_list("lista")
-                          .annotate(n=Count("id")).order_by())
+        contagens = instantaneo.contagens(versao)
+        sub_judice = instantaneo.contagens_sub_judice(versao)
         ctx["listas"] = [(lista, NOMES_LISTAS.get(lista, lista), versao.distribuicao.get(lista),
                           contagens.get(lista, 0), sub_judice.get(lista, 0))
                          for lista in listas_da_versao(versao)]
-        ctx["chamadas"] = versao.convocacao.count()
+        ctx["chamadas"] = len(instantaneo.convocacao(versao))
         ctx["calculada_em"] = data_hora_br(versao.criada_em)
         ctx["ja_publicada"] = versao.publicacoes.filter(tipo=tipo).exists()
         ctx["anterior"] = versao_publicada(cargo)
@@ -253,16 +253,13 @@ class ExportarView(RHMixin, View):
         if formato not in exportacao.FORMATOS:
             raise Http404
         versao = get_object_or_404(VersaoClassificacao.objects.select_related("cargo"), pk=pk)
-        ocupacoes = {v.inscricao_id: v for v in versao.vagas_preenchidas.all()}
-        ordem = {lista: i for i, lista in enumerate(listas_da_versao(versao))}
+        ocupacoes = {v.inscricao_id: v for v in instantaneo.vagas_preenchidas(versao)}
         linhas = (
             (p.lista, p.posicao, p.inscricao.numero, p.inscricao.candidato.nome_exibicao,
              p.inscricao.candidato.cpf_mascarado, p.inscricao.nota, p.sub_judice,
              getattr(ocupacoes.get(p.inscricao_id), "vaga", ""),
              getattr(ocupacoes.get(p.inscricao_id), "lista", ""))
-            for p in sorted(
-                versao.posicoes.select_related("inscricao__candidato").iterator(5000),
-                key=lambda p: (ordem.get(p.lista, 99), p.posicao))
+            for p in instantaneo.anexar_inscricoes(instantaneo.posicoes(versao))
         )
         return exportacao.resposta_exportacao(
             formato, f"classificacao-{versao.cargo.codigo}-v{versao.numero}", self.COLUNAS,
@@ -297,8 +294,8 @@ class InscricaoRHView(RHMixin, DetailView):
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
         if versao:
-            ctx["posicoes"] = versao.posicoes.filter(inscricao=insc).order_by("lista")
-            ctx["ocupacao"] = versao.vagas_preenchidas.filter(inscricao=insc).first()
+            ctx["posicoes"] = instantaneo.posicoes_da_inscricao(versao, insc.pk)
+            ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
         ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))

@@ -142,7 +142,7 @@ def test_usuarios_grupos_e_senhas(demo):
     com_senha = {f"comissao{i}" for i in range(2, 8)} | {f"recursal{i}" for i in range(1, 6)}
     sem_senha = {"veri1", "veri2", "equi1", "equi2", "recorrente"}
     assert set(User.objects.values_list("username", flat=True)) == (
-        set(SENHAS) | com_senha | sem_senha)
+        set(SENHAS) | com_senha | sem_senha | {"candidato2"})
     assert not any(User.objects.get(username=m).has_usable_password() for m in sem_senha)
     assert all(User.objects.get(username=m).check_password("comissao-demo-2026")
                for m in com_senha)
@@ -161,6 +161,14 @@ def test_usuarios_grupos_e_senhas(demo):
     assert candidato.inscricoes.values("certame").distinct().count() == 2
     for username, senha in SENHAS.items():
         assert senha in demo and username in demo
+    # candidato2 (candidate's password): SMBV 001/2026's PcD optant whose laudo is due today.
+    laudo = User.objects.get(username="candidato2")
+    assert (laudo.check_password("candidato-demo-2026"),
+            list(laudo.groups.values_list("name", flat=True))) == (True, ["Candidato"])
+    optante = Candidato.objects.get(usuario=laudo).inscricoes.get(
+        certame__regime="smbv-lc22-2026", certame__numero_edital="001/2026")
+    assert ("PCD" in optante.listas, optante.situacao) == (True, "habilitado")
+    assert "candidato2" in demo
 
 
 @pytest.mark.django_db

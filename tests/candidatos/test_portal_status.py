@@ -17,12 +17,11 @@ from candidatos.models import (
 from candidatos.rules import e_dono_da_inscricao
 from certames.models import (
     Etapa,
-    PosicaoLista,
     Publicacao,
-    VagaPreenchida,
     VersaoClassificacao,
 )
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -60,12 +59,8 @@ def versao(cargo, numero, posicoes, vagas=(), publicar=None, exclusoes=()):
         cargo=cargo, numero=numero, geracao=numero, causa="teste", hash_entrada=f"h{numero}",
         regime=cargo.certame.regime, vagas=cargo.vagas, distribuicao={},
         exclusoes=list(exclusoes))
-    for lista, posicao, insc, sub_judice in posicoes:
-        PosicaoLista.objects.create(versao=v, lista=lista, posicao=posicao, inscricao=insc,
-                                    sub_judice=sub_judice)
-    for ordem, (vaga, lista, insc) in enumerate(vagas, start=1):
-        VagaPreenchida.objects.create(versao=v, ordem=ordem, vaga=vaga, lista=lista,
-                                      inscricao=insc, fundamento="teste")
+    instantaneo_apoio.gravar(v, posicoes, [(vaga, lista, insc, "teste")
+                                           for vaga, lista, insc in vagas])
     if publicar:
         Publicacao.objects.create(versao=v, tipo=publicar)
     return v

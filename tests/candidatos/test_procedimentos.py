@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from candidatos import procedimentos, servicos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
+from certames import instantaneo
 from certames.classificacao import recalcular
 from certames.models import Ato, Certame, Chamada, EventoChamada
 from certames.regras import obter_regime
@@ -83,7 +84,7 @@ def _atos(objeto, modelo):
 
 
 def _listas(versao, insc):
-    return sorted(versao.posicoes.filter(inscricao=insc).values_list("lista", flat=True))
+    return sorted(p.lista for p in instantaneo.posicoes_da_inscricao(versao, insc.pk))
 
 
 def _mensagem(exc) -> str:

@@ -21,6 +21,7 @@ from certames.models import Ato, VersaoClassificacao
 from certames.regras import obter_regime
 from nucleo.models import Recurso
 from nucleo.registro import plugin
+from tests import instantaneo_apoio
 from tests.candidatos.test_procedimentos import (
     DEPOIS_PRAZO,
     FATOS,
@@ -77,8 +78,8 @@ def _julgar(proc, autor, provido=True, motivacao=PROVIMENTO, agora=JULGAMENTO):
 
 
 def _posicoes(versao):
-    return sorted(versao.posicoes.values_list("lista", "posicao", "inscricao__numero",
-                                              "sub_judice"))
+    return sorted((p.lista, p.posicao, p.inscricao.numero, p.sub_judice)
+                  for p in instantaneo_apoio.linhas(versao))
 
 
 # --- the plug-in -------------------------------------------------------------------------------

@@ -21,13 +21,12 @@ from certames.carreira import fundamento_ordem
 from certames.classificacao import publicar
 from certames.models import (
     Etapa,
-    PosicaoLista,
     Publicacao,
-    VagaPreenchida,
     VersaoClassificacao,
 )
 from comissoes.models import Comissao, Convocacao, Sessao
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -304,12 +303,7 @@ def _versao(cargo, posicoes, distribuicao, vagas=(), numero=1, exclusoes=()):
         cargo=cargo, numero=numero, geracao=numero, causa="teste", hash_entrada=f"h{numero}",
         regime=cargo.certame.regime, vagas=cargo.vagas, distribuicao=distribuicao,
         exclusoes=list(exclusoes))
-    for lista, posicao, insc, sub_judice in posicoes:
-        PosicaoLista.objects.create(versao=v, lista=lista, posicao=posicao, inscricao=insc,
-                                    sub_judice=sub_judice)
-    for ordem, (vaga, lista, insc, fundamento) in enumerate(vagas, start=1):
-        VagaPreenchida.objects.create(versao=v, ordem=ordem, vaga=vaga, lista=lista,
-                                      inscricao=insc, fundamento=fundamento)
+    instantaneo_apoio.gravar(v, posicoes, vagas)
     return v
 
 

@@ -24,6 +24,8 @@ LINHAS = (
     "linhas gravadas pelo recálculo: ",
     "piso do cargo B000 (ler ",
     "razao recomputo/piso: ",
+    "leitura e motor do cargo B000 (montar a entrada e classificar): ",
+    "razao recomputo/leitura+motor: ",
 )
 
 
@@ -36,7 +38,12 @@ def _rodar() -> list[str]:
 def _presentes(linhas: list[str]) -> None:
     for inicio in LINHAS:
         assert any(linha.startswith(inicio) for linha in linhas), (inicio, linhas)
-    assert re.match(r"^razao recomputo/piso: \d+\.\d\d$", linhas[-1]), linhas[-1]
+    assert re.match(r"^razao recomputo/piso: \d+\.\d\d$", linhas[-3]), linhas[-3]
+    assert re.match(r"^razao recomputo/leitura\+motor: \d+,\d\d$", linhas[-1]), linhas[-1]
+    # A recompute writes a handful of rows: the version, one per list, one for slots and calls
+    # (PIRANGI: AC, PP, I, Q, PCD).
+    assert next(x for x in linhas if x.startswith("linhas gravadas pelo recálculo: ")).startswith(
+        "linhas gravadas pelo recálculo: 7 (1 versão, 5 listas compactas e 1 linha de vagas")
     assert re.search(r": \d+,\d{3} s$", next(x for x in linhas if x.startswith("motor")))
 
 

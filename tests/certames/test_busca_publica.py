@@ -149,7 +149,8 @@ def test_so_a_publicacao_atual(client, cargo, rh):
 
 def test_resultado_sem_cpf_na_pagina(client, cargo, rh):
     publicar(recalcular(cargo.pk), "preliminar", rh)
-    texto = html.unescape(_buscar(client, cargo, "angelo", lista="PP").content.decode())
+    resposta = _buscar(client, cargo, "angelo", lista="PP")
+    texto = html.unescape(resposta.content.decode())
     inicio = texto.index('<section id="busca"')
     secao = texto[inicio:texto.index("</section>", inicio)]
     assert "Resultado da busca por “angelo”" in secao
@@ -157,8 +158,7 @@ def test_resultado_sem_cpf_na_pagina(client, cargo, rh):
     assert "***.982.247-**" not in secao and CPF not in secao and "CPF" not in secao
     # The tabs leave the search; the list below is still the chosen tab's.
     assert "?lista=AC#listas" in texto
-    assert [p.inscricao.numero for p in _buscar(client, cargo, "angelo", lista="PP")
-            .context["page_obj"]] == ["000101", "000103"]
+    assert [p.inscricao.numero for p in resposta.context["page_obj"]] == ["000101", "000103"]
 
 
 def test_limite_sem_paginacao(client, rh):

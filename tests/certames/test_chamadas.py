@@ -34,10 +34,11 @@ from django.utils import timezone
 from candidatos import chamadas, procedimentos, servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import carreira, exportacao
-from certames.classificacao import montar_entrada, publicar, recalcular
+from certames.classificacao import PublicacaoInvalida, montar_entrada, publicar, recalcular
 from certames.homologacao import homologar
 from certames.models import Ato, Chamada, EventoChamada
 from certames.servicos import registrar_vaga_surgida
+from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -85,7 +86,7 @@ def _republicar(cargo, rh):
 
 
 def _ordem(versao):
-    return list(versao.convocacao.values_list("posicao", "vaga", "inscricao__numero"))
+    return instantaneo_apoio.ordem(versao)
 
 
 def _historia(cargo):
@@ -214,7 +215,7 @@ def test_sem_efeito_libera_e_tira_de_todas_as_listas(rh):
                               motivacao="Nomeação tornada sem efeito: não apresentou documentos.")
     versao = recalcular(cargo.pk)
     assert _ordem(versao) == [*PUBLICADA, (6, "PPI", "210")]
-    assert not versao.posicoes.filter(inscricao__numero="207").exists()
+    assert "207" not in {p.inscricao.numero for p in instantaneo_apoio.linhas(versao)}
 
 
 def test_fim_de_fila_so_onde_o_edital_permite(rh):
@@ -236,8 +237,7 @@ def test_fim_de_fila_vai_para_o_fim_da_lista(rh):
     versao = recalcular(cargo.pk)
     # Position 1 stays in the history; the freed AC call goes on with 203, the best AC
     # candidate not placed (202 is an AC occupant too, at position 3): 201 ranks last in AC.
-    assert list(versao.posicoes.filter(lista="AC").order_by("posicao")
-                .values_list("inscricao__numero", flat=True))[-1] == "201"
+    assert instantaneo_apoio.numeros(versao, "AC")[-1] == "201"
     assert _ordem(versao)[0] == (1, "AC", "201")
 
 
@@ -269,6 +269,12 @@ def test_pagina_rh_convoca_com_confirmacao(client, rh):
     cargo = _homologado(rh)
     client.force_login(rh)
     url = reverse("painel:convocar", args=[cargo.pk])
+    # The next positions with who holds them (the snapshot stores ids; the page reads names).
+    previstas = client.get(url).context["previstas"]
+    assert [(p.posicao, p.vaga, p.inscricao.numero, p.inscricao.candidato.nome_exibicao)
+            for p in previstas[:2]] == [
+        (1, "AC", "201", Inscricao.objects.get(numero="201").candidato.nome_exibicao),
+        (2, "PPI", "204", Inscricao.objects.get(numero="204").candidato.nome_exibicao)]
     resposta = client.post(url, {"quantidade": 2, "prazo": PRAZO.isoformat()})
     assert resposta.status_code == 200  # back to the confirmation step
     assert Chamada.objects.count() == 0
@@ -366,3 +372,23 @@ def test_nomeacao_recusada_para_desistente_ou_eliminado_pela_inscricao(rh):
     assert [h[3] for h in _historia(cargo)] == [
         "nomeacao", "desistencia", "convocada", "convocada", "convocada"]
     assert EventoChamada.objects.filter(tipo__in=["posse", "exercicio"]).count() == 0
+
+
+def test_certame_homologado_nao_publica_resultado_preliminar(client, rh):
+    """After the homologation a recomputed order is published as final only (spec section 9):
+    no new appeal phase of the result; the cargo page offers no preliminary button."""
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    chamadas.desistir(Inscricao.objects.get(numero="201"), autor=rh,
+                      motivacao="Declinou por escrito.")
+    versao = recalcular(cargo.pk)
+    with pytest.raises(PublicacaoInvalida) as exc:
+        publicar(versao, "preliminar", rh)
+    assert str(exc.value).startswith(
+        "O certame foi homologado em " + (HOJE - dt.timedelta(days=10)).strftime("%d/%m/%Y"))
+    assert not versao.publicacoes.exists()
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
+    assert "Publicar como resultado preliminar" not in pagina
+    assert "Publicar como resultado final (homologado)" in pagina
+    assert publicar(versao, "final", rh).tipo == "final"

@@ -50,6 +50,22 @@ def test_recurso_da_isencao_antes_do_resultado_preliminar():
         "§2º)."]
 
 
+def test_analise_do_atendimento_especializado_depois_do_inicio_das_inscricoes():
+    """Requests are made at the inscrição (Decreto 9.508/2018, art. 4º) and decided once made
+    (Lei 9.784/1999, art. 48): the analysis may run alongside the inscrições, not before."""
+    etapas = [_e("inscricoes", 2, 30), _e("analise_atendimento", 1, 40)]
+    (inc,) = cronograma.incoerencias(etapas, _isencao())
+    assert (inc.etapa.tipo, inc.campo, inc.outra.tipo, inc.campo_outra) == (
+        "analise_atendimento", "inicio", "inscricoes", "inicio")
+    assert inc.mensagem == (
+        "A etapa “Análise dos pedidos de atendimento especializado” (a partir de 02/10/2026 "
+        "15:00) não pode começar antes das inscrições (a partir de 03/10/2026 15:00): o "
+        "atendimento especializado é pedido na inscrição e decidido depois de pedido "
+        "(Decreto 9.508/2018, art. 4º; Lei 9.784/1999, art. 48).")
+    assert cronograma.incoerencias([_e("inscricoes", 2, 30), _e("analise_atendimento", 2, 40)],
+                                   _isencao()) == []
+
+
 def test_resultado_definitivo_da_isencao_antes_do_fim_do_recurso():
     etapas = [_e("resultado_preliminar_isencao", 7, 7), _e("recurso_isencao", 8, 12),
               _e("resultado_definitivo_isencao", 11, 11)]

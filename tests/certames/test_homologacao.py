@@ -29,6 +29,7 @@ from certames.models import Ato, Publicacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
 from comissoes.dominio.sessoes import agendar_sessao, erros_agendamento
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import comissao_completa, sessao
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
@@ -68,7 +69,7 @@ def _decidir(cargo, numero: str, lista: str, estado: str) -> None:
 
 def test_bloqueiam_so_os_optantes_pendentes_na_faixa_chamada(cargo):
     versao = recalcular(cargo.pk)
-    assert list(versao.convocacao.values_list("posicao", "vaga", "inscricao__numero")) == [
+    assert instantaneo_apoio.ordem(versao) == [
         (1, "AC", "101"), (2, "AC", "102"), (3, "AC", "103"), (4, "PP", "104")]
     ids = _ids(cargo)
     assert bloqueios_homologacao(versao) == [Bloqueio(ids["102"], "102", "PP", 2),
@@ -95,7 +96,7 @@ def test_decididos_os_da_faixa_o_resultado_final_e_publicado(cargo, rh):
     _decidir(cargo, "102", "PP", EstadoLista.CONFIRMADA)
     _decidir(cargo, "104", "PP", EstadoLista.NAO_CONFIRMADA)
     versao = recalcular(cargo.pk)
-    assert list(versao.convocacao.values_list("inscricao__numero", flat=True)) == [
+    assert [n for _p, _v, n in instantaneo_apoio.ordem(versao)] == [
         "101", "102", "103", "105"]
     assert bloqueios_homologacao(versao) == [Bloqueio(_ids(cargo)["105"], "105", "PP", 4)]
     _decidir(cargo, "105", "PP", EstadoLista.CONFIRMADA)

@@ -220,6 +220,26 @@ def test_versao_posterior_nao_publicada_nao_aparece(client, cargo_smbv, rh):
     assert [n for _, n, _ in _linhas(resposta)][:2] == ["F", "A"]
 
 
+def test_publicacoes_anteriores_ficam_listadas_com_seus_arquivos(client, cargo_smbv, rh):
+    v1 = recalcular(cargo_smbv.pk)
+    preliminar = publicar(v1, "preliminar", rh)
+    resposta = client.get(_url_cargo(cargo_smbv))
+    assert resposta.context["anteriores"] == []
+    assert 'id="publicacoes-anteriores"' not in _texto(resposta)
+    InscricaoFactory(cargo=cargo_smbv, numero="F", nota=Decimal("99"), cor_raca="branca",
+                     candidato=CandidatoFactory(nome="Pessoa Nova"))
+    # (A second preliminary result: the optants' verdicts are still pending.)
+    segunda = publicar(recalcular(cargo_smbv.pk), "preliminar", rh)
+    resposta = client.get(_url_cargo(cargo_smbv))
+    assert (resposta.context["publicacao"], resposta.context["anteriores"]) == (
+        segunda, [preliminar])
+    html = _texto(resposta)
+    assert "1 publicação anterior deste cargo" in html
+    for formato in ("pdf", "csv", "json"):
+        assert reverse("publicacao_publica", args=[cargo_smbv.certame_id, cargo_smbv.pk,
+                                                   preliminar.pk, formato]) in html
+
+
 def test_link_do_certame_para_o_cargo(client, cargo_smbv, rh):
     publicar(recalcular(cargo_smbv.pk), "preliminar", rh)
     resposta = client.get(reverse("certame_publico", args=[cargo_smbv.certame_id]))
@@ -253,16 +273,18 @@ def test_paginacao_por_lista(client, cargo_grande):
     assert [p for p, _, _ in _linhas(pagina2)] == list(range(101, 151))
     assert _linhas(pagina2)[0][1] == "0101"
     assert "?lista=AC&amp;page=1" in pagina2.content.decode()
-    # 100 rows or 50 rows: the same 4 queries (cargo, publication, list sizes, the page),
-    # none per candidate.
-    assert (n1, n2) == (4, 4)
+    # 100 rows or 50 rows: the same 6 queries (cargo, publication, the older publications,
+    # list sizes, the page's slice of the packed list, the page's inscrições), none per
+    # candidate.
+    assert (n1, n2) == (6, 6)
 
 
 def test_paginacao_sem_n_mais_1_na_convocacao(client, cargo_grande):
     resposta, n = _consultas(client, _url_cargo(cargo_grande, lista="convocacao"))
     assert [(c.posicao, c.inscricao.numero) for c in resposta.context["page_obj"]] == [
         (1, "0001"), (2, "0002")]
-    assert n == 5  # cargo, publication, list sizes, call-order count, the page
+    # cargo, publication, older publications, list sizes, the call order, the inscrições
+    assert n == 6
 
 
 def test_certame_publico_mostra_resultados_de_isencao_publicados(client, rh):

@@ -27,6 +27,7 @@ from certames.models import (
 from certames.regras import CargoEdital, distribuir_edital
 from certames.regras.edital import edital_para_json
 from certames.servicos import registrar_vaga_surgida
+from tests import instantaneo_apoio
 from tests.banco import como_dono
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
@@ -246,9 +247,9 @@ def test_listas_usam_a_distribuicao_sorteada(rh):
     versao = recalcular(c08.pk)
     assert versao.distribuicao == {"AC": 0, "PP": 1, "I": 0, "Q": 0, "PCD": 0}
     assert [(v.vaga, v.lista, v.inscricao.numero)
-            for v in versao.vagas_preenchidas.select_related("inscricao")] == [
+            for v in instantaneo_apoio.vagas(versao)] == [
         ("PP", "PP", "000002")]
-    assert list(versao.convocacao.values_list("vaga", flat=True)) == ["PP"]
+    assert [v for _p, v, _n in instantaneo_apoio.ordem(versao)] == ["PP"]
     # The explanation: the edital's total with its article, C08's automatic part, the draw.
     assert versao.explicacao[0] == (
         "PP no edital (20 vagas): PP: 15% de 20 = 3 → 3 — Lei 3.056/2025, art. 3º, I")

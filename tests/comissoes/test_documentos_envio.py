@@ -296,7 +296,14 @@ def test_envio_e_confirmacao_pela_pagina(client, smbv):
     assert _upload(client, insc, "I", "DECL_ORGANIZACAO", PNG, "decl.png").status_code == 302
     html = _pagina(client, insc)
     assert 'id="completo-I"' in html and "Confirmar o envio à comissão" in html
+    # Without the confirmation box: 400, nothing recorded.
     resposta = client.post(reverse("documentos:submeter", args=[insc.pk, "I"]))
+    assert resposta.status_code == 400
+    assert "Marque a caixa de confirmação" in resposta.content.decode()
+    assert not Ato.objects.filter(tipo="documentos_submetidos").exists()
+    assert 'id="confirmacao-envio-I"' in html
+    resposta = client.post(reverse("documentos:submeter", args=[insc.pk, "I"]),
+                           {"confirmacao": "on"})
     assert resposta.status_code == 302
     html = _pagina(client, insc)
     assert 'id="submetido-I"' in html and "Enviar documento" not in html
@@ -321,7 +328,8 @@ def test_confirmar_incompleto_pela_pagina_diz_o_que_falta(client, smbv):
     _c, insc = smbv
     client.force_login(insc.candidato.usuario)
     _upload(client, insc, "I", "TADII")
-    resposta = client.post(reverse("documentos:submeter", args=[insc.pk, "I"]), follow=True)
+    resposta = client.post(reverse("documentos:submeter", args=[insc.pk, "I"]),
+                           {"confirmacao": "on"}, follow=True)
     assert f"Ainda falta: {UM_DESTES}." in resposta.content.decode()
     assert not Ato.objects.filter(tipo="documentos_submetidos").exists()
 
@@ -343,7 +351,8 @@ def test_arquivo_de_outro_candidato_pela_url_e_404(client, smbv):
     assert client.get(url).status_code == 404
     assert client.get(reverse("documentos:inscricao", args=[insc.pk])).status_code == 404
     assert _upload(client, insc, "I", "RANI").status_code == 404
-    assert client.post(reverse("documentos:submeter", args=[insc.pk, "I"])).status_code == 404
+    assert client.post(reverse("documentos:submeter", args=[insc.pk, "I"]),
+                       {"confirmacao": "on"}).status_code == 404
     assert DocumentoEnviado.objects.count() == 1
     client.force_login(usuario("rh_docs", "RH", staff=True))
     assert client.get(url).status_code == 200

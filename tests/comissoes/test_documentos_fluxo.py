@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from candidatos.models import EstadoLista, SituacaoLista
 from certames.classificacao import recalcular
-from certames.models import Ato, Etapa, PosicaoLista
+from certames.models import Ato, Etapa
 from comissoes.dominio.composicao import registrar_impedimento
 from comissoes.dominio.convocacao import candidatos_a_convocar, convocar, distribuir_convocacoes
 from comissoes.dominio.documental import analisar_documento, submeter_documentos
@@ -25,6 +25,7 @@ from comissoes.dominio.resultados import (
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import AnaliseDocumento, Avaliacao, Comissao
 from nucleo.models import PublicacaoResultado
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import comissao_completa, membro, sessao
 from tests.comissoes.fabricas_documentos import (
     FED,
@@ -320,11 +321,7 @@ def test_pagina_da_avaliacao_mostra_documentos_e_registra_analise(client, caso):
 
 def _posicoes(cargo):
     versao = cargo.versoes_classificacao.order_by("-numero").first()
-    listas: dict[str, dict[str, bool]] = {}
-    for lista, numero, sub_judice in PosicaoLista.objects.filter(versao=versao).values_list(
-            "lista", "inscricao__numero", "sub_judice"):
-        listas.setdefault(lista, {})[numero] = sub_judice
-    return listas
+    return instantaneo_apoio.por_lista(versao)
 
 
 def _decidir(av, membros, *, aceitar: bool):

@@ -16,6 +16,7 @@ from comissoes.dominio.resultados import (
 )
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import Comissao
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import (
     MOTIVO_NAO,
     MOTIVO_SIM,
@@ -68,8 +69,7 @@ def test_da_convocacao_ao_resultado_final_e_recalculo(regime, lista, data_edital
 
     # Before the final result both optants are in the reserved list, sub judice.
     versao = recalcular(cargo.pk)
-    assert list(versao.posicoes.filter(lista=lista).values_list(
-        "inscricao__numero", "sub_judice")) == [("1", True), ("2", True)]
+    assert instantaneo_apoio.numeros_sub_judice(versao, lista) == [("1", True), ("2", True)]
 
     etapa = etapa_recurso(certame, de_dias=-1, ate_dias=1)
     publicar_resultado_preliminar(certame, autor=rh)
@@ -83,8 +83,7 @@ def test_da_convocacao_ao_resultado_final_e_recalculo(regime, lista, data_edital
         publicar_resultado_final(certame, autor=rh)
 
     final = cargo.versoes_classificacao.order_by("-numero").first()
-    listas = {nome: list(final.posicoes.filter(lista=nome).values_list(
-        "inscricao__numero", "sub_judice")) for nome in ("AC", lista)}
+    listas = {nome: instantaneo_apoio.numeros_sub_judice(final, nome) for nome in ("AC", lista)}
     assert listas[lista] == [("2", False)]
     assert listas["AC"] == ([("1", False), ("2", False)] if fica_na_ac else [("2", False)])
     assert dict(nao.situacoes_listas.values_list("lista", "estado")) == {

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from candidatos.models import SituacaoLista
 from certames.classificacao import recalcular
-from certames.models import Ato, PosicaoLista
+from certames.models import Ato
 from comissoes.dominio.recursos import apresentar_recurso, motivo_para_nao_recorrer
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,
@@ -26,6 +26,7 @@ from comissoes.dominio.resultados import (
 from comissoes.models import Comissao
 from nucleo.lotes import janela_do_lote, lotes
 from nucleo.models import PublicacaoResultado
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import (
     avaliacao,
     candidato_com_conta,
@@ -159,11 +160,7 @@ def test_lote_inexistente():
 
 def _posicoes(cargo):
     versao = cargo.versoes_classificacao.order_by("-numero").first()
-    listas: dict[str, dict[str, bool]] = {}
-    for lista, numero, sub_judice in PosicaoLista.objects.filter(versao=versao).values_list(
-            "lista", "inscricao__numero", "sub_judice"):
-        listas.setdefault(lista, {})[numero] = sub_judice
-    return listas
+    return instantaneo_apoio.por_lista(versao)
 
 
 def test_dois_lotes_de_heteroidentificacao_ate_o_definitivo(

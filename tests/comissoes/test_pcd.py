@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.models import Ato, Etapa, PosicaoLista
+from certames.models import Ato, Etapa
 from comissoes.dominio.composicao import (
     EXIGENCIA,
     ConfigEquipe,
@@ -33,6 +33,7 @@ from comissoes.dominio.resultados import (
 )
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import Avaliacao, Comissao
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import membro, sessao
 from tests.comissoes.fabricas_documentos import (
     MOTIVO_PCD_NAO,
@@ -360,11 +361,7 @@ def _avaliar(av, membros, *, enquadra: bool, compativel: bool):
 
 def _posicoes(cargo):
     versao = cargo.versoes_classificacao.order_by("-numero").first()
-    listas: dict[str, list[str]] = {}
-    for lista, numero in PosicaoLista.objects.filter(versao=versao).values_list(
-            "lista", "inscricao__numero"):
-        listas.setdefault(lista, []).append(numero)
-    return listas
+    return {lista: list(numeros) for lista, numeros in instantaneo_apoio.por_lista(versao).items()}
 
 
 def test_fluxo_pcd_smbv_ate_o_definitivo_e_o_recalculo(django_capture_on_commit_callbacks):

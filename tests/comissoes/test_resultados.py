@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from candidatos.models import EstadoLista, SituacaoLista
 from certames.classificacao import recalcular
-from certames.models import Ato, PosicaoLista
+from certames.models import Ato
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,
@@ -21,6 +21,7 @@ from comissoes.dominio.resultados import (
 )
 from comissoes.models import Avaliacao, Comissao
 from nucleo.models import PublicacaoResultado
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import (
     MOTIVO_NAO,
     avaliacao,
@@ -205,11 +206,7 @@ def test_definitivo_nao_apaga_fraude_apurada():
 
 def _posicoes(cargo):
     versao = cargo.versoes_classificacao.order_by("-numero").first()
-    listas: dict[str, dict[str, bool]] = {}
-    for lista, numero, sub_judice in PosicaoLista.objects.filter(versao=versao).values_list(
-            "lista", "inscricao__numero", "sub_judice"):
-        listas.setdefault(lista, {})[numero] = sub_judice
-    return versao, listas
+    return versao, instantaneo_apoio.por_lista(versao)
 
 
 def _fluxo(regime, lista, django_capture_on_commit_callbacks, **certame_extra):

@@ -9,6 +9,7 @@ from candidatos.models import EstadoLista, SituacaoLista
 from certames.classificacao import recalcular
 from comissoes.dominio.resultados import estado_da_avaliacao
 from comissoes.models import Avaliacao
+from tests import instantaneo_apoio
 from tests.comissoes.fabricas import avaliacao
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
@@ -43,7 +44,6 @@ def test_excluida_da_lista_fica_na_ampla_concorrencia_mesmo_na_smbv():
     SituacaoLista.objects.create(inscricao=nao_confirmado, lista="PP",
                                  estado=EstadoLista.NAO_CONFIRMADA)
     versao = recalcular(cargo.pk)
-    listas = {lista: list(versao.posicoes.filter(lista=lista).values_list(
-        "inscricao__numero", flat=True)) for lista in ("AC", "PP")}
+    listas = {lista: instantaneo_apoio.numeros(versao, lista) for lista in ("AC", "PP")}
     assert listas == {"AC": ["1"], "PP": []}
     assert Avaliacao.Resultado.INCOMPATIVEL == "incompativel"

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from candidatos.models import Inscricao
-from certames.models import Cargo, Certame, ChamadaConvocacao, Publicacao
+from certames.models import Cargo, Certame, ConvocacaoVersao, Publicacao
 from comissoes.models import Avaliacao, Comissao, Sessao
 from nucleo.models import PublicacaoResultado
 from tests.e2e.apoio import Pagina, abrir, carregar_demo, entrar_como
@@ -21,7 +21,8 @@ def paginas_publicas() -> list[Pagina]:
     pirangi = Certame.objects.get(regime="pirangi-lei3056-2025")
     com_lista = Publicacao.objects.filter(versao__cargo__certame=pirangi).order_by(
         "versao__cargo__codigo").first().versao.cargo
-    chamado = ChamadaConvocacao.objects.order_by("pk").first().versao.cargo
+    chamado = next(c for c in ConvocacaoVersao.objects.order_by("pk") if c.convocacao
+                   ).versao.cargo
     base = f"/certames/{pirangi.pk}/cargos/{com_lista.pk}/"
     # One published result of each procedure (fee exemption, committees), as the public sees it.
     resultados = {}
@@ -88,7 +89,8 @@ def paginas_rh() -> list[Pagina]:
     pirangi = Certame.objects.get(regime="pirangi-lei3056-2025")
     severinia = Certame.objects.get(regime="severinia-lei3057-2026")
     cargo = Cargo.objects.filter(certame=pirangi).order_by("codigo").first()
-    chamado = ChamadaConvocacao.objects.order_by("pk").first().versao.cargo
+    chamado = next(c for c in ConvocacaoVersao.objects.order_by("pk") if c.convocacao
+                   ).versao.cargo
     comissao = Comissao.objects.filter(certame=pirangi).order_by("pk").first()
     sessao = Sessao.objects.order_by("pk").first()
     inscricao = Inscricao.objects.filter(candidato__usuario__username="candidato").first()

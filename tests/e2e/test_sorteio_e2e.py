@@ -15,6 +15,7 @@ from certames.classificacao import recalcular
 from certames.models import Sorteio
 from certames.regras import CargoEdital, distribuir_edital
 from certames.regras.edital import edital_para_json
+from tests import instantaneo_apoio
 from tests.e2e.passos import entrar
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario
 
@@ -64,7 +65,7 @@ def test_rh_anuncia_e_sorteia_e_o_cidadao_confere(live_server, pagina, monkeypat
     versao = c08.versoes_classificacao.order_by("-numero").first() or recalcular(c08.pk)
     assert versao.distribuicao == {"AC": 0, "PP": 1, "I": 0, "Q": 0, "PCD": 0}
     assert [(v.vaga, v.inscricao.numero)
-            for v in versao.vagas_preenchidas.select_related("inscricao")] == [("PP", "000002")]
+            for v in instantaneo_apoio.vagas(versao)] == [("PP", "000002")]
 
     # The public page: seed, source (escaped), every code and vacancy, digests and winners.
     pagina.goto(f"{live_server.url}/certames/{certame.pk}/sorteio/")

@@ -8,14 +8,18 @@ then measures:
 2. the recompute of every cargo (``recalcular``), after one verdict change per cargo so that
    each cargo really gets a new snapshot;
 3. the recompute of the biggest cargo after ONE verdict, end to end (read, engine, write);
-4. the floor for that cargo: reading its scored inscrições ordered by score plus writing as
-   many rows as (3) wrote with one ``bulk_create`` into a throwaway snapshot.
+4. the floor for that cargo: reading its scored inscrições ordered by score plus writing the
+   same compact lists as (3) wrote (`certames.instantaneo`) into a throwaway snapshot;
+5. reading that cargo's inputs (`montar_entrada`) plus running the engine on them, the part
+   of (3) that is not writing (issue #14, item 5).
 
-The last line is ``razao recomputo/piso: R`` with R = (3) / (4). Snapshot tables are
-append-only (PostgreSQL triggers refuse DELETE), so every run adds versions; the throwaway
-snapshots of the floor hang from a cargo of their own (``PISO``) so the real cargos' version
-sequences stay clean. Bulk writes use plain ``bulk_create`` (no history rows): history is not
-what is measured here.
+``razao recomputo/piso: R`` is (3) / (4); the last line, ``razao recomputo/leitura+motor: R``,
+is (3) / (5): what writing the snapshot (and the bookkeeping around it) adds to the work that
+cannot be avoided. A snapshot is one row per list plus one for the slots and the call order,
+so (3) writes a handful of rows. Snapshot tables are append-only (PostgreSQL triggers refuse
+DELETE), so every run adds versions; the throwaway snapshots of the floor hang from a cargo of
+their own (``PISO``) so the real cargos' version sequences stay clean. Bulk writes use plain
+``bulk_create`` (no history rows): history is not what is measured here.
 """
 
 from __future__ import annotations
@@ -38,15 +42,14 @@ from candidatos.models import (
     SituacaoLista,
     TipoDeficiencia,
 )
-from certames import regras
-from certames.classificacao import LOTE, SITUACOES_CLASSIFICADAS, recalcular
+from certames import instantaneo, regras
+from certames.classificacao import LOTE, SITUACOES_CLASSIFICADAS, montar_entrada, recalcular
 from certames.models import (
     Cargo,
     Certame,
-    ChamadaConvocacao,
+    ConvocacaoVersao,
+    ListaVersao,
     Orgao,
-    PosicaoLista,
-    VagaPreenchida,
     VersaoClassificacao,
 )
 from certames.regras.regimes import PIRANGI
@@ -167,11 +170,15 @@ class Command(BaseCommand):
             if versao is not None:
                 versoes += 1
         t_todos = time.perf_counter() - inicio
+        posicoes_todas = 0
         for cargo in cargos:
             ultima = cargo.versoes_classificacao.order_by("-numero").first()
-            linhas += sum(self._linhas(ultima)) if ultima else 0
+            if ultima:
+                linhas += self._linhas(ultima)
+                posicoes_todas += sum(instantaneo.contagens(ultima).values())
         escreva(f"recálculo completo ({len(cargos)} cargos, {versoes} versões novas, "
-                f"{_n(linhas)} linhas gravadas): {_s(t_todos)}")
+                f"{_n(linhas)} linhas gravadas para {_n(posicoes_todas)} posições): "
+                f"{_s(t_todos)}")
 
         # 3. The biggest cargo after ONE verdict, end to end.
         mudanca = self._veredito(maior, 1)
@@ -180,21 +187,33 @@ class Command(BaseCommand):
         t_um = time.perf_counter() - inicio
         if versao is None:
             raise CommandError("O recálculo do cargo maior não gerou versão nova.")
-        posicoes, vagas, chamadas = self._linhas(versao)
-        gravadas = posicoes + vagas + chamadas
+        gravadas = self._linhas(versao)
+        posicoes = sum(instantaneo.contagens(versao).values())
+        vagas = len(instantaneo.vagas_preenchidas(versao))
+        chamadas = len(instantaneo.convocacao(versao))
         escreva(f"veredito: inscrição {mudanca}")
         escreva(f"recálculo do cargo {maior.codigo} após um veredito (leitura, motor e "
                 f"gravação; {_n(versao.total_candidatos)} candidatos; versão {versao.numero}): "
                 f"{_s(t_um)}")
-        escreva(f"linhas gravadas pelo recálculo: {_n(posicoes)} posições + {_n(vagas)} vagas "
-                f"preenchidas + {_n(chamadas)} chamadas = {_n(gravadas)}")
+        escreva(f"linhas gravadas pelo recálculo: {_n(gravadas)} (1 versão, "
+                f"{_n(gravadas - 2)} listas compactas e 1 linha de vagas e chamadas) para "
+                f"{_n(posicoes)} posições + {_n(vagas)} vagas preenchidas + {_n(chamadas)} "
+                f"chamadas")
 
         # 4. The floor for that cargo.
-        lidas, t_piso = self._piso(certame, maior, gravadas)
+        lidas, t_piso = self._piso(certame, maior, versao)
         escreva(f"piso do cargo {maior.codigo} (ler {_n(lidas)} inscrições ordenadas por nota "
-                f"+ inserir {_n(gravadas)} linhas num só bulk_create): {_s(t_piso)}")
+                f"+ inserir as mesmas {_n(gravadas - 2)} listas compactas e 1 linha de vagas e "
+                f"chamadas): {_s(t_piso)}")
         razao = t_um / t_piso if t_piso > 0 else float("inf")
         escreva(f"razao recomputo/piso: {razao:.2f}")
+
+        # 5. Reading the cargo's inputs plus the engine: the recompute without its writing.
+        t_leitura = self._leitura_motor(maior)
+        escreva(f"leitura e motor do cargo {maior.codigo} (montar a entrada e classificar): "
+                f"{_s(t_leitura)}")
+        razao = t_um / t_leitura if t_leitura > 0 else float("inf")
+        escreva(f"razao recomputo/leitura+motor: {razao:.2f}".replace(".", ","))
 
     # --- the synthetic certame ------------------------------------------------------------
 
@@ -363,19 +382,25 @@ class Command(BaseCommand):
             return f"{situacao.inscricao.numero} PP: {situacao.estado} → {novo}"
 
     @staticmethod
-    def _linhas(versao: VersaoClassificacao) -> tuple[int, int, int]:
-        return (PosicaoLista.objects.filter(versao=versao).count(),
-                VagaPreenchida.objects.filter(versao=versao).count(),
-                ChamadaConvocacao.objects.filter(versao=versao).count())
+    def _linhas(versao: VersaoClassificacao) -> int:
+        """Rows the version's snapshot took: the version, its lists, its slots and calls."""
+        return (1 + ListaVersao.objects.filter(versao=versao).count()
+                + ConvocacaoVersao.objects.filter(versao=versao).count())
 
     @staticmethod
-    def _piso(certame: Certame, cargo: Cargo, linhas: int) -> tuple[int, float]:
-        """Read the cargo's scored inscrições by score, insert ``linhas`` rows in one go."""
+    def _piso(certame: Certame, cargo: Cargo, modelo: VersaoClassificacao) -> tuple[int, float]:
+        """Read the cargo's scored inscrições by score, insert the same compact snapshot as
+        ``modelo`` (its lists, slots and calls) into a throwaway version."""
         piso = Cargo.objects.get(certame=certame, codigo=CODIGO_PISO)
         numero = (piso.versoes_classificacao.aggregate(m=Max("numero"))["m"] or 0) + 1
-        versao = VersaoClassificacao.objects.create(
-            cargo=piso, numero=numero, geracao=0, causa="piso do benchmark (descartável)",
-            hash_entrada="-", regime=certame.regime, vagas=0, distribuicao={})
+        listas = [(p.lista, p.inscricao_id, p.sub_judice) for p in instantaneo.posicoes(modelo)]
+        por_lista: dict[str, tuple[list[int], list[bool]]] = {}
+        for lista, pk, sub_judice in listas:
+            ids, marcas = por_lista.setdefault(lista, ([], []))
+            ids.append(pk)
+            marcas.append(sub_judice)
+        vagas = instantaneo.vagas_preenchidas(modelo)
+        chamadas = instantaneo.convocacao(modelo)
         inicio = time.perf_counter()
         with transaction.atomic():
             lidas = list(
@@ -383,12 +408,19 @@ class Command(BaseCommand):
                                          nota__isnull=False)
                 .order_by("-nota")
                 .values_list("pk", "numero", "nota", "desempate", "listas", "situacao"))
-            ids = [linha[0] for linha in lidas]
-            if ids:
-                # One statement (PostgreSQL: a single INSERT ... UNNEST); the backend splits
-                # it only where it must (SQLite's limit on query parameters).
-                PosicaoLista.objects.bulk_create([
-                    PosicaoLista(versao=versao, lista="AC", posicao=i + 1,
-                                 inscricao_id=ids[i % len(ids)], sub_judice=False)
-                    for i in range(linhas)])
+            versao = VersaoClassificacao.objects.create(
+                cargo=piso, numero=numero, geracao=0, causa="piso do benchmark (descartável)",
+                hash_entrada="-", regime=certame.regime, vagas=0, distribuicao={})
+            instantaneo.gravar(versao, [(lista, ids, marcas)
+                                        for lista, (ids, marcas) in por_lista.items()],
+                               vagas, chamadas)
         return len(lidas), time.perf_counter() - inicio
+
+    @staticmethod
+    def _leitura_motor(cargo: Cargo) -> float:
+        """Read the cargo's inputs as the recompute does (in a transaction) and classify."""
+        inicio = time.perf_counter()
+        with transaction.atomic():
+            dados = montar_entrada(Cargo.objects.select_related("certame").get(pk=cargo.pk))
+            regras.classificar(dados.entrada)
+        return time.perf_counter() - inicio

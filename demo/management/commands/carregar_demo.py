@@ -25,10 +25,12 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import BaseCommand, CommandError
 from django.db import models, transaction
 from django.utils import timezone
 
+from candidatos import condicoes
 from candidatos.chamadas import convocar as convocar_chamada
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import (
@@ -239,6 +241,8 @@ CERTAMES: tuple[CertameDemo, ...] = (
             EtapaDemo("inscricoes", 3, 32, "Inscrições exclusivamente pela internet."),
             EtapaDemo("pagamento_taxa", 3, 33, "Inclui o pagamento pelos candidatos com "
                       "isenção indeferida (Lei 3.057/2026, art. 3º, §3º)."),
+            EtapaDemo("analise_atendimento", 3, 40, "O RH decide os pedidos de atendimento "
+                      "especializado à medida que chegam (Decreto 9.508/2018, art. 4º)."),
             EtapaDemo("heteroidentificacao", 60, 62, "Prevista neste edital (Lei 3.057/2026, "
                       "art. 10, §2º)."),
             EtapaDemo("recurso_heteroidentificacao", 65, 66),
@@ -376,6 +380,11 @@ USUARIOS = (
     ("candidato", "candidato-demo-2026", GRUPO_CANDIDATO, False, False, "Ana Beatriz",
      "Nascimento Souza"),
 )
+
+#: A second candidate's account (the password of `candidato`): the first PcD optant of SMBV's
+#: edital 001/2026 without an account, whose medical report (laudo) is due in the PcD stage
+#: open today (days 75 to 79): the candidate's documents page has something to send.
+CONTA_LAUDO = "candidato2"
 
 #: The other committee members with a login (password SENHA_MEMBROS): comissao2-5 are
 #: titulares with `comissao` (president) of SMBV's and Pirangi's heteroidentification
@@ -751,9 +760,11 @@ class Command(BaseCommand):
                 if certame.homologado_em is None:  # a homologated list is closed
                     self._importar(certame, demo, conteudo, linhas, usuarios["rh"])
             self._vincular_candidato(usuarios["candidato"])
+            self._atendimento_severinia(certames[SEVERINIA], usuarios)
             avaliadas = self._avaliadas_pirangi(certames[PIRANGI])
             self._decisoes_pirangi(certames[PIRANGI], usuarios["rh"], avaliadas)
             self._comissao_smbv(certames[SMBV], usuarios)
+            self._conta_laudo(certames[SMBV])
             self._comissoes_pirangi(certames[PIRANGI], usuarios, avaliadas)
         self._publicar_pirangi(certames[PIRANGI], usuarios["rh"])
         self._homologar_e_convocar(certames[HOMOLOGADO], self.demos[HOMOLOGADO],
@@ -1081,6 +1092,53 @@ class Command(BaseCommand):
             convocar_chamada(cargo, min(3, cargo.vagas), prazo=self.hoje + dt.timedelta(days=15),
                              autor=autor, hoje=self.hoje)
 
+    def _atendimento_severinia(self, certame: Certame, usuarios: dict) -> None:
+        """The persona's request for special conditions in Severínia (inscrições open), made
+        yesterday and decided by RH: two conditions granted, one rejected, so the portal shows
+        the decision and the appeal window (candidatos/condicoes.py). Once only."""
+        insc = Inscricao.objects.filter(certame=certame,
+                                        candidato__usuario=usuarios["candidato"]).first()
+        if insc is None or condicoes.pedido_vigente(insc) is not None:
+            return
+        ontem = self.hoje - dt.timedelta(days=1)
+        pedido = condicoes.solicitar(
+            insc, autor=usuarios["candidato"], agora=_momento(ontem, 10),
+            condicoes={"ampliada": "fonte 24", "tempo_adicional": "", "sala_acesso": ""},
+            justificativa="Baixa visão (acuidade 20/200 no melhor olho), conforme o laudo "
+                          "oftalmológico anexo.",
+            laudo=SimpleUploadedFile("laudo.pdf", b"%PDF-1.4\n%demo\n%%EOF\n",
+                                     content_type="application/pdf"))
+        R = condicoes.ResultadoCondicao
+        condicoes.decidir(
+            pedido, autor=usuarios["rh"], agora=_momento(ontem, 16),
+            motivacao="Laudo oftalmológico analisado: baixa visão comprovada.",
+            resultados={
+                "ampliada": R("deferido"), "tempo_adicional": R("deferido", minutos=60),
+                "sala_acesso": R("indeferido", "A candidata não tem limitação de mobilidade "
+                                 "e todas as salas do local de prova são térreas.")})
+
+    def _conta_laudo(self, certame: Certame) -> None:
+        """`CONTA_LAUDO` logs in as a habilitado PcD optant of `certame` (the first by number
+        with no account), who sends the laudo in today's stage. Once only: kept if linked."""
+        User = get_user_model()
+        if Candidato.objects.filter(usuario__username=CONTA_LAUDO).exists():
+            return
+        optante = next((i for i in Inscricao.objects.filter(
+            certame=certame, situacao=Inscricao.Situacao.HABILITADO, nota__isnull=False,
+            candidato__usuario__isnull=True).select_related("candidato").order_by("numero")
+            if "PCD" in i.listas), None)
+        if optante is None:
+            return
+        candidato = optante.candidato
+        usuario, _ = User.objects.get_or_create(
+            username=CONTA_LAUDO, defaults={"first_name": candidato.nome.split()[0],
+                                            "email": candidato.email})
+        usuario.set_password(next(s for u, s, *_ in USUARIOS if u == "candidato"))
+        usuario.save()
+        usuario.groups.add(Group.objects.get_or_create(name=GRUPO_CANDIDATO)[0])
+        candidato.usuario = usuario
+        candidato.save(update_fields=["usuario"])
+
     def _vincular_candidato(self, usuario) -> None:
         cpf = Gerador(SEMENTE).persona().cpf
         candidato = Candidato.objects.filter(cpf=cpf).first()
@@ -1123,6 +1181,9 @@ class Command(BaseCommand):
             self.stdout.write(f"  {username:<12}{senha:<22}{papel}")
         membros = ", ".join(u for u, *_ in MEMBROS)
         self.stdout.write(f"  {membros}: senha {SENHA_MEMBROS} (Comissao)")
+        if get_user_model().objects.filter(username=CONTA_LAUDO).exists():
+            self.stdout.write(f"  {CONTA_LAUDO}: senha de candidato (Candidato; laudo PcD a "
+                              "enviar em Santa Maria da Boa Vista, edital 001/2026)")
         self.stdout.write(f"Data de referência: {data_br(self.hoje)}.")
         self.stdout.write(self.style.SUCCESS(
             f"Dados de demonstração carregados em {duracao:.1f} s."))

@@ -1,0 +1,194 @@
+"""The candidate's notices (issue #13, item 13): every act published about one of their
+inscrições, newest first, with what is "new since the last visit".
+
+A notice is not a record of its own: it is read from the acts themselves (the published
+classification, a batch's preliminary or final result, an appeal window that opened, a call
+and what followed it, a convocation to a committee session), so the notices page, the e-mails
+(sent by the Celery tasks of each act) and the status page can never disagree. The only thing
+stored is when the candidate last opened the page (`LeituraAvisos`), which marks what is new.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from candidatos import condicoes, portal
+from candidatos.models import Candidato, Inscricao, LeituraAvisos
+from certames.formatos import data_br, data_hora_br
+from certames.models import Etapa, Publicacao
+from comissoes.models import Convocacao
+
+#: Without a recorded visit, a notice published in the last days is "new" (the dashboard's
+#: rule, `portal.DIAS_NOVIDADE`).
+DIAS_SEM_LEITURA = 15
+
+RESULTADO = "resultado"
+RECURSO = "recurso"
+CHAMADA = "chamada"
+CONVOCACAO = "convocacao"
+
+
+@dataclass(frozen=True)
+class Aviso:
+    """One notice: what was published, when, about which inscrição, and where to read it."""
+
+    tipo: str
+    data: dt.datetime
+    inscricao: Inscricao
+    titulo: str
+    texto: str
+    url: str
+    novo: bool = False
+
+
+def _como_data_hora(dia: dt.date) -> dt.datetime:
+    """A stored date (a call's act date) as the start of that day in the local time zone."""
+    return timezone.make_aware(dt.datetime.combine(dia, dt.time.min))
+
+
+def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> list[Aviso]:
+    """The notices of one inscrição, read through the status page's own reading
+    (`portal.situacao_da_inscricao`, or `s` when the caller already read it) plus the older
+    classification publications."""
+    if s is None:
+        s = portal.situacao_da_inscricao(inscricao, agora)
+    url_status = reverse("portal:inscricao", args=[inscricao.pk])
+    cargo = inscricao.cargo
+    avisos: list[Aviso] = []
+    # Every publication of the cargo's classification concerns each of its inscrições: the
+    # candidate is in a list or the snapshot says why not (`VersaoClassificacao.exclusoes`).
+    for pub in (Publicacao.objects.filter(versao__cargo=cargo).select_related("versao")
+                .order_by("publicada_em", "pk")):
+        avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
+            "%(t)s da classificação publicado") % {"t": pub.get_tipo_display()}, _(
+            "Cargo %(c)s, versão %(v)d da classificação. Veja sua posição em cada lista e a "
+            "vaga que você ocupa ou ocuparia.") % {"c": cargo.nome, "v": pub.versao.numero},
+            url_status + "#t-classificacao"))
+    for pub in s.publicacoes_isencao:
+        if pub is not None and pub.publicada_em <= agora:
+            avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
+                "%(f)s do pedido de isenção publicado") % {"f": pub.get_fase_display()},
+                _("Veja a decisão motivada sobre o seu pedido de isenção da taxa."),
+                s.url_isencao or url_status + "#t-taxa"))
+    url_recursos = reverse("recursos:inscricao", args=[inscricao.pk])
+    for r in s.resultados_comissoes:
+        vistas: set[int] = set()
+        for item in r.itens:
+            for pub in (item.preliminar, item.final):
+                if pub is None or pub.pk in vistas:
+                    continue
+                vistas.add(pub.pk)
+                avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
+                    "%(t)s: %(f)s publicado") % {"t": r.titulo,
+                                                 "f": pub.get_fase_display().lower()},
+                    _("Lista %(l)s: veja o parecer motivado da comissão.") % {
+                        "l": item.lista_nome}, url_recursos))
+    # Appeal windows that opened (the candidate's own batch window or the schedule's stage):
+    # a notice from the moment they open, whether or not they are still open.
+    com_posicao = bool(s.classificacao and s.classificacao.posicoes)
+    for janela in s.recursos_abertos:
+        etapa = janela.etapa
+        # Only windows the candidate has something to appeal in (the dashboard's rule).
+        if not (janela.url or (etapa.tipo == Etapa.Tipo.RECURSO_RESULTADO and com_posicao)):
+            continue
+        avisos.append(Aviso(RECURSO, etapa.inicio, inscricao, _(
+            "Prazo de recurso aberto: %(e)s") % {"e": etapa.get_tipo_display()}, _(
+            "Você pode recorrer até %(f)s.") % {"f": data_hora_br(etapa.fim)},
+            janela.url or url_status + "#t-recursos"))
+    avisos += _recursos_encerrados(s, inscricao, agora, url_status)
+    for c in s.chamadas:
+        chamada = c.chamada
+        avisos.append(Aviso(CHAMADA, chamada.chamada_em, inscricao, _(
+            "Você foi convocado(a): %(p)dª posição da ordem de nomeação") % {
+            "p": chamada.posicao}, _(
+            "Apresente os documentos até %(d)s. Veja o que fazer na sua inscrição.") % {
+            "d": data_br(chamada.prazo)}, url_status + "#chamadas"))
+        for evento in c.eventos.values():
+            avisos.append(Aviso(CHAMADA, evento.registrado_em, inscricao, _(
+                "%(t)s registrada na sua convocação") % {"t": evento.get_tipo_display()},
+                _("Ato de %(d)s.") % {"d": data_br(evento.data)},
+                url_status + "#chamadas"))
+    for conv in s.convocacoes_individuais:
+        avisos.append(Aviso(CONVOCACAO, _convocada_em(conv.pk, agora), inscricao, _(
+            "Convocação: %(p)s (%(l)s)") % {"p": conv.procedimento_nome,
+                                                   "l": conv.lista_nome},
+            _("%(h)s — %(o)s") % {"h": data_hora_br(conv.horario), "o": (
+                conv.local if conv.presencial
+                else _("análise dos documentos, sem comparecimento"))},
+            url_status + "#t-convocacoes"))
+    avisos += _avisos_atendimento(inscricao)
+    return [a for a in avisos if a.data <= agora]
+
+
+def _avisos_atendimento(inscricao: Inscricao) -> list[Aviso]:
+    """Each decision on the special conditions at the exam (the candidate's request in force:
+    a first-instance decision, a later one superseding it, the appeal's ruling). Never
+    published in lists (health data): the notice only points to the candidate's page."""
+    pedido = condicoes.pedido_vigente(inscricao)
+    if pedido is None:
+        return []
+    url = reverse("condicoes:inscricao", args=[inscricao.pk])
+    return [Aviso(RESULTADO, d.decidida_em, inscricao, _(
+        "%(f)s sobre o atendimento especializado na prova") % {"f": d.get_fase_display()},
+        _("Veja a decisão motivada sobre cada condição pedida."), url)
+        for d in pedido.decisoes.order_by("decidida_em", "pk")]
+
+
+def _recursos_encerrados(s, inscricao: Inscricao, agora, url_status: str) -> list[Aviso]:
+    """Appeal stages of the schedule that opened and already closed: the notice stays in the
+    history (the open ones come from `recursos_abertos`)."""
+    if not (s.classificacao and s.classificacao.posicoes):
+        return []
+    tipos_com_aviso = {Etapa.Tipo.RECURSO_RESULTADO}
+    return [Aviso(RECURSO, e.inicio, inscricao, _("Prazo de recurso aberto: %(e)s") % {
+        "e": e.get_tipo_display()}, _("O prazo terminou em %(f)s.") % {
+        "f": data_hora_br(e.fim)}, url_status + "#t-recursos")
+        for e in s.etapas if e.tipo in tipos_com_aviso and e.fim < agora]
+
+
+def _convocada_em(convocacao_id: int, agora: dt.datetime) -> dt.datetime:
+    """When the candidate was told of a committee convocation: the e-mail's time, or the
+    time the convocation was recorded (first history row)."""
+    conv = Convocacao.objects.filter(pk=convocacao_id).only("notificada_em").first()
+    if conv is not None and conv.notificada_em is not None:
+        return conv.notificada_em
+    primeira = (Convocacao.history.filter(id=convocacao_id).order_by("history_date")
+                .values_list("history_date", flat=True).first())
+    return primeira or agora
+
+
+def vistos_em(candidato: Candidato) -> dt.datetime | None:
+    leitura = LeituraAvisos.objects.filter(candidato=candidato).first()
+    return leitura.vistos_em if leitura else None
+
+
+def avisos_do_candidato(candidato: Candidato, agora: dt.datetime | None = None,
+                        situacoes: list | None = None) -> list[Aviso]:
+    """Every notice of the candidate's inscrições, newest first, each marked new when
+    published after the last visit to the notices page (or in the last
+    `DIAS_SEM_LEITURA` days, before any visit). `situacoes`: the inscrições' statuses the
+    caller already read (the dashboard), so nothing is read twice."""
+    agora = agora or timezone.now()
+    desde = vistos_em(candidato) or agora - dt.timedelta(days=DIAS_SEM_LEITURA)
+    avisos: list[Aviso] = []
+    if situacoes is None:
+        for insc in (candidato.inscricoes.select_related("cargo__certame", "certame")
+                     .order_by("numero")):
+            avisos += avisos_da_inscricao(insc, agora)
+    else:
+        for s in situacoes:
+            avisos += avisos_da_inscricao(s.inscricao, agora, s)
+    avisos.sort(key=lambda a: (-a.data.timestamp(), a.inscricao.numero, a.titulo))
+    return [Aviso(a.tipo, a.data, a.inscricao, a.titulo, a.texto, a.url, a.data > desde)
+            for a in avisos]
+
+
+def marcar_vistos(candidato: Candidato, agora: dt.datetime | None = None) -> None:
+    """Record the visit: what was published until now is no longer new."""
+    LeituraAvisos.objects.update_or_create(candidato=candidato,
+                                           defaults={"vistos_em": agora or timezone.now()})

@@ -1,0 +1,13 @@
+"""Special conditions at the exam: the candidate's pages (candidatos/views_condicoes.py)."""
+
+from django.urls import path
+
+from candidatos import views_condicoes as v
+
+app_name = "condicoes"
+
+urlpatterns = [
+    path("inscricoes/<int:pk>/", v.InscricaoAtendimentoView.as_view(), name="inscricao"),
+    path("inscricoes/<int:pk>/recurso/", v.RecursoAtendimentoView.as_view(), name="recurso"),
+    path("pedidos/<int:pk>/laudo/", v.LaudoCandidatoView.as_view(), name="laudo"),
+]

@@ -1,0 +1,107 @@
+"""Special conditions at the exam, the candidate's pages: the request (in the inscrição
+window), its status with RH's motivated decision, the appeal and the candidate's own report.
+
+A candidate reaches only their own inscrições and requests: any other id is a 404 and nothing
+is written (`CandidatoMixin`).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from candidatos import condicoes
+from candidatos.acesso import CandidatoMixin
+from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
+from candidatos.models import PedidoAtendimento
+from certames.arquivos import servir_arquivo
+from certames.confirmacao import confirmado, recusar
+from nucleo.recursos import anexos_de
+
+
+class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
+    """The special conditions of one of my inscrições: request form, status, appeal."""
+
+    template_name = "candidatos/condicoes/inscricao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        insc = self.minha_inscricao(self.kwargs["pk"])
+        agora = timezone.now()
+        pedido = condicoes.pedido_vigente(insc)
+        sit = condicoes.situacao(pedido, agora)
+        ctx.update(
+            inscricao=insc, certame=insc.certame, pedido=pedido, situacao=sit,
+            condicoes_pedidas=list(pedido.condicoes.order_by("pk")) if pedido else [],
+            anexos=anexos_de(sit.recurso),
+            etapas_pedido=condicoes.etapas_pedido(insc.certame),
+            pedido_aberto=condicoes.janela_pedido_aberta(insc.certame, agora),
+            anteriores=(condicoes.pedidos_da_inscricao(insc).exclude(pk=pedido.pk).count()
+                        if pedido else 0),
+            prazo_recurso_dias=condicoes.PRAZO_RECURSO_DIAS,
+            fundamento_pcd=condicoes.FUNDAMENTO_PCD,
+            fundamento_lactante=condicoes.FUNDAMENTO_LACTANTE)
+        ctx.setdefault("form", PedidoAtendimentoForm())
+        ctx.setdefault("form_recurso", RecursoAtendimentoForm())
+        return ctx
+
+    def post(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        form = PedidoAtendimentoForm(request.POST, request.FILES)
+        if form.is_valid():
+            try:
+                condicoes.solicitar(insc, autor=request.user, **form.dados())
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Pedido de atendimento especializado registrado. "
+                                            "O RH vai analisá-lo."))
+                return redirect("condicoes:inscricao", pk=insc.pk)
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class RecursoAtendimentoView(CandidatoMixin, View):
+    def get(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        return redirect(reverse("condicoes:inscricao", args=[insc.pk]) + "#recurso")
+
+    def post(self, request, pk):
+        insc = self.minha_inscricao(pk)
+        pedido = condicoes.pedido_vigente(insc)
+        if pedido is None:
+            raise Http404
+        voltar = reverse("condicoes:inscricao", args=[insc.pk])
+        if not confirmado(request):
+            return recusar(request, voltar)
+        form = RecursoAtendimentoForm(request.POST, request.FILES)
+        if form.is_valid():
+            anexo = form.cleaned_data["anexo"]
+            try:
+                condicoes.recorrer(pedido, autor=request.user, texto=form.cleaned_data["texto"],
+                                   arquivos_enviados=[anexo] if anexo else [])
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("Recurso apresentado."))
+                return redirect("condicoes:inscricao", pk=insc.pk)
+        view = InscricaoAtendimentoView()
+        view.setup(request, pk=pk)
+        return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
+
+
+class LaudoCandidatoView(CandidatoMixin, View):
+    """My own medical report (any of my requests)."""
+
+    def get(self, request, pk):
+        pedido = get_object_or_404(PedidoAtendimento, pk=pk,
+                                   inscricao__candidato__usuario=request.user)
+        if not pedido.laudo:
+            raise Http404
+        return servir_arquivo(pedido.laudo, tipo=pedido.laudo_tipo_conteudo or None)

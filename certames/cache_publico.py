@@ -1,0 +1,470 @@
+"""Published public pages served from the cache (issue #14, item 1).
+
+The public pages of a certame (its page and vacancy table, each cargo's published lists with
+every tab, page and search, the order of nomeação, the public draw, the committees' results,
+the open-data files) change only when an act is recorded. They are rendered once per
+*generation* and kept in the cache (CACHE_URL: Redis in production, local memory in
+development) under a key made of:
+
+- the scheme, host and path (the open-data files carry their absolute URL) and the query
+  (only the parameters the page reads: `page`, `lista`, `q`),
+- the language and the local date (a page may say "today" or count a deadline),
+- the certame's generation token (the home page: the list's generation) and a token that
+  invalidates every page at once (an órgão renamed, or an act whose certame is unknown).
+
+A generation is a fresh token written to the cache by post_save/post_delete signals of every
+model a public page shows (FONTES below), once right away and once more when the transaction
+commits (so a page rendered between the write and the commit is dropped too). Acts of one
+certame leave the other certames' keys untouched. A hit costs at most two cache reads (none
+when this process served the page within CACHE_PUBLICO_MEMORIA seconds, see below): no SQL,
+no template, no session, auth or axes work.
+
+`CachePublicoMiddleware` sits right after WhiteNoise. For an anonymous GET/HEAD (no session
+or messages cookie) of a view marked with `publica()` (config/urls.py,
+comissoes/urls_resultados.py) it answers from the cache; on a miss it lets the request through
+and stores the answer as the inner middlewares left it (X-Frame-Options, Vary,
+Content-Language included), when it is a 200, not streamed, sets no cookie and is not marked
+private/no-store. The outer middlewares (SecurityMiddleware, the Content-Security-Policy) add
+their headers to hits and misses alike. Every cached answer carries a strong ETag (the hash of
+its bytes), Last-Modified (the time of the act that made the generation) and
+`Cache-Control: public, max-age=CACHE_PUBLICO_MAX_AGE, stale-while-revalidate`, with
+`Vary: Cookie`; If-None-Match / If-Modified-Since get a 304 without body.
+
+A cached page is shown to everybody, so it must not carry a visitor's CSRF token: the base
+template writes htmx's CSRF header only for signed-in users, public pages hold no form that
+posts, and, should a view still ask for a token, on a miss the request's CSRF cookie is hidden
+from the inner middlewares (a throwaway token is rendered) and the cookie that token would set
+is dropped from the stored and returned answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+from datetime import time as hora
+from urllib.parse import urlencode
+
+from django.apps import apps
+from django.conf import settings
+from django.core.cache import cache
+from django.core.checks import Error, register
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.http import HttpResponse
+from django.urls import Resolver404, resolve
+from django.utils import timezone, translation
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+
+logger = logging.getLogger(__name__)
+
+#: Query parameters a public page reads; any other parameter makes the request bypass the
+#: cache (served, not stored), so made-up parameters cannot fill it.
+PARAMETROS = ("page", "lista", "q")
+#: The largest answer stored (a published list's CSV of 50,000 rows is a few MB).
+TAMANHO_MAXIMO = 16 * 1024 * 1024
+#: Generation scopes besides one per certame.
+TODOS = "todos"
+INICIO = "inicio"
+#: The messages framework's cookie (django.contrib.messages CookieStorage).
+COOKIE_MENSAGENS = "messages"
+
+_PREFIXO = "cp:"
+
+
+@dataclass(frozen=True)
+class Publica:
+    """How a view's pages are keyed: by the certame in URL kwarg `certame` (None: the list of
+    certames, the home page)."""
+
+    certame: str | None
+
+
+def publica(view, certame: str | None = None):
+    """Mark a view (an `as_view()` function) as a published public page served from the cache;
+    `certame` names the URL kwarg holding the certame's id."""
+    view.cache_publico = Publica(certame)
+    return view
+
+
+# --- generations ------------------------------------------------------------------------------
+
+
+def _chave_geracao(escopo: str) -> str:
+    return f"{_PREFIXO}g:{escopo}"
+
+
+def escopo_certame(certame_id) -> str:
+    return f"c{int(certame_id)}"
+
+
+def _novo_token() -> str:
+    """`<unix time>.<random>`: the time is the page's Last-Modified."""
+    return f"{time.time():.3f}.{secrets.token_hex(6)}"
+
+
+# --- the process's own memory in front of the shared cache --------------------------------------
+#
+# A hit read from Redis costs two round trips; the same hit from this process's memory costs
+# none. Generations read from the shared cache are trusted here for CACHE_PUBLICO_MEMORIA
+# seconds (an act recorded by another process reaches this one within that time; one recorded
+# here, at once), and recently served pages are kept here too, by their full key (which holds
+# the generations: a renewed generation makes them unreachable), up to MEMORIA_MAXIMA bytes.
+
+MEMORIA_MAXIMA = 64 * 1024 * 1024
+_trava = threading.Lock()
+_geracoes_locais: dict[str, tuple[float, str]] = {}
+_paginas_locais: OrderedDict[str, dict] = OrderedDict()
+_ocupado = [0]
+#: The clock of the local trust (monotonic; a test moves it).
+_relogio = time.monotonic
+
+
+def _memoria() -> float:
+    return getattr(settings, "CACHE_PUBLICO_MEMORIA", 0) or 0
+
+
+def esvaziar_memoria_local() -> None:
+    with _trava:
+        _geracoes_locais.clear()
+        _paginas_locais.clear()
+        _ocupado[0] = 0
+
+
+def _pagina_local(chave: str) -> dict | None:
+    with _trava:
+        entrada = _paginas_locais.get(chave)
+        if entrada is not None:
+            _paginas_locais.move_to_end(chave)
+        return entrada
+
+
+def _guardar_local(chave: str, entrada: dict) -> None:
+    tamanho = len(entrada["conteudo"])
+    if tamanho > MEMORIA_MAXIMA // 8:
+        return
+    with _trava:
+        if chave in _paginas_locais:
+            return
+        _paginas_locais[chave] = entrada
+        _ocupado[0] += tamanho
+        while _ocupado[0] > MEMORIA_MAXIMA:
+            _, velha = _paginas_locais.popitem(last=False)
+            _ocupado[0] -= len(velha["conteudo"])
+
+
+def invalidar(*escopos: str) -> None:
+    """Give each scope a new generation: every page keyed by it becomes unreachable (and
+    expires from the cache after CACHE_PUBLICO_TTL). A cache failure is logged, never raised
+    into the act that recorded it."""
+    if not escopos:
+        return
+    token = _novo_token()
+    novas = {_chave_geracao(e): token for e in escopos}
+    if _memoria():
+        validade = _relogio() + _memoria()
+        with _trava:
+            _geracoes_locais.update({k: (validade, token) for k in novas})
+    try:
+        cache.set_many(novas, timeout=None)
+    except Exception:  # a cache server down must not undo an act
+        logger.exception("cache público: não foi possível invalidar %s", escopos)
+
+
+def invalidar_certame(certame_id) -> None:
+    invalidar(escopo_certame(certame_id))
+
+
+def _geracoes(escopos: list[str]) -> list[str]:
+    chaves = [_chave_geracao(e) for e in escopos]
+    memoria = _memoria()
+    if memoria:
+        agora = _relogio()
+        with _trava:
+            locais = [_geracoes_locais.get(c) for c in chaves]
+        validas = [g[1] for g in locais if g is not None and g[0] > agora]
+        if len(validas) == len(chaves):
+            return validas
+    achadas = cache.get_many(chaves)
+    for chave in chaves:
+        if chave not in achadas:
+            # First use (or the cache was emptied): start a generation; `add` keeps the one
+            # another process may have just written.
+            cache.add(chave, _novo_token(), timeout=None)
+            achadas[chave] = cache.get(chave) or _novo_token()
+    if memoria:
+        validade = _relogio() + memoria
+        with _trava:
+            _geracoes_locais.update({c: (validade, achadas[c]) for c in chaves})
+    return [achadas[c] for c in chaves]
+
+
+# --- which writes change which pages ----------------------------------------------------------
+
+#: Every model a public page shows and the path from it to its certame ("pk": the certame
+#: itself). A write (save or delete) gives that certame a new generation; the ones marked
+#: with INICIO also renew the home page's list; TODOS renews every page.
+FONTES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # the list of certames (home page) and every certame's header
+    "certames.Orgao": ((), (TODOS,)),
+    "certames.Certame": (("pk",), (INICIO,)),
+    "certames.Cargo": (("certame",), (INICIO,)),
+    # the certame's page: schedule, vacancy table, arising vacancies and their destination
+    "certames.Etapa": (("certame",), ()),
+    "certames.VagaSurgida": (("cargo__certame",), ()),
+    "certames.DestinoVagaSurgida": (("vaga_surgida__cargo__certame",), ()),
+    # every act of a certame (homologation, validity, retificações, imports...)
+    "certames.Ato": (("certame",), ()),
+    # the published lists (a new publication of a cargo's classification)
+    "certames.Publicacao": (("versao__cargo__certame",), ()),
+    # the order of nomeação: calls and their events (posse, desistência...)
+    "certames.Chamada": (("cargo__certame",), ()),
+    "certames.EventoChamada": (("chamada__cargo__certame",), ()),
+    # a PDF rendered by the worker replaces the "wait" page (never stored: no-store)
+    "certames.DocumentoPdf": (("certame", "cargo__certame"), ()),
+    # the public draw
+    "certames.AnuncioSorteio": (("certame",), ()),
+    "certames.Sorteio": (("certame",), ()),
+    # the kernel's batch publications (fee exemption, committees' results) and appeals
+    "nucleo.PublicacaoResultado": (("certame",), ()),
+    "nucleo.ItemPublicado": (("publicacao__certame",), ()),
+    "nucleo.Recurso": (("inscricao__certame",), ()),
+    "comissoes.Comissao": (("certame",), ()),
+    "comissoes.Avaliacao": (("comissao__certame",), ()),
+    # the names shown in the published lists
+    "candidatos.Inscricao": (("certame",), ()),
+    "candidatos.Candidato": (("inscricoes__certame",), ()),
+}
+
+
+def _certames_por_caminho(instancia, caminho: str) -> set[int]:
+    """The certame ids at the end of `caminho` (Django lookups ending in the certame's FK),
+    walking relations already loaded on the instance and reading the rest in one query."""
+    if caminho == "pk":
+        return {instancia.pk}
+    atual = instancia
+    partes = caminho.split("__")
+    for i, parte in enumerate(partes):
+        campo = atual._meta.get_field(parte)
+        if not campo.many_to_one and not campo.one_to_one or campo.auto_created:
+            # A reverse relation (the candidate's inscrições): ask the database.
+            resto = "__".join(partes[i:])
+            return {c for c in type(atual)._base_manager.filter(pk=atual.pk)
+                    .values_list(resto, flat=True) if c is not None}
+        if i < len(partes) - 1 and campo.is_cached(atual):
+            atual = getattr(atual, parte)
+            if atual is None:
+                return set()
+            continue
+        valor = getattr(atual, campo.attname)
+        if valor is None:
+            return set()
+        if i == len(partes) - 1:
+            return {valor}
+        resto = "__".join(partes[i + 1:])
+        return {c for c in campo.related_model._base_manager.filter(pk=valor)
+                .values_list(resto, flat=True) if c is not None}
+    return set()
+
+
+def escopos_da_gravacao(instancia) -> set[str]:
+    caminhos, extras = FONTES[instancia._meta.label]
+    escopos = set(extras)
+    for caminho in caminhos:
+        try:
+            escopos |= {escopo_certame(c) for c in _certames_por_caminho(instancia, caminho)}
+        except Exception:  # a parent already deleted: renew every page instead
+            logger.warning("cache público: certame de %r não encontrado", instancia,
+                           exc_info=True)
+            escopos.add(TODOS)
+    return escopos
+
+
+class Renovacao:
+    """The commit-time renewal of some scopes: a callable for `transaction.on_commit` that
+    tests counting an act's own follow-ups can tell apart (`isinstance`)."""
+
+    def __init__(self, escopos: tuple[str, ...]):
+        self.escopos = escopos
+
+    def __call__(self) -> None:
+        invalidar(*self.escopos)
+
+
+def _ao_gravar(sender, instance, **kwargs):
+    escopos = tuple(sorted(escopos_da_gravacao(instance)))
+    if not escopos:
+        return
+    # Now (this process sees its own writes; tests run inside one transaction) and again on
+    # commit: a page another request rendered from the data before the commit is dropped.
+    invalidar(*escopos)
+    transaction.on_commit(Renovacao(escopos))
+
+
+def conectar() -> None:
+    """Connect the signals (certames.apps.CertamesConfig.ready: every process, web or
+    worker). A model missing from FONTES' labels is an error at start."""
+    for rotulo in FONTES:
+        modelo = apps.get_model(rotulo)
+        uid = f"cache_publico:{rotulo}"
+        post_save.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+        post_delete.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+
+
+# --- the middleware ---------------------------------------------------------------------------
+
+
+def _anonimo(request) -> bool:
+    """No session, no pending messages, no credentials: the page is the same for everybody."""
+    cookies = request.COOKIES
+    return (settings.SESSION_COOKIE_NAME not in cookies and COOKIE_MENSAGENS not in cookies
+            and "HTTP_AUTHORIZATION" not in request.META)
+
+
+def _consulta(request) -> str | None:
+    """The query, normalized (parameters sorted), or None when it has another parameter."""
+    itens: list[tuple[str, str]] = []
+    for nome in sorted(request.GET):
+        if nome not in PARAMETROS:
+            return None
+        itens.extend((nome, v) for v in request.GET.getlist(nome))
+    return urlencode(itens)
+
+
+def _inicio_do_dia() -> float:
+    hoje = timezone.localdate()
+    return datetime.combine(hoje, hora.min, tzinfo=timezone.get_current_timezone()).timestamp()
+
+
+class CachePublicoMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+        if _cache_local_em_producao():
+            logger.warning("CACHE_URL é memória local com DEBUG desligado: com vários processos "
+                           "as páginas públicas não são invalidadas em todos. Use Redis.")
+
+    def __call__(self, request):
+        if request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        try:
+            rota = resolve(request.path_info)
+        except Resolver404:
+            return self.get_response(request)
+        config = getattr(rota.func, "cache_publico", None)
+        if config is None:
+            return self.get_response(request)
+        if not _anonimo(request):
+            resposta = self.get_response(request)
+            # A page for a signed-in user: never in a shared cache.
+            if not resposta.has_header("Cache-Control"):
+                patch_cache_control(resposta, private=True)
+            patch_vary_headers(resposta, ("Cookie",))
+            return resposta
+        consulta = _consulta(request)
+        if consulta is None or request.headers.get("HX-Request"):
+            return self.get_response(request)
+        if config.certame is None:
+            escopos = [TODOS, INICIO]
+        else:
+            escopos = [TODOS, escopo_certame(rota.kwargs[config.certame])]
+        host = request.get_host()  # a host not allowed: 400, as without the cache
+        try:
+            geracoes = _geracoes(escopos)
+            chave = self._chave(request, host, consulta, geracoes)
+            entrada = _pagina_local(chave) if _memoria() else None
+            if entrada is None:
+                entrada = cache.get(chave)
+                if entrada is not None and _memoria():
+                    _guardar_local(chave, entrada)
+        except Exception:  # cache server down: serve without it
+            logger.exception("cache público indisponível")
+            return self.get_response(request)
+        if entrada is not None:
+            return self._responder(request, entrada)
+        # Miss: render with a throwaway CSRF token (see the module's docstring).
+        request.COOKIES.pop(settings.CSRF_COOKIE_NAME, None)
+        resposta = self.get_response(request)
+        entrada = self._entrada(resposta, geracoes)
+        if entrada is None:
+            return resposta
+        try:
+            cache.set(chave, entrada, timeout=settings.CACHE_PUBLICO_TTL)
+            if _memoria():
+                _guardar_local(chave, entrada)
+        except Exception:
+            logger.exception("cache público: não foi possível guardar %s", request.path)
+        return self._responder(request, entrada)
+
+    @staticmethod
+    def _chave(request, host: str, consulta: str, geracoes: list[str]) -> str:
+        # Host and scheme: the open-data files carry their own absolute URL.
+        partes = "\n".join([request.scheme, host, request.path_info, consulta,
+                            translation.get_language_from_request(request),
+                            timezone.localdate().isoformat(), *geracoes])
+        return f"{_PREFIXO}p:{hashlib.sha256(partes.encode()).hexdigest()}"
+
+    @staticmethod
+    def _entrada(resposta, geracoes: list[str]) -> dict | None:
+        """What is stored of an answer, or None when it must not be shared."""
+        if resposta.status_code != 200 or resposta.streaming:
+            return None
+        resposta.cookies.pop(settings.CSRF_COOKIE_NAME, None)
+        if resposta.cookies:
+            return None
+        controle = resposta.get("Cache-Control", "").lower()
+        if any(p in controle for p in ("private", "no-store", "no-cache")):
+            return None
+        conteudo = resposta.content
+        if len(conteudo) > TAMANHO_MAXIMO:
+            return None
+        modificado = max([float(g.rsplit(".", 1)[0]) for g in geracoes] + [_inicio_do_dia()])
+        cabecalhos = [(k, v) for k, v in resposta.headers.items()
+                      if k.lower() not in ("cache-control", "etag", "last-modified", "expires")]
+        return {"conteudo": conteudo, "cabecalhos": cabecalhos,
+                "etag": f'"{hashlib.sha256(conteudo).hexdigest()[:40]}"',
+                "modificado": int(modificado)}
+
+    @staticmethod
+    def _responder(request, entrada: dict) -> HttpResponse:
+        resposta = HttpResponse(b"" if request.method == "HEAD" else entrada["conteudo"])
+        for k, v in entrada["cabecalhos"]:
+            resposta[k] = v
+        resposta["ETag"] = entrada["etag"]
+        resposta["Last-Modified"] = http_date(entrada["modificado"])
+        resposta["Cache-Control"] = (
+            f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}, "
+            f"stale-while-revalidate={settings.CACHE_PUBLICO_MAX_AGE}")
+        patch_vary_headers(resposta, ("Cookie",))
+        return get_conditional_response(
+            request, etag=entrada["etag"], last_modified=entrada["modificado"],
+            response=resposta) or resposta
+
+
+# --- the system check ---------------------------------------------------------------------------
+
+
+def _cache_local_em_producao() -> bool:
+    backend = settings.CACHES.get("default", {}).get("BACKEND", "")
+    return (not settings.DEBUG and backend.endswith(".LocMemCache")
+            and not getattr(settings, "CACHE_LOCAL_PERMITIDO", False))
+
+
+@register()
+def verificar_cache_compartilhado(app_configs=None, **kwargs):
+    """Several processes (gunicorn workers, Celery workers) must share the cache: an act
+    recorded in one renews the pages every other one serves."""
+    if not _cache_local_em_producao():
+        return []
+    return [Error(
+        "CACHE_URL é memória local (locmemcache://) com DEBUG desligado: cada processo "
+        "guardaria as suas páginas públicas e um ato registrado num processo não as renovaria "
+        "nos outros.",
+        hint="Defina CACHE_URL=rediscache://127.0.0.1:6379/1 (ou filecache:///caminho numa só "
+             "máquina); num servidor de um só processo, CACHE_LOCAL_PERMITIDO=true.",
+        id="certames.E001")]

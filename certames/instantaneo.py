@@ -1,0 +1,432 @@
+"""Compact classification snapshots (issue #14, item 2): how a version's lists, filled slots
+and call order are stored, and the one API every reader uses.
+
+A version (`VersaoClassificacao`) holds one `ListaVersao` row per list, whose ``inscricoes``
+column packs the list's `Inscricao` ids in order (8 bytes each, big-endian: PostgreSQL's
+``int8send`` order) and whose ``sub_judice`` column is a bitmap of the positions pending a
+final decision, plus one `ConvocacaoVersao` row with the filled slots and the call order (JSON,
+a hundred entries or so). A recompute therefore writes the version, one row per list and one
+more, never a row per position; every row is built whole and inserted once (the tables are
+append-only: PostgreSQL refuses UPDATE and DELETE, `certames.somente_insercao`).
+
+Positions are 1..total in each list. A page reads only its byte range of both columns
+(``SUBSTRING`` on the database) and its inscrições in one query.
+
+Readers get plain objects shaped as the old per-position rows were (`Posicao`,
+`VagaOcupada`, `PosicaoConvocacao`: ``lista``, ``posicao``, ``inscricao_id``,
+``sub_judice``... and ``inscricao`` once `anexar_inscricoes` fetched them), so templates read
+them as before.
+
+Referential integrity: the packed ids are not foreign keys. Deleting an inscrição that a
+snapshot names is refused by the ORM (`certames.models._recusar_exclusao_inscricao`, a
+``pre_delete`` receiver raising `ProtectedError`, as the former PROTECT foreign keys did) and,
+on PostgreSQL, by a trigger (`SQL_PROTEGE_INSCRICAO`, installed by migration 0013) that raises
+a foreign-key violation.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models.functions import Substr
+
+from candidatos.models import Inscricao
+from certames import regras
+from certames.models import (
+    ConvocacaoVersao,
+    ListaVersao,
+    ResumoClassificacao,
+    VersaoClassificacao,
+    indice_no_pacote,
+)
+
+#: Bytes per packed inscrição id.
+TAMANHO_ID = 8
+#: Inscrições fetched per query (PostgreSQL's protocol takes at most 65,535 parameters).
+LOTE_LEITURA = 10_000
+_FORMATO = ">{}Q"
+
+
+# --- encoding ---------------------------------------------------------------------------------
+
+
+def empacotar(ids: Sequence[int]) -> bytes:
+    """Inscrição ids, in order, as 8-byte big-endian unsigned integers."""
+    return struct.pack(_FORMATO.format(len(ids)), *ids)
+
+
+def desempacotar(dados: bytes | memoryview | None) -> list[int]:
+    dados = bytes(dados or b"")
+    return list(struct.unpack(_FORMATO.format(len(dados) // TAMANHO_ID), dados))
+
+
+def mapa_de_bits(marcados: Sequence[bool]) -> bytes:
+    """A bitmap of flags: flag i (0-based) is bit i % 8 (least significant first) of byte
+    i // 8."""
+    saida = bytearray((len(marcados) + 7) // 8)
+    for i, marcado in enumerate(marcados):
+        if marcado:
+            saida[i // 8] |= 1 << (i % 8)
+    return bytes(saida)
+
+
+def bits(mapa: bytes | memoryview | None, inicio: int, quantos: int,
+         deslocamento: int = 0) -> list[bool]:
+    """Flags ``inicio`` .. ``inicio + quantos - 1`` (0-based) of a bitmap whose first byte is
+    byte ``deslocamento`` of the whole map."""
+    mapa = bytes(mapa or b"")
+    saida = []
+    for i in range(inicio, inicio + quantos):
+        k = i // 8 - deslocamento
+        saida.append(0 <= k < len(mapa) and bool(mapa[k] >> (i % 8) & 1))
+    return saida
+
+
+def contar_bits(mapa: bytes | memoryview | None) -> int:
+    return int.from_bytes(bytes(mapa or b""), "little").bit_count()
+
+
+# --- the readers' objects ---------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Posicao:
+    """One candidate's position in one list of a snapshot."""
+
+    lista: str
+    posicao: int
+    inscricao_id: int
+    sub_judice: bool
+    inscricao: Any = None
+    #: The slot the candidate holds (`VagaOcupada`), where a page sets it.
+    ocupacao: Any = None
+
+
+@dataclass(slots=True)
+class VagaOcupada:
+    """One filled slot: its type, occupant, origin list and legal basis."""
+
+    ordem: int
+    vaga: str
+    lista: str
+    inscricao_id: int
+    fundamento: str
+    inscricao: Any = None
+
+
+@dataclass(slots=True)
+class PosicaoConvocacao:
+    """One position of the call order (alternância e proporcionalidade)."""
+
+    posicao: int
+    vaga: str
+    inscricao_id: int | None
+    lista: str
+    sub_judice: bool
+    inscricao: Any = None
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def gravar(versao: VersaoClassificacao, listas: Iterable[tuple[str, Sequence[int],
+                                                               Sequence[bool]]],
+           vagas: Iterable[VagaOcupada], convocacao: Iterable[PosicaoConvocacao]) -> int:
+    """Insert a version's lists (code, ids in order, sub judice flags), filled slots and call
+    order: one row per list and one more. Returns how many rows were inserted."""
+    linhas = []
+    for lista, ids, sub_judice in listas:
+        if len(ids) != len(sub_judice):
+            raise ValueError("ids e marcas de sub judice com tamanhos diferentes")
+        linhas.append(ListaVersao(versao=versao, lista=lista, total=len(ids),
+                                  inscricoes=empacotar(ids), sub_judice=mapa_de_bits(sub_judice)))
+    ListaVersao.objects.bulk_create(linhas)
+    vagas = list(vagas)
+    convocacao = list(convocacao)
+    citadas = sorted({v.inscricao_id for v in vagas}
+                     | {c.inscricao_id for c in convocacao if c.inscricao_id is not None})
+    ConvocacaoVersao.objects.create(
+        versao=versao,
+        vagas_preenchidas=[{"vaga": v.vaga, "lista": v.lista, "inscricao": v.inscricao_id,
+                            "fundamento": v.fundamento} for v in vagas],
+        convocacao=[{"posicao": c.posicao, "vaga": c.vaga, "inscricao": c.inscricao_id,
+                     "lista": c.lista, "sub_judice": c.sub_judice} for c in convocacao],
+        inscricoes=empacotar(citadas))
+    return len(linhas) + 1
+
+
+# --- reading ----------------------------------------------------------------------------------
+
+
+def _ordem_listas(versao: VersaoClassificacao, codigos: Iterable[str]) -> list[str]:
+    """The regime's list order (AC, the law's groups, PCD), then any other code by name (as
+    `certames.quadro_vagas.listas_da_versao`)."""
+    try:
+        regime = regras.obter_regime(versao.regime).listas_com_ac
+    except KeyError:
+        regime = (regras.AC,)
+    codigos = set(codigos)
+    ordem = [lista for lista in regime if lista in codigos]
+    return ordem + sorted(codigos - set(ordem))
+
+
+def contagens(versao: VersaoClassificacao) -> dict[str, int]:
+    """Candidates per list."""
+    return dict(ListaVersao.objects.filter(versao=versao).values_list("lista", "total"))
+
+
+def contagens_sub_judice(versao: VersaoClassificacao) -> dict[str, int]:
+    """Sub judice positions per list (lists without any are left out)."""
+    saida = {}
+    for lista, mapa in ListaVersao.objects.filter(versao=versao).values_list("lista",
+                                                                             "sub_judice"):
+        n = contar_bits(mapa)
+        if n:
+            saida[lista] = n
+    return saida
+
+
+def _decodificar(lista: str, dados, mapa, primeira: int = 1, deslocamento: int = 0) -> list[
+        Posicao]:
+    ids = desempacotar(dados)
+    marcas = bits(mapa, primeira - 1, len(ids), deslocamento)
+    return [Posicao(lista, primeira + i, pk, marcas[i]) for i, pk in enumerate(ids)]
+
+
+def lista(versao: VersaoClassificacao, codigo: str) -> list[Posicao]:
+    """One whole list, in order (empty if the version has no such list)."""
+    linha = (ListaVersao.objects.filter(versao=versao, lista=codigo)
+             .values_list("inscricoes", "sub_judice").first())
+    return _decodificar(codigo, *linha) if linha else []
+
+
+def trecho(versao: VersaoClassificacao, codigo: str, inicio: int, fim: int) -> list[Posicao]:
+    """Positions ``inicio + 1`` .. ``fim`` of a list (a slice ``[inicio:fim]``, 0-based),
+    reading only those bytes of the packed columns."""
+    inicio = max(0, inicio)
+    if fim <= inicio:
+        return []
+    primeiro_bit = inicio // 8
+    linha = (ListaVersao.objects.filter(versao=versao, lista=codigo)
+             .annotate(ids=Substr("inscricoes", inicio * TAMANHO_ID + 1,
+                                  (fim - inicio) * TAMANHO_ID),
+                       marcas=Substr("sub_judice", primeiro_bit + 1,
+                                     (fim - 1) // 8 - primeiro_bit + 1))
+             .values_list("ids", "marcas").first())
+    if linha is None:
+        return []
+    return _decodificar(codigo, linha[0], linha[1], inicio + 1, primeiro_bit)
+
+
+def posicoes(versao: VersaoClassificacao) -> Iterator[Posicao]:
+    """Every position of every list (the regime's list order, then position): exports."""
+    linhas = {codigo: (dados, mapa) for codigo, dados, mapa in ListaVersao.objects.filter(
+        versao=versao).values_list("lista", "inscricoes", "sub_judice")}
+    for codigo in _ordem_listas(versao, linhas):
+        yield from _decodificar(codigo, *linhas[codigo])
+
+
+def listas(versao: VersaoClassificacao) -> dict[str, list[int]]:
+    """Each list's inscrição ids in order."""
+    return {codigo: desempacotar(dados) for codigo, dados in ListaVersao.objects.filter(
+        versao=versao).values_list("lista", "inscricoes")}
+
+
+def posicoes_da_inscricao(versao: VersaoClassificacao, inscricao_id: int) -> list[Posicao]:
+    """The positions of one inscrição in a version, by list code."""
+    saida = []
+    for codigo, dados, mapa in ListaVersao.objects.filter(versao=versao).order_by(
+            "lista").values_list("lista", "inscricoes", "sub_judice"):
+        dados = bytes(dados)
+        i = indice_no_pacote(dados, inscricao_id)
+        if i is not None:
+            saida.append(Posicao(codigo, i + 1, inscricao_id, bits(mapa, i, 1)[0]))
+    return saida
+
+
+def inscricoes(versao: VersaoClassificacao) -> set[int]:
+    """Every inscrição id the version names in a list, a filled slot or the call order."""
+    ids: set[int] = set()
+    for dados in ListaVersao.objects.filter(versao=versao).values_list("inscricoes",
+                                                                       flat=True):
+        ids.update(desempacotar(dados))
+    ids.update(desempacotar(ConvocacaoVersao.objects.filter(versao=versao).values_list(
+        "inscricoes", flat=True).first()))
+    return ids
+
+
+def _convocacao_versao(versao: VersaoClassificacao) -> tuple[list, list]:
+    linha = ConvocacaoVersao.objects.filter(versao=versao).values_list(
+        "vagas_preenchidas", "convocacao").first()
+    return linha or ([], [])
+
+
+def vagas_preenchidas(versao: VersaoClassificacao) -> list[VagaOcupada]:
+    """The filled slots in fill order (``ordem`` 1, 2, ...)."""
+    return [VagaOcupada(i, v["vaga"], v["lista"], v["inscricao"], v["fundamento"])
+            for i, v in enumerate(_convocacao_versao(versao)[0], start=1)]
+
+
+def vaga_da_inscricao(versao: VersaoClassificacao, inscricao_id: int) -> VagaOcupada | None:
+    return next((v for v in vagas_preenchidas(versao) if v.inscricao_id == inscricao_id),
+                None)
+
+
+def convocacao(versao: VersaoClassificacao) -> list[PosicaoConvocacao]:
+    """The call order, by position."""
+    return sorted((PosicaoConvocacao(c["posicao"], c["vaga"], c["inscricao"], c["lista"],
+                                     c["sub_judice"])
+                   for c in _convocacao_versao(versao)[1]), key=lambda c: c.posicao)
+
+
+def anexar_inscricoes(itens: Iterable, consulta=None) -> list:
+    """Set ``inscricao`` on each item from its ``inscricao_id``, with one query (``consulta``:
+    an `Inscricao` queryset choosing the columns; default: with the candidate)."""
+    itens = list(itens)
+    ids = {i.inscricao_id for i in itens if i.inscricao_id is not None}
+    if consulta is None:
+        consulta = Inscricao.objects.select_related("candidato")
+    encontradas: dict = {}
+    ordenados = sorted(ids)
+    for i in range(0, len(ordenados), LOTE_LEITURA):
+        encontradas.update(consulta.in_bulk(ordenados[i:i + LOTE_LEITURA]))
+    for item in itens:
+        if item.inscricao_id is not None:
+            item.inscricao = encontradas.get(item.inscricao_id)
+    return itens
+
+
+class ListaPaginavel:
+    """A list of a version as a sequence a `Paginator` slices: each page reads its byte range
+    and its inscrições (one query each)."""
+
+    def __init__(self, versao: VersaoClassificacao, codigo: str, total: int | None = None,
+                 consulta=None, ao_ler=None):
+        self.versao, self.codigo, self.consulta, self.ao_ler = versao, codigo, consulta, ao_ler
+        self.total = contagens(versao).get(codigo, 0) if total is None else total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, indice):
+        if isinstance(indice, slice):
+            inicio, fim, _passo = indice.indices(self.total)
+            itens = anexar_inscricoes(trecho(self.versao, self.codigo, inicio, fim),
+                                      self.consulta)
+            if self.ao_ler is not None:
+                self.ao_ler(itens)
+            return itens
+        if indice < 0:
+            indice += self.total
+        itens = self[indice:indice + 1]
+        if not itens:
+            raise IndexError(indice)
+        return itens[0]
+
+
+def a_frente_sem_vaga(versao: VersaoClassificacao, codigo: str, posicao: int,
+                      ocupantes: set[int]) -> int:
+    """How many of the list are ahead of ``posicao`` without holding a slot."""
+    if posicao <= 1:
+        return 0
+    dados = (ListaVersao.objects.filter(versao=versao, lista=codigo)
+             .annotate(ids=Substr("inscricoes", 1, (posicao - 1) * TAMANHO_ID))
+             .values_list("ids", flat=True).first())
+    return sum(1 for pk in desempacotar(dados) if pk not in ocupantes)
+
+
+# --- the per-candidate summary (issue #14, item 1) ---------------------------------------------
+
+
+def resumos(versao: VersaoClassificacao) -> dict[int, tuple[list[dict], dict | None]]:
+    """Each inscrição's positions (with how many of the list are ahead without a slot) and
+    slot in a version, as `ResumoClassificacao` stores them."""
+    ocupantes = {v.inscricao_id: v for v in vagas_preenchidas(versao)}
+    saida: dict[int, tuple[list[dict], dict | None]] = {}
+    for codigo, dados, mapa in ListaVersao.objects.filter(versao=versao).order_by(
+            "lista").values_list("lista", "inscricoes", "sub_judice"):
+        ids = desempacotar(dados)
+        marcas = bits(mapa, 0, len(ids))
+        frente = 0
+        for i, pk in enumerate(ids):
+            saida.setdefault(pk, ([], None))[0].append(
+                {"lista": codigo, "posicao": i + 1, "sub_judice": marcas[i], "frente": frente})
+            if pk not in ocupantes:
+                frente += 1
+    for pk, v in ocupantes.items():
+        saida[pk] = (saida.get(pk, ([], None))[0],
+                     {"vaga": v.vaga, "lista": v.lista, "fundamento": v.fundamento})
+    return saida
+
+
+def gravar_resumos(versao: VersaoClassificacao) -> int:
+    """Write (replacing the previous ones) the summary of every inscrição of the cargo for a
+    version being published; an inscrição outside the lists gets an empty one. Returns how
+    many rows were written."""
+    dados = resumos(versao)
+    todas = Inscricao.objects.filter(cargo_id=versao.cargo_id).values_list("pk", flat=True)
+    linhas = [ResumoClassificacao(inscricao_id=pk, versao=versao,
+                                  posicoes=dados.get(pk, ([], None))[0],
+                                  vaga=dados.get(pk, ([], None))[1])
+              for pk in sorted(set(todas) | set(dados))]
+    ResumoClassificacao.objects.bulk_create(
+        linhas, batch_size=LOTE_LEITURA // 2, update_conflicts=True,
+        unique_fields=["inscricao"], update_fields=["versao", "posicoes", "vaga"])
+    return len(linhas)
+
+
+# --- integrity: a named inscrição cannot be deleted --------------------------------------------
+
+
+#: PostgreSQL: the same refusal for every client (installed by migration 0013). A packed id is
+#: found by a byte search aligned to 8 bytes; deleting inscrições is not something the
+#: application does, so a scan of the snapshots on each is acceptable.
+SQL_PROTEGE_INSCRICAO = [
+    """
+CREATE OR REPLACE FUNCTION instantaneo_contem(dados bytea, alvo bigint) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+    agulha bytea := int8send(alvo);
+    inicio integer := 1;
+    achado integer;
+BEGIN
+    LOOP
+        achado := position(agulha IN substring(dados FROM inicio));
+        IF achado = 0 THEN
+            RETURN false;
+        END IF;
+        IF (inicio + achado - 2) %% 8 = 0 THEN
+            RETURN true;
+        END IF;
+        inicio := inicio + achado;
+    END LOOP;
+END;
+$$
+""",
+    """
+CREATE OR REPLACE FUNCTION instantaneo_protege_inscricao() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM certames_listaversao WHERE instantaneo_contem(inscricoes, OLD.id))
+       OR EXISTS (SELECT 1 FROM certames_convocacaoversao
+                  WHERE instantaneo_contem(inscricoes, OLD.id)) THEN
+        RAISE EXCEPTION 'Inscrição %% consta de versões da classificação (não pode ser excluída).',
+            OLD.id USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN OLD;
+END;
+$$
+""",
+    'DROP TRIGGER IF EXISTS "candidatos_inscricao_no_instantaneo" ON "candidatos_inscricao"',
+    'CREATE TRIGGER "candidatos_inscricao_no_instantaneo" BEFORE DELETE ON '
+    '"candidatos_inscricao" FOR EACH ROW EXECUTE FUNCTION instantaneo_protege_inscricao()',
+]
+
+SQL_DESPROTEGE_INSCRICAO = [
+    'DROP TRIGGER IF EXISTS "candidatos_inscricao_no_instantaneo" ON "candidatos_inscricao"',
+    "DROP FUNCTION IF EXISTS instantaneo_protege_inscricao()",
+    "DROP FUNCTION IF EXISTS instantaneo_contem(bytea, bigint)",
+]

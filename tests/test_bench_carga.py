@@ -1,0 +1,151 @@
+"""The load benchmark's arithmetic (``manage.py bench_carga``): reading wrk's output and the
+static/page ratio. The load itself is not run in the suite (``make bench-carga``)."""
+
+import math
+
+import pytest
+
+from demo.management.commands.bench_carga import (
+    Pagina,
+    ResultadoWrk,
+    conclusao,
+    decimal_br,
+    duracao_ms,
+    ler_saida_wrk,
+    razao_estatico_pagina,
+    script_variantes,
+    tabela,
+)
+
+# Captured from wrk 4.1.0 (Debian 12) against a local server; the third sample has a
+# socket-errors line and a p99 in seconds added by hand (both formats wrk prints).
+WRK_OK = """\
+Running 2s test @ http://127.0.0.1:18765/
+  2 threads and 10 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     5.60ms   17.03ms 209.92ms   97.33%
+    Req/Sec     0.95k   623.87     2.16k    62.50%
+  Latency Distribution
+     50%    1.91ms
+     75%    4.38ms
+     90%    9.33ms
+     99%  103.48ms
+  3777 requests in 2.01s, 1.13MB read
+Requests/sec:   1883.52
+Transfer/sec:    575.73KB
+"""
+
+WRK_TIMEOUT = """\
+Running 3s test @ http://127.0.0.1:18765/lento
+  2 threads and 10 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     1.11ms    1.22ms   5.65ms   92.45%
+    Req/Sec    50.75     79.55   170.00     75.00%
+  Latency Distribution
+     50%  677.00us
+     75%    1.17ms
+     90%    2.15ms
+     99%    5.65ms
+  63 requests in 3.01s, 19.26KB read
+  Socket errors: connect 0, read 0, write 0, timeout 10
+Requests/sec:     20.96
+Transfer/sec:      6.41KB
+"""
+
+WRK_NAO_2XX = """\
+Running 2s test @ http://127.0.0.1:18765/x
+  2 threads and 10 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     8.56ms   38.06ms 426.97ms   96.68%
+    Req/Sec     1.30k   755.71     2.64k    53.66%
+  Latency Distribution
+     50%    2.24ms
+     75%    2.59ms
+     90%    3.08ms
+     99%     1.50s
+  5302 requests in 2.10s, 1.59MB read
+  Socket errors: connect 2, read 3, write 1, timeout 0
+  Non-2xx or 3xx responses: 1572
+Requests/sec:   2525.89
+Transfer/sec:    777.25KB
+"""
+
+
+def test_le_saida_normal():
+    assert ler_saida_wrk(WRK_OK) == ResultadoWrk(
+        requisicoes_s=1883.52, p50_ms=1.91, p99_ms=103.48, requisicoes=3777, timeouts=0,
+        erros_socket=0, nao_2xx=0)
+
+
+def test_le_timeouts_e_microssegundos():
+    r = ler_saida_wrk(WRK_TIMEOUT)
+    assert (r.requisicoes_s, r.requisicoes, r.timeouts, r.erros_socket) == (20.96, 63, 10, 0)
+    assert r.p50_ms == pytest.approx(0.677)
+    assert r.p99_ms == 5.65
+
+
+def test_le_respostas_nao_2xx_erros_de_socket_e_segundos():
+    r = ler_saida_wrk(WRK_NAO_2XX)
+    assert (r.requisicoes_s, r.nao_2xx, r.erros_socket, r.timeouts) == (2525.89, 1572, 6, 0)
+    assert r.p99_ms == 1500.0
+
+
+def test_saida_sem_requests_por_segundo_e_recusada():
+    with pytest.raises(ValueError, match="Requests/sec"):
+        ler_saida_wrk("unable to connect to 127.0.0.1:1 Connection refused\n")
+
+
+def test_duracoes():
+    assert [duracao_ms(t) for t in ("250.00us", "42.00ms", "2.50s", "1.00m")] == [
+        0.25, 42.0, 2500.0, 60_000.0]
+    with pytest.raises(ValueError):
+        duracao_ms("42 ms")
+
+
+def test_razao_usa_a_pagina_mais_lenta():
+    # The issue's original figures: static 1,165 req/s; the slowest public page 29 req/s.
+    assert razao_estatico_pagina(1165.0, [80.0, 39.0, 36.0, 29.0]) == 1165.0 / 29.0
+    assert decimal_br(razao_estatico_pagina(1165.0, [80.0, 39.0, 36.0, 29.0]), 2) == "40,17"
+    assert razao_estatico_pagina(1200.0, [600.0, 800.0]) == 2.0
+
+
+def test_razao_infinita_quando_uma_pagina_nao_respondeu():
+    assert math.isinf(razao_estatico_pagina(1165.0, [80.0, 0.0]))
+    assert decimal_br(math.inf, 2) == "infinito"
+
+
+def test_decimal_br():
+    assert decimal_br(1165.456) == "1.165,5"
+    assert decimal_br(0.677, 2) == "0,68"
+    assert decimal_br(None) == "—"
+
+
+def _r(rps: float, p99: float = 10.0, timeouts: int = 0) -> ResultadoWrk:
+    return ResultadoWrk(requisicoes_s=rps, p50_ms=1.0, p99_ms=p99, requisicoes=int(rps * 10),
+                        timeouts=timeouts, erros_socket=0, nao_2xx=0)
+
+
+def test_conclusao_termina_com_a_razao_e_ignora_paginas_nao_publicas():
+    medidas = [
+        (Pagina("estático", "/static/x.css", publica=False, estatica=True), _r(1000.0)),
+        (Pagina("início", "/"), _r(400.0)),
+        (Pagina("lista", "/certames/1/cargos/2/", ), _r(250.0, timeouts=3)),
+        # Slower, but the candidate's pages are not public: outside the ratio.
+        (Pagina("situação", "/candidato/inscricoes/7/", publica=False, autenticada=True),
+         _r(50.0, p99=180.5)),
+    ]
+    linhas = conclusao(medidas)
+    assert linhas == [
+        "situação da inscrição (candidato), p99: 180,5 ms (meta: < 200 ms)",
+        "time-outs, erros de conexão e respostas não-2xx (total): 3",
+        "página pública mais lenta: lista (250,0 req/s)",
+        "razao estatico/pagina: 4,00",
+    ]
+    assert tabela(medidas)[2].split() == ["início", "400,0", "1,0", "10,0", "0", "0"]
+
+
+def test_script_de_variantes_sorteia_entre_os_caminhos_com_semente_por_thread():
+    script = script_variantes(["/c/?q=00000001", "/c/?q=00000002"])
+    assert script.startswith('local caminhos = {\n"/c/?q=00000001",\n"/c/?q=00000002"\n}\n')
+    assert 'thread:set("semente", threads)' in script
+    assert 'wrk.format("GET", caminhos[math.random(#caminhos)])' in script
