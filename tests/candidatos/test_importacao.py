@@ -431,7 +431,8 @@ def test_campo_maior_que_o_limite_do_leitor_csv(certame):
 
 @pytest.fixture
 def falha_ao_gravar_inscricoes(monkeypatch):
-    """The candidates are written, then the inscrições' bulk insert fails."""
+    """The candidates are written, then the inscrições' bulk insert fails (the ORM's on
+    SQLite, the COPY of the staging table on PostgreSQL)."""
     original = importacao.bulk_create_with_history
 
     def falha_nas_inscricoes(objs, model, **kwargs):
@@ -439,7 +440,11 @@ def falha_ao_gravar_inscricoes(monkeypatch):
             raise RuntimeError("disco cheio")
         return original(objs, model, **kwargs)
 
+    def falha_na_copia(cursor, linhas):
+        raise RuntimeError("disco cheio")
+
     monkeypatch.setattr(importacao, "bulk_create_with_history", falha_nas_inscricoes)
+    monkeypatch.setattr(importacao, "_inserir_inscricoes_copia", falha_na_copia)
 
 
 def test_excecao_no_meio_da_gravacao_nao_deixa_nada(certame, falha_ao_gravar_inscricoes):

@@ -3,7 +3,14 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
+from candidatos.importacao import (
+    VIA_AUTO,
+    VIA_COPIA,
+    VIA_ORM,
+    ArquivoRejeitado,
+    copia_disponivel,
+    importar_inscricoes,
+)
 from certames.models import Certame
 
 
@@ -16,16 +23,22 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("certame")
         parser.add_argument("arquivo")
+        parser.add_argument(
+            "--via", choices=(VIA_AUTO, VIA_COPIA, VIA_ORM), default=VIA_AUTO,
+            help="como gravar: auto (COPY no PostgreSQL, ORM nos demais bancos), copia ou orm")
 
     def handle(self, *args, **options):
         certame = _certame(options["certame"])
         caminho = Path(options["arquivo"])
         if not caminho.is_file():
             raise CommandError(f"Arquivo não encontrado: {caminho}")
+        if options["via"] == VIA_COPIA and not copia_disponivel():
+            raise CommandError("COPY exige PostgreSQL e o privilégio TEMPORARY no banco.")
         conteudo = caminho.read_bytes()
         inicio = time.perf_counter()
         try:
-            resumo = importar_inscricoes(certame, conteudo, nome_arquivo=caminho.name)
+            resumo = importar_inscricoes(certame, conteudo, nome_arquivo=caminho.name,
+                                         via=options["via"])
         except ArquivoRejeitado as exc:
             for erro in exc.erros:
                 self.stderr.write(str(erro))
