@@ -207,8 +207,10 @@ def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBusca
     resultado = ResultadoBuscaPublica(termo=limpo)
     nomes = {a["lista"]: a["nome"] for a in abas}
     ordem = {a["lista"]: i for i, a in enumerate(abas)}
+    numero_buscado = ""
     if limpo and not any(ch.isalpha() for ch in limpo) and any(ch.isdigit() for ch in limpo):
         alvo = _sem_zeros(limpo)
+        numero_buscado = alvo or "0"
 
         def confere(numero: str, nome: str) -> bool:
             return _sem_zeros(numero) == alvo
@@ -225,15 +227,25 @@ def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBusca
             alvo = _comparavel(nome)
             return all(p in alvo for p in palavras)
 
-    # Who matches, among the version's inscrições (one query per 10,000); then where they are.
-    ids = sorted(instantaneo.inscricoes(versao))
+    # Who matches, among the version's inscrições; then where they are. A number is looked up
+    # in the database among the cargo's inscrições that end with its last character (a mask
+    # may sit between the digits, never after the last one; `confere` then compares the
+    # whole number), a name in Python (accents: "jose" finds "José") over the version's
+    # inscrições, one query per 10,000.
+    ids_versao = instantaneo.inscricoes(versao)
+    if numero_buscado:
+        lotes = [Inscricao.objects.filter(cargo_id=versao.cargo_id,
+                                          numero__iendswith=numero_buscado[-1])]
+    else:
+        ids = sorted(ids_versao)
+        lotes = [Inscricao.objects.filter(pk__in=ids[i:i + instantaneo.LOTE_LEITURA])
+                 for i in range(0, len(ids), instantaneo.LOTE_LEITURA)]
     pessoas: dict[int, tuple[str, str]] = {}
-    for i in range(0, len(ids), instantaneo.LOTE_LEITURA):
-        for pk, numero, nome, social in Inscricao.objects.filter(
-                pk__in=ids[i:i + instantaneo.LOTE_LEITURA]).values_list(
+    for lote in lotes:
+        for pk, numero, nome, social in lote.values_list(
                 "pk", "numero", "candidato__nome", "candidato__nome_social"):
             exibido = social or nome
-            if confere(numero, exibido):
+            if pk in ids_versao and confere(numero, exibido):
                 pessoas[pk] = (numero, exibido)
     achadas = []
     if pessoas:

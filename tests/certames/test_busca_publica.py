@@ -95,6 +95,24 @@ def test_numero_com_ou_sem_zeros(client, cargo, rh, termo):
     ]
 
 
+def test_numero_so_deste_cargo_e_comparado_por_inteiro(client, cargo, rh):
+    """The number is looked up among this cargo's inscrições in the database: the same number
+    in another certame is not this list's, and "9.0101" only ends like 101 (digits 90101)."""
+    publicar(recalcular(cargo.pk), "preliminar", rh)
+    outro = CargoFactory(vagas=1, certame=CertameFactory(regime=SMBV))
+    InscricaoFactory(cargo=outro, numero="000101", nota=Decimal("99"), cor_raca="branca",
+                     candidato=CandidatoFactory(nome="Outra Pessoa"))
+    publicar(recalcular(outro.pk), "preliminar", rh)
+    InscricaoFactory(cargo=cargo, numero="9.0101", nota=Decimal("10"), cor_raca="branca",
+                     candidato=CandidatoFactory(nome="Nove Zero"))
+    publicar(recalcular(cargo.pk), "preliminar", rh)
+    assert [(lista, pos, numero) for lista, pos, numero, _n, _s in _linhas(
+        _buscar(client, cargo, "101"))] == [("AC", 1, "000101"), ("PP", 1, "000101"),
+                                           ("convocacao", 1, "000101")]
+    assert [(lista, numero) for lista, _p, numero, _n, _s in _linhas(
+        _buscar(client, cargo, "90101"))] == [("AC", "9.0101")]
+
+
 def test_numero_inexistente_nada_encontra(client, cargo, rh):
     publicar(recalcular(cargo.pk), "preliminar", rh)
     resposta = _buscar(client, cargo, "10")
