@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from candidatos import condicoes, portal
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
 from certames.formatos import data_br, data_hora_br
-from certames.models import Etapa, Publicacao
+from certames.models import Etapa
 from comissoes.models import Convocacao
 
 #: Without a recorded visit, a notice published in the last days is "new" (the dashboard's
@@ -62,8 +62,8 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
     avisos: list[Aviso] = []
     # Every publication of the cargo's classification concerns each of its inscrições: the
     # candidate is in a list or the snapshot says why not (`VersaoClassificacao.exclusoes`).
-    for pub in (Publicacao.objects.filter(versao__cargo=cargo).select_related("versao")
-                .order_by("publicada_em", "pk")):
+    # The status reading already holds them (`portal.publicacoes_da_classificacao`).
+    for pub in s.publicacoes_classificacao:
         avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
             "%(t)s da classificação publicado") % {"t": pub.get_tipo_display()}, _(
             "Cargo %(c)s, versão %(v)d da classificação. Veja sua posição em cada lista e a "
@@ -113,8 +113,9 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
                 "%(t)s registrada na sua convocação") % {"t": evento.get_tipo_display()},
                 _("Ato de %(d)s.") % {"d": data_br(evento.data)},
                 url_status + "#chamadas"))
+    convocadas_em = _convocadas_em([c.pk for c in s.convocacoes_individuais], agora)
     for conv in s.convocacoes_individuais:
-        avisos.append(Aviso(CONVOCACAO, _convocada_em(conv.pk, agora), inscricao, _(
+        avisos.append(Aviso(CONVOCACAO, convocadas_em[conv.pk], inscricao, _(
             "Convocação: %(p)s (%(l)s)") % {"p": conv.procedimento_nome,
                                                    "l": conv.lista_nome},
             _("%(h)s — %(o)s") % {"h": data_hora_br(conv.horario), "o": (
@@ -151,15 +152,21 @@ def _recursos_encerrados(s, inscricao: Inscricao, agora, url_status: str) -> lis
         for e in s.etapas if e.tipo in tipos_com_aviso and e.fim < agora]
 
 
-def _convocada_em(convocacao_id: int, agora: dt.datetime) -> dt.datetime:
-    """When the candidate was told of a committee convocation: the e-mail's time, or the
-    time the convocation was recorded (first history row)."""
-    conv = Convocacao.objects.filter(pk=convocacao_id).only("notificada_em").first()
-    if conv is not None and conv.notificada_em is not None:
-        return conv.notificada_em
-    primeira = (Convocacao.history.filter(id=convocacao_id).order_by("history_date")
-                .values_list("history_date", flat=True).first())
-    return primeira or agora
+def _convocadas_em(ids: list[int], agora: dt.datetime) -> dict[int, dt.datetime]:
+    """When the candidate was told of each committee convocation: the e-mail's time, or the
+    time the convocation was recorded (first history row); one query for all (and one more
+    for those never e-mailed), none without convocations."""
+    if not ids:
+        return {}
+    saida = {pk: quando for pk, quando in Convocacao.objects.filter(pk__in=ids)
+             .values_list("pk", "notificada_em") if quando is not None}
+    faltam = [pk for pk in ids if pk not in saida]
+    if faltam:
+        for pk, quando in (Convocacao.history.filter(id__in=faltam)
+                           .order_by("id", "history_date")
+                           .values_list("id", "history_date")):
+            saida.setdefault(pk, quando)
+    return {pk: saida.get(pk, agora) for pk in ids}
 
 
 def vistos_em(candidato: Candidato) -> dt.datetime | None:
@@ -177,8 +184,8 @@ def avisos_do_candidato(candidato: Candidato, agora: dt.datetime | None = None,
     desde = vistos_em(candidato) or agora - dt.timedelta(days=DIAS_SEM_LEITURA)
     avisos: list[Aviso] = []
     if situacoes is None:
-        for insc in (candidato.inscricoes.select_related("cargo__certame", "certame")
-                     .order_by("numero")):
+        for insc in (portal.com_existencias(candidato.inscricoes.select_related(
+                "cargo__certame", "certame", "pedido_isencao")).order_by("numero")):
             avisos += avisos_da_inscricao(insc, agora)
     else:
         for s in situacoes:

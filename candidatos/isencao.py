@@ -711,17 +711,26 @@ def _aguarda_resultado(insc: Inscricao) -> bool:
     return publicacoes_do_pedido(pedido)[1] is None
 
 
-def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None) -> str:
+def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None, *,
+                          etapas: list[Etapa] | None = None,
+                          aguarda_resultado: bool | None = None) -> str:
     """The fee situation derived from the clock: a pending fee after the payment deadline is
     "não confirmada" (art. 3º, VII and §3º), unless the exemption request still awaits its
-    final result. Correctness does not depend on `encerrar_prazo_pagamento` having run."""
+    final result. Correctness does not depend on `encerrar_prazo_pagamento` having run.
+    ``etapas`` (the certame's schedule) and ``aguarda_resultado`` (a request without its
+    final result) when the caller already read them (the candidate's status page)."""
     agora = agora or timezone.now()
     if inscricao.situacao_taxa != SituacaoTaxa.PENDENTE:
         return inscricao.situacao_taxa
-    fim = prazo_final(inscricao.certame, Etapa.Tipo.PAGAMENTO_TAXA)
-    if fim is None or agora <= fim or _aguarda_resultado(inscricao):
+    if etapas is not None:
+        fim = max((e.fim for e in etapas if e.tipo == Etapa.Tipo.PAGAMENTO_TAXA), default=None)
+    else:
+        fim = prazo_final(inscricao.certame, Etapa.Tipo.PAGAMENTO_TAXA)
+    if fim is None or agora <= fim:
         return SituacaoTaxa.PENDENTE
-    return SituacaoTaxa.NAO_CONFIRMADA
+    if aguarda_resultado is None:
+        aguarda_resultado = _aguarda_resultado(inscricao)
+    return SituacaoTaxa.PENDENTE if aguarda_resultado else SituacaoTaxa.NAO_CONFIRMADA
 
 
 def _fundamento_pagamento(certame: Certame, *, prazo: bool = False) -> str:

@@ -36,8 +36,8 @@ from django.contrib.auth.models import Group
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Exists, F, Func, JSONField, OuterRef, Prefetch, Q, Subquery
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -54,19 +54,21 @@ from candidatos.models import (
     Lista,
     PedidoCadastro,
     PedidoIsencao,
+    ProcedimentoAdministrativo,
     SituacaoLista,
     erros_autodeclaracao,
 )
 from certames import instantaneo
 from certames.auditoria import registrar_ato
-from certames.carreira import fundamento_ordem
-from certames.classificacao import versao_publicada
+from certames.carreira import SituacaoChamada, fundamento_ordem
 from certames.filas import tarefa
 from certames.formatos import data_hora_br
 from certames.models import (
     Cargo,
     Certame,
+    Chamada,
     Etapa,
+    EventoChamada,
     Publicacao,
     ResumoClassificacao,
 )
@@ -83,6 +85,7 @@ from comissoes.dominio import documental
 from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
+from comissoes.models import Avaliacao, Convocacao
 from nucleo.motivacao import MINIMO, validar_motivacao
 
 logger = logging.getLogger(__name__)
@@ -111,9 +114,14 @@ TENTATIVAS_NUMERO = 5
 # --- windows --------------------------------------------------------------------------------
 
 
-def etapa_inscricoes_aberta(certame: Certame, em=None) -> Etapa | None:
-    """The open inscrições window of the certame now (or at `em`), if any."""
+def etapa_inscricoes_aberta(certame: Certame, em=None,
+                            etapas: list[Etapa] | None = None) -> Etapa | None:
+    """The open inscrições window of the certame now (or at `em`), if any. ``etapas``: the
+    certame's schedule when the caller already read it (no query)."""
     agora = em or timezone.now()
+    if etapas is not None:
+        abertas = [e for e in etapas if e.tipo == Etapa.Tipo.INSCRICOES and e.aberta(agora)]
+        return max(abertas, key=lambda e: e.fim) if abertas else None
     return (certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES, inicio__lte=agora, fim__gte=agora)
             .order_by("fim").last())
 
@@ -142,8 +150,12 @@ def fundamento_alteracao_opcao(certame: Certame) -> str:
              "do período de inscrições") % {"lei": certame.regime_legal.lei}
 
 
-def _texto_janela(certame: Certame) -> str:
-    etapas = list(certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES).order_by("inicio"))
+def _texto_janela(certame: Certame, cronograma: list[Etapa] | None = None) -> str:
+    if cronograma is not None:
+        etapas = sorted((e for e in cronograma if e.tipo == Etapa.Tipo.INSCRICOES),
+                        key=lambda e: e.inicio)
+    else:
+        etapas = list(certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES).order_by("inicio"))
     if not etapas:
         return _("O cronograma deste certame não tem período de inscrições.")
     agora = timezone.now()
@@ -165,19 +177,22 @@ def motivo_inscricoes_fechadas(certame: Certame) -> str | None:
     return None
 
 
-def motivo_opcao_inalteravel(inscricao: Inscricao) -> str | None:
-    """Why the candidate may not change the reserved-list option now, or None."""
+def motivo_opcao_inalteravel(inscricao: Inscricao,
+                             etapas: list[Etapa] | None = None) -> str | None:
+    """Why the candidate may not change the reserved-list option now, or None. ``etapas``:
+    the certame's schedule when the caller already read it (the status page: no query)."""
     certame = inscricao.cargo.certame
     if inscricao.situacao in servicos.FINAIS:
         return _("A inscrição está %(s)s.") % {"s": inscricao.get_situacao_display().lower()}
     # After the window: fixed at the inscrição, citing the regime's article (issue #11 item 5).
-    fixadas = servicos.motivo_opcoes_fixadas(certame)
+    fixadas = servicos.motivo_opcoes_fixadas(certame, etapas=etapas)
     if fixadas:
         return linguagem_simples(fixadas)
-    if etapa_inscricoes_aberta(certame) is None:
+    if etapa_inscricoes_aberta(certame, etapas=etapas) is None:
         return _("A opção pelas vagas reservadas só pode ser alterada ou retirada até o fim do "
                  "período de inscrições (%(fundamento)s). %(janela)s") % {
-            "fundamento": fundamento_alteracao_opcao(certame), "janela": _texto_janela(certame)}
+            "fundamento": fundamento_alteracao_opcao(certame),
+            "janela": _texto_janela(certame, etapas)}
     return None
 
 
@@ -916,12 +931,15 @@ class TaxaInscricao:
 
 
 def taxa_da_inscricao(inscricao: Inscricao, agora=None, *, pedido=None,
-                      publicacao_final=None, pedido_lido: bool = False) -> TaxaInscricao:
+                      publicacao_final=None, pedido_lido: bool = False,
+                      situacao: str | None = None) -> TaxaInscricao:
     """The one description of the fee (pass `pedido`/`publicacao_final` with
-    `pedido_lido=True` when the caller already read them)."""
+    `pedido_lido=True` when the caller already read them, and `situacao`, the effective
+    situation `isencao.situacao_taxa_efetiva`, when it computed it)."""
     agora = agora or timezone.now()
     certame = inscricao.certame
-    situacao = isencao.situacao_taxa_efetiva(inscricao, agora)
+    if situacao is None:
+        situacao = isencao.situacao_taxa_efetiva(inscricao, agora)
     rotulo = str(Inscricao.SituacaoTaxa(situacao).label)
     if not inscricao.cargo.taxa_inscricao:
         return TaxaInscricao(situacao, rotulo, _("Este cargo não cobra taxa de inscrição."),
@@ -1084,6 +1102,9 @@ class SituacaoInscricao:
     publicacoes_isencao: tuple = (None, None)
     #: Schedule stages whose individual convocation (place and time) is already published.
     etapas_convocadas: set = field(default_factory=set)
+    #: Every publication of the cargo's classification, oldest first (the notices read
+    #: them; the last one is `classificacao.publicacao`).
+    publicacoes_classificacao: list = field(default_factory=list)
 
 
 def _exige_documentos(inscricao: Inscricao) -> bool:
@@ -1105,16 +1126,135 @@ def _resultado_isencao(resultado: str, motivo: str) -> ResultadoIsencao | None:
     return ResultadoIsencao(resultado, PedidoIsencao.Resultado(resultado).label, motivo)
 
 
+class _ExclusoesDaInscricao(Func):
+    """PostgreSQL: the entries of a version's exclusions (a JSON list, one of its larger
+    fields: every exclusion of the cargo) whose "inscricao" is ``numero``, picked in the
+    database."""
+
+    output_field = JSONField()
+    CAMINHO = "$[*] ? (@.inscricao == $n)"
+
+    def __init__(self, campo: str, numero: str):
+        super().__init__(F(campo))
+        self.numero = numero
+
+    def as_sql(self, compiler, connection, **extra_context):
+        sql, params = compiler.compile(self.get_source_expressions()[0])
+        return (f"jsonb_path_query_array({sql}, %s::jsonpath, "
+                f"jsonb_build_object('n', %s::text))", (*params, self.CAMINHO, self.numero))
+
+
+def publicacoes_da_classificacao(inscricao: Inscricao) -> list[Any]:
+    """Every publication of the classification of the inscrição's cargo, oldest first (the
+    latest last: `certames.classificacao.versao_publicada`'s), in one query, with the
+    version's fields the candidate's pages read. Each version carries, as
+    ``exclusoes_da_inscricao``, the candidate's own entries of its exclusions (on PostgreSQL
+    picked in the database, not the cargo's whole list), and each publication the
+    candidate's summary of that version (`ResumoClassificacao`): ``resumo_lido`` (a row
+    exists), ``resumo_posicoes``, ``resumo_vaga``."""
+    resumo = ResumoClassificacao.objects.filter(inscricao_id=inscricao.pk,
+                                                versao_id=OuterRef("versao_id"))
+    consulta = (Publicacao.objects.filter(versao__cargo_id=inscricao.cargo_id)
+                .select_related("versao")
+                .annotate(resumo_lido=Exists(resumo),
+                          resumo_posicoes=Subquery(resumo.values("posicoes")[:1],
+                                                   output_field=JSONField()),
+                          resumo_vaga=Subquery(resumo.values("vaga")[:1],
+                                               output_field=JSONField()))
+                .order_by("publicada_em", "pk"))
+    postgres = connection.vendor == "postgresql"
+    if postgres:
+        consulta = consulta.defer("versao__exclusoes", "versao__explicacao").annotate(
+            exclusoes_proprias=_ExclusoesDaInscricao("versao__exclusoes", inscricao.numero))
+    publicacoes: list[Any] = list(consulta)
+    for pub in publicacoes:
+        pub.versao.exclusoes_da_inscricao = (
+            list(pub.exclusoes_proprias or []) if postgres else
+            [e for e in pub.versao.exclusoes or [] if e.get("inscricao") == inscricao.numero])
+    return publicacoes
+
+
+def _classificacao(inscricao: Inscricao, publicacao: Any) -> Classificacao:
+    """The candidate's place in the latest published snapshot: from the candidate's own
+    summary, written at the publication (issue #14); a version published before summaries
+    existed is read from the snapshot."""
+    versao = publicacao.versao
+    if publicacao.resumo_lido:
+        linhas = publicacao.resumo_posicoes or []
+        posicoes = [instantaneo.Posicao(p["lista"], p["posicao"], inscricao.pk,
+                                        p["sub_judice"]) for p in linhas]
+        frentes = {p["lista"]: p["frente"] for p in linhas}
+        v = publicacao.resumo_vaga
+        vaga = (instantaneo.VagaOcupada(0, v["vaga"], v["lista"], inscricao.pk,
+                                        v["fundamento"]) if v else None)
+    else:
+        posicoes = instantaneo.posicoes_da_inscricao(versao, inscricao.pk)
+        vaga = instantaneo.vaga_da_inscricao(versao, inscricao.pk)
+        frentes = None
+    return Classificacao(versao, publicacao, posicoes, vaga, versao.exclusoes_da_inscricao,
+                         explicar_posicoes(inscricao, versao, posicoes, vaga, frentes))
+
+
+def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:
+    """The calls of the inscrição with their acts (`candidatos.chamadas.chamadas_da_inscricao`
+    reads the cargo's whole history to pick them): its own rows only, in the order of
+    nomeação, each with the inscrição and cargo already read."""
+    lidas = list(Chamada.objects.filter(inscricao_id=inscricao.pk).order_by("posicao")
+                 .prefetch_related(Prefetch("eventos",
+                                            queryset=EventoChamada.objects.order_by("pk"))))
+    saida = []
+    for c in lidas:
+        Chamada.inscricao.field.set_cached_value(c, inscricao)
+        if c.cargo_id == inscricao.cargo_id:
+            Chamada.cargo.field.set_cached_value(c, inscricao.cargo)
+        saida.append(SituacaoChamada(c, {e.tipo: e for e in c.eventos.all()}))
+    return saida
+
+
+def _existencias() -> dict[str, Exists]:
+    """Whether the inscrição has rows of each kind the status page reads one by one: a
+    kind without rows (most candidates have no call, no committee, no procedure) is not
+    queried at all."""
+    da = {"inscricao_id": OuterRef("pk")}
+    return {
+        "existe_pedido_isencao": Exists(PedidoIsencao.objects.filter(**da)),
+        "existe_situacao_lista": Exists(SituacaoLista.objects.filter(**da)),
+        "existe_avaliacao": Exists(Avaliacao.objects.filter(
+            **da, instancia=Avaliacao.Instancia.PRIMEIRA)),
+        "existe_convocacao": Exists(Convocacao.objects.filter(**da)),
+        "existe_procedimento": Exists(ProcedimentoAdministrativo.objects.filter(**da)),
+        "existe_chamada": Exists(Chamada.objects.filter(**da)),
+    }
+
+
+def com_existencias(inscricoes):
+    """The queryset of inscrições annotated with `_existencias` (the dashboard: no probe
+    per inscrição)."""
+    return inscricoes.annotate(**_existencias())
+
+
+def _o_que_existe(inscricao: Inscricao) -> dict[str, bool]:
+    """The annotations of `com_existencias`, or one query that reads them all."""
+    nomes = list(_existencias())
+    if all(hasattr(inscricao, n) for n in nomes):
+        return {n: getattr(inscricao, n) for n in nomes}
+    return (Inscricao.objects.filter(pk=inscricao.pk).annotate(**_existencias())
+            .values(*nomes).get())
+
+
 def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     """Everything the status page shows. Only published results: exemption results after
     their batch's publication (`nucleo`), positions from the latest published snapshot; never
     who judged."""
     agora = em or timezone.now()
     certame = inscricao.cargo.certame
-    try:
-        pedido = inscricao.pedido_isencao
-    except Inscricao.pedido_isencao.RelatedObjectDoesNotExist:
-        pedido = None
+    existe = _o_que_existe(inscricao)
+    pedido = None
+    if existe["existe_pedido_isencao"] or Inscricao.pedido_isencao.is_cached(inscricao):
+        try:
+            pedido = inscricao.pedido_isencao
+        except Inscricao.pedido_isencao.RelatedObjectDoesNotExist:
+            pedido = None
     preliminar = final = None
     pub_preliminar = pub_final = None
     if pedido is not None:
@@ -1124,9 +1264,14 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
                                             pedido.motivo_preliminar)
         if pub_final is not None:
             final = _resultado_isencao(pedido.resultado_final, pedido.motivo_final)
+    # The certame's schedule, read once for the whole page (windows, appeal stages, the
+    # option's deadline, the fee's deadline).
+    etapas = list(certame.etapas.order_by("inicio", "pk"))
     # The fee situation derived from the clock (a pending fee after the payment deadline is
     # "não confirmada"), as the exemption pages show it.
-    taxa = isencao.situacao_taxa_efetiva(inscricao, agora)
+    taxa = isencao.situacao_taxa_efetiva(
+        inscricao, agora, etapas=etapas,
+        aguarda_resultado=pedido is not None and pub_final is None)
     url_isencao = (_url_isencao("inscricao", inscricao)
                    if isencao.oferece_isencao(certame) and inscricao.cargo.taxa_inscricao
                    else None)
@@ -1135,9 +1280,13 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
                       and preliminar.resultado == PedidoIsencao.Resultado.INDEFERIDO)
 
     listas = set(inscricao.listas)
-    etapas = list(certame.etapas.order_by("inicio", "pk"))
     convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
-    resultados_comissoes = resultados_por_procedimento(inscricao, agora)
+    # The list states, read once: the decisions card and the committees' final results.
+    situacoes_lista = (list(SituacaoLista.objects.filter(inscricao=inscricao))
+                       if existe["existe_situacao_lista"] else [])
+    resultados_comissoes = (resultados_por_procedimento(inscricao, agora, etapas=etapas,
+                                                        situacoes=situacoes_lista)
+                            if existe["existe_avaliacao"] else [])
     # Committee procedures (heteroidentification, documents, PcD) are decided in batches, and
     # a batch published late has its own window (nucleo/lotes.py): the candidate
     # sees the window of their own batch, not the schedule's stage.
@@ -1165,34 +1314,14 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
             recursos.append(JanelaRecurso(etapa, url))
     recursos.sort(key=lambda j: j.etapa.inicio)
 
-    decisoes = list(SituacaoLista.objects.filter(inscricao=inscricao)
-                    .exclude(estado=EstadoLista.PENDENTE).order_by("lista"))
+    decisoes = sorted((d for d in situacoes_lista if d.estado != EstadoLista.PENDENTE),
+                      key=lambda d: (d.lista, d.pk))
 
-    classificacao = None
-    publicada = versao_publicada(inscricao.cargo)
-    if publicada is not None:
-        versao, publicacao = publicada
-        # The candidate's own summary, written at the publication (issue #14); a version
-        # published before summaries existed is read from the snapshot.
-        resumo = ResumoClassificacao.objects.filter(inscricao=inscricao, versao=versao).first()
-        if resumo is not None:
-            posicoes = [instantaneo.Posicao(p["lista"], p["posicao"], inscricao.pk,
-                                            p["sub_judice"]) for p in resumo.posicoes]
-            frentes = {p["lista"]: p["frente"] for p in resumo.posicoes}
-            v = resumo.vaga
-            vaga = (instantaneo.VagaOcupada(0, v["vaga"], v["lista"], inscricao.pk,
-                                            v["fundamento"]) if v else None)
-        else:
-            posicoes = instantaneo.posicoes_da_inscricao(versao, inscricao.pk)
-            vaga = instantaneo.vaga_da_inscricao(versao, inscricao.pk)
-            frentes = None
-        exclusoes = [e for e in versao.exclusoes if e.get("inscricao") == inscricao.numero]
-        classificacao = Classificacao(versao, publicacao, posicoes, vaga, exclusoes,
-                                      explicar_posicoes(inscricao, versao, posicoes, vaga,
-                                                        frentes))
+    publicacoes = publicacoes_da_classificacao(inscricao)
+    classificacao = _classificacao(inscricao, publicacoes[-1]) if publicacoes else None
 
-    motivo = motivo_opcao_inalteravel(inscricao)
-    individuais = convocacoes_do_candidato(inscricao)
+    motivo = motivo_opcao_inalteravel(inscricao, etapas)
+    individuais = convocacoes_do_candidato(inscricao) if existe["existe_convocacao"] else []
     convocadas = {PROCEDIMENTOS[c.procedimento].etapa for c in individuais
                   if c.procedimento in PROCEDIMENTOS}
     return SituacaoInscricao(
@@ -1208,12 +1337,14 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         resultados_comissoes=resultados_comissoes,
         url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
                         if _exige_documentos(inscricao) else None),
-        procedimentos=list(inscricao.procedimentos.order_by("-aberto_em")),
-        chamadas=chamadas.chamadas_da_inscricao(inscricao),
+        procedimentos=(list(inscricao.procedimentos.order_by("-aberto_em"))
+                       if existe["existe_procedimento"] else []),
+        chamadas=chamadas_da_inscricao(inscricao) if existe["existe_chamada"] else [],
         permite_fim_de_fila=chamadas.permite_fim_de_fila(certame),
         taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
-                               pedido_lido=True),
-        etapas=etapas, publicacoes_isencao=(pub_preliminar, pub_final))
+                               pedido_lido=True, situacao=taxa),
+        etapas=etapas, publicacoes_isencao=(pub_preliminar, pub_final),
+        publicacoes_classificacao=publicacoes)
 
 
 # --- what comes next (the dashboard) --------------------------------------------------------
@@ -1336,8 +1467,8 @@ def proximos_passos(candidato: Candidato, agora=None) -> list[Passo]:
     queries grow with them, never with the certame's size."""
     agora = agora or timezone.now()
     passos: list[Passo] = []
-    for insc in (candidato.inscricoes.select_related("cargo__certame", "certame")
-                 .order_by("numero")):
+    for insc in (com_existencias(candidato.inscricoes.select_related(
+            "cargo__certame", "certame", "pedido_isencao")).order_by("numero")):
         passos += passos_da_inscricao(situacao_da_inscricao(insc, agora), agora)
         # Special conditions at the exam: the appeal to file, a new decision.
         passos += [Passo(a.tipo, insc, a.texto, a.data, a.url, prazo=a.prazo)

@@ -124,17 +124,20 @@ STATUS_OPCOES_FIXADAS = (Certame.Status.HOMOLOGADO, Certame.Status.ENCERRADO,
                          Certame.Status.CANCELADO)
 
 
-def fim_das_inscricoes(certame: Certame):
-    """The end of the certame's last inscrições stage (a datetime), or None."""
+def fim_das_inscricoes(certame: Certame, etapas: list[Etapa] | None = None):
+    """The end of the certame's last inscrições stage (a datetime), or None. ``etapas``: the
+    certame's whole schedule when the caller already read it (no query)."""
+    if etapas is not None:
+        return max((e.fim for e in etapas if e.tipo == Etapa.Tipo.INSCRICOES), default=None)
     return (certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES)
             .aggregate(fim=Max("fim"))["fim"])
 
 
-def opcoes_fixadas(certame: Certame, em=None) -> bool:
+def opcoes_fixadas(certame: Certame, em=None, etapas: list[Etapa] | None = None) -> bool:
     """Whether the inscrições window is over: the options and self-declarations are fixed."""
     if certame.status in STATUS_OPCOES_FIXADAS:
         return True
-    fim = fim_das_inscricoes(certame)
+    fim = fim_das_inscricoes(certame, etapas)
     return fim is not None and fim < (em or timezone.now())
 
 
@@ -146,11 +149,12 @@ def fundamento_opcoes_na_inscricao(certame: Certame) -> str:
         "inscrição") % {"lei": regime.lei}
 
 
-def motivo_opcoes_fixadas(certame: Certame, em=None) -> str | None:
+def motivo_opcoes_fixadas(certame: Certame, em=None,
+                          etapas: list[Etapa] | None = None) -> str | None:
     """Why the options and the self-declaration can no longer change (Portuguese), or None."""
-    if not opcoes_fixadas(certame, em):
+    if not opcoes_fixadas(certame, em, etapas):
         return None
-    fim = fim_das_inscricoes(certame)
+    fim = fim_das_inscricoes(certame, etapas)
     quando = (_("O período de inscrições terminou em %(fim)s.") % {"fim": data_hora_br(fim)}
               if fim is not None else _("O certame está %(s)s.") % {
                   "s": certame.get_status_display().lower()})

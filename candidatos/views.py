@@ -165,8 +165,10 @@ class PainelView(CandidatoMixin, ListView):
     context_object_name = "inscricoes"
 
     def get_queryset(self):
-        return self.request.user.candidato.inscricoes.select_related(
-            "cargo__certame", "certame", "certame__orgao").order_by(
+        # The exemption request with the inscrição (the status reading asks for it)
+        # and what kinds of rows it has (`portal.com_existencias`).
+        return portal.com_existencias(self.request.user.candidato.inscricoes.select_related(
+            "cargo__certame", "certame", "certame__orgao", "pedido_isencao")).order_by(
             "-certame__data_publicacao_edital", "certame__numero_edital", "numero")
 
     def get_context_data(self, **kwargs):
@@ -185,7 +187,11 @@ class PainelView(CandidatoMixin, ListView):
             self.request.user.candidato, agora, situacoes) if a.novo)
         ctx["dias_novidade"] = portal.DIAS_NOVIDADE
         ctx["candidato"] = self.request.user.candidato
-        ctx["convocacoes"] = chamadas.convocacoes_em_aberto(ctx["candidato"])
+        # The calls awaiting an answer (`chamadas.convocacoes_em_aberto`), from the calls the
+        # statuses already read: the same rows, soonest deadline first.
+        ctx["convocacoes"] = sorted(
+            (c.chamada for s in situacoes for c in s.chamadas if c.em_aberto),
+            key=lambda c: (c.prazo, c.pk))
         ctx["abertos"] = list(portal.certames_com_inscricoes_abertas())
         return ctx
 

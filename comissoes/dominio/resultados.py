@@ -39,7 +39,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -65,9 +65,9 @@ from comissoes.models import Avaliacao, Comissao
 from nucleo import publicacao as kernel
 from nucleo import recursos as kernel_recursos
 from nucleo.lotes import (
+    FINAL,
     PRELIMINAR,
     JanelaRecurso,
-    final_do_lote,
     ids_publicados,
     janela_do_cronograma,
     janela_do_lote,
@@ -76,7 +76,8 @@ from nucleo.lotes import (
     proximo_numero,
     publicacao,
 )
-from nucleo.models import AnexoRecurso, PublicacaoResultado, Recurso
+from nucleo.models import AnexoRecurso, ItemPublicado, PublicacaoResultado, Recurso
+from nucleo.registro import plugin
 
 __all__ = ["JanelaRecurso", "avaliacoes_primeira_instancia", "janela_recurso", "publicacao"]
 
@@ -254,41 +255,121 @@ _NAO_PROVIDO = {
 }
 
 
-def resultados_por_procedimento(inscricao: Inscricao, agora: dt.datetime | None = None
+@dataclass
+class _Leitura:
+    """What the candidate's results read, in one query per kind for all the inscrição's
+    first-instance evaluations (instead of a few queries per evaluation): each
+    evaluation's batch (preliminary publication), the batches' final publications, the
+    appeals with their attachments, the appeals' rulings and the certame's schedule."""
+
+    avaliacoes: dict[str, list[Avaliacao]]
+    etapas: list[Etapa]
+    situacoes: dict[str, SituacaoLista]
+    preliminares: dict[tuple[str, int], PublicacaoResultado]
+    finais: dict[tuple[str, int], PublicacaoResultado]
+    recursos: dict[tuple[str, int], Recurso]
+    julgamentos: list[Avaliacao]
+
+    def etapas_de_recurso(self, chave: str) -> list[Etapa]:
+        """`nucleo.lotes.etapas_de_recurso`, from the schedule already read."""
+        tipo = plugin(chave).etapa_recurso
+        return [e for e in self.etapas if tipo and e.tipo == tipo]
+
+    def julgamento(self, avaliacao: Avaliacao) -> Avaliacao | None:
+        """`avaliacao_do_recurso`, from the rulings already read."""
+        tipos = procedimento(avaliacao.comissao.tipo).tipos_recursais
+        return next((j for j in self.julgamentos
+                     if j.lista == avaliacao.lista and j.comissao.tipo in tipos), None)
+
+
+def _ler(inscricao: Inscricao, tipos, *, etapas: list[Etapa] | None = None,
+         situacoes: list[SituacaoLista] | None = None) -> _Leitura:
+    certame = inscricao.cargo.certame
+    avaliacoes: dict[str, list[Avaliacao]] = {}
+    for av in (Avaliacao.objects.filter(comissao__certame=certame, comissao__tipo__in=tipos,
+                                        inscricao=inscricao,
+                                        instancia=Avaliacao.Instancia.PRIMEIRA)
+               .select_related("inscricao__candidato", "inscricao__cargo", "comissao")
+               .order_by("inscricao__numero", "lista", "pk")):
+        avaliacoes.setdefault(av.comissao.tipo, []).append(av)
+    if etapas is None:
+        etapas = list(certame.etapas.order_by("inicio", "pk"))
+    if situacoes is None:
+        situacoes = list(SituacaoLista.objects.filter(inscricao=inscricao))
+    chaves = {(chave_da_avaliacao(av), av.pk) for lista in avaliacoes.values() for av in lista}
+    preliminares: dict[tuple[str, int], PublicacaoResultado] = {}
+    finais: dict[tuple[str, int], PublicacaoResultado] = {}
+    recursos: dict[tuple[str, int], Recurso] = {}
+    julgamentos: list[Avaliacao] = []
+    if chaves:
+        procedimentos = {c for c, _ in chaves}
+        ids = {i for _, i in chaves}
+        for item in (ItemPublicado.objects.filter(procedimento__in=procedimentos,
+                                                  objeto_id__in=ids)
+                     .select_related("publicacao__certame")):
+            if (item.procedimento, item.objeto_id) in chaves:
+                preliminares[item.procedimento, item.objeto_id] = item.publicacao
+        if preliminares:
+            finais = {(p.procedimento, p.lote): p for p in PublicacaoResultado.objects.filter(
+                certame=certame, procedimento__in=procedimentos, fase=FINAL)}
+            for r in (Recurso.objects.filter(procedimento__in=procedimentos, objeto_id__in=ids)
+                      .prefetch_related(Prefetch("anexos",
+                                                 queryset=AnexoRecurso.objects.order_by("pk")))
+                      .order_by("pk")):
+                if (r.procedimento, r.objeto_id) in chaves:
+                    recursos.setdefault((r.procedimento, r.objeto_id), r)
+        if recursos:
+            julgamentos = list(Avaliacao.objects.filter(
+                comissao__certame_id=certame.pk, inscricao=inscricao,
+                instancia=Avaliacao.Instancia.RECURSO).select_related("comissao")
+                .order_by("lista", "pk"))
+    return _Leitura(avaliacoes, etapas, {s.lista: s for s in situacoes}, preliminares, finais,
+                    recursos, julgamentos)
+
+
+def resultados_por_procedimento(inscricao: Inscricao, agora: dt.datetime | None = None, *,
+                                etapas: list[Etapa] | None = None,
+                                situacoes: list[SituacaoLista] | None = None
                                 ) -> list[ResultadosCandidato]:
     """The candidate's results in every procedure the inscrição went through (in the order
-    heteroidentification, documentary, PcD)."""
-    tipos = set(Avaliacao.objects.filter(inscricao=inscricao,
-                                         instancia=Avaliacao.Instancia.PRIMEIRA)
-                .values_list("comissao__tipo", flat=True))
-    return [resultados_do_candidato(inscricao, agora, tipo) for tipo in PROCEDIMENTOS
-            if tipo in tipos]
+    heteroidentification, documentary, PcD). ``etapas`` (the certame's schedule, ordered by
+    start) and ``situacoes`` (the inscrição's list states) when the caller already read
+    them: the status page. The queries do not grow with the certame's batches or
+    candidates, only (a little) with this inscrição's appeals."""
+    leitura = _ler(inscricao, list(PROCEDIMENTOS), etapas=etapas, situacoes=situacoes)
+    return [resultados_do_candidato(inscricao, agora, tipo, leitura=leitura)
+            for tipo in PROCEDIMENTOS if tipo in leitura.avaliacoes]
 
 
 def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = None,
-                            tipo: str = PROCEDIMENTO) -> ResultadosCandidato:
+                            tipo: str = PROCEDIMENTO, *,
+                            leitura: _Leitura | None = None) -> ResultadosCandidato:
     """What the candidate may see of one procedure of one inscrição: published
     pareceres (never before the preliminary publication; members' names only if the edital
     publishes them), the appeal's status, its ruling (with the final result), the appeal
     window and whether they can appeal now. The portal's status page calls this."""
     agora = agora or timezone.now()
-    certame = inscricao.cargo.certame
-    avaliacoes = list(avaliacoes_primeira_instancia(certame, tipo).filter(inscricao=inscricao))
-    saida = ResultadosCandidato(inscricao, None, None, janela_recurso(certame, agora, tipo),
+    if leitura is None:
+        leitura = _ler(inscricao, [tipo])
+    avaliacoes = leitura.avaliacoes.get(tipo, [])
+    saida = ResultadosCandidato(inscricao, None, None,
+                                JanelaRecurso(leitura.etapas_de_recurso(tipo), agora, tipo),
                                 procedimento=tipo)
-    situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=inscricao)}
+    situacoes = leitura.situacoes
     for av in avaliacoes:
         # Each evaluation is read in its own batch (`lotes`).
-        preliminar = preliminar_da_avaliacao(av)
+        chave = chave_da_avaliacao(av)
+        preliminar = leitura.preliminares.get((chave, av.pk))
         if preliminar is None:
             saida.aguardando_publicacao = True
             continue
-        final = final_do_lote(preliminar)
-        janela = janela_do_lote(preliminar, agora)
+        final = leitura.finais.get((preliminar.procedimento, preliminar.lote))
+        janela = janela_do_lote(preliminar, agora,
+                                leitura.etapas_de_recurso(preliminar.procedimento))
         if saida.preliminar is None:
             saida.preliminar, saida.final, saida.janela = preliminar, final, janela
-        recurso = recurso_de(av)
-        anexos = kernel_recursos.anexos_de(recurso)
+        recurso = leitura.recursos.get((chave, av.pk))
+        anexos = list(recurso.anexos.all()) if recurso is not None else []
         decisao = None
         if recurso is None:
             if av.resultado == Avaliacao.Resultado.CONFIRMADA:
@@ -304,7 +385,7 @@ def resultados_do_candidato(inscricao: Inscricao, agora: dt.datetime | None = No
                 situacao = "nao_apresentado"
                 texto = _("Nenhum recurso foi apresentado no prazo.")
         else:
-            julgamento = avaliacao_do_recurso(av)
+            julgamento = leitura.julgamento(av)
             if julgamento is None or not julgamento.encerrada:
                 situacao = "em_julgamento"
                 texto = _("Recurso apresentado em %(d)s, em julgamento pela comissão "
