@@ -69,10 +69,9 @@ from candidatos.models import (
 )
 from candidatos.procedimentos import fim_do_prazo_recurso
 from candidatos.servicos import FINAIS
-from certames import arquivos
+from certames import arquivos, cronograma
 from certames.auditoria import registrar_ato
 from certames.filas import tarefa
-from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.regimes import Regime
@@ -172,23 +171,8 @@ def janela_pedido_aberta(certame: Certame, agora: dt.datetime | None = None) -> 
     return any(e.aberta(agora) for e in etapas_pedido(certame))
 
 
-def _checar_janela(etapas: list[Etapa], agora: dt.datetime, *, sem_etapa: str,
-                   futura: str, encerrada: str) -> None:
-    """Refuse, with the given Portuguese messages, an act outside every stage of `etapas`:
-    `futura` takes %(i)s and %(f)s (the next stage), `encerrada` %(f)s (the last end)."""
-    if not etapas:
-        raise ValidationError(sem_etapa)
-    if any(e.aberta(agora) for e in etapas):
-        return
-    futuras = [e for e in etapas if e.inicio > agora]
-    if futuras:
-        raise ValidationError(futura % {"i": data_hora_br(futuras[0].inicio),
-                                        "f": data_hora_br(futuras[0].fim)})
-    raise ValidationError(encerrada % {"f": data_hora_br(max(e.fim for e in etapas))})
-
-
 def _checar_janela_pedido(certame: Certame, agora: dt.datetime) -> None:
-    _checar_janela(
+    cronograma.recusar_fora_da_janela(
         etapas_pedido(certame), agora,
         sem_etapa=_("O cronograma deste certame não prevê o período de inscrições, no qual se "
                     "pede o atendimento especializado."),
@@ -207,7 +191,7 @@ def _checar_janela_analise(certame: Certame, agora: dt.datetime) -> None:
     """RH decides inside the schedule's analysis stage (issue #13, item 12: a motivated act
     inside a window the edital publishes; its order against the inscrições is checked by
     `certames.cronograma`)."""
-    _checar_janela(
+    cronograma.recusar_fora_da_janela(
         etapas_analise(certame), agora,
         sem_etapa=_("O cronograma deste certame não prevê a etapa “Análise dos pedidos de "
                     "atendimento especializado”, dentro da qual o RH decide os pedidos: "

@@ -51,7 +51,7 @@ from candidatos.models import (
     SalarioMinimo,
 )
 from candidatos.servicos import FINAIS
-from certames import arquivos
+from certames import arquivos, cronograma
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_br, data_hora_br
@@ -165,20 +165,11 @@ def prazo_final(certame: Certame, tipo: str) -> dt.datetime | None:
 
 def _checar_janela(certame: Certame, tipo: str, agora: dt.datetime, o_que: str) -> None:
     """Refuse outside the schedule's window, saying when it opens or when it closed."""
-    lista = etapas(certame, tipo)
-    if not lista:
-        raise ValidationError(_("O cronograma deste certame não prevê o prazo para %(o)s.")
-                              % {"o": o_que})
-    if any(e.aberta(agora) for e in lista):
-        return
-    futuras = [e for e in lista if e.inicio > agora]
-    if futuras:
-        e = futuras[0]
-        raise ValidationError(_(
-            "O prazo para %(o)s ainda não começou: vai de %(i)s a %(f)s.") % {
-            "o": o_que, "i": data_hora_br(e.inicio), "f": data_hora_br(e.fim)})
-    raise ValidationError(_("O prazo para %(o)s terminou em %(f)s.") % {
-        "o": o_que, "f": data_hora_br(max(e.fim for e in lista))})
+    cronograma.recusar_fora_da_janela(
+        etapas(certame, tipo), agora, valores={"o": o_que},
+        sem_etapa=_("O cronograma deste certame não prevê o prazo para %(o)s."),
+        futura=_("O prazo para %(o)s ainda não começou: vai de %(i)s a %(f)s."),
+        encerrada=_("O prazo para %(o)s terminou em %(f)s."))
 
 
 def publicacao(certame: Certame, fase: str, lote: int = 1) -> PublicacaoResultado | None:

@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -196,6 +197,24 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                         "r": data_hora_br(resultado.inicio), "p": data_hora_br(recurso.fim),
                         "f": fundamento}))
     return achadas
+
+
+def recusar_fora_da_janela(etapas: list, agora, *, sem_etapa: str, futura: str,
+                           encerrada: str, valores: dict | None = None) -> None:
+    """Refuse (ValidationError, Portuguese) an act outside every stage of `etapas` (stages of
+    one kind, in order), saying when the next opens or when the last closed: `futura` takes
+    %(i)s and %(f)s (the next stage), `encerrada` %(f)s (the last end), both also `valores`."""
+    valores = valores or {}
+    if not etapas:
+        raise ValidationError(sem_etapa % valores if valores else sem_etapa)
+    if any(e.inicio <= agora <= e.fim for e in etapas):
+        return
+    futuras = [e for e in etapas if e.inicio > agora]
+    if futuras:
+        raise ValidationError(futura % {**valores, "i": data_hora_br(futuras[0].inicio),
+                                        "f": data_hora_br(futuras[0].fim)})
+    raise ValidationError(encerrada % {**valores,
+                                       "f": data_hora_br(max(e.fim for e in etapas))})
 
 
 def erros_da_etapa(etapa: object, etapas: Iterable,
