@@ -41,6 +41,7 @@ from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_update_with_history
 
 from candidatos import cadunico, procedimentos
+from candidatos.cache_situacao import escopo_inscricao
 from candidatos.importacao import ValorInvalido
 from candidatos.models import (
     DecisaoIsencao,
@@ -51,7 +52,7 @@ from candidatos.models import (
     SalarioMinimo,
 )
 from candidatos.servicos import FINAIS
-from certames import arquivos, cronograma
+from certames import arquivos, cache_publico, cronograma
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_br, data_hora_br
@@ -315,6 +316,8 @@ def reverificar_pendentes(*, autor=None) -> dict[str, int]:
             batch_size=cadunico.LOTE, default_user=autor if getattr(
                 autor, "is_authenticated", False) else None,
             default_change_reason="nova verificação no CadÚnico")
+        # No signal is sent: the candidates' cached status pages are renewed here.
+        cache_publico.renovar(*(escopo_inscricao(p.inscricao_id) for p in mudados))
     return contagem
 
 

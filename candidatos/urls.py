@@ -1,6 +1,7 @@
 from django.urls import path
 
 from candidatos import views
+from candidatos.cache_situacao import em_cache
 
 app_name = "portal"
 
@@ -13,7 +14,8 @@ urlpatterns = [
     path("certames/<int:certame_pk>/inscricao/", views.InscreverView.as_view(),
          name="inscrever"),
     path("avisos/", views.AvisosView.as_view(), name="avisos"),
-    path("inscricoes/<int:pk>/", views.InscricaoView.as_view(), name="inscricao"),
+    # served from the cache while it holds (candidatos/cache_situacao.py)
+    path("inscricoes/<int:pk>/", em_cache(views.InscricaoView.as_view()), name="inscricao"),
     path("inscricoes/<int:pk>/opcoes/", views.AlterarOpcoesView.as_view(), name="opcoes"),
     path("inscricoes/<int:pk>/comprovante.pdf", views.ComprovanteView.as_view(),
          name="comprovante"),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, ListView, TemplateView, View
 
-from candidatos import avisos, chamadas, portal, retificacao
+from candidatos import avisos, cache_situacao, chamadas, portal, retificacao
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
 from candidatos.forms_portal import (
@@ -249,15 +249,32 @@ class InscreverView(CandidatoMixin, FormView):
 
 
 class InscricaoView(CandidatoMixin, TemplateView):
+    """The inscrição's status page, served from the cache while it holds
+    (candidatos/cache_situacao.py)."""
+
     template_name = "candidatos/inscricao.html"
+    gravacao: cache_situacao.Gravacao | None = None
+
+    def get(self, request, *args, **kwargs):
+        # The generations are read before the page's data; then the clock.
+        self.gravacao = cache_situacao.Gravacao.iniciar(request, kwargs["pk"])
+        self.agora = timezone.now()
+        resposta = super().get(request, *args, **kwargs)
+        if self.gravacao is None:
+            return resposta
+        return self.gravacao.concluir(resposta, self.lido, self.agora)
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         insc = self.minha_inscricao(kwargs["pk"])
         ctx["inscricao"] = insc
-        ctx["s"] = portal.situacao_da_inscricao(insc)
+        ctx["s"] = portal.situacao_da_inscricao(insc, self.agora)
         # RH's corrections of recorded data, each a motivated act (issue #11 item 5).
         ctx["retificacoes"] = retificacao.retificacoes_da_inscricao(insc)
+        # What the page was computed from: its dates bound how long it holds.
+        self.lido = (ctx["s"], ctx["retificacoes"])
+        if self.gravacao is not None:
+            ctx["csrf_token"] = self.gravacao.marcador
         return ctx
 
 

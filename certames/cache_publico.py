@@ -181,9 +181,12 @@ def invalidar_certame(certame_id) -> None:
     invalidar(escopo_certame(certame_id))
 
 
-def _geracoes(escopos: list[str]) -> list[str]:
+def geracoes(escopos: list[str], *, memoria_local: bool = True) -> list[str]:
+    """The current generation token of each scope. ``memoria_local``: trust this process's
+    copy read within CACHE_PUBLICO_MEMORIA seconds (the public pages); without it, always
+    ask the shared cache (one round trip: a candidate's own page)."""
     chaves = [_chave_geracao(e) for e in escopos]
-    memoria = _memoria()
+    memoria = _memoria() if memoria_local else 0
     if memoria:
         agora = _relogio()
         with _trava:
@@ -243,8 +246,8 @@ FONTES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
-def _certames_por_caminho(instancia, caminho: str) -> set[int]:
-    """The certame ids at the end of `caminho` (Django lookups ending in the certame's FK),
+def ids_por_caminho(instancia, caminho: str) -> set[int]:
+    """The ids at the end of `caminho` (Django lookups ending in a FK: here the certame's),
     walking relations already loaded on the instance and reading the rest in one query."""
     if caminho == "pk":
         return {instancia.pk}
@@ -278,7 +281,7 @@ def escopos_da_gravacao(instancia) -> set[str]:
     escopos = set(extras)
     for caminho in caminhos:
         try:
-            escopos |= {escopo_certame(c) for c in _certames_por_caminho(instancia, caminho)}
+            escopos |= {escopo_certame(c) for c in ids_por_caminho(instancia, caminho)}
         except Exception:  # a parent already deleted: renew every page instead
             logger.warning("cache público: certame de %r não encontrado", instancia,
                            exc_info=True)
@@ -297,14 +300,19 @@ class Renovacao:
         invalidar(*self.escopos)
 
 
-def _ao_gravar(sender, instance, **kwargs):
-    escopos = tuple(sorted(escopos_da_gravacao(instance)))
+def renovar(*escopos: str) -> None:
+    """Renew `escopos` now (this process sees its own writes; tests run inside one
+    transaction) and again when the transaction commits: a page another request rendered
+    from the data before the commit is dropped. For writes that send no signal."""
+    escopos = tuple(sorted(set(escopos)))
     if not escopos:
         return
-    # Now (this process sees its own writes; tests run inside one transaction) and again on
-    # commit: a page another request rendered from the data before the commit is dropped.
     invalidar(*escopos)
     transaction.on_commit(Renovacao(escopos))
+
+
+def _ao_gravar(sender, instance, **kwargs):
+    renovar(*escopos_da_gravacao(instance))
 
 
 def conectar() -> None:
@@ -375,8 +383,8 @@ class CachePublicoMiddleware:
             escopos = [TODOS, escopo_certame(rota.kwargs[config.certame])]
         host = request.get_host()  # a host not allowed: 400, as without the cache
         try:
-            geracoes = _geracoes(escopos)
-            chave = self._chave(request, host, consulta, geracoes)
+            tokens = geracoes(escopos)
+            chave = self._chave(request, host, consulta, tokens)
             entrada = _pagina_local(chave) if _memoria() else None
             if entrada is None:
                 entrada = cache.get(chave)
@@ -390,7 +398,7 @@ class CachePublicoMiddleware:
         # Miss: render with a throwaway CSRF token (see the module's docstring).
         request.COOKIES.pop(settings.CSRF_COOKIE_NAME, None)
         resposta = self.get_response(request)
-        entrada = self._entrada(resposta, geracoes)
+        entrada = self._entrada(resposta, tokens)
         if entrada is None:
             return resposta
         try:
@@ -402,15 +410,15 @@ class CachePublicoMiddleware:
         return self._responder(request, entrada)
 
     @staticmethod
-    def _chave(request, host: str, consulta: str, geracoes: list[str]) -> str:
+    def _chave(request, host: str, consulta: str, tokens: list[str]) -> str:
         # Host and scheme: the open-data files carry their own absolute URL.
         partes = "\n".join([request.scheme, host, request.path_info, consulta,
                             translation.get_language_from_request(request),
-                            timezone.localdate().isoformat(), *geracoes])
+                            timezone.localdate().isoformat(), *tokens])
         return f"{_PREFIXO}p:{hashlib.sha256(partes.encode()).hexdigest()}"
 
     @staticmethod
-    def _entrada(resposta, geracoes: list[str]) -> dict | None:
+    def _entrada(resposta, tokens: list[str]) -> dict | None:
         """What is stored of an answer, or None when it must not be shared."""
         if resposta.status_code != 200 or resposta.streaming:
             return None
@@ -423,7 +431,7 @@ class CachePublicoMiddleware:
         conteudo = resposta.content
         if len(conteudo) > TAMANHO_MAXIMO:
             return None
-        modificado = max([float(g.rsplit(".", 1)[0]) for g in geracoes] + [_inicio_do_dia()])
+        modificado = max([float(g.rsplit(".", 1)[0]) for g in tokens] + [_inicio_do_dia()])
         cabecalhos = [(k, v) for k, v in resposta.headers.items()
                       if k.lower() not in ("cache-control", "etag", "last-modified", "expires")]
         return {"conteudo": conteudo, "cabecalhos": cabecalhos,

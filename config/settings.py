@@ -77,6 +77,9 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A candidate's status page served from the cache, before auth loads the account
+    # (candidatos/cache_situacao.py).
+    "candidatos.cache_situacao.CacheSituacaoMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "certames.seguranca.SessaoCurtaMiddleware",
@@ -111,6 +114,11 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Persistent connections (seconds; 0: one per request): a new PostgreSQL connection costs a
+# process fork and cold catalog caches, more than a cached page itself (issue #14). Checked
+# before reuse, so a restarted server costs one failed request nothing.
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite: wait for the writer instead of failing with "database is locked".
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
@@ -139,6 +147,10 @@ CACHE_PUBLICO_TTL = env.int("CACHE_PUBLICO_TTL", default=24 * 3600)
 # cache for this many seconds (an act recorded in another process reaches it within that
 # time; 0: always ask the shared cache).
 CACHE_PUBLICO_MEMORIA = env.float("CACHE_PUBLICO_MEMORIA", default=1.0)
+# The candidate's status page (candidatos/cache_situacao.py): how long a rendered page is kept
+# at most (seconds); it is renewed sooner by any act about the inscrição, its certame or the
+# account, and by the clock reaching a date the page was computed from.
+CACHE_SITUACAO_TTL = env.int("CACHE_SITUACAO_TTL", default=3600)
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -201,6 +213,7 @@ LIMITES_CORPO_POR_PREFIXO = [("/rh/", env.int("LIMITE_CORPO_RH_MB", default=60) 
 # Sessions: candidates keep theirs for a week; RH and comissão sessions end with the browser,
 # after 30 minutes idle and 10 hours after log-in (certames.seguranca.SessaoCurtaMiddleware).
 SESSION_COOKIE_AGE = 7 * 24 * 3600
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSAO_INATIVIDADE_RESTRITA = env.int("SESSAO_INATIVIDADE_MINUTOS", default=30) * 60
 SESSAO_DURACAO_MAXIMA_RESTRITA = env.int("SESSAO_DURACAO_MAXIMA_HORAS", default=10) * 3600
 SESSION_COOKIE_HTTPONLY = True

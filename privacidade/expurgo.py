@@ -42,6 +42,7 @@ from candidatos.models import (
     PedidoIsencao,
     RegistroCadUnico,
 )
+from certames import cache_publico
 from certames.auditoria import registrar_ato
 from certames.formatos import data_br
 from certames.models import Ato, Certame
@@ -606,6 +607,9 @@ def executar_regra(regra: Regra, em: dt.date, autor=None) -> Resultado:
                 campos=executor.campos(alvo), referencia=alvo.referencia,
                 retido_ate=alvo.retido_ate, fundamento=regra.fundamento, ato=ato))
         Expurgo.objects.bulk_create(marcas, batch_size=LOTE)
+        # The updates above send no signal: every cached page may show what was purged
+        # (a candidate's status page shows the self-declaration).
+        cache_publico.renovar(cache_publico.TODOS)
         _apagar_depois([(getattr(a.objeto, campo).storage, nome) for a in alvos
                         for campo, nome in a.arquivos.items()], resultado)
     return resultado

@@ -6,8 +6,10 @@ the certame or of publications of the classification. The counts are the request
 session, user, groups, the candidate and the inscrição included."""
 
 import datetime as dt
+import re
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -34,8 +36,13 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 #: their batch items, the batches' final publications, the appeals, their attachments, the
 #: appeals' rulings, the kernel's own look at the appeal (`nucleo.recursos`), the
 #: publications of the classification (with the candidate's summary and own exclusions),
-#: the retificações.
-CONSULTAS_STATUS = 19
+#: the retificações; and, first, the inscrição's certame (its cache generation is read before
+#: the page's data: candidatos/cache_situacao.py).
+CONSULTAS_STATUS = 20
+#: The same page served from the cache (candidatos/cache_situacao.py): no query at all (the
+#: session is read from the cache, `cached_db`; the account is checked by the session's hash
+#: and its cache generation).
+CONSULTAS_STATUS_GUARDADA = 0
 #: The dashboard: the same reading per inscrição (the probe an annotation of the list, the
 #: exemption request joined to it) plus the exemption's appeal (the next steps), the
 #: notices' last visit, the special conditions' request and the certames open for
@@ -97,8 +104,14 @@ def _mais_candidatos_e_lotes(c, n):
     return outras
 
 
+def _sem_token(html: bytes) -> bytes:
+    """The page without its CSRF token (masked anew on every request)."""
+    return re.sub(rb'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"&]+', rb"\1", html)
+
+
 def _consultas(client, url):
     client.get(url)  # warm caches outside the count (the session's first write, etc.)
+    cache.clear()  # count the page rendered, not served from the cache
     with CaptureQueriesContext(connection) as consultas:
         resposta = client.get(url)
     assert resposta.status_code == 200
@@ -130,6 +143,14 @@ def test_status_com_isencao_comissao_e_classificacao_em_consultas_fixas(client, 
                                               procedimento="heteroidentificacao").count() == 7
     assert len(outras) == 6
     assert depois == CONSULTAS_STATUS
+
+    # Served from the cache: the same bytes, read with the session and the account only.
+    with CaptureQueriesContext(connection) as consultas:
+        guardada = client.get(url)
+    assert guardada.context is None  # no template rendered
+    assert len(consultas) == CONSULTAS_STATUS_GUARDADA
+    assert _sem_token(guardada.content) == _sem_token(client.get(url).content)
+    assert _sem_token(guardada.content) == _sem_token(resposta.content)
 
 
 def test_painel_em_consultas_fixas(client, mundo):

@@ -1,0 +1,371 @@
+"""The candidate's status page served from the cache (issue #14, item 1).
+
+On result day every candidate opens their inscrição's status page and reloads it. The page is
+the same until an act about that inscrição or its certame is recorded, or until the clock
+crosses an instant the page depends on (a schedule stage opens or ends, a batch's appeal
+window closes, a call's deadline passes, the day turns). It is rendered once and kept in the
+cache (CACHE_URL: Redis in production) under the candidate's account and the inscrição, with:
+
+- the generation tokens of four scopes (`certames.cache_publico`): every page (TODOS), the
+  certame (renewed by every write a public page shows: `cache_publico.FONTES`), the inscrição
+  and the account (renewed by the private sources below, `FONTES`);
+- the instant until which it holds, `valido_ate`: the first instant after the render at
+  which a date or time the page was computed from is reached (`proxima_mudanca`), and at
+  most CACHE_SITUACAO_TTL seconds later.
+
+A generation is renewed when the write happens and again when its transaction commits, and
+it is read before the page's data: a page rendered from data an uncommitted or just committed
+act is changing is stored under a token that is already stale (see cache_publico's docstring).
+The writes that send no signal are covered by an act of the same transaction that does (a
+publication writes the per-candidate summaries with `bulk_create`; the `Publicacao` row it
+saves renews the certame): `COBERTAS` lists them and tests/candidatos/test_cache_situacao.py
+checks that every table the page reads is a source, is covered, or is `ISENTAS`.
+
+A hit reads the account (the auth middleware) and asks the cache twice: no other SQL and no
+template. What differs per request is put in at serve time: the CSRF token (the page is
+stored with a random marker in its place, so a hit and a miss run `get_token` alike and the
+CSRF cookie is set as it would be). A request with messages waiting (a redirect's "feito")
+is rendered, not served, and what it renders is not stored; so are htmx requests.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import secrets
+import time
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.core.cache import cache
+from django.db import models
+from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.urls import Resolver404, resolve
+from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare
+
+from candidatos.models import Inscricao
+from certames import cache_publico
+from certames.papeis import e_membro_comissao, e_rh
+
+logger = logging.getLogger(__name__)
+
+_PREFIXO = "cs:"
+
+
+def escopo_inscricao(pk) -> str:
+    return f"i{int(pk)}"
+
+
+def escopo_usuario(pk) -> str:
+    return f"u{int(pk)}"
+
+
+#: The candidate-private models the status page reads (beyond `cache_publico.FONTES`, which
+#: renew the certame), each with the path from it to what it renews: "i" the inscrição, "c"
+#: the certame, "u" the account ("pk": the model itself).
+FONTES: dict[str, tuple[tuple[str, str], ...]] = {
+    # the fee exemption request and its results
+    "candidatos.PedidoIsencao": (("i", "inscricao"),),
+    # the state of each reserved list (decisions card, committees' final results)
+    "candidatos.SituacaoLista": (("i", "inscricao"),),
+    # administrative procedures about the inscrição (fraud)
+    "candidatos.ProcedimentoAdministrativo": (("i", "inscricao"),),
+    # individual convocations to a committee session, and the session (place and time)
+    "comissoes.Convocacao": (("i", "inscricao"),),
+    "comissoes.Sessao": (("c", "comissao__certame"),),
+    # an appeal's attachments (the appeal itself is in cache_publico.FONTES)
+    "nucleo.AnexoRecurso": (("i", "recurso__inscricao"),),
+    # the account: its name in the menu, its being a candidate (groups: see `conectar`)
+    "candidatos.Candidato": (("u", "usuario"),),
+    "auth.User": (("u", "pk"),),
+}
+
+#: Tables the page reads whose rows are written only together with a row of a source, in the
+#: same transaction (no signal of their own is needed; connecting one would also make Django
+#: delete them one by one): the model, and the source that covers it.
+COBERTAS: dict[str, str] = {
+    # written by the publication (`certames.classificacao.publicar`) with `bulk_create`
+    "certames.ResumoClassificacao": "certames.Publicacao",
+    # a snapshot is read only through a publication of it
+    "certames.VersaoClassificacao": "certames.Publicacao",
+    "certames.ListaVersao": "certames.Publicacao",
+}
+
+#: Tables the page reads that are no data of the page: the session (messages waiting bypass
+#: the cache), the content types (fixed at migrate) and the groups' names (fixed data:
+#: membership is the account's scope).
+ISENTAS = frozenset({"django_session", "django_content_type", "auth_group"})
+
+
+# --- renewing ---------------------------------------------------------------------------------
+
+
+def _escopos_da_gravacao(instancia) -> set[str]:
+    escopos: set[str] = set()
+    for tipo, caminho in FONTES[instancia._meta.label]:
+        try:
+            ids = cache_publico.ids_por_caminho(instancia, caminho)
+        except Exception:  # a parent already deleted: renew every page instead
+            logger.warning("cache da situação: destino de %r não encontrado", instancia,
+                           exc_info=True)
+            escopos.add(cache_publico.TODOS)
+            continue
+        fazer = {"i": escopo_inscricao, "c": cache_publico.escopo_certame,
+                 "u": escopo_usuario}[tipo]
+        escopos |= {fazer(i) for i in ids}
+    return escopos
+
+
+def _ao_gravar(sender, instance, **kwargs):
+    cache_publico.renovar(*_escopos_da_gravacao(instance))
+
+
+def _ao_mudar_grupos(sender, instance, action, reverse, model, pk_set, **kwargs):
+    """An account added to or removed from a group (being a candidate is a group)."""
+    if not action.startswith("post_"):
+        return
+    if reverse:  # group.user_set.add(...)
+        usuarios = pk_set or set()
+        if action == "post_clear":
+            cache_publico.renovar(cache_publico.TODOS)
+            return
+    else:
+        usuarios = {instance.pk}
+    cache_publico.renovar(*(escopo_usuario(u) for u in usuarios))
+
+
+def conectar() -> None:
+    """Connect the signals (candidatos.apps: every process, web or worker)."""
+    for rotulo in FONTES:
+        modelo = apps.get_model(rotulo)
+        uid = f"cache_situacao:{rotulo}"
+        post_save.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+        post_delete.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+    m2m_changed.connect(_ao_mudar_grupos, sender=get_user_model().groups.through,
+                        dispatch_uid="cache_situacao:grupos")
+
+
+# --- until when a page holds -------------------------------------------------------------------
+
+
+def _meia_noite(dia: dt.date) -> dt.datetime:
+    return dt.datetime.combine(dia, dt.time.min, tzinfo=timezone.get_current_timezone())
+
+
+def _instantes(raiz: Any):
+    """Every date and datetime in what the page was computed from: dataclasses, lists,
+    tuples, sets, dicts and model instances (their fields, the relations already read and
+    the prefetched rows), each object once."""
+    vistos: set[int] = set()
+    pilha = [raiz]
+    while pilha:
+        valor = pilha.pop()
+        if isinstance(valor, dt.date):  # datetime included
+            yield valor
+            continue
+        if valor is None or isinstance(valor, (str, bytes, int, float, bool)):
+            continue
+        if id(valor) in vistos:
+            continue
+        vistos.add(id(valor))
+        if isinstance(valor, models.Model):
+            # Its loaded fields and annotations (a deferred field is not read), the relations
+            # already read and the prefetched rows.
+            pilha.extend(v for k, v in valor.__dict__.items()
+                         if k not in ("_state", "_prefetched_objects_cache"))
+            pilha.extend(valor._state.fields_cache.values())
+            for consulta in getattr(valor, "_prefetched_objects_cache", {}).values():
+                pilha.extend(consulta)
+        elif is_dataclass(valor) and not isinstance(valor, type):
+            pilha.extend(getattr(valor, f.name) for f in fields(valor))
+        elif isinstance(valor, dict):
+            pilha.extend(valor.values())
+        elif isinstance(valor, (list, tuple, set, frozenset)):
+            pilha.extend(valor)
+
+
+def proxima_mudanca(raiz: Any, agora: dt.datetime) -> dt.datetime:
+    """The first instant after `agora` at which a page computed at `agora` from `raiz` may
+    read differently: a datetime it holds (reached, or just passed: a stage's end is
+    inclusive), the start of a date it holds or of the day after (a deadline "até" that
+    date), the next local midnight (a page may count days), at most CACHE_SITUACAO_TTL
+    seconds away. `agora` itself (the same object, kept by what was computed with it) is the
+    clock, not a boundary."""
+    um = dt.timedelta(microseconds=1)
+    hoje = timezone.localtime(agora).date()
+    limites = [agora + dt.timedelta(seconds=settings.CACHE_SITUACAO_TTL),
+               _meia_noite(hoje + dt.timedelta(days=1))]
+    for valor in _instantes(raiz):
+        if valor is agora:
+            # The clock itself (an appeal window keeps the instant it was computed for); an
+            # equal instant of the data (a stage ending right now) is a boundary.
+            continue
+        if isinstance(valor, dt.datetime):
+            if timezone.is_naive(valor):
+                valor = timezone.make_aware(valor)
+            instantes = (valor, valor + um)
+        else:
+            instantes = (_meia_noite(valor), _meia_noite(valor + dt.timedelta(days=1)))
+        limites.extend(i for i in instantes if i > agora)
+    return min(limites)
+
+
+# --- serving and storing ----------------------------------------------------------------------
+
+
+def em_cache(view, kwarg: str = "pk"):
+    """Mark a view (an `as_view()` function) as the status page of the inscrição in URL kwarg
+    `kwarg`, served by `CacheSituacaoMiddleware`."""
+    view.cache_situacao = kwarg
+    return view
+
+
+def _chave(usuario_id, inscricao_id) -> str:
+    return f"{_PREFIXO}{int(usuario_id)}:{int(inscricao_id)}:{translation.get_language()}"
+
+
+def _sem_mensagens(request) -> bool:
+    """No message waiting to be shown (messages' FallbackStorage: a cookie, then the
+    session): such a request renders the page, which shows and consumes them."""
+    return (cache_publico.COOKIE_MENSAGENS not in request.COOKIES
+            and "_messages" not in request.session)
+
+
+def _aplicavel(request) -> bool:
+    return (request.method in ("GET", "HEAD") and not request.headers.get("HX-Request")
+            and _sem_mensagens(request))
+
+
+def _conta_da_sessao(request) -> tuple[str, str] | None:
+    """The account id and the password-derived hash the session was verified with."""
+    usuario = request.session.get(SESSION_KEY)
+    hash_sessao = request.session.get(HASH_SESSION_KEY)
+    if usuario is None or not hash_sessao:
+        return None
+    return str(usuario), hash_sessao
+
+
+def _com_token(request, conteudo: bytes, marcador: str) -> bytes:
+    return conteudo.replace(marcador.encode(), get_token(request).encode())
+
+
+class CacheSituacaoMiddleware:
+    """Serve a stored status page (after the session, the locale and CSRF middlewares, before
+    authentication: a hit costs the session and two cache reads), or let the request
+    through and store what the view marked (`Gravacao`) with the inner middlewares'
+    headers."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        kwarg = None
+        if request.method in ("GET", "HEAD"):
+            try:
+                rota = resolve(request.path_info)
+            except Resolver404:
+                rota = None
+            kwarg = getattr(rota.func, "cache_situacao", None) if rota else None
+        if kwarg is None:
+            return self.get_response(request)
+        inscricao_id = rota.kwargs[kwarg]
+        guardada = self._guardada(request, inscricao_id)
+        if guardada is not None:
+            return guardada
+        request.cache_situacao = True  # the view may render for storing
+        resposta = self.get_response(request)
+        gravacao = getattr(resposta, "gravacao_situacao", None)
+        if gravacao is None:
+            return resposta
+        conteudo = resposta.content
+        if (resposta.status_code == 200 and not resposta.cookies
+                and not request.session.modified and _sem_mensagens(request)):
+            gravacao.guardar(conteudo, [(k, v) for k, v in resposta.headers.items()
+                                        if k.lower() != "content-length"])
+        resposta.content = _com_token(request, conteudo, gravacao.marcador)
+        return resposta
+
+    @staticmethod
+    def _guardada(request, inscricao_id) -> HttpResponse | None:
+        conta = _conta_da_sessao(request)
+        if conta is None or not _aplicavel(request):
+            return None
+        try:
+            entrada = cache.get(_chave(conta[0], inscricao_id))
+            if (entrada is None or time.time() >= entrada["valido_ate"]
+                    or not constant_time_compare(entrada["hash_sessao"], conta[1])):
+                return None
+            if cache_publico.geracoes(entrada["escopos"], memoria_local=False) != entrada[
+                    "geracoes"]:
+                return None
+        except Exception:  # cache server down: render
+            logger.exception("cache da situação indisponível")
+            return None
+        resposta = HttpResponse(_com_token(request, entrada["conteudo"], entrada["marcador"]))
+        for k, v in entrada["cabecalhos"]:
+            resposta[k] = v
+        return resposta
+
+
+@dataclass
+class Gravacao:
+    """A page being rendered to be stored: its key, its scopes' tokens read before the data,
+    the marker rendered where the CSRF token goes, the session's hash, and (`concluir`)
+    until when it holds."""
+
+    chave: str
+    escopos: list[str]
+    geracoes: list[str]
+    marcador: str
+    hash_sessao: str
+    valido_ate: float = 0.0
+
+    @classmethod
+    def iniciar(cls, request, inscricao_id: int) -> Gravacao | None:
+        """Called by the view after its checks, before anything of the page is read. None
+        when the page is not to be stored: the middleware is not in the way, another
+        person's inscrição (the view answers 404), a session RH or comissão powers shorten
+        (certames.seguranca.SessaoCurtaMiddleware: never kept past its checks)."""
+        user = request.user
+        conta = _conta_da_sessao(request)
+        if (not getattr(request, "cache_situacao", False) or conta is None
+                or conta[0] != str(user.pk) or not _aplicavel(request)
+                or user.is_staff or e_rh(user) or e_membro_comissao(user)):
+            return None
+        certame_id = (Inscricao.objects.filter(pk=inscricao_id, candidato__usuario_id=user.pk)
+                      .values_list("certame_id", flat=True).first())
+        if certame_id is None:
+            return None
+        escopos = [cache_publico.TODOS, cache_publico.escopo_certame(certame_id),
+                   escopo_inscricao(inscricao_id), escopo_usuario(user.pk)]
+        try:
+            tokens = cache_publico.geracoes(escopos, memoria_local=False)
+        except Exception:
+            logger.exception("cache da situação indisponível")
+            return None
+        return cls(_chave(user.pk, inscricao_id), escopos, tokens,
+                   f"csrf{secrets.token_hex(16)}", conta[1])
+
+    def concluir(self, resposta, raiz: Any, agora: dt.datetime):
+        """Render the view's `resposta` (rendered with `marcador` for the CSRF token) and
+        mark it for the middleware, holding until `proxima_mudanca(raiz, agora)`."""
+        resposta.render()
+        self.valido_ate = proxima_mudanca(raiz, agora).timestamp()
+        resposta.gravacao_situacao = self
+        return resposta
+
+    def guardar(self, conteudo: bytes, cabecalhos: list[tuple[str, str]]) -> None:
+        entrada = {"conteudo": conteudo, "marcador": self.marcador, "cabecalhos": cabecalhos,
+                   "escopos": self.escopos, "geracoes": self.geracoes,
+                   "valido_ate": self.valido_ate, "hash_sessao": self.hash_sessao}
+        try:
+            cache.set(self.chave, entrada,
+                      timeout=max(1, int(self.valido_ate - time.time()) + 1))
+        except Exception:
+            logger.exception("cache da situação: não foi possível guardar")
