@@ -40,6 +40,7 @@ from typing import Any
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.messages.storage import default_storage
 from django.core.cache import cache
 from django.db import models
 from django.db.models.signals import m2m_changed, post_delete, post_save
@@ -231,10 +232,10 @@ def _chave(usuario_id, inscricao_id) -> str:
 
 
 def _sem_mensagens(request) -> bool:
-    """No message waiting to be shown (messages' FallbackStorage: a cookie, then the
-    session): such a request renders the page, which shows and consumes them."""
-    return (cache_publico.COOKIE_MENSAGENS not in request.COOKIES
-            and "_messages" not in request.session)
+    """No message waiting to be shown, as the messages framework itself reads them (the
+    storage of MESSAGE_STORAGE, without marking them read): a request with messages renders
+    the page, which shows and consumes them."""
+    return not len(default_storage(request))
 
 
 def _aplicavel(request) -> bool:

@@ -243,6 +243,8 @@ FONTES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # the names shown in the published lists
     "candidatos.Inscricao": (("certame",), ()),
     "candidatos.Candidato": (("inscricoes__certame",), ()),
+    # committee members' names, where the committee publishes them (results, convocations)
+    "auth.User": (("participacoes__comissao__certame",), ()),
 }
 
 

@@ -44,6 +44,7 @@ from certames.models import (
 from comissoes.models import Avaliacao, Comissao
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from tests.certames.test_sorteio import SEMENTE, _anunciar, _edital, _sortear
+from tests.comissoes.fabricas import membro
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -477,6 +478,8 @@ def _mundo(rh):
         "comissoes.Avaliacao": Avaliacao(comissao_id=comissao.pk),
         "candidatos.Inscricao": inscricao,
         "candidatos.Candidato": inscricao.candidato,
+        # a member of the committee (their name, where the committee publishes it)
+        "auth.User": membro(comissao).usuario,
     }
 
 
