@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
+from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -26,7 +27,7 @@ from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
 from certames.models import Certame, Etapa
 from nucleo import lotes
-from nucleo.models import PublicacaoResultado
+from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de, motivo_para_nao_recorrer
 
 POR_PAGINA = 100
@@ -182,7 +183,10 @@ class ArquivoCandidatoView(CandidatoMixin, View):
 
 
 class ResultadoPublicoView(TemplateView):
-    """A published result: inscrição number, name and result. Never NIS, income or reason."""
+    """A published result (preliminary or final), every batch published in that phase: the
+    requests of each batch as its preliminary publication fixed them (`ItemPublicado`), with
+    inscrição number, name and result. Never NIS, income or reason; never a decision no
+    publication has made public yet (a later batch's)."""
 
     template_name = "candidatos/isencao/resultado.html"
 
@@ -193,19 +197,28 @@ class ResultadoPublicoView(TemplateView):
         fase = self.kwargs["fase"]
         if fase not in PublicacaoResultado.Fase.values:
             raise Http404
-        pub = isencao.publicacao(certame, fase)
-        if pub is None:
+        publicacoes = list(PublicacaoResultado.objects.filter(
+            certame=certame, procedimento=isencao.CHAVE, fase=fase).order_by("lote"))
+        if not publicacoes:
             raise Http404
         campo = ("resultado_preliminar" if fase == PublicacaoResultado.Fase.PRELIMINAR
                  else "resultado_final")
+        # Each request is in one batch, fixed by its preliminary publication; a final
+        # publication is about the same requests.
+        lote = ItemPublicado.objects.filter(
+            procedimento=isencao.CHAVE, objeto_id=OuterRef("pk"),
+            publicacao__fase=PublicacaoResultado.Fase.PRELIMINAR).values("publicacao__lote")[:1]
         # Only the published columns are read (data minimisation, LGPD art. 6º, III).
         linhas = (PedidoIsencao.objects.filter(inscricao__certame=certame)
-                  .order_by("inscricao__numero")
-                  .values_list("inscricao__numero", "inscricao__candidato__nome",
+                  .annotate(lote=Subquery(lote))
+                  .filter(lote__in=[p.lote for p in publicacoes])
+                  .order_by("lote", "inscricao__numero")
+                  .values_list("lote", "inscricao__numero", "inscricao__candidato__nome",
                                "inscricao__candidato__nome_social", campo))
         pagina = Paginator(linhas, POR_PAGINA).get_page(self.request.GET.get("page"))
         rotulos = dict(PedidoIsencao.Resultado.choices)
-        ctx.update(certame=certame, publicacao=pub, page_obj=pagina, linhas=[
-            (numero, social or nome, rotulos.get(resultado, "—"))
-            for numero, nome, social, resultado in pagina])
+        ctx.update(certame=certame, fase=fase, publicacao=publicacoes[-1],
+                   publicacoes=publicacoes, page_obj=pagina, linhas=[
+                       (lote, numero, social or nome, rotulos.get(resultado, "—"))
+                       for lote, numero, nome, social, resultado in pagina])
         return ctx

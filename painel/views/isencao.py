@@ -43,6 +43,7 @@ from candidatos.views_isencao import servir_arquivo_do_pedido
 from certames.confirmacao import confirmado, recusar
 from certames.models import Ato, Certame, Etapa
 from certames.planilhas import ArquivoRejeitado
+from nucleo import lotes
 from nucleo.models import PublicacaoResultado
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
@@ -124,9 +125,14 @@ class PedidosView(RHMixin, TemplateView):
             mensagem_nao_prevista=isencao.mensagem_nao_prevista(),
             filtro=filtro, page_obj=pagina, pedidos=list(pagina), filtros=filtros.urlencode(),
             total=qs.count(),
-            publicado_preliminar=isencao.publicacao(certame,
-                                                    PublicacaoResultado.Fase.PRELIMINAR),
-            publicado_final=isencao.publicacao(certame, PublicacaoResultado.Fase.FINAL),
+            # The kernel's batches: every one published, the next one to publish (the
+            # decisions in no batch yet) and the oldest awaiting its final result.
+            lotes=lotes.lotes(certame, isencao.CHAVE, agora),
+            a_publicar=lotes.nao_publicados(certame, isencao.CHAVE).count(),
+            proximo_lote=lotes.proximo_numero(certame, isencao.CHAVE),
+            lote_pendente=lotes.lote_pendente(certame, isencao.CHAVE),
+            em_aberto=isencao.pedidos_do_certame(certame).filter(
+                resultado_preliminar="").exists(),
             etapas=[(tipo, isencao.etapas(certame, tipo)) for tipo in (
                 Etapa.Tipo.PEDIDO_ISENCAO, Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO,
                 Etapa.Tipo.RECURSO_ISENCAO, Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO,

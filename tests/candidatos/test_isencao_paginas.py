@@ -2,6 +2,7 @@
 matrix), the CadÚnico import page, file viewing, the public published results and admin."""
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 import pytest
@@ -281,6 +282,59 @@ def test_resultado_publico_so_numero_nome_e_resultado(client, candidato_user, rh
                       ).status_code == 404
 
 
+def _decidido_sem_publicar(certame, rh, nis, resultado="deferido"):
+    """A request of a new candidate decided after the earlier batches were published."""
+    pedido = isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=nis,
+                                       autor=rh, agora=_agora() - 6 * DIA)
+    motivo = ("Renda per capita abaixo de meio salário mínimo." if resultado == "deferido"
+              else "Renda per capita acima de meio salário mínimo.")
+    isencao.decidir_preliminar(pedido, autor=rh, resultado=resultado, motivacao=motivo)
+    return pedido
+
+
+def test_resultado_publico_mostra_cada_lote_e_nunca_decisao_nao_publicada(
+        client, candidato_user, rh):
+    certame = certame_recurso_aberto()
+    primeiro = _indeferido_publicado(certame, candidato_user, rh)
+    segundo = _decidido_sem_publicar(certame, rh, NIS_A)
+    url = reverse("isencao:resultado", args=[certame.pk, "preliminar"])
+
+    def linhas():
+        html = client.get(url).content.decode()
+        return re.findall(r"<tr><td>(\d+)</td><td>(\d+)</td><td>[^<]*</td><td>([^<]*)</td>",
+                          html)
+
+    # Batch 2 decided but not published: not on the public page (publicity is the act).
+    assert linhas() == [("1", primeiro.inscricao.numero, "Indeferido")]
+    isencao.publicar_resultado(certame, "preliminar", autor=rh)
+    assert linhas() == [("1", primeiro.inscricao.numero, "Indeferido"),
+                        ("2", segundo.inscricao.numero, "Deferido")]
+    html = client.get(url).content.decode()
+    assert "Lote 1: publicado em" in html and "Lote 2: publicado em" in html
+
+
+def test_rh_publica_o_lote_seguinte_pela_pagina(client, candidato_user, rh):
+    certame = certame_recurso_aberto()
+    _indeferido_publicado(certame, candidato_user, rh)
+    client.force_login(rh)
+    pagina = reverse("painel:pedidos", args=[certame.pk])
+    html = client.get(pagina).content.decode()
+    # Batch 1 published; nothing decided waits: no preliminary form, batch 1 awaits its final.
+    assert "Lote 1: resultado preliminar publicado em" in html
+    assert 'data-form="publicar-preliminar"' not in html
+    assert "Publicar resultado definitivo (lote 1)" in html
+
+    _decidido_sem_publicar(certame, rh, NIS_A)
+    html = client.get(pagina).content.decode()
+    assert "Publicar resultado preliminar (lote 2)" in html
+    resposta = client.post(reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"]),
+                           {"confirmacao": "on"})
+    assert resposta.status_code == 302
+    assert sorted(PublicacaoResultado.objects.filter(certame=certame).values_list(
+        "fase", "lote")) == [("preliminar", 1), ("preliminar", 2)]
+    assert "Lote 2: resultado preliminar publicado em" in client.get(pagina).content.decode()
+
+
 # --- RH pages --------------------------------------------------------------------------------
 
 
@@ -481,7 +535,8 @@ def test_publicar_pela_pagina_exige_confirmacao(client, rh, candidato_user):
                                motivacao="Renda per capita acima de meio salário mínimo.")
     client.force_login(rh)
     html = client.get(reverse("painel:pedidos", args=[certame.pk])).content.decode()
-    assert "o resultado preliminar dos pedidos de isenção é publicado" in html
+    assert ("o resultado preliminar do lote 1 (1 pedido decidido e ainda não publicado) é "
+            "publicado") in html
     url = reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"])
     atos = Ato.objects.count()
     resposta = client.post(url)
