@@ -35,9 +35,15 @@ Tipo = ProcedimentoAdministrativo.Tipo
 
 
 def _atos(proc: ProcedimentoAdministrativo):
-    return (Ato.objects.filter(objeto_tipo__model="procedimentoadministrativo",
-                               objeto_id=str(proc.pk))
-            .select_related("autor").order_by("criado_em", "id"))
+    """The procedure's acts and its appeal's (the kernel records the filing on the appeal,
+    `nucleo.Recurso`)."""
+    filtro = Q(objeto_tipo__app_label="candidatos",
+               objeto_tipo__model="procedimentoadministrativo", objeto_id=str(proc.pk))
+    recurso = procedimentos.recurso_de(proc)
+    if recurso is not None:
+        filtro |= Q(objeto_tipo__app_label="nucleo", objeto_tipo__model="recurso",
+                    objeto_id=str(recurso.pk))
+    return Ato.objects.filter(filtro).select_related("autor").order_by("criado_em", "id")
 
 
 class PainelRHView(RHMixin, TemplateView):

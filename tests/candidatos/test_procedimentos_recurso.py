@@ -377,6 +377,24 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     assert "Recurso provido (decisão reformada)" in html and PROVIMENTO in html
 
 
+def test_atos_do_procedimento_no_rh_incluem_o_do_recurso(client, rh, candidato_user,
+                                                        decidido):
+    proc = decidido
+    rh_url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
+    client.force_login(rh)
+    antes = [a.pk for a in client.get(rh_url).context["atos"]]
+    client.force_login(candidato_user)
+    client.post(reverse("procedimentos:recurso", args=[proc.pk]),
+                {f"recurso-{proc.pk}-texto": RAZOES})
+    recurso = Recurso.objects.get()
+    [ato_recurso] = Ato.objects.filter(objeto_tipo__model="recurso",
+                                       objeto_id=str(recurso.pk))
+    client.force_login(rh)
+    depois = client.get(rh_url)
+    assert [a.pk for a in depois.context["atos"]] == [*antes, ato_recurso.pk]
+    assert ato_recurso.descricao in depois.content.decode()
+
+
 def test_candidato_nao_recorre_depois_do_prazo(client, rh, candidato_user):
     alvo = _cenario(PIR)
     alvo.candidato = candidato_user.candidato
