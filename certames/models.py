@@ -354,6 +354,39 @@ class Cargo(models.Model):
     def __str__(self) -> str:
         return f"{self.codigo} — {self.nome}"
 
+    def clean(self):
+        """After the edital's public draw, its codes and vacancies are fixed: the draw was
+        computed from them, anyone can re-run it from the published seed, codes and
+        vacancies, and a change would need a new draw, a new act naming the one it replaces
+        (spec "Regras de reserva", section 4.1, item 3). A vacancy that arises later is a
+        `VagaSurgida` (item 5), not an edit of the cargo."""
+        super().clean()
+        if self.certame_id is None:
+            return
+        sorteio = Sorteio.objects.filter(certame_id=self.certame_id).first()
+        if sorteio is None:
+            return
+        motivo = _("o sorteio público das vagas reservadas deste edital foi realizado em "
+                   "%(d)s com os códigos e as vagas publicados; alterá-los exige um novo "
+                   "sorteio, que é um novo ato (regras de reserva, seção 4.1, item 3). Vaga "
+                   "que surgir depois é registrada como vaga surgida.") % {
+            "d": data_hora_br(sorteio.realizado_em)}
+        if self.pk is None:
+            if self.vagas:
+                raise ValidationError({"vagas": _("Cargo com vagas não pode ser incluído: "
+                                                  "%(m)s") % {"m": motivo}})
+            return
+        antes = Cargo.objects.filter(pk=self.pk).values("codigo", "vagas").first()
+        if antes is None:
+            return
+        erros = {}
+        if antes["vagas"] != self.vagas:
+            erros["vagas"] = _("As vagas não podem ser alteradas: %(m)s") % {"m": motivo}
+        if antes["codigo"] != self.codigo:
+            erros["codigo"] = _("O código não pode ser alterado: %(m)s") % {"m": motivo}
+        if erros:
+            raise ValidationError(erros)
+
     @property
     def cadastro_reserva(self) -> bool:
         return self.vagas == 0 and not self.vagas_surgidas.exists()
