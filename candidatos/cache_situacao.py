@@ -46,7 +46,6 @@ from django.db import models
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
-from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 
@@ -266,13 +265,8 @@ class CacheSituacaoMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        kwarg = None
-        if request.method in ("GET", "HEAD"):
-            try:
-                rota = resolve(request.path_info)
-            except Resolver404:
-                rota = None
-            kwarg = getattr(rota.func, "cache_situacao", None) if rota else None
+        rota = cache_publico.rota_de(request)
+        kwarg = getattr(rota.func, "cache_situacao", None) if rota else None
         if kwarg is None:
             return self.get_response(request)
         inscricao_id = rota.kwargs[kwarg]

@@ -352,6 +352,20 @@ def _inicio_do_dia() -> float:
     return datetime.combine(hoje, hora.min, tzinfo=timezone.get_current_timezone()).timestamp()
 
 
+def rota_de(request):
+    """The resolved route of a GET/HEAD request (None: another method, or no route), resolved
+    once per request: the public pages' and the candidate's status page's middlewares both
+    ask (the resolver itself runs later for the view)."""
+    if request.method not in ("GET", "HEAD"):
+        return None
+    if not hasattr(request, "_rota_cache"):
+        try:
+            request._rota_cache = resolve(request.path_info)
+        except Resolver404:
+            request._rota_cache = None
+    return request._rota_cache
+
+
 class CachePublicoMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -360,13 +374,8 @@ class CachePublicoMiddleware:
                            "as páginas públicas não são invalidadas em todos. Use Redis.")
 
     def __call__(self, request):
-        if request.method not in ("GET", "HEAD"):
-            return self.get_response(request)
-        try:
-            rota = resolve(request.path_info)
-        except Resolver404:
-            return self.get_response(request)
-        config = getattr(rota.func, "cache_publico", None)
+        rota = rota_de(request)
+        config = getattr(rota.func, "cache_publico", None) if rota else None
         if config is None:
             return self.get_response(request)
         if not _anonimo(request):

@@ -131,8 +131,7 @@ class PedidosView(RHMixin, TemplateView):
             a_publicar=lotes.nao_publicados(certame, isencao.CHAVE).count(),
             proximo_lote=lotes.proximo_numero(certame, isencao.CHAVE),
             lote_pendente=lotes.lote_pendente(certame, isencao.CHAVE),
-            em_aberto=isencao.pedidos_do_certame(certame).filter(
-                resultado_preliminar="").exists(),
+            em_aberto=lotes.plugin(isencao.CHAVE).em_aberto(certame).exists(),
             etapas=[(tipo, isencao.etapas(certame, tipo)) for tipo in (
                 Etapa.Tipo.PEDIDO_ISENCAO, Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO,
                 Etapa.Tipo.RECURSO_ISENCAO, Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO,
