@@ -9,6 +9,7 @@ pure engine and writes a new immutable snapshot unless the input is the same as 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -195,16 +196,21 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     ids: dict[str, int] = {}
     linhas_hash: list[list] = []
     pendente = regras.Estado.PENDENTE.value
-    for pk, numero, nota, desempate, listas, situacao in (
+    autodeclaracao_basta = functools.cache(certame.confirmacao_pela_autodeclaracao)
+    for pk, numero, nota, desempate, listas, situacao, cor in (
             Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
                                      nota__isnull=False)
             # An inscrição whose fee was not paid by the deadline is not confirmed
             # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
             .exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
             .order_by("numero")
-            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao")
+            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao", "cor_raca")
             .iterator(chunk_size=LOTE)):
         proprios = estados.get(pk, {})
+        for lista in listas:
+            # The edital dispensed the procedure: the self-declaration stands, confirmed.
+            if lista not in proprios and autodeclaracao_basta(lista, cor):
+                proprios = {**proprios, lista: regras.Estado.CONFIRMADA.value}
         # No final decision recorded yet: the candidate is in the list, sub judice. A list the
         # candidate was excluded from (absence, refusal to be recorded) is simply not there:
         # they stay in AC whatever the regime's effect of a non-confirmation.

@@ -74,12 +74,15 @@ def bloqueios_homologacao(versao: VersaoClassificacao) -> list[Bloqueio]:
         return []
     finais = set(SituacaoLista.objects.filter(inscricao_id__in=posicoes)
                  .exclude(estado=EstadoLista.PENDENTE).values_list("inscricao_id", "lista"))
+    certame = versao.cargo.certame
     bloqueios = [
         Bloqueio(pk, numero, lista, posicoes[pk])
-        for pk, numero, listas in Inscricao.objects.filter(pk__in=posicoes)
-        .values_list("pk", "numero", "listas")
+        for pk, numero, listas, cor in Inscricao.objects.filter(pk__in=posicoes)
+        .values_list("pk", "numero", "listas", "cor_raca")
         for lista in listas
-        if (pk, lista) not in finais
+        # Final: a procedure's decision, or the self-declaration where the edital dispensed
+        # the procedure (spec section 3, heteroidentification row).
+        if (pk, lista) not in finais and not certame.confirmacao_pela_autodeclaracao(lista, cor)
     ]
     sem_posicao = 1 + max((p for p in posicoes.values() if p is not None), default=0)
     return sorted(bloqueios, key=lambda b: (b.posicao or sem_posicao, b.numero, b.lista))

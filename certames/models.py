@@ -146,6 +146,15 @@ class Certame(models.Model):
     def regime_legal(self):
         return obter_regime(self.regime)
 
+    def confirmacao_pela_autodeclaracao(self, lista: str, cor_raca: str) -> str:
+        """The basis by which an optant's self-declaration alone confirms them in ``lista``
+        under this edital (its regime leaves the procedure to the edital and the edital
+        dispensed it), or "": then only a procedure's decision sets the state (spec
+        section 5, "Who sets a state"). The one answer for the lists, the homologation
+        guard and every page."""
+        return self.regime_legal.confirmacao_pela_autodeclaracao(self.parametros, lista,
+                                                                 cor_raca)
+
     def clean(self) -> None:
         super().clean()
         self._validar_validade_homologada()

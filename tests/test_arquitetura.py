@@ -148,3 +148,25 @@ def test_nenhum_id_de_regime_fora_das_regras():
         achados += [f"{caminho.relative_to(RAIZ)}: {r}" for r in REGIMES if f'"{r}"' in texto
                     or f"'{r}'" in texto]
     assert achados == []
+
+
+#: The only modules that set a candidate's state in a reserved list (spec section 5, "Who
+#: sets a state"): the committees' procedures (verdicts, documentary and PcD checks and their
+#: appeals), the fraud procedure, and the demo loader seeding its story. An RH form, an import
+#: or the admin never does (LC 22/2026 art. 3º; Lei 3.057/2026 art. 10, §3º; Lei 3.056/2025
+#: art. 4º).
+QUEM_DECIDE_LISTA = {"comissoes.dominio.plugin", "candidatos.procedimentos",
+                     "demo.management.commands.carregar_demo"}
+
+
+def test_so_procedimentos_decidem_o_estado_de_uma_lista():
+    chamadores = set()
+    for nome, caminho in MODULOS.items():
+        arvore = ast.parse(caminho.read_text(encoding="utf-8"))
+        for no in ast.walk(arvore):
+            if isinstance(no, ast.Call):
+                f = no.func
+                alvo = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", None)
+                if alvo == "registrar_situacao_lista":
+                    chamadores.add(nome)
+    assert chamadores == QUEM_DECIDE_LISTA

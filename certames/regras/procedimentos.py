@@ -101,6 +101,10 @@ class RegraConvocacao:
     procedimento: str = HETEROIDENTIFICACAO
     #: The article that leaves the procedure to the edital (when ``facultativa``).
     fundamento_facultativa: str = ""
+    #: Where the edital dispenses it, the articles by which the self-declaration stands (the
+    #: optant's state is ``confirmada`` by it, spec section 3; Severínia art. 9º, I and
+    #: art. 10, caput).
+    fundamento_dispensa: str = ""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from .procedimentos import (
     CADUNICO,
     DOADOR_SANGUE,
     DOCUMENTAL,
+    HETEROIDENTIFICACAO,
     INDIGENA,
     MINISTERIO_PUBLICO,
     NEGRAS,
@@ -311,6 +312,27 @@ class Regime:
         return procedimento_padrao(tipo, self.listas, lei=self.lei,
                                    heteroidentificacao=self.heteroidentificacao,
                                    comprovacao=self.comprovacao_indigena)
+
+    def heteroidentificacao_prevista(self, parametros: dict | None) -> bool:
+        """Whether the edital holds heteroidentification: mandatory where the law says so;
+        where the law leaves it to the edital (``RegraConvocacao.facultativa``), the edital
+        parameter ``heteroidentificacao`` (default true)."""
+        regra = self.procedimento(HETEROIDENTIFICACAO).convocacao
+        return not regra.facultativa or bool((parametros or {}).get("heteroidentificacao", True))
+
+    def confirmacao_pela_autodeclaracao(self, parametros: dict | None, lista: str,
+                                        cor_raca: str) -> str:
+        """The basis by which the self-declaration alone confirms this optant in ``lista``
+        (spec section 5, "Who sets a state": the edital dispensed the procedure the regime
+        leaves to it), or "" when a procedure must decide. Only the self-declared colours the
+        dispensed procedure would have called: an indigenous PPI optant still goes to the
+        documentary check."""
+        regra = self.procedimento(HETEROIDENTIFICACAO).convocacao
+        if self.heteroidentificacao_prevista(parametros) or lista not in regra.listas:
+            return ""
+        if regra.cores and cor_raca not in regra.cores:
+            return ""
+        return regra.fundamento_dispensa or regra.fundamento_facultativa
 
     @property
     def regra_fraude(self) -> RegraSancao:
@@ -718,8 +740,13 @@ SEVERINIA = Regime(
                 f"{_SEV}, art. 10, §2º (pretos e pardos optantes, conforme o edital); "
                 "indígenas: art. 13 (documental)",
                 # "poderão ser submetidos": the edital decides (parameter
-                # ``heteroidentificacao``, default true).
-                fundamento_facultativa=f"{_SEV}, art. 10, §2º"),
+                # ``heteroidentificacao``, default true). Dispensed, the self-declaration
+                # stands: "considera-se pessoa preta ou parda aquela que assim se
+                # autodeclarar" (art. 9º, I), made at the inscrição (art. 10, caput).
+                fundamento_facultativa=f"{_SEV}, art. 10, §2º",
+                fundamento_dispensa=(
+                    f"{_SEV}, art. 9º, I, e art. 10, caput (autodeclaração; o edital "
+                    "dispensou a heteroidentificação, art. 10, §2º)")),
             fundamento=f"{_SEV}, art. 10, §§2º e 3º",
             fundamento_recurso=f"{_SEV}, art. 10, §3º, V",
             fundamento_presenca=f"{_SEV}, art. 10, §§2º a 4º, e edital",

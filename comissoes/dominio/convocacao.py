@@ -88,9 +88,7 @@ def heteroidentificacao_prevista(regime, parametros: dict | None) -> bool:
     `heteroidentificacao`, default True; elsewhere the law makes it mandatory and the
     parameter is ignored. `regime`: a `Regime` or its id (unknown: mandatory)."""
     dados = regime_ou_none(regime)
-    if dados is None or not regra_convocacao(dados).facultativa:
-        return True
-    return bool((parametros or {}).get("heteroidentificacao", True))
+    return dados is None or dados.heteroidentificacao_prevista(parametros)
 
 
 def erro_parametro_heteroidentificacao(regime, parametros: dict | None) -> str | None:

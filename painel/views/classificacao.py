@@ -18,7 +18,7 @@ from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import OpcoesForm, SituacaoListaForm
+from candidatos.forms import OpcoesForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import (
     carreira,
@@ -289,7 +289,13 @@ class InscricaoRHView(RHMixin, DetailView):
         ctx = super().get_context_data(**kwargs)
         insc = self.object
         situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=insc)}
-        ctx["listas"] = [(lista, situacoes.get(lista)) for lista in insc.listas]
+        # Where the edital dispensed the procedure, the self-declaration stands (its basis).
+        certame = insc.cargo.certame
+        ctx["listas"] = [
+            (lista, situacoes.get(lista),
+             "" if lista in situacoes
+             else certame.confirmacao_pela_autodeclaracao(lista, insc.cor_raca))
+            for lista in insc.listas]
         ctx["pendente"] = EstadoLista.PENDENTE
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
@@ -298,7 +304,6 @@ class InscricaoRHView(RHMixin, DetailView):
             ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
-        ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
         ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
         # After the inscrições window the options are fixed: only the retificação (issue #11).
         ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
@@ -320,7 +325,6 @@ class InscricaoRHView(RHMixin, DetailView):
         formularios = {
             "desistencia": DesistenciaRHForm(request.POST, prefix="desistencia"),
             "eliminacao": EliminacaoRHForm(request.POST, prefix="eliminacao"),
-            "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
             "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
         }
         form = formularios.get(acao)
@@ -337,13 +341,9 @@ class InscricaoRHView(RHMixin, DetailView):
                     servicos_inscricao.eliminar(insc, autor=request.user,
                                                 motivacao=dados["motivacao"],
                                                 fundamento=dados["fundamento"])
-                elif acao == "opcoes":
+                else:
                     servicos_inscricao.alterar_opcoes(insc, dados["listas"], autor=request.user,
                                                       motivacao=dados["motivacao"])
-                else:
-                    servicos_inscricao.registrar_situacao_lista(
-                        insc, dados["lista"], dados["estado"], autor=request.user,
-                        motivacao=dados["motivacao"], fundamento=dados["fundamento"])
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:

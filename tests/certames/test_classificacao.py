@@ -349,12 +349,21 @@ def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
     assert a.listas == []
 
 
-def test_fraude_nao_e_registrada_pela_decisao_de_lista(client, rh):
+@pytest.mark.parametrize("estado", ["confirmada", "nao_confirmada", "excluida", "fraude"])
+def test_rh_nao_decide_estado_de_lista_pela_pagina_da_inscricao(client, rh, estado):
+    """Spec section 5, "Who sets a state": only a procedure's final decision (LC 22/2026
+    art. 3º; Lei 3.057/2026 art. 10, §3º; Lei 3.056/2025 art. 4º). RH's inscrição page offers
+    no list decision and the old action records nothing."""
     cargo = _cargo(PIRANGI, 3, CANDIDATOS_SMBV)
     b = Inscricao.objects.get(cargo=cargo, numero="B")
     client.force_login(rh)
+    pagina = client.get(reverse("painel:inscricao", args=[b.pk])).content.decode()
+    assert "Registrar decisão de lista" not in pagina
+    assert 'value="lista"' not in pagina
+    atos = Ato.objects.count()
     resposta = client.post(reverse("painel:inscricao", args=[b.pk]), {
-        "acao": "lista", "lista-lista": "PP", "lista-estado": "fraude",
-        "lista-motivacao": "Tentativa de registrar fraude sem procedimento"})
-    assert resposta.status_code == 400
+        "acao": "lista", "lista-lista": "PP", "lista-estado": estado,
+        "lista-motivacao": "Tentativa de decidir a lista sem a comissão"}, follow=True)
+    assert "Ação desconhecida." in resposta.content.decode()
     assert not b.situacoes_listas.exists()
+    assert Ato.objects.count() == atos

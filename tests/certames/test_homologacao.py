@@ -261,3 +261,44 @@ def test_rh_publica_os_criterios_e_a_pagina_publica_os_mostra(client, rh):
     assert "Critérios de avaliação da heteroidentificação" in publica
     assert CRITERIOS in publica
     assert "Publicados antes das sessões (Lei 3.057/2026, art. 10, §3º, IV)." in publica
+
+
+# --- an edital that dispenses heteroidentification (Severínia) --------------------------------
+
+
+def test_severinia_sem_heteroidentificacao_confirma_pela_autodeclaracao(client, rh):
+    """Lei 3.057/2026, art. 10, §2º leaves heteroidentification to the edital; dispensed, the
+    self-declaration stands (art. 9º, I; art. 10, caput): the PPI optants self-declared pretos
+    or pardos are `confirmada`, nobody is convoked, and the final result is published. An
+    indigenous PPI optant still goes to the documentary check (art. 13): pending.
+
+    Severínia, 5 vacancies: PPI arred(1.5) = 2, PcD teto(0.25) = 1 (federal default), AC 2:
+    201 and 202 in AC, 203 and 204 in the PPI seats, confirmed; 206 (indigenous) is in the
+    PPI list sub judice, outside the called range."""
+    from comissoes.dominio.convocacao import candidatos_a_convocar
+
+    certame = CertameFactory(regime=SEVERINIA, parametros={"heteroidentificacao": False})
+    cargo = CargoFactory(vagas=5, codigo="AUX", certame=certame)
+    for numero, nota, listas, cor in [("201", "90", [], "branca"), ("202", "85", [], "branca"),
+                                      ("203", "80", ["PPI"], "preta"),
+                                      ("204", "75", ["PPI"], "parda"),
+                                      ("205", "70", [], "branca"),
+                                      ("206", "60", ["PPI"], "indigena")]:
+        InscricaoFactory(cargo=cargo, numero=numero, nota=Decimal(nota), listas=listas,
+                         cor_raca=cor)
+    assert candidatos_a_convocar(certame) == []
+    base = ("Lei 3.057/2026, art. 9º, I, e art. 10, caput (autodeclaração; o edital dispensou "
+            "a heteroidentificação, art. 10, §2º)")
+    assert certame.confirmacao_pela_autodeclaracao("PPI", "parda") == base
+    assert certame.confirmacao_pela_autodeclaracao("PPI", "indigena") == ""
+    versao = recalcular(cargo.pk)
+    assert instantaneo_apoio.numeros_sub_judice(versao, "PPI") == [
+        ("203", False), ("204", False), ("206", True)]
+    assert bloqueios_homologacao(versao) == []
+    publicar(versao, "preliminar", rh)
+    publicacao = publicar(versao, "final", rh)
+    assert publicacao.tipo == Publicacao.Tipo.FINAL
+    assert not SituacaoLista.objects.filter(inscricao__cargo=cargo).exists()
+    client.force_login(rh)
+    html = client.get(reverse("painel:inscricao", args=[_ids(cargo)["203"]])).content.decode()
+    assert f"Confirmada pela autodeclaração — <small>{base}</small>" in html
