@@ -147,6 +147,10 @@ class DetalheRHView(RHMixin, TemplateView):
             motivo_nao_encerrar=procedimentos.motivo_para_nao_encerrar(proc, agora),
             chamadas_anuladas=procedimentos.chamadas_anuladas(proc),
             atos=_atos(proc))
+        pendentes = procedimentos.encaminhamentos_pendentes(proc)
+        # The forwarding form proposes the first destination the law still requires.
+        ctx.setdefault("form_encaminhar", EncaminhamentoForm(
+            initial={"destino": pendentes[0]} if pendentes else None))
         for nome, classe in self.FORMULARIOS.items():
             ctx.setdefault(f"form_{nome}", classe())
         return ctx
