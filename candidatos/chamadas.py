@@ -17,6 +17,12 @@ Rules decided here:
 - The engine also frees the call of a candidate who became desistente or eliminated by an act
   on the inscrição: nomeação, posse and exercício are then refused on that call (else the
   vacancy would be filled twice); the desistência or the sem efeito may still be recorded.
+- The annulment of the nomeação (`anulada`; spec section 9) is recorded only by the decision of
+  the fraud or falsity procedure that proved it (`candidatos.procedimentos`), with the regime's
+  article, never on RH's call page (`anular_chamadas`); a granted appeal in that procedure
+  revokes it by a later act (`revogar_anulacoes`). The annulled call stays in the history,
+  unoccupied: the recompute calls its reserved vacancy again (section 7, step 2) and every
+  order shows it as annulled (`certames.carreira.SituacaoChamada`).
 - The recompute reads the history (`certames.classificacao.montar_entrada`) and never
   rewrites it.
 """
@@ -36,7 +42,14 @@ from candidatos.models import Inscricao
 from candidatos.servicos import FINAIS, registrar_desistencia
 from certames import instantaneo
 from certames.auditoria import registrar_ato
-from certames.carreira import LIBERAM, SituacaoChamada, Tipo, fundamento_ordem, historico
+from certames.carreira import (
+    LIBERAM,
+    SituacaoChamada,
+    Tipo,
+    fundamento_ordem,
+    historico,
+    vigentes,
+)
 from certames.classificacao import estado_recalculo, solicitar_recalculo
 from certames.filas import tarefa
 from certames.formatos import data_br
@@ -188,8 +201,10 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
 _OCUPAM = (Tipo.NOMEACAO, Tipo.POSSE, Tipo.EXERCICIO)
 FUNDAMENTO_OCUPACAO = ("regras de reserva, seção 7: a convocação de candidato desistente ou "
                        "eliminado não ocupa a vaga")
-#: What must be there before each act, and what may not.
-_REQUER = {Tipo.POSSE: Tipo.NOMEACAO, Tipo.EXERCICIO: Tipo.POSSE}
+#: What must be there before each act, and what may not (read on the acts that stand,
+#: `carreira.vigentes`: after a revoked annulment the call goes on as before it).
+_REQUER = {Tipo.POSSE: Tipo.NOMEACAO, Tipo.EXERCICIO: Tipo.POSSE,
+           Tipo.ANULACAO_REVOGADA: Tipo.ANULADA}
 _IMPEDE = {
     Tipo.NOMEACAO: (*LIBERAM,),
     Tipo.POSSE: (*LIBERAM,),
@@ -197,7 +212,15 @@ _IMPEDE = {
     Tipo.DESISTENCIA: (*LIBERAM, Tipo.POSSE),
     Tipo.SEM_EFEITO: (*LIBERAM, Tipo.EXERCICIO),
     Tipo.FIM_DE_FILA: (*LIBERAM, Tipo.NOMEACAO),
+    # A freed call holds no vacancy, so there is nothing to annul.
+    Tipo.ANULADA: (*LIBERAM,),
+    Tipo.ANULACAO_REVOGADA: (),
 }
+#: Acts recorded only by the decision of a procedure (spec section 9; a decision is taken
+#: only by the procedure the law gives it to): never on RH's call page.
+PELO_PROCEDIMENTO = (Tipo.ANULADA, Tipo.ANULACAO_REVOGADA)
+#: The acts RH records on a call (the cargo page's links; `painel.views.chamadas.EventoView`).
+TIPOS_RH = [(t.value, t.label) for t in Tipo if t not in PELO_PROCEDIMENTO]
 #: The appointment acts follow the order of nomeação: the certame's own law
 #: (`carreira.fundamento_ordem`); the others have a fixed basis.
 _SEGUEM_A_ORDEM = (Tipo.NOMEACAO, Tipo.POSSE, Tipo.EXERCICIO)
@@ -209,16 +232,31 @@ FUNDAMENTOS = {
 }
 
 
-@transaction.atomic
 def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date | None = None,
                      motivacao: str = "", pelo_candidato: bool = False,
                      hoje: dt.date | None = None) -> EventoChamada:
-    """Record one act on a call, once; a desistência, sem efeito or fim de fila recomputes the
-    cargo (the freed call is called again from its own group)."""
-    hoje = hoje or timezone.localdate()
+    """Record one act on a call, once (RH's call page, the candidate's desistência and fim de
+    fila); a desistência, sem efeito or fim de fila recomputes the cargo (the freed call is
+    called again from its own group). The annulment is not recorded here: only the
+    procedure's decision records it (`anular_chamadas`)."""
     if tipo not in Tipo.values:
         raise ValidationError(_("Ato desconhecido."))
-    tipo = Tipo(tipo)
+    if Tipo(tipo) in PELO_PROCEDIMENTO:
+        raise ValidationError(_(
+            "A anulação da nomeação é registrada pela decisão do procedimento administrativo "
+            "que apurou a fraude ou a falsidade (contraditório e ampla defesa), não nesta "
+            "página."))
+    return _registrar(chamada, Tipo(tipo), autor=autor, data=data, motivacao=motivacao,
+                      pelo_candidato=pelo_candidato, hoje=hoje)
+
+
+@transaction.atomic
+def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | None = None,
+               motivacao: str = "", pelo_candidato: bool = False, hoje: dt.date | None = None,
+               fundamento: str = "", depois: dict | None = None) -> EventoChamada:
+    """One act on a call. `fundamento`: the basis a procedure's decision gives its act (the
+    annulment and its revocation); the others' basis is `fundamento_do_evento`."""
+    hoje = hoje or timezone.localdate()
     chamada_id = chamada.pk if isinstance(chamada, Chamada) else chamada
     base = Chamada.objects.select_related("cargo").get(pk=chamada_id)
     cargo = travar(Cargo, base.cargo_id, "certame")
@@ -228,14 +266,17 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     insc = travar(Inscricao, chamada.inscricao_id, "certame", "candidato", "cargo")
     data = data or hoje
     motivacao = (motivacao or "").strip()
-    if data > hoje:
+    pelo_procedimento = tipo in PELO_PROCEDIMENTO
+    # A procedure's act is dated by its decision (recorded with it), not typed by RH.
+    if data > hoje and not pelo_procedimento:
         raise ValidationError(_("O ato não pode ter data futura."))
-    if data < timezone.localdate(chamada.chamada_em):
+    if data < timezone.localdate(chamada.chamada_em) and not pelo_procedimento:
         raise ValidationError(_("O ato não pode ser anterior à convocação (%(d)s).") % {
             "d": data_br(chamada.chamada_em)})
-    feitos = set(chamada.eventos.values_list("tipo", flat=True))
-    if tipo in feitos:
+    todos = {e.tipo: e for e in chamada.eventos.all()}
+    if tipo in todos:
         raise ValidationError(_("%(a)s já registrada para esta convocação.") % {"a": tipo.label})
+    feitos = set(vigentes(todos))
     bloqueio = next((t for t in _IMPEDE[tipo] if t in feitos), None)
     if bloqueio is not None:
         raise ValidationError(_("Não é possível registrar %(a)s: a convocação já tem "
@@ -255,7 +296,7 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     certame = cargo.certame
     if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
         raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
-    if tipo in (Tipo.SEM_EFEITO,) and not motivacao:
+    if tipo in (Tipo.SEM_EFEITO, *PELO_PROCEDIMENTO) and not motivacao:
         raise ValidationError(_("Informe a motivação do ato (Lei 9.784/1999, art. 50)."))
     if tipo == Tipo.DESISTENCIA and not motivacao:
         motivacao = (str(_("Desistência declarada pelo candidato na área do candidato."))
@@ -263,26 +304,39 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
         if not motivacao:
             raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
                                     "prazo)."))
-    fundamento = fundamento_do_evento(tipo, cargo)
+    if pelo_procedimento and not fundamento:
+        raise ValidationError(_("O ato do procedimento exige o seu fundamento legal."))
+    fundamento = fundamento or fundamento_do_evento(tipo, cargo)
     evento = EventoChamada.objects.create(
         chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
         autor=autor if getattr(autor, "is_authenticated", False) else None,
         motivacao=motivacao, fundamento=fundamento)
+    valores = {"a": tipo.label, "n": insc.numero, "p": chamada.posicao, "c": cargo.codigo,
+               "d": data_br(data), "proc": (depois or {}).get("procedimento")}
+    if tipo == Tipo.ANULADA:
+        descricao = _("Nomeação da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) anulada "
+                      "em %(d)s pela decisão do procedimento administrativo nº %(proc)s; a "
+                      "convocação fica na ordem de nomeação, sem ocupar a vaga.") % valores
+    elif tipo == Tipo.ANULACAO_REVOGADA:
+        descricao = _("Anulação da nomeação da inscrição %(n)s (%(p)dª convocação do cargo "
+                      "%(c)s) revogada em %(d)s: recurso provido no procedimento "
+                      "administrativo nº %(proc)s.") % valores
+    else:
+        descricao = _("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
+                      "%(d)s.") % valores
     registrar_ato(
         tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
-        descricao=_("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
-                    "%(d)s.") % {"a": tipo.label, "n": insc.numero, "p": chamada.posicao,
-                                 "c": cargo.codigo, "d": data_br(data)},
+        descricao=descricao,
         motivacao=motivacao, fundamento_legal=fundamento,
         depois={"chamada": chamada.pk, "posicao": chamada.posicao, "evento": tipo.value,
-                "data": data.isoformat(), "pelo_candidato": pelo_candidato})
+                "data": data.isoformat(), "pelo_candidato": pelo_candidato, **(depois or {})})
     if tipo == Tipo.DESISTENCIA:
         if insc.situacao not in FINAIS:
             # Its own act and the recompute (candidatos/servicos.py).
             registrar_desistencia(insc, autor=autor, motivacao=motivacao)
         else:
             solicitar_recalculo([cargo], str(tipo.label))
-    elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA):
+    elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, *PELO_PROCEDIMENTO):
         solicitar_recalculo([cargo], _("%(a)s da inscrição %(n)s") % {
             "a": tipo.label.lower(), "n": insc.numero})
     return evento
@@ -290,9 +344,51 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
 
 def fundamento_do_evento(tipo: str, cargo: Cargo) -> str:
     """The legal basis recorded with an act on a call: the appointment acts follow the order
-    of nomeação of the certame's own law; the others have a fixed basis."""
+    of nomeação of the certame's own law; the others have a fixed basis; the annulment's is
+    the deciding procedure's (the regime's article, given by `anular_chamadas`)."""
     tipo = Tipo(tipo)
+    if tipo in PELO_PROCEDIMENTO:
+        return cargo.certame.regime_legal.fundamento_anulacao
     return fundamento_ordem(cargo) if tipo in _SEGUEM_A_ORDEM else FUNDAMENTOS[tipo]
+
+
+# --- the annulment (spec section 9), recorded by a procedure's decision ----------------------
+
+
+def anular_chamadas(inscricao: Inscricao, *, autor, data: dt.date, motivacao: str,
+                    fundamento: str, procedimento: int) -> list[EventoChamada]:
+    """The annulment of the nomeação (posse, exercício; for the exemption's falsity, of the
+    call itself) the inscrição holds, as an act on its call: recorded by the decision of the
+    procedure `procedimento` that proved the fraud or falsity, dated by it, with the regime's
+    article (`fundamento`: Lei 3.056/2025, art. 7º, §1º, II; LC 22/2026, art. 3º, §3º;
+    Lei 3.057/2026, art. 5º, IV, or art. 12, parágrafo único, III). A freed call holds no
+    vacancy and is left alone. The call stays in the history, unoccupied; the recompute calls
+    its reserved vacancy again (spec section 7, step 2). Returns the acts recorded."""
+    feitos = []
+    for s in chamadas_da_inscricao(inscricao):
+        if s.liberada:
+            continue
+        feitos.append(_registrar(s.chamada, Tipo.ANULADA, autor=autor, data=data, hoje=data,
+                                 motivacao=motivacao, fundamento=fundamento,
+                                 depois={"procedimento": procedimento}))
+    return feitos
+
+
+def revogar_anulacoes(chamadas: list[int], *, autor, data: dt.date, motivacao: str,
+                      fundamento: str, procedimento: int) -> list[EventoChamada]:
+    """A granted appeal reforms the decision that annulled: each annulment it recorded is
+    revoked by a later act (the annulment is never rewritten); the call holds its vacancy
+    again and the recompute reads it as occupied. Returns the acts recorded."""
+    feitos = []
+    for chamada_id in chamadas:
+        atos = set(EventoChamada.objects.filter(chamada_id=chamada_id)
+                   .values_list("tipo", flat=True))
+        if Tipo.ANULADA not in atos or Tipo.ANULACAO_REVOGADA in atos:
+            continue
+        feitos.append(_registrar(chamada_id, Tipo.ANULACAO_REVOGADA, autor=autor, data=data,
+                                 hoje=data, motivacao=motivacao, fundamento=fundamento,
+                                 depois={"procedimento": procedimento}))
+    return feitos
 
 
 @transaction.atomic

@@ -113,10 +113,22 @@ class EncaminhamentoForm(forms.Form):
         label=_("Referência"), max_length=200,
         help_text=_("Ex.: número do ofício ou do protocolo; para outra autoridade, diga "
                     "qual."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o encaminhamento é registrado como ato deste procedimento, com a "
+          "data, o destino e a referência acima. O registro não pode ser desfeito."),
+        id_html="id_confirmacao_encaminhar")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["data"].initial = timezone.localdate()
+
+
+class EncerramentoForm(forms.Form):
+    """RH closes the procedure (nothing left to decide, judge or forward)."""
+
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o procedimento é encerrado: nenhum outro ato é registrado nele. O "
+          "encerramento não pode ser desfeito."), id_html="id_confirmacao_encerrar")
 
 
 class FiltroProcedimentosForm(forms.Form):

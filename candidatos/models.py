@@ -566,6 +566,12 @@ class ProcedimentoAdministrativo(models.Model):
     recurso_julgado_em = models.DateTimeField(_("recurso julgado em"), null=True, blank=True)
     recurso_julgado_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                             null=True, blank=True, related_name="+")
+    # The closing (encerramento): once decided, the appeal judged or its window over, and every
+    # forwarding the regime requires recorded (`candidatos.procedimentos.encerrar`); an
+    # improcedente decision archives the procedure at once.
+    encerrado_em = models.DateTimeField(_("encerrado em"), null=True, blank=True)
+    encerrado_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      null=True, blank=True, related_name="+")
 
     history = HistoricalRecords()
 

@@ -20,6 +20,14 @@ Steps, each one function that checks the rule, writes inside one transaction, re
                             `RegraSancao.prazo_recurso_dias` of the decision's notice, judged by
                             RH other than the decider; a granted appeal undoes the decision's
                             effects
+    encerrar_procedimento -> the closing: decided, no appeal pending or possible, and every
+                            forwarding the regime requires recorded (`motivo_para_nao_encerrar`);
+                            an improcedente decision archives it at once
+
+A case proven after the nomeação (or, for the exemption's falsity, after the call) annuls it:
+the decision records the annulment as an act on the call (`candidatos.chamadas.anular_chamadas`,
+with the regime's article), so the call stays in the history, unoccupied, every order shows it
+as annulled and the recompute calls its reserved vacancy again (spec sections 7 and 9).
 
 What a proven case does is type-specific (`TIPOS`, keyed by `ProcedimentoAdministrativo.tipo`);
 what it does outside the lists and the inscrição (the exemption request, art. 5º, I) is
@@ -50,6 +58,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from candidatos.chamadas import anular_chamadas, revogar_anulacoes
 from candidatos.models import (
     EstadoLista,
     Inscricao,
@@ -59,6 +68,7 @@ from candidatos.models import (
 )
 from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
+from certames.carreira import historico
 from certames.classificacao import solicitar_recalculo
 from certames.filas import tarefa
 from certames.formatos import data_br, data_hora_br
@@ -591,8 +601,11 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
     proc.conclusao, proc.consequencia = conclusao, consequencia
     proc.fundamento, proc.motivacao = fundamento, motivacao
     proc.decidido_em, proc.decidido_por = agora, autor
+    if not procedente:
+        # Improcedente: archived (no appeal lies, nothing to forward).
+        proc.encerrado_em, proc.encerrado_por = agora, autor
     proc.save(update_fields=["conclusao", "consequencia", "fundamento", "motivacao",
-                             "decidido_em", "decidido_por"])
+                             "decidido_em", "decidido_por", "encerrado_em", "encerrado_por"])
     registrar_ato(
         tipo="procedimento_decidido", autor=autor, certame=insc.certame, objeto=proc,
         descricao=_("Procedimento por %(o)s da inscrição %(n)s: %(c)s; consequência: %(q)s.")
@@ -605,8 +618,15 @@ def decidir_procedimento(proc: ProcedimentoAdministrativo, *, conclusao: str, mo
                 "encaminhamentos_exigidos": [d for d, _f in fund.encaminhamentos]
                 if procedente else []})
     if procedente:
-        proc.efeitos = espec.aplicar(proc, insc, autor=autor, motivacao=motivacao,
-                                     fundamento=fundamento)
+        anuladas = []
+        if consequencia == Consequencia.ANULACAO:
+            # Spec section 9: the annulment is an act on the call, with the regime's article.
+            anuladas = [e.chamada_id for e in anular_chamadas(
+                insc, autor=autor, data=timezone.localdate(agora), fundamento=fundamento,
+                motivacao=motivacao, procedimento=proc.pk)]
+        efeitos = espec.aplicar(proc, insc, autor=autor, motivacao=motivacao,
+                                fundamento=fundamento)
+        proc.efeitos = {**efeitos, "chamadas_anuladas": anuladas} if anuladas else efeitos
         proc.save(update_fields=["efeitos"])
     _enfileirar(TAREFA_DECISAO, proc.pk)
     return proc
@@ -659,6 +679,9 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
     proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
     if not proc.conclusao:
         raise ValidationError(_("Só se encaminha o resultado de um procedimento decidido."))
+    if proc.encerrado_em is not None:
+        raise ValidationError(_("O procedimento foi encerrado em %(d)s.") % {
+            "d": data_hora(proc.encerrado_em)})
     if destino not in Destino.values:
         raise ValidationError(_("Destino inválido."))
     referencia = (referencia or "").strip()
@@ -693,6 +716,69 @@ def registrar_encaminhamento(proc: ProcedimentoAdministrativo, *, destino: str,
             "o": objeto_de(proc), "n": proc.inscricao.numero, "d": AO_DESTINO[destino],
             "data": data_br(data), "r": referencia},
         fundamento_legal=fundamento, depois=entrada)
+    return proc
+
+
+# --- the closing -----------------------------------------------------------------------------
+
+
+def motivo_para_nao_encerrar(proc: ProcedimentoAdministrativo,
+                             agora: dt.datetime | None = None) -> str | None:
+    """Why the procedure cannot be closed now (Portuguese), or None. It stays open while it is
+    undecided, while an appeal may still be filed or awaits its ruling, and until every
+    forwarding its regime requires is recorded (Pirangi art. 7º, §2º: the Ministério Público
+    and the Procuradoria Municipal; `RegraSancao.encaminhamentos`)."""
+    agora = agora or timezone.now()
+    if proc.encerrado_em is not None:
+        return _("O procedimento foi encerrado em %(d)s.") % {"d": data_hora(proc.encerrado_em)}
+    if not proc.conclusao:
+        return _("O procedimento ainda não foi decidido.")
+    if proc.conclusao == Conclusao.PROCEDENTE and not proc.recurso_resultado:
+        if recurso_de(proc) is not None:
+            return _("Há recurso a julgar neste procedimento: ele é encerrado depois do "
+                     "julgamento.")
+        janela = janela_recurso(proc, agora)
+        if not janela.encerrada:
+            return _("O prazo de recurso vai até %(d)s: o procedimento é encerrado depois "
+                     "dele.") % {"d": data_hora(janela.fim)}
+    pendentes = dict(encaminhamentos_exigidos(proc))
+    faltam = encaminhamentos_pendentes(proc)
+    if faltam:
+        return _("Faltam os encaminhamentos que a lei exige: %(l)s. Registre cada um (data, "
+                 "destino e número do ofício ou protocolo) antes de encerrar.") % {
+            "l": "; ".join(f"{AO_DESTINO[d]} ({pendentes[d]})" for d in faltam)}
+    return None
+
+
+def chamadas_anuladas(proc: ProcedimentoAdministrativo):
+    """The calls whose nomeação the decision annulled, each as every order shows it
+    (`certames.carreira.SituacaoChamada`)."""
+    ids = set((proc.efeitos or {}).get("chamadas_anuladas") or ())
+    if not ids:
+        return []
+    return [s for s in historico(proc.inscricao.cargo_id) if s.chamada.pk in ids]
+
+
+@transaction.atomic
+def encerrar_procedimento(proc: ProcedimentoAdministrativo, *, autor,
+                          agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
+    """RH closes a decided procedure once nothing is left to do in it
+    (`motivo_para_nao_encerrar`): one act, recorded once."""
+    agora = agora or timezone.now()
+    _checar_rh(autor)
+    proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
+    motivo = motivo_para_nao_encerrar(proc, agora)
+    if motivo:
+        raise ValidationError(motivo)
+    proc.encerrado_em, proc.encerrado_por = agora, autor
+    proc.save(update_fields=["encerrado_em", "encerrado_por"])
+    feitos = [e.get("destino") for e in proc.encaminhamentos or []]
+    registrar_ato(
+        tipo="procedimento_encerrado", autor=autor, certame=proc.inscricao.certame, objeto=proc,
+        descricao=_("Procedimento por %(o)s da inscrição %(n)s encerrado.") % {
+            "o": objeto_de(proc), "n": proc.inscricao.numero},
+        fundamento_legal=fundamentos_de(proc).procedimento,
+        depois={"encerrado_em": agora.isoformat(), "encaminhamentos": feitos})
     return proc
 
 
@@ -828,6 +914,13 @@ def _desfazer_efeitos(proc: ProcedimentoAdministrativo, insc: Inscricao, *, auto
     if situacao:
         _reintegrar(insc, situacao, autor=autor, motivacao=motivacao, fundamento=fundamento)
         desfeitos["situacao"] = situacao
+    if efeitos.get("chamadas_anuladas"):
+        # The annulment of the nomeação loses its basis: revoked by a later act on the call.
+        revogadas = revogar_anulacoes(
+            efeitos["chamadas_anuladas"], autor=autor, motivacao=motivacao,
+            fundamento=fundamento, procedimento=proc.pk,
+            data=timezone.localdate(proc.recurso_julgado_em or timezone.now()))
+        desfeitos["chamadas"] = [e.chamada_id for e in revogadas]
     for funcao in funcoes:
         funcao(proc, insc, autor=autor)
     return desfeitos
@@ -958,11 +1051,12 @@ def registrar_plugin() -> None:
 
 #: Status filter of the RH list.
 SITUACOES = {
-    "aberto": gettext_lazy("Em aberto"),
+    "aberto": gettext_lazy("Em aberto (não encerrado)"),
     "aguardando_defesa": gettext_lazy("Aguardando defesa (prazo em curso)"),
     "pronto": gettext_lazy("Pronto para decisão"),
     "decidido": gettext_lazy("Decidido"),
     "recurso": gettext_lazy("Recurso aguardando julgamento"),
+    "encerrado": gettext_lazy("Encerrado"),
 }
 
 
@@ -982,7 +1076,9 @@ def procedimentos_do_certame(certame: Certame, *, tipo: str = "", situacao: str 
     if tipo in Tipo.values:
         qs = qs.filter(tipo=tipo)
     if situacao == "aberto":
-        qs = qs.filter(conclusao="")
+        qs = qs.filter(encerrado_em__isnull=True)
+    elif situacao == "encerrado":
+        qs = qs.filter(encerrado_em__isnull=False)
     elif situacao == "decidido":
         qs = qs.exclude(conclusao="")
     elif situacao == "recurso":

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada
 
 #: Both municipal laws that fix the order, for the acts recorded by `candidatos.chamadas`
@@ -22,22 +23,43 @@ FUNDAMENTO_ORDEM = ("Lei 3.056/2025 (Pirangi), art. 12, §2º; Lei 3.057/2026 (S
 POR_PAGINA_ORDEM = 50
 
 Tipo = EventoChamada.Tipo
-#: Acts that end a call without an appointment (the call is freed).
-LIBERAM = (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA)
+#: Acts that end a call without an appointment, or annul it (the call is freed).
+LIBERAM = (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, Tipo.ANULADA)
+#: The state of a call: the first of these acts it has (after `vigentes`), else "convocada".
+_PRECEDENCIA = (Tipo.ANULADA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, Tipo.DESISTENCIA,
+                Tipo.EXERCICIO, Tipo.POSSE, Tipo.NOMEACAO)
+
+
+def vigentes(eventos: dict[str, EventoChamada]) -> dict[str, EventoChamada]:
+    """The acts of a call that stand: an annulment revoked by a granted appeal
+    (`Tipo.ANULACAO_REVOGADA`) no longer does, and the revocation itself is no state. Every
+    reading of a call's state goes through here (pages, exports, the engine's history)."""
+    if Tipo.ANULACAO_REVOGADA not in eventos:
+        return eventos
+    return {t: e for t, e in eventos.items()
+            if t not in (Tipo.ANULADA, Tipo.ANULACAO_REVOGADA)}
 
 
 @dataclass
 class SituacaoChamada:
-    """A call with its acts, as the pages show it."""
+    """A call with its acts, as the pages show it. `codigo`, `rotulo` and `descricao` are the
+    one answer to "what is the state of this call" for every order (public and RH pages, the
+    CSV/XLSX/JSON exports, the PDF, the candidate's page): an annulled nomeação shows as
+    annulled, never as in office (spec section 9)."""
 
     chamada: Chamada
     eventos: dict[str, EventoChamada]
 
     @property
+    def atos(self) -> dict[str, EventoChamada]:
+        """The acts that stand (`vigentes`)."""
+        return vigentes(self.eventos)
+
+    @property
     def codigo(self) -> str:
-        for tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, Tipo.DESISTENCIA, Tipo.EXERCICIO,
-                     Tipo.POSSE, Tipo.NOMEACAO):
-            if tipo in self.eventos:
+        atos = self.atos
+        for tipo in _PRECEDENCIA:
+            if tipo in atos:
                 return tipo.value
         return "convocada"
 
@@ -47,8 +69,24 @@ class SituacaoChamada:
         return str(_("Convocada")) if codigo == "convocada" else str(Tipo(codigo).label)
 
     @property
+    def anulada(self) -> bool:
+        return Tipo.ANULADA in self.atos
+
+    @property
+    def descricao(self) -> str:
+        """The state as every order prints it: "Exercício", "Desistência (05/03/2027)",
+        "Anulada (12/04/2027; <the article of the certame's law>)"."""
+        fim = self.encerramento
+        if fim is None:
+            return self.rotulo
+        if fim.tipo == Tipo.ANULADA and fim.fundamento:
+            return f"{self.rotulo} ({data_br(fim.data)}; {fim.fundamento})"
+        return f"{self.rotulo} ({data_br(fim.data)})"
+
+    @property
     def liberada(self) -> bool:
-        return any(t in self.eventos for t in LIBERAM)
+        atos = self.atos
+        return any(t in atos for t in LIBERAM)
 
     @property
     def em_aberto(self) -> bool:
@@ -56,7 +94,7 @@ class SituacaoChamada:
         return not self.eventos
 
     def data(self, tipo: str):
-        evento = self.eventos.get(tipo)
+        evento = self.atos.get(tipo)
         return evento.data if evento else None
 
     @property
@@ -73,7 +111,8 @@ class SituacaoChamada:
 
     @property
     def encerramento(self) -> EventoChamada | None:
-        return next((self.eventos[t] for t in LIBERAM if t in self.eventos), None)
+        atos = self.atos
+        return next((atos[t] for t in LIBERAM if t in atos), None)
 
 
 def fundamento_ordem(cargo: Cargo) -> str:

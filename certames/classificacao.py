@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
+from certames.carreira import vigentes
 from certames.filas import tarefa
 from certames.formatos import data_br
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
@@ -262,18 +263,22 @@ def historico_do_motor(cargo: Cargo) -> tuple[list[dict], set[int]]:
     the inscrições granted fim de fila. Read only: the recompute never rewrites the history.
 
     A desistência keeps its call `ocupada`: its candidate is desistente, and the engine frees
-    a call whose candidate is desistente or eliminado; `sem_efeito` and `fim_de_fila` say so."""
-    eventos: dict[int, set[str]] = {}
+    a call whose candidate is desistente or eliminado; `sem_efeito` and `fim_de_fila` say so,
+    and `anulada` an annulment that stands (`carreira.vigentes`: one a granted appeal revoked
+    does not; spec section 9)."""
+    eventos: dict[int, dict[str, bool]] = {}
     for chamada_id, tipo in EventoChamada.objects.filter(chamada__cargo=cargo).values_list(
             "chamada_id", "tipo"):
-        eventos.setdefault(chamada_id, set()).add(tipo)
+        eventos.setdefault(chamada_id, {})[tipo] = True
     historia: list[dict] = []
     fim_de_fila: set[int] = set()
     for pk, inscricao_id, vaga, lista in Chamada.objects.filter(cargo=cargo).order_by(
             "posicao").values_list("pk", "inscricao_id", "vaga", "lista"):
-        proprios = eventos.get(pk, set())
+        proprios = vigentes(eventos.get(pk, {}))
         situacao = regras.SituacaoChamado.OCUPADA.value
-        if EventoChamada.Tipo.SEM_EFEITO in proprios:
+        if EventoChamada.Tipo.ANULADA in proprios:
+            situacao = regras.SituacaoChamado.ANULADA.value
+        elif EventoChamada.Tipo.SEM_EFEITO in proprios:
             situacao = regras.SituacaoChamado.SEM_EFEITO.value
         elif EventoChamada.Tipo.FIM_DE_FILA in proprios:
             situacao = regras.SituacaoChamado.FIM_DE_FILA.value

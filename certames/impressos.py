@@ -222,7 +222,6 @@ def _conteudo_ordem(cargo: Cargo, *, publica: bool) -> dict:
     linhas = []
     for s in carreira.historico(cargo):
         c, candidato = s.chamada, s.chamada.inscricao.candidato
-        fim = s.encerramento
         linhas.append({
             "posicao": c.posicao, "inscricao": c.inscricao.numero,
             "nome": candidato.nome_exibicao,
@@ -231,7 +230,7 @@ def _conteudo_ordem(cargo: Cargo, *, publica: bool) -> dict:
             "convocada_em": data_br(c.chamada_em),
             "nomeacao": data_br(s.nomeacao) if s.nomeacao else "",
             "posse": data_br(s.posse) if s.posse else "",
-            "situacao": s.rotulo + (f" ({data_br(fim.data)})" if fim else ""),
+            "situacao": s.descricao,
         })
     return {
         "titulo": carreira.titulo_exportacao(), "publica": publica,

@@ -803,7 +803,9 @@ class Chamada(_SomenteInsercao):
 
 class EventoChamada(_SomenteInsercao):
     """What happened to a call: nomeação, posse, exercício, desistência, tornar sem efeito or
-    fim de fila. Each recorded once, never rewritten."""
+    fim de fila; the annulment of the nomeação by a fraud or falsity procedure and, where its
+    appeal is granted, the annulment's revocation (spec section 9). Each recorded once, never
+    rewritten."""
 
     class Tipo(models.TextChoices):
         NOMEACAO = "nomeacao", _("Nomeação")
@@ -812,6 +814,11 @@ class EventoChamada(_SomenteInsercao):
         DESISTENCIA = "desistencia", _("Desistência")
         SEM_EFEITO = "sem_efeito", _("Tornada sem efeito")
         FIM_DE_FILA = "fim_de_fila", _("Fim de fila")
+        #: Recorded only by the decision of a procedure (`candidatos.procedimentos`).
+        ANULADA = "anulada", _("Anulada")
+        #: The annulment revoked by a granted appeal in that procedure (the call holds its
+        #: vacancy again).
+        ANULACAO_REVOGADA = "revogacao", _("Anulação revogada (recurso provido)")
 
     chamada = models.ForeignKey(Chamada, on_delete=models.PROTECT, related_name="eventos")
     tipo = models.CharField(_("tipo"), max_length=12, choices=Tipo.choices)

@@ -74,6 +74,7 @@ ROTULOS = {
         "Encaminhamento do procedimento administrativo"),
     "procedimento_recurso_julgado": gettext_lazy(
         "Julgamento de recurso do procedimento administrativo"),
+    "procedimento_encerrado": gettext_lazy("Encerramento do procedimento administrativo"),
     # Committees
     "comissao_designada": gettext_lazy("Designação de comissão"),
     "conta_membro_criada": gettext_lazy("Criação de conta de membro de comissão"),

@@ -229,7 +229,7 @@ def classificar(entrada: Entrada) -> Resultado:
     validar_chamados(chamados, candidatos, regime)
 
     # Spec section 7: a candidate granted fim de fila at a call ranks last in every list;
-    # a call made void puts its candidate out of every list.
+    # a call made void or annulled (section 9) puts its candidate out of every list.
     fim = {c.inscricao for c in chamados if c.situacao == _FIM_DE_FILA}
     if fim:
         candidatos = [
@@ -237,6 +237,7 @@ def classificar(entrada: Entrada) -> Resultado:
             for c in candidatos
         ]
     sem_efeito = frozenset(c.inscricao for c in chamados if c.situacao == _SEM_EFEITO)
+    anuladas = frozenset(c.inscricao for c in chamados if c.situacao == _ANULADA)
 
     if entrada.distribuicao is None:
         distribuicao = distribuir(vagas, regime)
@@ -244,7 +245,7 @@ def classificar(entrada: Entrada) -> Resultado:
     else:
         distribuicao = distribuicao_informada(entrada.distribuicao, vagas, regime)
         finais = tuple(distribuicao[lst] for lst in regime.listas)
-    listas = montar_listas(candidatos, regime, sem_efeito)
+    listas = montar_listas(candidatos, regime, sem_efeito, anuladas)
 
     historicas: list[Chamada] = []
     ocupadas: list[Ocupacao] = []
@@ -337,6 +338,7 @@ def distribuicao_informada(
 _OCUPADA = SituacaoChamado.OCUPADA.value
 _SEM_EFEITO = SituacaoChamado.SEM_EFEITO.value
 _FIM_DE_FILA = SituacaoChamado.FIM_DE_FILA.value
+_ANULADA = SituacaoChamado.ANULADA.value
 
 
 def validar_chamados(
@@ -363,7 +365,7 @@ def validar_chamados(
         if ch.situacao not in SITUACOES_CHAMADO:
             raise ErroEntrada(
                 f"{campo}.situacao: situação inválida “{ch.situacao}” (use ocupada, "
-                "sem_efeito ou fim_de_fila)"
+                "sem_efeito, fim_de_fila ou anulada)"
             )
         if ch.inscricao not in inscricoes:
             raise ErroEntrada(
@@ -378,7 +380,9 @@ def _historico(
     placements, and (type, occupied) of every call for ``continuar_ordem``.
 
     A call is occupied unless its candidate is out of every list (desistente, eliminado,
-    fraude, ...), it was made void, or its candidate was granted fim de fila at it. Raises
+    fraude, ...), it was made void or annulled (spec section 9: its reserved seat is called
+    again by step 2, an AC seat is typed by step 3), or its candidate was granted fim de
+    fila at it. Raises
     ``ErroEntrada`` for a candidate occupying two calls or more occupied calls than
     vacancies.
     """

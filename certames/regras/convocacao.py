@@ -62,8 +62,8 @@ class Chamada:
     """Position ``posicao`` of the call order: slot type and its occupant (or None).
 
     ``situacao``: for a position of the history, what became of the call (``ocupada``,
-    ``sem_efeito``, ``fim_de_fila``, or why its candidate left every list: ``desistente``,
-    ``eliminado``, ``fraude``, ``nao_confirmada``); for a new position ``nova`` or
+    ``sem_efeito``, ``fim_de_fila``, ``anulada``, or why its candidate left every list:
+    ``desistente``, ``eliminado``, ``fraude``, ``nao_confirmada``); for a new position ``nova`` or
     ``rechamada`` (a freed reserved call called again, step 2).
     """
 

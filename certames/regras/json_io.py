@@ -24,10 +24,12 @@ are refused (a typo must not be silently ignored).
 type (``vaga``), the list the candidate was called from (``lista``, default ``vaga``) and
 what became of the call (``situacao``: ``ocupada``, the default; ``sem_efeito``, the act
 made void, the candidate out of every list; ``fim_de_fila``, the candidate granted fim de
-fila, last in every list and callable again). A call is occupied unless its candidate is
-desistente or eliminado (or out of every list for another reason) or its ``situacao`` is
-not ``ocupada``. ``fim_de_fila`` on a candidate: ranks after every candidate who did not ask
-for it, in every list (spec section 5).
+fila, last in every list and callable again; ``anulada``, the nomeação annulled after a fraud
+or falsity procedure, spec section 9: the call stays in the history, the candidate out of
+every list, a reserved seat called again from its own group). A call is occupied unless its
+candidate is desistente or eliminado (or out of every list for another reason) or its
+``situacao`` is not ``ocupada``. ``fim_de_fila`` on a candidate: ranks after every candidate
+who did not ask for it, in every list (spec section 5).
 
 ``distribuicao`` (spec section 4.1, item 4) is the cargo's split drawn on the whole
 edital (``manage.py distribuir_edital``), e.g. ``{"AC": 6, "PP": 2, "I": 0, "Q": 0,
@@ -54,9 +56,9 @@ positions 1..len(chamados) and continues after them; ``vagas_preenchidas`` lists
 occupied calls first (history order), then the new placements; ``devidos`` maps each
 reserved group still owed to how many vacancies (``{}`` when none: it takes the next
 vacancy that arises); with ``completo``, each ``convocacao_detalhada`` entry has
-``situacao`` (a history position: ``ocupada``, ``sem_efeito``, ``fim_de_fila`` or why its
-candidate left every list; a new one: ``rechamada`` or ``nova``). Without ``chamados`` the
-output has none of these keys.
+``situacao`` (a history position: ``ocupada``, ``sem_efeito``, ``fim_de_fila``, ``anulada``
+or why its candidate left every list; a new one: ``rechamada`` or ``nova``). Without
+``chamados`` the output has none of these keys.
 """
 
 from __future__ import annotations
@@ -310,7 +312,7 @@ def _ler_chamados(obj: object) -> tuple[Chamado, ...]:
         if situacao not in SITUACOES_CHAMADO:
             raise ErroEntrada(
                 f"{caminho}.situacao: situação inválida {_mostrar(situacao)} (use ocupada, "
-                "sem_efeito ou fim_de_fila)"
+                "sem_efeito, fim_de_fila ou anulada)"
             )
         assert inscricao is not None and vaga is not None
         chamados.append(Chamado(inscricao, vaga, lista, situacao))

@@ -51,6 +51,8 @@ FUNDAMENTO_SEM_EFEITO = (
     "ato de convocação tornado sem efeito: fora de todas as listas (padrão do produto, "
     "regras-de-reserva.md, seção 7; as leis não disciplinam)"
 )
+#: The call's nomeação was annulled (spec section 9): out of every list (spec section 7).
+MOTIVO_ANULADA = "anulada"
 #: Reason a candidate left one reserved list only (and stays in AC).
 MOTIVO_MAIOR_PERCENTUAL = "maior_percentual"
 
@@ -154,13 +156,17 @@ def ordenar(candidatos: Iterable[Candidato]) -> list[Candidato]:
 
 
 def montar_listas(
-    candidatos: Sequence[Candidato], regime: Regime, sem_efeito: Collection[str] = ()
+    candidatos: Sequence[Candidato],
+    regime: Regime,
+    sem_efeito: Collection[str] = (),
+    anuladas: Collection[str] = (),
 ) -> Listas:
     """Build AC and every reserved list of ``regime`` (spec section 5).
 
     ``regime`` must already have the edital's parameters applied. Candidates are assumed
     validated (``modelos.validar_candidatos``). ``sem_efeito``: inscriptions whose call was
-    made void, out of every list (spec section 7).
+    made void; ``anuladas``: inscriptions whose call (nomeação) was annulled (spec section
+    9); both out of every list (spec section 7).
     """
     codigos = regime.listas
     efeito = {n.lista: n for n in regime.nao_confirmacao}
@@ -199,6 +205,14 @@ def montar_listas(
         if sem_efeito and c.inscricao in sem_efeito:
             excluidos.append(
                 Exclusao(c.inscricao, MOTIVO_SEM_EFEITO, None, FUNDAMENTO_SEM_EFEITO)
+            )
+            continue
+        if anuladas and c.inscricao in anuladas:
+            # The annulment of the nomeação after a fraud or falsity (Lei 3.056/2025, art. 7º,
+            # §1º, II; LC 22/2026, art. 3º, §3º; Lei 3.057/2026, art. 5º, IV, and art. 12,
+            # parágrafo único, III): the regime's own articles.
+            excluidos.append(
+                Exclusao(c.inscricao, MOTIVO_ANULADA, None, regime.fundamento_anulacao)
             )
             continue
         opcoes = c.listas

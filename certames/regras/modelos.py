@@ -54,6 +54,12 @@ class SituacaoChamado(StrEnum):
     #: The candidate was granted fim de fila at this call: they rank last in every list
     #: and may be called again.
     FIM_DE_FILA = "fim_de_fila"
+    #: The nomeação (posse, exercício; or the call itself, for the exemption's falsity) was
+    #: annulled after a fraud or falsity procedure (spec section 9: Lei 3.056/2025, art. 7º,
+    #: §1º, II; LC 22/2026, art. 3º, §3º; Lei 3.057/2026, art. 5º, IV, and art. 12,
+    #: parágrafo único, III): the call stays in the history, unoccupied; the candidate is out
+    #: of every list.
+    ANULADA = "anulada"
 
 
 SITUACOES_CHAMADO: tuple[str, ...] = tuple(s.value for s in SituacaoChamado)

@@ -270,6 +270,16 @@ class Regime:
         return tuple(g.codigo for g in self.grupos) + (PCD,)
 
     @property
+    def fundamento_anulacao(self) -> str:
+        """Where the regime annuls a nomeação after a fraud in the self-declaration or a
+        falsity in the exemption (spec section 9): ``regra_fraude.anulacao`` and, where the
+        law grants an exemption, ``isencao.falsidade.anulacao``."""
+        textos = [self.regra_fraude.anulacao]
+        if self.isencao is not None:
+            textos.append(self.isencao.falsidade.anulacao)
+        return "; ".join(dict.fromkeys(textos))
+
+    @property
     def listas_com_ac(self) -> tuple[str, ...]:
         """``("AC",) + listas``: the keys of a split and of the published lists."""
         return (AC,) + self.listas

@@ -68,7 +68,8 @@ class EventoView(RHMixin, View):
     template_name = "painel/chamadas/evento.html"
 
     def _chamada(self, pk, tipo):
-        if tipo not in EventoChamada.Tipo.values:
+        # The annulment is the procedure's act (`candidatos.procedimentos`): no page here.
+        if tipo not in dict(chamadas.TIPOS_RH):
             raise Http404
         return get_object_or_404(Chamada.objects.select_related(
             "cargo__certame", "inscricao__candidato"), pk=pk)

@@ -39,7 +39,7 @@ from certames.classificacao import (
     versao_publicada,
 )
 from certames.formatos import data_hora_br
-from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificacao
+from certames.models import Cargo, Publicacao, VersaoClassificacao
 from certames.quadro_vagas import listas_da_versao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
@@ -76,7 +76,7 @@ class CargoClassificacaoView(RHMixin, DetailView):
                                         ).get_page(self.request.GET.get("pagina_ordem"))
         ctx["historico"] = ctx["pagina_ordem"].object_list
         ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
-        ctx["tipos_evento"] = EventoChamada.Tipo.choices
+        ctx["tipos_evento"] = chamadas.TIPOS_RH
         # The whole-edital base (spec section 4.1): no list before the public draw.
         try:
             edital = distribuicao_edital.distribuicao_do_certame(cargo.certame)

@@ -23,6 +23,7 @@ from candidatos.forms_procedimentos import (
     AbrirFraudeForm,
     DecisaoProcedimentoForm,
     EncaminhamentoForm,
+    EncerramentoForm,
     FiltroProcedimentosForm,
     JulgamentoRecursoForm,
 )
@@ -39,6 +40,9 @@ def _atos(proc: ProcedimentoAdministrativo):
     `nucleo.Recurso`)."""
     filtro = Q(objeto_tipo__app_label="candidatos",
                objeto_tipo__model="procedimentoadministrativo", objeto_id=str(proc.pk))
+    # The annulment of the nomeação the decision recorded on the call (and its revocation).
+    filtro |= Q(tipo__in=["chamada_anulada", "chamada_revogacao"],
+                certame_id=proc.inscricao.certame_id, depois__procedimento=proc.pk)
     recurso = procedimentos.recurso_de(proc)
     if recurso is not None:
         filtro |= Q(objeto_tipo__app_label="nucleo", objeto_tipo__model="recurso",
@@ -56,8 +60,9 @@ class PainelRHView(RHMixin, TemplateView):
         certames = list(
             Certame.objects.select_related("orgao")
             .annotate(num_procedimentos=Count("inscricoes__procedimentos"),
-                      num_abertos=Count("inscricoes__procedimentos",
-                                        filter=Q(inscricoes__procedimentos__conclusao="")))
+                      num_abertos=Count(
+                          "inscricoes__procedimentos",
+                          filter=Q(inscricoes__procedimentos__encerrado_em__isnull=True)))
             .filter(num_procedimentos__gt=0)
             .order_by("-data_publicacao_edital", "numero_edital"))
         for certame in certames:
@@ -99,7 +104,7 @@ class DetalheRHView(RHMixin, TemplateView):
     tipo: str | None = None
     url_detalhe = "painel:procedimentos_detalhe"
     FORMULARIOS = {"decidir": DecisaoProcedimentoForm, "encaminhar": EncaminhamentoForm,
-                   "julgar": JulgamentoRecursoForm}
+                   "julgar": JulgamentoRecursoForm, "encerrar": EncerramentoForm}
 
     def procedimento(self) -> ProcedimentoAdministrativo:
         filtro = {"pk": self.kwargs["pk"]}
@@ -139,7 +144,13 @@ class DetalheRHView(RHMixin, TemplateView):
                        for d in procedimentos.encaminhamentos_pendentes(proc)],
             encaminhamentos_da_lei=[(procedimentos.Destino(d), f)
                                     for d, f in fundamentos.encaminhamentos],
+            motivo_nao_encerrar=procedimentos.motivo_para_nao_encerrar(proc, agora),
+            chamadas_anuladas=procedimentos.chamadas_anuladas(proc),
             atos=_atos(proc))
+        pendentes = procedimentos.encaminhamentos_pendentes(proc)
+        # The forwarding form proposes the first destination the law still requires.
+        ctx.setdefault("form_encaminhar", EncaminhamentoForm(
+            initial={"destino": pendentes[0]} if pendentes else None))
         for nome, classe in self.FORMULARIOS.items():
             ctx.setdefault(f"form_{nome}", classe())
         return ctx
@@ -169,6 +180,9 @@ class DetalheRHView(RHMixin, TemplateView):
                         motivacao=dados["motivacao_recurso"], autor=request.user)
                     messages.success(request, _("Recurso julgado; o candidato foi "
                                                 "notificado."))
+                elif acao == "encerrar":
+                    procedimentos.encerrar_procedimento(proc, autor=request.user)
+                    messages.success(request, _("Procedimento encerrado."))
                 else:
                     procedimentos.registrar_encaminhamento(
                         proc, destino=dados["destino"], data=dados["data"],

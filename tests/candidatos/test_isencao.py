@@ -18,8 +18,10 @@ from candidatos.models import (
     PedidoIsencao,
     ProcedimentoAdministrativo,
 )
+from certames import carreira
+from certames.classificacao import recalcular
 from certames.formatos import data_hora_br
-from certames.models import Ato, Certame
+from certames.models import Ato, Certame, Chamada, EventoChamada
 from nucleo.models import PublicacaoResultado, Recurso
 from tests.candidatos.test_isencao_apoio import (
     APOS_PAGAMENTO,
@@ -652,6 +654,29 @@ def test_falsidade_comprovada_consequencia_pela_fase(deferido, rh, status, convo
     assert Ato.objects.get(tipo="eliminacao").fundamento_legal == fundamento
     insc.cargo.refresh_from_db()
     assert insc.cargo.geracao_classificacao == geracao + 1  # recompute queued
+
+
+def test_falsidade_depois_da_convocacao_anula_a_chamada(deferido, rh):
+    """Lei 3.057/2026, art. 5º, IV: a falsity found after the call annuls it ("anulação da
+    nomeação, contratação ou convocação"): the decision records the annulment on the call the
+    inscrição holds, with the regime's article, and every order shows it as annulled."""
+    insc = deferido.inscricao
+    Certame.objects.filter(pk=insc.certame_id).update(status=Certame.Status.HOMOLOGADO)
+    versao = recalcular(insc.cargo_id)
+    Inscricao.objects.filter(pk=insc.pk).update(convocada_em=NOTIFICACAO)
+    chamada = Chamada.objects.create(cargo_id=insc.cargo_id, posicao=1, inscricao=insc,
+                                     vaga="AC", lista="AC", versao=versao,
+                                     prazo=NOTIFICACAO.date())
+    proc = isencao.decidir_procedimento(_procedimento(deferido, rh), conclusao="procedente",
+                                        motivacao=MOTIVACAO, autor=rh, agora=DEPOIS_DEFESA)
+    fundamento = "Lei 3.057/2026 de Severínia, art. 5º, I e IV"
+    assert (proc.consequencia, proc.fundamento) == ("anulacao", fundamento)
+    evento = EventoChamada.objects.get(chamada=chamada)
+    assert (evento.tipo, evento.data, evento.fundamento) == (
+        "anulada", DEPOIS_DEFESA.date(), fundamento)
+    (s,) = carreira.historico(insc.cargo_id)
+    assert (s.codigo, s.descricao) == (
+        "anulada", f"Anulada ({DEPOIS_DEFESA.strftime('%d/%m/%Y')}; {fundamento})")
 
 
 def test_recurso_provido_desfaz_o_indeferimento_por_falsidade(deferido, rh, candidato_user):

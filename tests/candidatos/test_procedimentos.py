@@ -34,6 +34,9 @@ DURANTE_PRAZO = dt.datetime(2026, 11, 15, 14, 0, tzinfo=TZ)
 PRAZO_DEFESA = dt.datetime(2026, 11, 20, 23, 59, tzinfo=TZ)
 DEPOIS_PRAZO = dt.datetime(2026, 11, 21, 9, 0, tzinfo=TZ)
 ENCAMINHAMENTO = dt.datetime(2026, 11, 25, 10, 0, tzinfo=TZ)
+#: The appeal window of a decision of 21/11 (ten days, Lei 9.784/1999, art. 59) ends 01/12.
+FIM_RECURSO = dt.datetime(2026, 12, 1, 23, 59, 59, tzinfo=TZ)
+DEPOIS_RECURSO = dt.datetime(2026, 12, 2, 8, 0, tzinfo=TZ)
 FATOS = ("Denúncia com fotografias e documentos indicando que o candidato se declarou branco "
          "em outro certame e em seus registros funcionais.")
 MOTIVACAO = ("A documentação juntada comprova a má-fé na autodeclaração; a defesa não "
@@ -146,7 +149,9 @@ def test_fraude_comprovada_consequencia_pela_fase_e_pelo_regime(
         "eliminado", lista, "fraude", fundamento)
     assert _atos(proc, "procedimentoadministrativo") == [
         "procedimento_instaurado", "procedimento_decidido"]
-    assert _atos(alvo, "inscricao") == ["situacao_lista", "eliminacao"]
+    # After the nomeação the decision first annuls it on the call (spec section 9).
+    assert _atos(alvo, "inscricao") == (["chamada_anulada"] if convocada else []) + [
+        "situacao_lista", "eliminacao"]
     assert Ato.objects.get(tipo="eliminacao").fundamento_legal == fundamento
     alvo.cargo.refresh_from_db()
     assert alvo.cargo.geracao_classificacao > geracao  # recompute queued
@@ -434,6 +439,80 @@ def test_severinia_nao_exige_encaminhamento_mas_permite(rh):
         "Lei 3.057/2026, art. 12, parágrafo único (sem prejuízo das demais sanções cabíveis)")
 
 
+# --- the closing (encerramento) ---------------------------------------------------------------
+
+
+def test_pirangi_so_encerra_com_os_dois_encaminhamentos(rh):
+    """Pirangi art. 7º, §2º: the result goes to the Ministério Público and the Procuradoria
+    Municipal. Decided on 21/11, the appeal window runs to 01/12 (ten days counted from the
+    day after the notice); the procedure stays open until it ends and both forwardings are
+    recorded, then RH closes it (one act) and nothing more is recorded in it."""
+    proc = _decidir(_abrir(_cenario(PIR), rh), rh)
+    assert procedimentos.janela_recurso(proc, DEPOIS_RECURSO).fim == FIM_RECURSO
+    motivos = [
+        (ENCAMINHAMENTO, "O prazo de recurso vai até 01/12/2026 23:59: o procedimento é "
+                         "encerrado depois dele."),
+        (DEPOIS_RECURSO, "Faltam os encaminhamentos que a lei exige: ao Ministério Público "
+                         "(Lei 3.056/2025, art. 7º, §2º (apuração de eventual ilícito penal)); "
+                         "à Procuradoria Municipal (Lei 3.056/2025, art. 7º, §2º (apuração da "
+                         "necessidade de ressarcimento ao erário)). Registre cada um (data, "
+                         "destino e número do ofício ou protocolo) antes de encerrar."),
+    ]
+    for agora, motivo in motivos:
+        assert procedimentos.motivo_para_nao_encerrar(proc, agora) == motivo
+        with pytest.raises(ValidationError) as exc:
+            procedimentos.encerrar_procedimento(proc, autor=rh, agora=agora)
+        assert _mensagem(exc) == motivo
+    proc = _encaminhar(proc, rh, MP)
+    assert procedimentos.motivo_para_nao_encerrar(proc, DEPOIS_RECURSO).startswith(
+        "Faltam os encaminhamentos que a lei exige: à Procuradoria Municipal (")
+    proc.refresh_from_db()
+    assert proc.encerrado_em is None
+    proc = _encaminhar(proc, rh, PGM, referencia="Protocolo PGM 3456/2026")
+    assert procedimentos.motivo_para_nao_encerrar(proc, DEPOIS_RECURSO) is None
+    proc = procedimentos.encerrar_procedimento(proc, autor=rh, agora=DEPOIS_RECURSO)
+    proc.refresh_from_db()
+    assert (proc.encerrado_em, proc.encerrado_por) == (DEPOIS_RECURSO, rh)
+    ato = Ato.objects.get(tipo="procedimento_encerrado")
+    assert (ato.descricao, ato.depois["encaminhamentos"]) == (
+        "Procedimento por fraude na autodeclaração (lista PP) da inscrição 000010 encerrado.",
+        ["ministerio_publico", "procuradoria_municipal"])
+    with pytest.raises(ValidationError) as exc:
+        procedimentos.registrar_encaminhamento(
+            proc, destino=procedimentos.Destino.OUTRA, data=dt.date(2026, 12, 2),
+            referencia="Ofício 20/2026", autor=rh, agora=DEPOIS_RECURSO)
+    assert _mensagem(exc) == "O procedimento foi encerrado em 02/12/2026 08:00."
+    with pytest.raises(ValidationError) as exc:
+        procedimentos.encerrar_procedimento(proc, autor=rh, agora=DEPOIS_RECURSO)
+    assert _mensagem(exc) == "O procedimento foi encerrado em 02/12/2026 08:00."
+
+
+def test_severinia_encerra_sem_encaminhamento_depois_do_recurso(rh):
+    """Severínia requires no forwarding (art. 12, parágrafo único: "sem prejuízo das demais
+    sanções"): closed once the appeal window is over."""
+    proc = _decidir(_abrir(_cenario(SEV), rh), rh)
+    assert procedimentos.motivo_para_nao_encerrar(proc, FIM_RECURSO) == (
+        "O prazo de recurso vai até 01/12/2026 23:59: o procedimento é encerrado depois dele.")
+    procedimentos.encerrar_procedimento(proc, autor=rh, agora=DEPOIS_RECURSO)
+    proc.refresh_from_db()
+    assert proc.encerrado_em == DEPOIS_RECURSO
+
+
+def test_improcedente_e_arquivado_ao_decidir(rh):
+    proc = _decidir(_abrir(_cenario(PIR), rh), rh, conclusao="improcedente",
+                    motivacao=IMPROCEDENTE)
+    proc.refresh_from_db()
+    assert (proc.encerrado_em, proc.encerrado_por) == (DEPOIS_PRAZO, rh)
+    assert procedimentos.motivo_para_nao_encerrar(proc, DEPOIS_RECURSO) == (
+        "O procedimento foi encerrado em 21/11/2026 09:00.")
+
+
+def test_nao_decidido_nao_encerra(rh):
+    proc = _abrir(_cenario(PIR), rh)
+    assert procedimentos.motivo_para_nao_encerrar(proc, DEPOIS_RECURSO) == (
+        "O procedimento ainda não foi decidido.")
+
+
 def test_lista_do_certame_filtra_por_tipo_situacao_e_pendencias(rh):
     alvo = _cenario(PIR)
     outra = Inscricao.objects.get(numero="000030")
@@ -446,7 +525,9 @@ def test_lista_do_certame_filtra_por_tipo_situacao_e_pendencias(rh):
             certame, agora=DURANTE_PRAZO, **kw)]
 
     assert filtrar() == [aberto.pk, decidido.pk]
-    assert filtrar(situacao="aberto") == [aberto.pk]
+    # Decided, but open until the appeal window ends and both forwardings are recorded.
+    assert filtrar(situacao="aberto") == [aberto.pk, decidido.pk]
+    assert filtrar(situacao="encerrado") == []
     assert filtrar(situacao="aguardando_defesa") == [aberto.pk]
     assert filtrar(situacao="pronto") == []
     assert filtrar(situacao="decidido") == [decidido.pk]
@@ -455,3 +536,6 @@ def test_lista_do_certame_filtra_por_tipo_situacao_e_pendencias(rh):
     _encaminhar(decidido, rh, MP)
     _encaminhar(decidido, rh, PGM)
     assert filtrar(pendentes=True) == []
+    procedimentos.encerrar_procedimento(decidido, autor=rh, agora=DEPOIS_RECURSO)
+    assert filtrar(situacao="aberto") == [aberto.pk]
+    assert filtrar(situacao="encerrado") == [decidido.pk]

@@ -104,10 +104,17 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     assert url in html and "Ministério Público" in html and "Procuradoria Municipal" in html
     assert client.get(url).content.decode().count("pendente</span>") == 2
     hoje = timezone.localdate().isoformat()
+    # Without the confirmation box nothing is recorded.
+    resposta = client.post(url, {"acao": "encaminhar", "destino": "ministerio_publico",
+                                 "data": hoje, "referencia": "Ofício 12/2026"})
+    assert resposta.status_code == 400
+    assert "Marque a caixa de confirmação" in resposta.content.decode()
+    proc.refresh_from_db()
+    assert proc.encaminhamentos == []
     for destino, referencia in (("ministerio_publico", "Ofício 12/2026"),
                                 ("procuradoria_municipal", "Ofício 13/2026")):
         resposta = client.post(url, {"acao": "encaminhar", "destino": destino, "data": hoje,
-                                     "referencia": referencia})
+                                     "referencia": referencia, "confirmacao": "on"})
         assert resposta.status_code == 302
     proc.refresh_from_db()
     assert [(e["destino"], e["referencia"], e["registrado_por"]) for e in
@@ -118,9 +125,17 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     html = client.get(url).content.decode()
     assert html.count("pendente</span>") == 0 and html.count("registrado</span>") == 2
     resposta = client.post(url, {"acao": "encaminhar", "destino": "ministerio_publico",
-                                 "data": hoje, "referencia": "Ofício 14/2026"})
+                                 "data": hoje, "referencia": "Ofício 14/2026",
+                                 "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "já foi registrado" in resposta.content.decode()
+    # Both forwardings recorded, but the appeal window (ten days) is still open: not closed.
+    assert "O prazo de recurso vai até" in html and 'name="acao" value="encerrar"' not in html
+    resposta = client.post(url, {"acao": "encerrar", "confirmacao": "on"})
+    assert resposta.status_code == 400
+    assert "O prazo de recurso vai até" in resposta.content.decode()
+    proc.refresh_from_db()
+    assert proc.encerrado_em is None
 
 
 def test_rh_nao_decide_antes_da_defesa_ou_do_prazo(client, rh, cenario):

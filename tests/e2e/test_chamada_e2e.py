@@ -49,9 +49,10 @@ def test_candidato_ve_a_convocacao_com_prazo_e_desiste(live_server, pagina):
     pagina.get_by_label("Confirmo que desisto da convocação e da vaga.").check()
     pagina.get_by_role("button", name="Desistir").click()
     pagina.get_by_text("Desistência registrada.").wait_for()
-    assert "Situação: Desistência." in pagina.locator("#chamadas").inner_text()
-
     minha.refresh_from_db()
     evento = EventoChamada.objects.get()
+    # The same state as every order of nomeação shows (carreira.SituacaoChamada.descricao).
+    assert f"Situação: Desistência ({evento.data:%d/%m/%Y})." in pagina.locator(
+        "#chamadas").inner_text()
     assert (minha.situacao, evento.tipo, evento.pelo_candidato) == (
         Inscricao.Situacao.DESISTENTE, "desistencia", True)

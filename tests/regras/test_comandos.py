@@ -285,8 +285,8 @@ def _com_chamados(*chamados, **extra):
         ),
         (
             _com_chamados({"inscricao": "A", "vaga": "AC", "situacao": "nomeada"}),
-            "erro: chamados[0].situacao: situação inválida 'nomeada' (use ocupada, sem_efeito "
-            "ou fim_de_fila)",
+            "erro: chamados[0].situacao: situação inválida 'nomeada' (use ocupada, sem_efeito, "
+            "fim_de_fila ou anulada)",
         ),
         (
             _com_chamados({"inscricao": "A", "vaga": "AC", "posicao": 1}),

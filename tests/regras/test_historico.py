@@ -313,19 +313,21 @@ def test_historico_de_n_chamadas_estendido(entrada: Entrada, k: int) -> None:
 @settings(max_examples=100, deadline=None)
 @given(entradas(), st.integers(0, 6), st.data())
 def test_historico_com_desistencias_e_fim_de_fila(entrada: Entrada, k: int, data) -> None:
-    """Calls freed after they were made (desistência, sem efeito, fim de fila): positions
-    1..|H| are H; N - |A| new positions follow, re-calls first (freed reserved calls, same
-    type, history order); every group is served up to its split or owed; with the whole
+    """Calls freed after they were made (desistência, sem efeito, fim de fila, anulação):
+    positions 1..|H| are H; N - |A| new positions follow, re-calls first (freed reserved
+    calls, same type, history order); every group is served up to its split or owed; with the whole
     order of N in H and no new vacancy, each freed vacancy goes back to its own type."""
     h = list(historico(classificar(entrada)))
     por_inscricao = {c.inscricao: c for c in entrada.candidatos}
     candidatos = dict(por_inscricao)
     for i, ch in enumerate(h):
-        mudanca = data.draw(st.sampled_from(["nada"] * 4 + ["desiste", "sem_efeito", "fila"]))
+        mudanca = data.draw(
+            st.sampled_from(["nada"] * 4 + ["desiste", "sem_efeito", "fila", "anulada"])
+        )
         if mudanca == "desiste":
             candidatos[ch.inscricao] = replace(candidatos[ch.inscricao], desistente=True)
         elif mudanca != "nada":
-            h[i] = replace(ch, situacao="fim_de_fila" if mudanca == "fila" else "sem_efeito")
+            h[i] = replace(ch, situacao="fim_de_fila" if mudanca == "fila" else mudanca)
     n = entrada.vagas + k
     res = classificar(
         replace(entrada, vagas=n, candidatos=tuple(candidatos.values()), chamados=tuple(h))
