@@ -534,12 +534,10 @@ def resultado_definitivo(pedido: PedidoIsencao) -> tuple[str, str]:
 
 def pendencias_proprias_preliminar(certame: Certame, agora: dt.datetime) -> list[str]:
     """The exemption's own reasons not to publish the preliminary result now (the plug-in's
-    `pendencias_preliminar`): only after the request window (art. 3º, I and IV) and with
-    every request decided (art. 3º, III: the result is one list)."""
-    fim = prazo_final(certame, Etapa.Tipo.PEDIDO_ISENCAO)
-    if fim is not None and agora <= fim:
-        return [_("O prazo de pedidos de isenção termina em %(f)s: publique depois dele.") % {
-            "f": data_hora_br(fim)}]
+    `pendencias_preliminar`): every request decided (art. 3º, III: the result is one list).
+    The kernel checks the schedule first (`nucleo.publicacao.motivo_cronograma`): the stage
+    "Resultado preliminar da isenção" (art. 3º, IV), which cannot start before the request
+    window ends (art. 3º, I: `certames.cronograma.incoerencias`)."""
     pendentes = list(PedidoIsencao.objects.filter(inscricao__certame=certame,
                                                   resultado_preliminar="")
                      .order_by("inscricao__numero")
@@ -773,13 +771,13 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
     queue the recompute of their cargos (art. 3º, §3º, a contrario)."""
     agora = agora or timezone.now()
     certame = travar_certame(certame)
-    fim = prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA)
-    if fim is None:
-        raise ValidationError(_("O cronograma deste certame não prevê o prazo de pagamento da "
-                                "taxa."))
-    if agora <= fim:
-        raise ValidationError(_("O prazo de pagamento termina em %(f)s.") % {
-            "f": data_hora_br(fim)})
+    # The schedule's guard of every act that waits for a stage (`certames.cronograma`): here,
+    # the end of the payment stage.
+    cronograma.recusar_antes_da_abertura(
+        etapas(certame, Etapa.Tipo.PAGAMENTO_TAXA),
+        cronograma.Abertura(Etapa.Tipo.PAGAMENTO_TAXA, cronograma.FIM), agora,
+        sem_etapa=_("O cronograma deste certame não prevê o prazo de pagamento da taxa."),
+        futura=_("O prazo de pagamento termina em %(d)s."))
     # A request still awaiting the final result of its batch keeps the inscrição out.
     candidatas = (Inscricao.objects.filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
                   .exclude(situacao__in=FINAIS)

@@ -309,8 +309,12 @@ def test_publicacao_preliminar_depois_do_prazo_e_com_tudo_decidido(certame, cadu
     pedido = _pedir(inscricao(certame), NIS_A, rh)
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=DURANTE_PEDIDO)
-    assert _mensagem(exc) == ("O prazo de pedidos de isenção termina em 10/10/2026 23:59: "
-                              "publique depois dele.")
+    # The schedule's guard (certames/cronograma.py): the stage "Resultado preliminar da
+    # isenção" opens on 11/10/2026 00:00, after the request window (art. 3º, I and IV).
+    assert _mensagem(exc) == ("O resultado preliminar da isenção da taxa só pode ser publicado "
+                              "a partir de 11/10/2026 00:00 (etapa “Resultado preliminar da "
+                              "isenção” do cronograma).")
+    assert not PublicacaoResultado.objects.exists()
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     assert _mensagem(exc) == (f"Há pedidos sem análise preliminar (inscrições "
