@@ -213,6 +213,7 @@ class PedidoView(RHMixin, TemplateView):
             pedido=pedido, inscricao=insc, certame=insc.certame, recurso=recurso,
             anexos=anexos_de(recurso),
             registro=registro, decisoes=pedido.decisoes.select_related("autor"),
+            aviso_extrato_posterior=isencao.aviso_extrato_posterior(pedido),
             confirmavel=(not pedido.resultado_preliminar
                          and pedido.verificacao in isencao.RESULTADO_DA_VERIFICACAO),
             resultado_automatico=isencao.RESULTADO_DA_VERIFICACAO.get(pedido.verificacao),

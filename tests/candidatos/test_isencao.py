@@ -224,19 +224,22 @@ def test_confirmacao_da_verificacao_com_motivacao_automatica(certame, cadunico, 
     assert (d1.fase, d1.resultado, d1.confirma_verificacao, d1.autor) == (
         "preliminar", R.DEFERIDO, True, rh)
     assert d1.motivacao == (
-        "Verificação no CadÚnico (extrato de 30/09/2026): cadastro ativo e atualizado em "
-        "01/12/2025; renda familiar per capita de R$ 810,50, igual ou inferior ao limite de "
-        "R$ 810,50 (meio salário mínimo em vigor em 05/10/2026). Lei 3.057/2026 de Severínia, "
-        "art. 2º, caput e §§3º e 4º.")
+        "Verificação no CadÚnico (extrato de referência 30/09/2026, o mais recente até a data "
+        "do pedido, 05/10/2026): cadastro ativo e atualizado em 01/12/2025; renda familiar "
+        "per capita de R$ 810,50, igual ou inferior ao limite de R$ 810,50 (meio salário "
+        "mínimo em vigor na data do pedido). Lei 3.057/2026 de Severínia, art. 2º, caput e "
+        "§§3º e 4º.")
     assert d2.resultado == R.INDEFERIDO
     assert d2.motivacao == (
-        "Renda familiar per capita de R$ 810,51 no CadÚnico (extrato de 30/09/2026), superior "
-        "ao limite de R$ 810,50, meio salário mínimo em vigor na data do pedido (05/10/2026). "
-        "Lei 3.057/2026 de Severínia, art. 2º, caput.")
+        "Renda familiar per capita de R$ 810,51 no CadÚnico (extrato de referência 30/09/2026, "
+        "o mais recente até a data do pedido, 05/10/2026), superior ao limite de R$ 810,50, "
+        "meio salário mínimo em vigor na data do pedido. Lei 3.057/2026 de Severínia, art. 2º, "
+        "caput.")
     assert d3.motivacao == (
-        "Cadastro no CadÚnico atualizado pela última vez em 04/10/2024, mais de 24 meses antes "
-        "da data do pedido (05/10/2026): os dados devem estar atualizados na data do "
-        "requerimento. Lei 3.057/2026 de Severínia, art. 2º, §3º.")
+        "Cadastro no CadÚnico atualizado pela última vez em 04/10/2024 (extrato de referência "
+        "30/09/2026, o mais recente até a data do pedido), mais de 24 meses antes da data do "
+        "pedido (05/10/2026): os dados devem estar atualizados na data do requerimento. "
+        "Lei 3.057/2026 de Severínia, art. 2º, §3º.")
     apto.refresh_from_db()
     assert (apto.resultado_preliminar, apto.motivo_preliminar) == (R.DEFERIDO, d1.motivacao)
     assert Ato.objects.filter(tipo="isencao_decisao_preliminar").count() == 3
