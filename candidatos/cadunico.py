@@ -1,14 +1,20 @@
 """CadÚnico: the automatic check of a fee-exemption request and the import of the extract.
 
-The check (`verificar`) is a pure function over plain values: NIS, request date, the latest
-extract's registrations and the minimum wage in force on the request date. It decides the
-requirements of Lei 3.057/2026 de Severínia, art. 2º:
+The check (`verificar`) is a pure function over plain values: NIS, request date, the
+registrations of the extract of the request date and the minimum wage in force on the
+request date. It decides the requirements of Lei 3.057/2026 de Severínia, art. 2º:
 
 - caput: family in CadÚnico with monthly per-capita income "igual ou inferior a meio salário
   mínimo nacional" (the income is the one CadÚnico holds, not a recomputation);
 - §3º: registration active and updated on the request date (updated = last update at most
   `meses_atualizacao` months before the request date, an edital setting, default 24);
 - §4º: the NIS identifies the family's record.
+
+Which extract: the one with the latest reference date on or before the request date (then
+the latest import: `extrato_da_data`, `extrato_aplicavel`). §3º asks for the registration
+active and updated "na data do requerimento": an extract of a later date never changes a
+request's check (spec section 8); at most it shows RH a divergence, which may lead RH to open
+the falsity procedure (art. 5º), never decides it.
 
 The import reads the extract the municipality obtains (CSV or XLSX, all or nothing) and keeps
 only NIS, per-capita income, date of the last update and status (art. 4º, parágrafo único):
@@ -111,7 +117,8 @@ def verificar(
     *,
     meses_atualizacao: int = MESES_ATUALIZACAO_PADRAO,
 ) -> ResultadoVerificacao:
-    """Check one request against the latest extract. `registros` None: no extract yet.
+    """Check one request against the extract of its date (`extrato_da_data`). `registros`
+    None: no extract of that date yet.
 
     Order of the checks: extract, record, status, update date, income; the first failing
     requirement is the result.
@@ -149,9 +156,31 @@ def validar_nis(texto: str) -> str:
     return digitos
 
 
+#: The order of the extracts: by reference date, then import (a re-import of the same date
+#: supersedes the earlier one).
+ORDEM_EXTRATOS = ("data_referencia", "importado_em", "pk")
+
+
 def ultimo_extrato() -> ExtratoCadUnico | None:
     """The latest extract (by reference date, then import time)."""
-    return ExtratoCadUnico.objects.order_by("-data_referencia", "-importado_em", "-pk").first()
+    return ExtratoCadUnico.objects.order_by(*(f"-{c}" for c in ORDEM_EXTRATOS)).first()
+
+
+def extrato_da_data(data: dt.date) -> ExtratoCadUnico | None:
+    """The extract a request of `data` is checked against: the latest reference date on or
+    before it, then the latest import (art. 2º, §3º: "na data do requerimento"). None: no
+    extract of that date yet."""
+    return (ExtratoCadUnico.objects.filter(data_referencia__lte=data)
+            .order_by(*(f"-{c}" for c in ORDEM_EXTRATOS)).first())
+
+
+def extrato_aplicavel(extratos: list, data: dt.date):
+    """`extrato_da_data` over `extratos` already read in `ORDEM_EXTRATOS` (pure)."""
+    aplicavel = None
+    for extrato in extratos:
+        if extrato.data_referencia <= data:
+            aplicavel = extrato
+    return aplicavel
 
 
 # --- the import ------------------------------------------------------------------------------

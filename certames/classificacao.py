@@ -16,7 +16,7 @@ import logging
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.db import InterfaceError, OperationalError, transaction
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import distribuicao_edital, instantaneo, regras
+from certames import cronograma, distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
 from certames.carreira import vigentes
 from certames.filas import tarefa
@@ -422,13 +422,29 @@ class PublicacaoInvalida(Exception):
     pass
 
 
+def motivo_cronograma(cargo: Cargo, tipo: str, agora: datetime | None = None) -> str | None:
+    """Why the certame's schedule does not admit publishing the cargo's classification as
+    `tipo` now (None: it does): the one guard of every publication,
+    `certames.cronograma.motivo_publicacao` (stages "Resultado preliminar" and "Resultado
+    final / homologação")."""
+    return cronograma.motivo_publicacao(cargo.certame.etapas.all(), cronograma.CLASSIFICACAO,
+                                        tipo, agora or timezone.now())
+
+
 @transaction.atomic
-def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
-    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes. The
-    final (homologated) one is refused while an optant within the called range is pending
-    (`certames.homologacao.bloqueios_homologacao`)."""
+def publicar(versao: VersaoClassificacao, tipo: str, autor,
+             agora: datetime | None = None) -> Publicacao:
+    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes.
+    Refused before its stage in the schedule (`motivo_cronograma`). The final (homologated)
+    one is refused while an optant within the called range is pending
+    (`certames.homologacao.bloqueios_homologacao`). `agora` (default now) is the moment of
+    the publication."""
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
+    agora = agora or timezone.now()
+    motivo = motivo_cronograma(versao.cargo, tipo, agora)
+    if motivo is not None:
+        raise PublicacaoInvalida(motivo)
     # The same lock as the recompute: no new version can slip in while publishing.
     cargo = travar(Cargo, versao.cargo_id)
     if cargo.geracao_calculada < cargo.geracao_classificacao:
@@ -463,7 +479,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor) -> Publicacao:
         if bloqueios:
             raise PublicacaoInvalida(mensagem_bloqueio(versao, bloqueios))
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
-                                           publicada_em=timezone.now())
+                                           publicada_em=agora)
     # Each candidate's status page reads its own small summary of this version.
     instantaneo.gravar_resumos(versao)
     registrar_ato(

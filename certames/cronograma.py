@@ -31,6 +31,19 @@ The citations are the regime's (`RegraIsencao.fundamento_prazo_pagamento`,
 `fundamento_resultado_preliminar`, `fundamento_resultado_definitivo`); a regime without an
 exemption law gets the rule as the edital's own coherence ("cronograma do edital").
 
+Every publication waits for its stage (issue #21, item 4: `motivo_publicacao`, the one guard
+that every publication path calls: the classification lists, `certames.classificacao.publicar`,
+and every procedure's preliminary and final result, `nucleo.publicacao`). `PUBLICACOES` maps
+each publication kind to the stage of the schedule it opens with: the edital fixes the dates
+of each result and binds the Administration and the candidates (vinculação ao edital;
+publicidade: Lei 9.784/1999, art. 2º; the exemption's results on the edital's dates:
+Lei 3.057/2026, art. 3º, IV and VI; the heteroidentification "na forma prevista em edital":
+LC 22/2026, art. 3º, §5º, Lei 3.056/2025, art. 4º, §1º, Lei 3.057/2026, art. 10, §3º). A
+publication before its stage, or in a schedule without that stage, is refused with the stage
+and the date it opens, as the exemption's request window, the special conditions' analysis
+and the payment deadline are (`recusar_fora_da_janela`, `recusar_antes_da_abertura`): a
+missing stage is never "no constraint".
+
 Pure: the stages are objects with `tipo`, `inicio` and `fim` (Etapa rows or stand-ins); the
 stage kinds are `certames.models.Etapa.Tipo` values (tests/certames/test_cronograma.py checks
 that they agree).
@@ -38,10 +51,12 @@ that they agree).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -86,6 +101,8 @@ NOMES = {
     "resultado_preliminar": gettext_lazy("Resultado preliminar"),
     "resultado_final": gettext_lazy("Resultado final / homologação"),
     INSCRICOES: gettext_lazy("Inscrições"),
+    PEDIDO_ISENCAO: gettext_lazy("Pedido de isenção da taxa"),
+    PAGAMENTO_TAXA: gettext_lazy("Pagamento da taxa de inscrição"),
     ANALISE_ATENDIMENTO: gettext_lazy("Análise dos pedidos de atendimento especializado"),
 }
 #: Where the schedule's appeals are not the exemption law's.
@@ -226,3 +243,139 @@ def erros_da_etapa(etapa: object, etapas: Iterable,
         if campo is not None:
             erros.setdefault(campo, []).append(inc.mensagem)
     return erros
+
+
+# --- when an act opens; the one guard of every publication -----------------------------------
+
+#: An act opens at the start of its stage, or once its stage has ended.
+INICIO = "inicio"
+FIM = "fim"
+
+
+@dataclass(frozen=True)
+class Abertura:
+    """When an act opens in the schedule: at the start of the first stage of kind `etapa`
+    (`desde` INICIO), or once the last one has ended (FIM)."""
+
+    etapa: str
+    desde: str = INICIO
+
+    def momento(self, etapas: Iterable) -> dt.datetime | None:
+        """The moment it opens; None when the schedule has no stage of that kind."""
+        do_tipo = [e for e in etapas if e.tipo == self.etapa]
+        if not do_tipo:
+            return None
+        if self.desde == INICIO:
+            return min(e.inicio for e in do_tipo)
+        return max(e.fim for e in do_tipo)
+
+    def aberta(self, etapas: Iterable, agora: dt.datetime) -> bool:
+        momento = self.momento(etapas)
+        if momento is None:
+            return False
+        return agora >= momento if self.desde == INICIO else agora > momento
+
+
+def motivo_antes_da_abertura(etapas: Iterable, abertura: Abertura, agora: dt.datetime, *,
+                             sem_etapa: str, futura: str,
+                             valores: dict | None = None) -> str | None:
+    """Why an act that opens at `abertura` cannot be done at `agora` (None: it can). Both
+    messages take %(e)s (the stage's name) and `valores`; `futura` also %(d)s (the moment it
+    opens). A schedule without the stage refuses (`sem_etapa`)."""
+    etapas = list(etapas)
+    valores = {**(valores or {}), "e": NOMES.get(abertura.etapa, abertura.etapa)}
+    momento = abertura.momento(etapas)
+    if momento is None:
+        return sem_etapa % valores
+    if abertura.aberta(etapas, agora):
+        return None
+    return futura % {**valores, "d": data_hora_br(momento)}
+
+
+def recusar_antes_da_abertura(etapas: Iterable, abertura: Abertura, agora: dt.datetime,
+                              **mensagens) -> None:
+    """`motivo_antes_da_abertura` as a refusal (ValidationError, Portuguese)."""
+    motivo = motivo_antes_da_abertura(etapas, abertura, agora, **mensagens)
+    if motivo is not None:
+        raise ValidationError(motivo)
+
+
+#: The classification lists' publications (`certames.classificacao.publicar`); the procedures
+#: are named by their kernel key (`nucleo.registro.Procedimento.chave`).
+CLASSIFICACAO = "classificacao"
+PRELIMINAR = "preliminar"
+FINAL = "final"
+
+
+@dataclass(frozen=True)
+class EtapaDaPublicacao:
+    """The stage a publication opens with, and the publication's name in the messages."""
+
+    abertura: Abertura
+    nome: Promise
+
+
+def _etapa(etapa: str, nome: str, desde: str = INICIO) -> EtapaDaPublicacao:
+    return EtapaDaPublicacao(Abertura(etapa, desde), gettext_lazy(nome))
+
+
+#: (kind, phase) -> the stage it opens with. A procedure's preliminary result opens with its
+#: stage (the committee decides in it; the exemption has a stage of its own for each result);
+#: a committee's final result once its appeal stage has ended (the appeal is judged before the
+#: final result: Lei 3.057/2026, art. 11, §2º; LC 22/2026, art. 3º, §5º; Lei 3.056/2025,
+#: art. 4º, §1º). A later batch's own appeal window is the kernel's (`nucleo.lotes`).
+#: tests/certames/test_cronograma_publicacoes.py checks that every procedure registered in
+#: the kernel that publishes in batches has both phases here.
+PUBLICACOES: dict[tuple[str, str], EtapaDaPublicacao] = {
+    (CLASSIFICACAO, PRELIMINAR): _etapa(
+        "resultado_preliminar", "O resultado preliminar da classificação"),
+    (CLASSIFICACAO, FINAL): _etapa(
+        "resultado_final", "O resultado final (homologado) da classificação"),
+    ("isencao", PRELIMINAR): _etapa(
+        RESULTADO_PRELIMINAR_ISENCAO, "O resultado preliminar da isenção da taxa"),
+    ("isencao", FINAL): _etapa(
+        RESULTADO_DEFINITIVO_ISENCAO, "O resultado definitivo da isenção da taxa"),
+    ("heteroidentificacao", PRELIMINAR): _etapa(
+        "heteroidentificacao", "O resultado preliminar da heteroidentificação"),
+    ("heteroidentificacao", FINAL): _etapa(
+        "recurso_heteroidentificacao", "O resultado definitivo da heteroidentificação", FIM),
+    ("verificacao_documental", PRELIMINAR): _etapa(
+        "verificacao_documental", "O resultado preliminar da verificação documental"),
+    ("verificacao_documental", FINAL): _etapa(
+        "recurso_verificacao_documental", "O resultado definitivo da verificação documental",
+        FIM),
+    ("equipe_multiprofissional", PRELIMINAR): _etapa(
+        "avaliacao_pcd", "O resultado preliminar da avaliação da equipe multiprofissional"),
+    ("equipe_multiprofissional", FINAL): _etapa(
+        "recurso_avaliacao_pcd", "O resultado definitivo da avaliação da equipe "
+        "multiprofissional", FIM),
+}
+
+
+def etapa_da_publicacao(tipo: str, fase: str) -> EtapaDaPublicacao:
+    """The stage of a publication kind (`tipo`: CLASSIFICACAO or a kernel key)."""
+    try:
+        return PUBLICACOES[(tipo, fase)]
+    except KeyError:
+        raise LookupError(f"No schedule stage for the publication {tipo!r}/{fase!r}: add it "
+                          "to certames.cronograma.PUBLICACOES.") from None
+
+
+def motivo_publicacao(etapas: Iterable, tipo: str, fase: str,
+                      agora: dt.datetime) -> str | None:
+    """Why the publication `tipo`/`fase` cannot be made at `agora` (None: the schedule admits
+    it): before its stage opens, with the date, or without the stage in the schedule. The one
+    guard of every publication (see the module's rules)."""
+    publicacao = etapa_da_publicacao(tipo, fase)
+    if publicacao.abertura.desde == INICIO:
+        sem_etapa = _("%(o)s só pode ser publicado a partir do início da etapa “%(e)s”, que o "
+                      "cronograma deste certame não prevê: inclua-a no cronograma.")
+        futura = _("%(o)s só pode ser publicado a partir de %(d)s (etapa “%(e)s” do "
+                   "cronograma).")
+    else:
+        sem_etapa = _("%(o)s só pode ser publicado depois da etapa “%(e)s”, que o cronograma "
+                      "deste certame não prevê: inclua-a no cronograma.")
+        futura = _("%(o)s só pode ser publicado depois de %(d)s (fim da etapa “%(e)s” do "
+                   "cronograma).")
+    return motivo_antes_da_abertura(etapas, publicacao.abertura, agora, sem_etapa=sem_etapa,
+                                    futura=futura, valores={"o": publicacao.nome})

@@ -37,7 +37,7 @@ from certames.management.commands.bench_classificacao import (
     PUBLICACAO,
 )
 from certames.management.commands.bench_classificacao import Command as Construtor
-from certames.models import Cargo, Certame, Orgao, Publicacao
+from certames.models import Cargo, Certame, Etapa, Orgao, Publicacao
 from certames.papeis import GRUPO_CANDIDATO
 from certames.sorteio import anunciar, sortear
 
@@ -58,9 +58,16 @@ def _n(valor: int) -> str:
 
 
 def _construir(chave: str, n: int, c: int, m: int, seed: int) -> Certame:
+    """The synthetic certame, with the stages its publications wait for
+    (certames/cronograma.py, `motivo_publicacao`): from the edital's publication."""
     orgao, _ = Orgao.objects.get_or_create(nome=ORGAO, municipio="Pirangi", uf="SP")
     with transaction.atomic():
-        return Construtor()._construir(orgao, chave, n, c, m, seed)
+        certame = Construtor()._construir(orgao, chave, n, c, m, seed)
+        inicio = timezone.make_aware(dt.datetime.combine(PUBLICACAO, dt.time(8)))
+        for tipo in (Etapa.Tipo.RESULTADO_PRELIMINAR, Etapa.Tipo.RESULTADO_FINAL):
+            Etapa.objects.create(certame=certame, tipo=tipo, inicio=inicio,
+                                 fim=inicio + dt.timedelta(hours=15))
+        return certame
 
 
 def _cargos(certame: Certame) -> list[Cargo]:

@@ -6,6 +6,9 @@
   sees of a decision before this publication: nothing (publicidade with due process:
   LC 22/2026, art. 5º, II and IV; Lei 3.056/2025, art. 4º, §1º, II and V; Lei 3.057/2026,
   art. 3º, IV and art. 10, §3º, I).
+- Both wait for their stage in the schedule (`certames.cronograma.motivo_publicacao`, the one
+  guard every publication calls: `motivo_cronograma` here): before it, or without it in the
+  schedule, the publication is refused with the stage and the date it opens.
 - Final: only once the batch's appeal window has closed and each of its appeals has a ruling
   (Lei 3.057/2026, art. 3º, VI and art. 11, §2º; LC 22/2026, art. 5º, II; Lei 3.056/2025,
   art. 4º, §1º, II and art. 6º, §2º); the plug-in's `consolidar` applies the final decisions
@@ -21,6 +24,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.models import Certame
 from certames.travas import travar_certame
@@ -44,12 +48,24 @@ def _rotulos(proc, objetos) -> str:
     return ", ".join(proc.rotulo(o) for o in objetos)
 
 
+def motivo_cronograma(certame: Certame, chave: str, fase: str,
+                      agora: dt.datetime | None = None) -> str | None:
+    """Why the schedule does not admit the procedure's publication `fase` now (None: it
+    does): `certames.cronograma.motivo_publicacao` on the certame's stages."""
+    return cronograma.motivo_publicacao(certame.etapas.all(), chave, fase,
+                                        agora or timezone.now())
+
+
 def pendencias_preliminar(certame: Certame, chave: str,
                           agora: dt.datetime | None = None) -> list[str]:
-    """Why the next batch's preliminary result cannot be published now (empty: it can).
-    Cases still open do not hold the decided ones back: they go into a later batch."""
+    """Why the next batch's preliminary result cannot be published now (empty: it can): its
+    stage first, then the plug-in's own reasons and "nothing to publish". Cases still open
+    do not hold the decided ones back: they go into a later batch."""
     agora = agora or timezone.now()
     proc = plugin(chave)
+    motivo = motivo_cronograma(certame, chave, PRELIMINAR, agora)
+    if motivo is not None:
+        return [motivo]
     proprias = proc.pendencias_preliminar(certame, agora)
     if proprias:
         return proprias
@@ -128,6 +144,7 @@ def pendencias_final(certame: Certame, chave: str, agora: dt.datetime | None = N
         return [_("O resultado definitivo do lote %(n)d da %(p)s já foi publicado.") % {
             "p": proc.nome, "n": numero}]
     pendencias = []
+    motivo = motivo_cronograma(certame, chave, FINAL, agora)
     janela = janela_do_lote(preliminar, agora)
     if not janela.prevista:
         pendencias.append(_("O cronograma não prevê o prazo de recurso da %(p)s; o recurso é "
@@ -135,8 +152,13 @@ def pendencias_final(certame: Certame, chave: str, agora: dt.datetime | None = N
             "p": proc.nome, "f": proc.fundamento(certame.regime_legal, "recurso")})
     elif not janela.encerrada:
         # Lei 3.057/2026, art. 11, §2º: the effect only after the appeal (window) is over.
+        # A later batch's own window ends after the schedule's (`nucleo.lotes`).
         pendencias.append(_("O prazo de recurso ainda não terminou (%(p)s).") % {
             "p": janela.periodos()})
+    elif motivo is not None:
+        # The window is over but the final result's own stage has not begun (the exemption's
+        # "Resultado definitivo da isenção"), or is missing.
+        pendencias.append(motivo)
     objetos = objetos_do_lote(preliminar)
     pendencias.extend(proc.pendencias_final(preliminar, objetos))
     sem_julgamento = recursos_sem_julgamento(preliminar, objetos)

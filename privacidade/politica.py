@@ -236,7 +236,8 @@ EXTRATO_CADUNICO = Regra(
              "total de linhas)."),
     fundamento=(
         f"Lei 3.057/2026, art. 4º, parágrafo único; {LGPD}, art. 6º, III, e art. 15, I "
-        "(finalidade alcançada: a verificação usa só o extrato mais recente). Fim: "
+        "(finalidade alcançada: cada pedido é verificado com o extrato mais recente até a "
+        "sua data, e o pedido ainda não decidido mantém o seu). Fim: "
         f"{LGPD}, art. 16."),
 )
 

@@ -38,9 +38,25 @@ class OrgaoFactory(factory.django.DjangoModelFactory):
     uf = "SP"
 
 
+#: The stages of the classification's publications a test certame has by default
+#: (`CertameFactory(cronograma=False)`: none): from the day the edital was published, so the
+#: schedule's guard admits every publication (certames/cronograma.py, `motivo_publicacao`).
+ETAPAS_DE_PUBLICACAO = (Etapa.Tipo.RESULTADO_PRELIMINAR, Etapa.Tipo.RESULTADO_FINAL)
+
+
+def etapas_de_publicacao(certame: Certame, tipos=ETAPAS_DE_PUBLICACAO) -> list[Etapa]:
+    """One-day stages of these kinds on the edital's publication day (local time)."""
+    inicio = timezone.make_aware(dt.datetime.combine(certame.data_publicacao_edital,
+                                                     dt.time(0, 0)))
+    return [Etapa.objects.create(certame=certame, tipo=tipo, inicio=inicio,
+                                 fim=inicio + dt.timedelta(hours=23, minutes=59))
+            for tipo in tipos]
+
+
 class CertameFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Certame
+        skip_postgeneration_save = True
 
     orgao = factory.SubFactory(OrgaoFactory)
     numero_edital = factory.Sequence(lambda n: f"{n:03d}/2026")
@@ -48,6 +64,13 @@ class CertameFactory(factory.django.DjangoModelFactory):
     regime = "pirangi-lei3056-2025"
     data_publicacao_edital = dt.date(2026, 2, 10)
     status = Certame.Status.EM_ANDAMENTO
+
+    @factory.post_generation
+    def cronograma(obj, create, extracted, **kwargs):  # noqa: N805
+        """`cronograma=False`: no stage; by default the classification's publication stages
+        (`ETAPAS_DE_PUBLICACAO`)."""
+        if create and extracted is not False:
+            etapas_de_publicacao(obj)
 
 
 class CargoFactory(factory.django.DjangoModelFactory):

@@ -107,7 +107,8 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     T = Etapa.Tipo
     janelas = {
         T.INSCRICOES: (-30, -20), T.PEDIDO_ISENCAO: (-20, -15),
-        T.RECURSO_ISENCAO: (-1, 1), T.PAGAMENTO_TAXA: (-20, 20),
+        T.RESULTADO_PRELIMINAR_ISENCAO: (-14, -12), T.RECURSO_ISENCAO: (-1, 1),
+        T.RESULTADO_DEFINITIVO_ISENCAO: (2, 3), T.PAGAMENTO_TAXA: (-20, 20),
         T.HETEROIDENTIFICACAO: (-2, 2), T.RECURSO_HETEROIDENTIFICACAO: (-1, 1),
         T.VERIFICACAO_DOCUMENTAL: (-1, 1), T.AVALIACAO_PCD: (-1, 1),
         T.ANALISE_ATENDIMENTO: (-30, 5),

@@ -169,6 +169,9 @@ class Regime:
     id: str
     nome: str
     lei: str
+    #: The regime applies to editais published on or after this date (None: any); an
+    #: edital published before keeps its own terms (vinculação ao edital). Enforced by
+    #: `certames.models.Certame.clean`.
     vigencia_desde: date | None
     fundamento_vigencia: str
     grupos: tuple[Grupo, ...]
@@ -196,6 +199,8 @@ class Regime:
     comprovacao_quilombola: str = ""
     isencao_taxa: str = ""
     observacoes: tuple[str, ...] = field(default_factory=tuple)
+    #: How `vigencia_desde` was established where the text in hand does not say it.
+    nota_vigencia: str = ""
     #: The committee procedures (heteroidentification, documentary verification, PcD
     #: evaluation) as the law describes them; one missing gets ``procedimento_padrao``.
     procedimentos: tuple[RegraProcedimento, ...] = ()
@@ -376,6 +381,7 @@ class Regime:
             "lei": self.lei,
             "vigencia_desde": self.vigencia_desde.isoformat() if self.vigencia_desde else None,
             "fundamento_vigencia": self.fundamento_vigencia,
+            "nota_vigencia": self.nota_vigencia,
             "listas": list(self.listas),
             "grupos": [
                 {
@@ -502,9 +508,17 @@ SMBV = Regime(
     id="smbv-lc22-2026",
     nome="Santa Maria da Boa Vista-PE (LC 22/2026)",
     lei="LC 22/2026 de Santa Maria da Boa Vista-PE",
-    # The law has no transitional rule (spec section 3).
-    vigencia_desde=None,
-    fundamento_vigencia=f"{_SMBV}: sem regra de transição no texto",
+    # Spec section 3: editais published on or after the law's publication, 10/06/2026
+    # (Diário Oficial dos Municípios do Estado de Pernambuco nº 4114). The text in hand is cut
+    # after "Disposições finais": the usual entry into force on publication is assumed.
+    vigencia_desde=date(2026, 6, 10),
+    fundamento_vigencia=(f"{_SMBV}, publicada em 10/06/2026 no Diário Oficial dos Municípios "
+                         "do Estado de Pernambuco nº 4114, vigência na publicação presumida"),
+    nota_vigencia=(
+        "O texto disponível termina no título “Disposições finais”, sem o artigo de vigência: "
+        "presume-se a entrada em vigor na data da publicação (10/06/2026, Diário Oficial dos "
+        "Municípios do Estado de Pernambuco nº 4114). Edital publicado antes mantém as suas "
+        "próprias regras (vinculação ao edital)."),
     grupos=(
         Grupo("PP", "pessoas negras (pretas e pardas)", Fraction(25, 100), f"{_SMBV}, art. 1º, I"),
         Grupo("I", "pessoas indígenas", Fraction(5, 100), f"{_SMBV}, art. 1º, II"),

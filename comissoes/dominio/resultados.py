@@ -499,12 +499,13 @@ def avisos_preliminar(certame: Certame, agora: dt.datetime | None = None,
     return avisos
 
 
-def publicar_resultado_preliminar(certame: Certame, *, autor,
-                                  tipo: str = PROCEDIMENTO) -> PublicacaoResultado:
+def publicar_resultado_preliminar(certame: Certame, *, autor, tipo: str = PROCEDIMENTO,
+                                  agora: dt.datetime | None = None) -> PublicacaoResultado:
     """RH publishes the preliminary result of the next batch (`nucleo.publicacao`): every
     closed first-instance parecer not yet published becomes visible to its candidate, and the
-    appeal can be filed in the batch's window."""
-    return kernel.publicar_preliminar(certame, tipo, autor=autor)
+    appeal can be filed in the batch's window. Refused before the procedure's stage in the
+    schedule (`nucleo.publicacao.motivo_cronograma`)."""
+    return kernel.publicar_preliminar(certame, tipo, autor=autor, agora=agora)
 
 
 # --- final result ---------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
     estado_recalculo,
+    motivo_cronograma,
     publicar,
     solicitar_recalculo,
     versao_publicada,
@@ -114,6 +115,9 @@ class CargoClassificacaoView(RHMixin, DetailView):
         publicacoes = {p.tipo for p in versao.publicacoes.all()}
         ctx["publicada_preliminar"] = "preliminar" in publicacoes
         ctx["publicada_final"] = "final" in publicacoes
+        # When each publication opens in the schedule (the guard `publicar` applies).
+        ctx["cronograma_preliminar"] = motivo_cronograma(cargo, Publicacao.Tipo.PRELIMINAR)
+        ctx["cronograma_final"] = motivo_cronograma(cargo, Publicacao.Tipo.FINAL)
         if ctx["ultima"] and not ctx["publicada_final"]:
             # Who keeps the homologated list from being published (spec section 9).
             ctx["bloqueios"] = homologacao.bloqueios_homologacao(versao)
@@ -158,7 +162,7 @@ class ConfirmarPublicacaoView(RHMixin, TemplateView):
         tipo = Publicacao.Tipo(kwargs["tipo"])
         versao = cargo.versoes_classificacao.order_by("-numero").first()
         ctx.update(cargo=cargo, tipo=tipo, versao=versao, final=tipo == Publicacao.Tipo.FINAL,
-                   recalculo=estado_recalculo(cargo))
+                   recalculo=estado_recalculo(cargo), cronograma=motivo_cronograma(cargo, tipo))
         if versao is None:
             return ctx
         contagens = instantaneo.contagens(versao)

@@ -44,6 +44,7 @@ from certames.confirmacao import confirmado, recusar
 from certames.models import Ato, Certame, Etapa
 from certames.planilhas import ArquivoRejeitado
 from nucleo import lotes
+from nucleo import publicacao as kernel
 from nucleo.models import PublicacaoResultado
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
@@ -132,6 +133,11 @@ class PedidosView(RHMixin, TemplateView):
             proximo_lote=lotes.proximo_numero(certame, isencao.CHAVE),
             lote_pendente=lotes.lote_pendente(certame, isencao.CHAVE),
             em_aberto=lotes.plugin(isencao.CHAVE).em_aberto(certame).exists(),
+            # When each publication opens in the schedule (the kernel's guard).
+            cronograma_preliminar=kernel.motivo_cronograma(certame, isencao.CHAVE,
+                                                           lotes.PRELIMINAR, agora),
+            cronograma_final=kernel.motivo_cronograma(certame, isencao.CHAVE, lotes.FINAL,
+                                                      agora),
             etapas=[(tipo, isencao.etapas(certame, tipo)) for tipo in (
                 Etapa.Tipo.PEDIDO_ISENCAO, Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO,
                 Etapa.Tipo.RECURSO_ISENCAO, Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO,
@@ -207,6 +213,7 @@ class PedidoView(RHMixin, TemplateView):
             pedido=pedido, inscricao=insc, certame=insc.certame, recurso=recurso,
             anexos=anexos_de(recurso),
             registro=registro, decisoes=pedido.decisoes.select_related("autor"),
+            aviso_extrato_posterior=isencao.aviso_extrato_posterior(pedido),
             confirmavel=(not pedido.resultado_preliminar
                          and pedido.verificacao in isencao.RESULTADO_DA_VERIFICACAO),
             resultado_automatico=isencao.RESULTADO_DA_VERIFICACAO.get(pedido.verificacao),

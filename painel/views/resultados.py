@@ -28,6 +28,7 @@ from comissoes.dominio.procedimentos import (
 from comissoes.dominio.recursos import comissao_recursal
 from comissoes.models import Comissao
 from nucleo import lotes
+from nucleo import publicacao as kernel
 from nucleo.models import PublicacaoResultado, Recurso
 from painel.acesso import RHMixin
 
@@ -84,6 +85,10 @@ class CertameResultadosView(RHMixin, TemplateView):
                           .order_by("criada_em", "pk"))[1:])
         pendencias = resultados.pendencias_preliminar(certame, tipo)
         ctx.update(
+            # When each publication opens in the schedule (the kernel's guard).
+            cronograma_preliminar=kernel.motivo_cronograma(certame, tipo, lotes.PRELIMINAR,
+                                                           agora),
+            cronograma_final=kernel.motivo_cronograma(certame, tipo, lotes.FINAL, agora),
             certame=certame, procedimento=procedimento(tipo), tipo=tipo,
             procedimentos=list(PROCEDIMENTOS.values()),
             lotes=todos, proximo_lote=lotes.proximo_numero(certame, tipo), linhas=linhas,

@@ -8,18 +8,20 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
 from candidatos.chamadas import chamadas_da_inscricao
 from candidatos.portal import certames_com_inscricoes_abertas
-from certames.models import Certame, Chamada, Etapa
+from certames import cronograma
+from certames.models import Certame, Chamada, Etapa, Publicacao
 from comissoes.dominio.recursos import comissao_recursal
 from comissoes.dominio.votacao import quorum
 from comissoes.models import Avaliacao, Comissao, MembroComissao, Sessao
 from demo.management.commands.carregar_demo import MEMBROS, SENHA_MEMBROS, USUARIOS
 from nucleo.lotes import janela_do_cronograma
-from nucleo.models import Recurso
+from nucleo.models import PublicacaoResultado, Recurso
 
 FUSO = ZoneInfo("America/Sao_Paulo")
 DATAS = ["2026-12-01", "2027-06-15", "2029-02-28"]
@@ -79,7 +81,7 @@ def test_cada_fase_existe_em_qualquer_data(data):
                                     instancia=Avaliacao.Instancia.RECURSO).count() == 1
     # A homologated certame, valid, with calls made.
     homologado = Certame.objects.get(status=Certame.Status.HOMOLOGADO)
-    assert homologado.homologado_em == hoje - dt.timedelta(days=120)
+    assert homologado.homologado_em == hoje - dt.timedelta(days=60)
     assert homologado.valido_ate >= hoje
     assert Chamada.objects.filter(cargo__certame=homologado).count() == 6
     chamada = Chamada.objects.filter(cargo__certame=homologado).first()
@@ -122,3 +124,51 @@ def test_rodar_de_novo_no_mesmo_dia_e_em_outro_dia_nao_quebra():
     assert "data de referência 01/12/2026" in saida_erro.getvalue()
     assert (Certame.objects.count(), Chamada.objects.count(), Recurso.objects.count(),
             MembroComissao.objects.count(), Comissao.objects.count()) == contagem
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("data", DATAS)
+def test_editais_e_publicacoes_da_demo_respeitam_regime_e_cronograma(data):
+    """Issue #21, items 4 and 6: every demo edital is published on or after its regime's
+    start (SMBV: 10/06/2026), and every publication of the demo happens in its stage."""
+    hoje = dt.date.fromisoformat(data)
+    _carregar(data)
+    for certame in Certame.objects.all():
+        certame.full_clean()  # Certame.clean: the regime's start date
+        assert certame.data_publicacao_edital >= certame.regime_legal.vigencia_desde
+    smbv = dict(Certame.objects.filter(regime="smbv-lc22-2026")
+                .values_list("numero_edital", "data_publicacao_edital"))
+    assert smbv == {"001/2026": hoje - dt.timedelta(days=76),
+                    "001/2025": hoje - dt.timedelta(days=170)}
+    # The classification lists: Pirangi's preliminary today in its stage (day 75), the
+    # homologated SMBV certame's final on the homologation day (day 110), in its stage.
+    publicadas = Publicacao.objects.select_related("versao__cargo__certame")
+    assert publicadas.count() > 0
+    for pub in publicadas:
+        certame = pub.versao.cargo.certame
+        tipo = {"preliminar": "resultado_preliminar", "final": "resultado_final"}[pub.tipo]
+        etapa = certame.etapas.get(tipo=tipo)
+        assert etapa.inicio <= pub.publicada_em <= etapa.fim, (certame, pub.tipo)
+    assert {(p.versao.cargo.certame.regime, p.tipo, p.publicada_em.astimezone(FUSO).date())
+            for p in publicadas} == {
+        ("pirangi-lei3056-2025", "preliminar", hoje),
+        ("smbv-lc22-2026", "final", hoje - dt.timedelta(days=60))}
+    # Pirangi's heteroidentification batch 1, published by the demo today at 08:00: its
+    # stage (days 70 to 72) had begun.
+    (lote,) = PublicacaoResultado.objects.all()
+    assert (lote.certame.regime, lote.procedimento, lote.fase) == (
+        "pirangi-lei3056-2025", "heteroidentificacao", "preliminar")
+    assert cronograma.motivo_publicacao(
+        lote.certame.etapas.all(), lote.procedimento, lote.fase,
+        dt.datetime.combine(hoje, dt.time(8), tzinfo=FUSO)) is None
+
+
+@pytest.mark.django_db
+def test_demo_recusa_data_em_que_um_edital_precederia_a_lei_do_regime():
+    # SMBV 001/2025 is published 170 days before the reference date: on 26/11/2026 that
+    # would be 09/06/2026, the day before LC 22/2026 was published.
+    with pytest.raises(CommandError) as exc:
+        _carregar("2026-11-26")
+    assert str(exc.value).startswith(
+        "A demonstração só pode ser carregada com data de referência a partir de 27/11/2026")
+    assert not Certame.objects.exists()

@@ -226,19 +226,22 @@ def test_confirmacao_da_verificacao_com_motivacao_automatica(certame, cadunico, 
     assert (d1.fase, d1.resultado, d1.confirma_verificacao, d1.autor) == (
         "preliminar", R.DEFERIDO, True, rh)
     assert d1.motivacao == (
-        "Verificação no CadÚnico (extrato de 30/09/2026): cadastro ativo e atualizado em "
-        "01/12/2025; renda familiar per capita de R$ 810,50, igual ou inferior ao limite de "
-        "R$ 810,50 (meio salário mínimo em vigor em 05/10/2026). Lei 3.057/2026 de Severínia, "
-        "art. 2º, caput e §§3º e 4º.")
+        "Verificação no CadÚnico (extrato de referência 30/09/2026, o mais recente até a data "
+        "do pedido, 05/10/2026): cadastro ativo e atualizado em 01/12/2025; renda familiar "
+        "per capita de R$ 810,50, igual ou inferior ao limite de R$ 810,50 (meio salário "
+        "mínimo em vigor na data do pedido). Lei 3.057/2026 de Severínia, art. 2º, caput e "
+        "§§3º e 4º.")
     assert d2.resultado == R.INDEFERIDO
     assert d2.motivacao == (
-        "Renda familiar per capita de R$ 810,51 no CadÚnico (extrato de 30/09/2026), superior "
-        "ao limite de R$ 810,50, meio salário mínimo em vigor na data do pedido (05/10/2026). "
-        "Lei 3.057/2026 de Severínia, art. 2º, caput.")
+        "Renda familiar per capita de R$ 810,51 no CadÚnico (extrato de referência 30/09/2026, "
+        "o mais recente até a data do pedido, 05/10/2026), superior ao limite de R$ 810,50, "
+        "meio salário mínimo em vigor na data do pedido. Lei 3.057/2026 de Severínia, art. 2º, "
+        "caput.")
     assert d3.motivacao == (
-        "Cadastro no CadÚnico atualizado pela última vez em 04/10/2024, mais de 24 meses antes "
-        "da data do pedido (05/10/2026): os dados devem estar atualizados na data do "
-        "requerimento. Lei 3.057/2026 de Severínia, art. 2º, §3º.")
+        "Cadastro no CadÚnico atualizado pela última vez em 04/10/2024 (extrato de referência "
+        "30/09/2026, o mais recente até a data do pedido), mais de 24 meses antes da data do "
+        "pedido (05/10/2026): os dados devem estar atualizados na data do requerimento. "
+        "Lei 3.057/2026 de Severínia, art. 2º, §3º.")
     apto.refresh_from_db()
     assert (apto.resultado_preliminar, apto.motivo_preliminar) == (R.DEFERIDO, d1.motivacao)
     assert Ato.objects.filter(tipo="isencao_decisao_preliminar").count() == 3
@@ -311,8 +314,12 @@ def test_publicacao_preliminar_depois_do_prazo_e_com_tudo_decidido(certame, cadu
     pedido = _pedir(inscricao(certame), NIS_A, rh)
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=DURANTE_PEDIDO)
-    assert _mensagem(exc) == ("O prazo de pedidos de isenção termina em 10/10/2026 23:59: "
-                              "publique depois dele.")
+    # The schedule's guard (certames/cronograma.py): the stage "Resultado preliminar da
+    # isenção" opens on 11/10/2026 00:00, after the request window (art. 3º, I and IV).
+    assert _mensagem(exc) == ("O resultado preliminar da isenção da taxa só pode ser publicado "
+                              "a partir de 11/10/2026 00:00 (etapa “Resultado preliminar da "
+                              "isenção” do cronograma).")
+    assert not PublicacaoResultado.objects.exists()
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     assert _mensagem(exc) == (f"Há pedidos sem análise preliminar (inscrições "

@@ -22,6 +22,11 @@ PEDIDO = (dt.datetime(2026, 10, 1, 0, 0, tzinfo=TZ), dt.datetime(2026, 10, 10, 2
 RECURSO = (dt.datetime(2026, 10, 20, 0, 0, tzinfo=TZ),
            dt.datetime(2026, 10, 22, 23, 59, tzinfo=TZ))
 PAGAMENTO = (dt.datetime(2026, 10, 1, 0, 0, tzinfo=TZ), dt.datetime(2026, 11, 5, 23, 59, tzinfo=TZ))
+# The results' own stages (art. 3º, IV and VI): after the request window, after the appeal.
+RESULTADO_PRELIMINAR = (dt.datetime(2026, 10, 11, 0, 0, tzinfo=TZ),
+                        dt.datetime(2026, 10, 19, 23, 59, tzinfo=TZ))
+RESULTADO_DEFINITIVO = (dt.datetime(2026, 10, 23, 0, 0, tzinfo=TZ),
+                        dt.datetime(2026, 10, 24, 23, 59, tzinfo=TZ))
 
 DURANTE_PEDIDO = dt.datetime(2026, 10, 5, 10, 0, tzinfo=TZ)
 APOS_PEDIDO = dt.datetime(2026, 10, 12, 9, 0, tzinfo=TZ)
@@ -59,7 +64,10 @@ def certame_severinia(etapas: dict[str, tuple[dt.datetime, dt.datetime]] | None 
     kwargs.setdefault("data_publicacao_edital", dt.date(2026, 9, 15))
     certame = CertameFactory(**kwargs)
     if etapas is None:
-        etapas = {Etapa.Tipo.PEDIDO_ISENCAO: PEDIDO, Etapa.Tipo.RECURSO_ISENCAO: RECURSO,
+        etapas = {Etapa.Tipo.PEDIDO_ISENCAO: PEDIDO,
+                  Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO: RESULTADO_PRELIMINAR,
+                  Etapa.Tipo.RECURSO_ISENCAO: RECURSO,
+                  Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO: RESULTADO_DEFINITIVO,
                   Etapa.Tipo.PAGAMENTO_TAXA: PAGAMENTO}
     for tipo, (inicio, fim) in etapas.items():
         EtapaFactory(certame=certame, tipo=tipo, inicio=inicio, fim=fim)

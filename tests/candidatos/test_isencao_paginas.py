@@ -20,6 +20,7 @@ from candidatos.models import (
     RegistroCadUnico,
     SalarioMinimo,
 )
+from certames.formatos import data_hora_br
 from certames.models import Ato, Etapa
 from nucleo.models import PublicacaoResultado, Recurso
 from tests.candidatos.test_isencao_apoio import (
@@ -47,7 +48,9 @@ def certame_pedidos_abertos():
     agora = _agora()
     return certame_severinia(etapas={
         Etapa.Tipo.PEDIDO_ISENCAO: (agora - DIA, agora + DIA),
+        Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO: (agora + 2 * DIA, agora + 3 * DIA),
         Etapa.Tipo.RECURSO_ISENCAO: (agora + 5 * DIA, agora + 6 * DIA),
+        Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO: (agora + 7 * DIA, agora + 8 * DIA),
         Etapa.Tipo.PAGAMENTO_TAXA: (agora - DIA, agora + 20 * DIA)})
 
 
@@ -55,7 +58,9 @@ def certame_recurso_aberto():
     agora = _agora()
     return certame_severinia(etapas={
         Etapa.Tipo.PEDIDO_ISENCAO: (agora - 10 * DIA, agora - 5 * DIA),
+        Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO: (agora - 4 * DIA, agora - 3 * DIA),
         Etapa.Tipo.RECURSO_ISENCAO: (agora - DIA, agora + DIA),
+        Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO: (agora + 2 * DIA, agora + 3 * DIA),
         Etapa.Tipo.PAGAMENTO_TAXA: (agora - 10 * DIA, agora + 20 * DIA)})
 
 
@@ -439,13 +444,17 @@ def test_rh_publica_pela_pagina_e_publicacao_invalida_mostra_o_motivo(client, rh
     certame = certame_pedidos_abertos()
     isencao.solicitar_isencao(inscricao(certame), tipo="cadunico", nis=NIS_A, autor=rh)
     client.force_login(rh)
+    atos = Ato.objects.count()
     resposta = client.post(reverse("painel:isencao_publicar", args=[certame.pk, "preliminar"]),
                            {"confirmacao": "on"}, follow=True)
-    assert "O prazo de pedidos de isenção termina em" in resposta.content.decode()
+    abre = certame.etapas.get(tipo=Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO).inicio
+    assert (f"O resultado preliminar da isenção da taxa só pode ser publicado a partir de "
+            f"{data_hora_br(abre)} (etapa “Resultado preliminar da isenção” do cronograma)."
+            ) in resposta.content.decode()
     resposta = client.post(reverse("painel:encerrar_prazo", args=[certame.pk]),
                            {"confirmacao": "on"}, follow=True)
     assert "O prazo de pagamento termina em" in resposta.content.decode()
-    assert Ato.objects.filter(tipo__startswith="isencao_publicacao").count() == 0
+    assert (Ato.objects.count(), PublicacaoResultado.objects.count()) == (atos, 0)
 
 
 def test_pagina_do_rh_em_certame_sem_isencao(client, rh):

@@ -10,6 +10,7 @@ from django.utils import timezone
 from candidatos.models import ProcedimentoAdministrativo
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.models import Avaliacao, Comissao, Convocacao, Sessao
+from tests.comissoes.fabricas import etapa_procedimento
 from tests.factories import CargoFactory, CertameFactory, EtapaFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,9 @@ def cenario(candidato_user, rh):
 
 
 def _publicar_preliminar(cenario):
-    # Through the act: the batch records which closed evaluations it publishes.
+    # Through the act: the batch records which closed evaluations it publishes, in the
+    # procedure's stage (certames/cronograma.py).
+    etapa_procedimento(cenario["certame"])
     publicar_resultado_preliminar(cenario["certame"], autor=cenario["rh"])
 
 

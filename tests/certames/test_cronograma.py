@@ -150,7 +150,7 @@ def _formset(certame, linhas, request):
 def test_admin_do_certame_recusa_cronograma_incoerente_como_enviado(rf, admin_user):
     request = rf.get("/")
     request.user = admin_user
-    certame = CertameFactory(regime=SEV)
+    certame = CertameFactory(regime=SEV, cronograma=False)
     formset = _formset(certame, [("pagamento_taxa", dia(0), dia(10)),
                                  ("resultado_definitivo_isencao", dia(11), dia(11))],
                        request)

@@ -157,7 +157,8 @@ def _linha(dados, prefixo, i, certame, tipo, inicio, fim):
 @pytest.mark.django_db
 def test_admin_do_certame_recusa_resultado_antes_do_pedido_e_nada_grava(admin_client):
     certame = CertameFactory(regime=SEV, titulo="Concurso de Severínia",
-                             data_publicacao_edital=dt.date(2026, 9, 20))
+                             data_publicacao_edital=dt.date(2026, 9, 20),
+                             cronograma=False)
     url = reverse("admin:certames_certame_change", args=[certame.pk])
     dados = _dados_da_pagina(admin_client.get(url).content.decode())
     assert dados["etapas-TOTAL_FORMS"] == "0"
@@ -188,7 +189,8 @@ def test_admin_do_certame_recusa_resultado_antes_do_pedido_e_nada_grava(admin_cl
 
 @pytest.mark.django_db
 def test_admin_da_etapa_recusa_recurso_antes_do_resultado(admin_client):
-    certame = CertameFactory(regime=SEV, data_publicacao_edital=dt.date(2026, 9, 20))
+    certame = CertameFactory(regime=SEV, data_publicacao_edital=dt.date(2026, 9, 20),
+                             cronograma=False)
     EtapaFactory(certame=certame, tipo=Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO,
                  inicio=dia(7), fim=dia(7))
     url = reverse("admin:certames_etapa_add")

@@ -24,6 +24,9 @@ def _certame(regime: str, publicado: dt.date) -> Certame:
         ("pirangi-lei3056-2025", dt.date(2025, 11, 2), dt.date(2025, 11, 3)),
         # Lei 15.142/2025, art. 11.
         ("federal-lei15142-2025", dt.date(2025, 6, 3), dt.date(2025, 6, 4)),
+        # LC 22/2026 (SMBV): published 10/06/2026, in force on publication (assumed: spec
+        # section 3); the issue's edital of 05/04/2026 falls before it.
+        ("smbv-lc22-2026", dt.date(2026, 6, 9), dt.date(2026, 6, 10)),
     ],
 )
 def test_regime_so_vale_para_editais_publicados_a_partir_da_vigencia(regime, vespera, inicio):
@@ -35,8 +38,17 @@ def test_regime_so_vale_para_editais_publicados_a_partir_da_vigencia(regime, ves
     _certame(regime, inicio).full_clean()  # the first day of force is accepted
 
 
-def test_smbv_sem_regra_de_transicao_aceita_qualquer_data():
-    _certame("smbv-lc22-2026", dt.date(2020, 1, 1)).full_clean()
+@pytest.mark.parametrize("publicado", [dt.date(2019, 3, 1), dt.date(2026, 4, 5)])
+def test_smbv_recusa_edital_anterior_a_lei(publicado):
+    # Issue #21: an edital of 2019, and the demo's old edital of 05/04/2026, passed.
+    with pytest.raises(ValidationError) as exc:
+        _certame("smbv-lc22-2026", publicado).full_clean()
+    assert exc.value.message_dict["regime"] == [
+        "O regime “Santa Maria da Boa Vista-PE (LC 22/2026)” só se aplica a editais "
+        "publicados a partir de 10/06/2026 (LC 22/2026, publicada em 10/06/2026 no Diário "
+        "Oficial dos Municípios do Estado de Pernambuco nº 4114, vigência na publicação "
+        "presumida); este edital foi publicado em "
+        f"{publicado.strftime('%d/%m/%Y')}."]
 
 
 def test_regime_desconhecido_e_recusado():

@@ -84,6 +84,22 @@ def etapa_recurso(certame, *, de_dias: float = -1, ate_dias: float = 1):
                                 fim=agora + dt.timedelta(days=ate_dias))
 
 
+def etapa_procedimento(certame, tipo: str = "heteroidentificacao", *, de_dias: float = -10,
+                       ate_dias: float = -2):
+    """The procedure's stage of the schedule (Comissao.Tipo of the first instance), relative
+    to now (in days): by default already begun, so its preliminary result may be published
+    (certames/cronograma.py, `PUBLICACOES`)."""
+    import datetime as dt
+
+    from certames.models import Etapa
+    from comissoes.dominio.procedimentos import PROCEDIMENTOS
+
+    agora = timezone.now()
+    return Etapa.objects.create(certame=certame, tipo=PROCEDIMENTOS[tipo].etapa,
+                                inicio=agora + dt.timedelta(days=de_dias),
+                                fim=agora + dt.timedelta(days=ate_dias))
+
+
 def candidato_com_conta(username: str, **extra):
     """A Candidato with a login in the Candidato group."""
     from tests.factories import CandidatoFactory
@@ -107,6 +123,7 @@ def cenario(*, regime="pirangi-lei3056-2025", lista="PP", resultado="nao_confirm
         data_edital = dt.date(2026, 10, 1)
     certame = CertameFactory(regime=regime, data_publicacao_edital=data_edital,
                              **certame_extra)
+    etapa_procedimento(certame)
     cargo = CargoFactory(certame=certame)
     candidato = candidato_com_conta(f"cand{next(_n)}")
     inscricao = InscricaoFactory(cargo=cargo, candidato=candidato, listas=[lista],

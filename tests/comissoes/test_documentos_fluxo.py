@@ -26,7 +26,7 @@ from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import AnaliseDocumento, Avaliacao, Comissao
 from nucleo.models import PublicacaoResultado
 from tests import instantaneo_apoio
-from tests.comissoes.fabricas import comissao_completa, membro, sessao
+from tests.comissoes.fabricas import comissao_completa, etapa_procedimento, membro, sessao
 from tests.comissoes.fabricas_documentos import (
     FED,
     MOTIVO_DOC_NAO,
@@ -456,6 +456,7 @@ def test_fluxo_pirangi_quilombola_fica_na_ampla(django_capture_on_commit_callbac
 def test_publicacoes_de_cada_procedimento_sao_independentes(rh):
     certame = certame_(SMBV)
     janela_documental(certame, -3, -1)
+    etapa_procedimento(certame)  # heteroidentification's stage: nothing to publish in it
     comissao, membros = comissao_documental(certame)
     insc = optante(certame)
     av = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=8),

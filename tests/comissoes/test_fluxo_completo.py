@@ -24,6 +24,7 @@ from tests.comissoes.fabricas import (
     comissao_completa,
     comissao_votante,
     convocado,
+    etapa_procedimento,
     etapa_recurso,
     julgar,
     sessao,
@@ -50,6 +51,7 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 def test_da_convocacao_ao_resultado_final_e_recalculo(regime, lista, data_edital, fica_na_ac,
                                                       django_capture_on_commit_callbacks):
     certame = CertameFactory(regime=regime, data_publicacao_edital=data_edital)
+    etapa_procedimento(certame)
     cargo = CargoFactory(certame=certame, vagas=10)
     rh = usuario("rh_fluxo", "RH", staff=True)
     nao = InscricaoFactory(cargo=cargo, numero="1", nota=Decimal("90"), cor_raca="parda",

@@ -32,6 +32,7 @@ from tests.comissoes.fabricas import (
     candidato_com_conta,
     cenario,
     comissao_votante,
+    etapa_procedimento,
     etapa_recurso,
     julgar,
 )
@@ -171,6 +172,7 @@ def test_dois_lotes_de_heteroidentificacao_ate_o_definitivo(
     rh = usuario("rh_lotes", "RH", staff=True)
     comissao, membros = comissao_votante(certame)
     _recursal, membros_recursal = comissao_votante(certame, Comissao.Tipo.RECURSAL)
+    etapa_procedimento(certame)
     etapa = etapa_recurso(certame)  # from a day ago to a day from now
     ins = {nome: InscricaoFactory(cargo=cargo, listas=["PPI"], nota=nota,
                                   candidato=candidato_com_conta(f"l_{nome}"))

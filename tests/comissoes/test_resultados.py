@@ -28,6 +28,7 @@ from tests.comissoes.fabricas import (
     candidato_com_conta,
     cenario,
     comissao_votante,
+    etapa_procedimento,
     etapa_recurso,
     julgar,
 )
@@ -107,6 +108,7 @@ def test_preliminar_publica_as_encerradas_e_a_aberta_fica_para_o_proximo_lote():
 
 def test_preliminar_sem_avaliacoes_e_recusada():
     certame = CertameFactory()
+    etapa_procedimento(certame)
     with pytest.raises(ValidationError, match="Não há avaliações"):
         publicar_resultado_preliminar(certame, autor=usuario("rh_x", "RH", staff=True))
 
@@ -217,6 +219,7 @@ def _fluxo(regime, lista, django_capture_on_commit_callbacks, **certame_extra):
     rh = usuario("rh_fluxo", "RH", staff=True)
     comissao, membros = comissao_votante(certame)
     _recursal, membros_recursal = comissao_votante(certame, Comissao.Tipo.RECURSAL)
+    etapa_procedimento(certame)
     etapa_recurso(certame)
     ins = {}
     for nome, nota in (("sem_recurso", "95"), ("provido", "90"), ("nao_provido", "88"),

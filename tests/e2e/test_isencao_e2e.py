@@ -58,6 +58,9 @@ def test_inscricao_com_opcao_e_pedido_cadunico_ate_a_decisao(live_server, pagina
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     Etapa.objects.filter(pk=pedido_etapa.pk).update(inicio=agora - dt.timedelta(days=3),
                                                     fim=agora - dt.timedelta(minutes=1))
+    # The preliminary result's stage, after the request window (certames/cronograma.py).
+    EtapaFactory(certame=certame, tipo=Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO, inicio=agora,
+                 fim=agora + dt.timedelta(days=1))
     isencao.publicar_resultado(certame, "preliminar", autor=rh)
 
     pagina.goto(f"{live_server.url}/candidato/inscricoes/{insc.pk}/")

@@ -37,6 +37,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from candidatos.models import Inscricao, PedidoIsencao
+from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Chamada, Publicacao
 from comissoes.dominio import documental
 from comissoes.models import Avaliacao, DocumentoEnviado, Sessao, Voto
@@ -384,20 +385,22 @@ def test_jornada_do_rh(live_server, pagina, dia):
     for insc in Inscricao.objects.filter(candidato__usuario__username="candidato"):
         assert insc.numero in achadas
 
-    # Publish a preliminary classification (its own confirmation page).
+    # SMBV's preliminary classification waits for its stage (day 95; today is day 76): the
+    # button is disabled with the date, the confirmation step says it (issue #21, item 4).
     pagina.goto(f"{base}/rh/")
     pagina.get_by_role("row", name=re.compile(re.escape(smbv.titulo))).get_by_role(
         "link").first.click()
     cargo = Cargo.objects.get(certame=smbv, codigo="101")
     pagina.get_by_role("link", name=cargo.codigo, exact=True).last.click()
-    pagina.get_by_role("link", name="Publicar como resultado preliminar…").click()
-    pagina.get_by_label("Li o que será tornado público e confirmo a publicação.").check()
-    pagina.get_by_role("button", name="Publicar: Resultado preliminar").click()
-    versao = cargo.versoes_classificacao.order_by("-numero").first()
-    pagina.get_by_text(f"Versão {versao.numero} publicada.").wait_for()
-    publicacao = Publicacao.objects.get(versao__cargo=cargo)
-    assert (publicacao.tipo, publicacao.versao_id, publicacao.publicada_em.date()) == (
-        "preliminar", versao.pk, dia)
+    abre = smbv.etapas.get(tipo="resultado_preliminar").inicio
+    motivo = (f"O resultado preliminar da classificação só pode ser publicado a partir de "
+              f"{data_hora_br(abre)} (etapa “Resultado preliminar” do cronograma).")
+    assert pagina.get_by_role("button", name="Publicar como resultado preliminar…").is_disabled()
+    assert pagina.locator("#cronograma-preliminar").inner_text() == motivo
+    pagina.goto(f"{base}/rh/cargos/{cargo.pk}/publicar/preliminar/")
+    assert pagina.locator("[data-publicacao-cronograma]").inner_text() == motivo
+    assert pagina.get_by_role("button", name="Publicar: Resultado preliminar").count() == 0
+    assert not Publicacao.objects.filter(versao__cargo=cargo).exists()
 
     # Call the next position of the homologated certame (confirmation box).
     pagina.goto(f"{base}/rh/")

@@ -14,6 +14,7 @@ from certames.auditoria import registrar_ato
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from privacidade import expurgo, politica
 from tests.banco import como_dono
+from tests.comissoes.fabricas import etapa_procedimento
 from tests.factories import usuario
 from tests.privacidade.cenario import MOTIVACAO, candidato_completo, certame_encerrado
 
@@ -123,6 +124,7 @@ def test_parecer_so_aparece_depois_de_publicado(client, maria, rh):
          "resultado_definitivo_publicado_em": None, "aguardando_publicacao": True,
          "avaliacoes": []}]
     assert "Razões do recurso." not in json.dumps(antes, ensure_ascii=False)
+    etapa_procedimento(d.inscricao.certame)  # the publication waits for its stage
     publicar_resultado_preliminar(d.inscricao.certame, autor=rh)
     insc = next(i for i in _json(client)["inscricoes"] if i["numero"] == "2026000001")
     avaliacoes = insc["resultados_comissoes"][0]["avaliacoes"]

@@ -40,14 +40,26 @@ def test_ids_e_listas():
         ("pirangi-lei3056-2025", date(2025, 11, 3), "art. 14"),
         # Lei 15.142/2025, art. 11 (DOU 04/06/2025).
         ("federal-lei15142-2025", date(2025, 6, 4), "art. 11"),
-        # LC 22/2026: no transitional rule.
-        ("smbv-lc22-2026", None, "sem regra de transição"),
+        # LC 22/2026: published 10/06/2026 (DOM-PE nº 4114); the text in hand is cut after
+        # "Disposições finais", entry into force on publication assumed (spec section 3).
+        ("smbv-lc22-2026", date(2026, 6, 10), "nº 4114"),
     ],
 )
 def test_vigencia(regime_id, data, artigo):
     r = obter_regime(regime_id)
     assert r.vigencia_desde == data
     assert artigo in r.fundamento_vigencia
+
+
+def test_nota_da_vigencia_presumida_da_smbv():
+    smbv = obter_regime("smbv-lc22-2026")
+    assert "Disposições finais" in smbv.nota_vigencia
+    assert "presume-se a entrada em vigor na data da publicação (10/06/2026" in (
+        smbv.nota_vigencia)
+    assert smbv.como_dict()["vigencia_desde"] == "2026-06-10"
+    assert [r.nota_vigencia for r in (obter_regime("severinia-lei3057-2026"),
+                                      obter_regime("pirangi-lei3056-2025"),
+                                      obter_regime("federal-lei15142-2025"))] == ["", "", ""]
 
 
 def test_percentuais_e_citacoes():

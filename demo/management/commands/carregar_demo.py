@@ -260,7 +260,8 @@ CERTAMES: tuple[CertameDemo, ...] = (
         titulo="Concurso Público para provimento de cargos da Prefeitura Municipal de Pirangi",
         regime="pirangi-lei3056-2025",
         # Today is day 75: the heteroidentification's preliminary result is published and
-        # its appeal window is open (days 74 to 76).
+        # its appeal window is open (days 74 to 76); the preliminary classification is
+        # published today, in its stage.
         atraso=75,
         cargos=(
             CargoDemo(
@@ -307,8 +308,12 @@ CERTAMES: tuple[CertameDemo, ...] = (
             EtapaDemo("recurso_verificacao_documental", 74, 76),
             EtapaDemo("avaliacao_pcd", 70, 72, "Equipe multiprofissional."),
             EtapaDemo("recurso_avaliacao_pcd", 74, 76),
-            EtapaDemo("resultado_preliminar", 90, 90),
-            EtapaDemo("recurso_resultado", 91, 93),
+            # Today: the preliminary classification is published, its optants sub judice
+            # until the heteroidentification's final result; the appeal opens tomorrow.
+            EtapaDemo("resultado_preliminar", 75, 75, "Classificação preliminar; os optantes "
+                      "das listas reservadas figuram sub judice até o resultado definitivo da "
+                      "heteroidentificação."),
+            EtapaDemo("recurso_resultado", 76, 78),
             EtapaDemo("resultado_final", 105, 105, "Resultado final e homologação."),
         ),
     ),
@@ -319,9 +324,11 @@ CERTAMES: tuple[CertameDemo, ...] = (
         titulo="Concurso Público para provimento de cargos da Secretaria de Administração "
                "de Santa Maria da Boa Vista",
         regime="smbv-lc22-2026",
-        # Published 240 days ago, homologated 120 days ago: the calls are being made.
-        atraso=240,
-        homologacao=120,
+        # Published 170 days ago, homologated 60 days ago (day 110, its "Resultado final /
+        # homologação" stage): the calls are being made. The edital is published after
+        # LC 22/2026 (10/06/2026, `Regime.vigencia_desde`) on any date the demo loads.
+        atraso=170,
+        homologacao=60,
         cargos=(
             CargoDemo(
                 "101", "Auxiliar de Serviços Gerais", 6,
@@ -357,6 +364,15 @@ def certames_em(hoje: dt.date) -> tuple[CertameDemo, ...]:
     """The demo's certames with their edital published `atraso` days before `hoje`."""
     return tuple(replace(demo, publicacao=hoje - dt.timedelta(days=demo.atraso))
                  for demo in CERTAMES)
+
+
+def primeiro_dia() -> dt.date:
+    """The first reference date on which every demo edital is published on or after its
+    regime's start (`Regime.vigencia_desde`: a regime applies only to editais published from
+    then on, `Certame.clean`)."""
+    inicios = [obter_regime(demo.regime).vigencia_desde for demo in CERTAMES]
+    return max(inicio + dt.timedelta(days=demo.atraso)
+               for demo, inicio in zip(CERTAMES, inicios, strict=True) if inicio is not None)
 
 #: The candidate behind the `candidato` account: inscribed in two certames, opting in.
 PERSONA = {
@@ -747,6 +763,12 @@ class Command(BaseCommand):
             raise CommandError(f"--inscricoes deve ser pelo menos {MINIMO_INSCRICOES}.")
         self.hoje = options["hoje"] or timezone.localdate()
         self.demos = certames_em(self.hoje)
+        primeiro = primeiro_dia()
+        if self.hoje < primeiro:
+            raise CommandError(
+                f"A demonstração só pode ser carregada com data de referência a partir de "
+                f"{data_br(primeiro)}: antes dela, o edital de algum certame seria anterior à "
+                f"lei do seu regime (vigência de cada regime: `manage.py regimes`).")
         if self._carregada_em_outra_data():
             return
         inicio = time.perf_counter()
@@ -1036,7 +1058,8 @@ class Command(BaseCommand):
                     votar(avaliacao, membro, Voto.Sentido.CONFIRMA, MOTIVO_CONFIRMA)
             julgadas.append(encerrar(avaliacao, presidente,
                                      gravacao=f"sessao-{sessao.pk}-{inscricao.numero}.mp4"))
-        publicar_resultado_preliminar(certame, autor=rh)
+        # In the procedure's stage or after it (certames/cronograma.py): today, day 75.
+        publicar_resultado_preliminar(certame, autor=rh, agora=_momento(self.hoje, 8))
         # The second candidate (not confirmed) appealed: the recursal committee has a case.
         recorrente = julgadas[1].inscricao.candidato
         User = get_user_model()
@@ -1055,14 +1078,16 @@ class Command(BaseCommand):
                   "gravação da sessão (Lei 3.056/2025, art. 4º, §1º, II).")
 
     def _publicar_pirangi(self, certame: Certame, autor) -> None:
-        """Publish Pirangi's lists as preliminary results (once), so the public pages show
-        them. Runs after the commit, when the recompute has a version to publish."""
+        """Publish Pirangi's lists as preliminary results (once), today, in the schedule's
+        "Resultado preliminar" stage (day 75), so the public pages show them. Runs after the
+        commit, when the recompute has a version to publish."""
         for cargo in certame.cargos.all():
             recalcular(cargo.pk, causa="carga de demonstração")
             versao = cargo.versoes_classificacao.order_by("-numero").first()
             if versao is not None and not Publicacao.objects.filter(
                     versao__cargo=cargo).exists():
-                publicar(versao, Publicacao.Tipo.PRELIMINAR, autor)
+                publicar(versao, Publicacao.Tipo.PRELIMINAR, autor,
+                         agora=_momento(self.hoje, 9))
 
     def _homologar_e_convocar(self, certame: Certame, demo: CertameDemo, autor) -> None:
         """The older SMBV certame: every reserved-list option decided (confirmed), the final
@@ -1081,11 +1106,14 @@ class Command(BaseCommand):
                         motivacao="Decisão definitiva do procedimento (demonstração): "
                                   "condição confirmada.",
                         fundamento=fundamentos.get(lista, "LC 22/2026"))
+        homologado_em = self.hoje - dt.timedelta(days=demo.homologacao)
         for cargo in certame.cargos.order_by("codigo"):
             versao = (recalcular(cargo.pk, causa="carga de demonstração")
                       or cargo.versoes_classificacao.order_by("-numero").first())
-            publicar(versao, Publicacao.Tipo.FINAL, autor)
-        homologar(certame, data=self.hoje - dt.timedelta(days=demo.homologacao),
+            # Published on the day of the homologation, in the schedule's "Resultado final /
+            # homologação" stage (certames/cronograma.py).
+            publicar(versao, Publicacao.Tipo.FINAL, autor, agora=_momento(homologado_em, 10))
+        homologar(certame, data=homologado_em,
                   ato="Decreto municipal de homologação (demonstração), publicado no Diário "
                       "Oficial dos Municípios", autor=autor, hoje=self.hoje)
         for cargo in certame.cargos.order_by("codigo"):
