@@ -174,15 +174,13 @@ class PainelView(CandidatoMixin, ListView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         agora = timezone.now()
-        passos = []
         situacoes = []
         for insc in ctx["inscricoes"]:
             # The same reading as the status page (one truth): the fee and the next steps.
             s = portal.situacao_da_inscricao(insc, agora)
             situacoes.append(s)
             insc.taxa = s.taxa
-            passos += portal.passos_da_inscricao(s, agora)
-        ctx["passos"] = portal.ordenar_passos(passos)
+        ctx["passos"] = portal.passos_do_candidato(situacoes, agora)
         ctx["avisos_novos"] = sum(1 for a in avisos.avisos_do_candidato(
             self.request.user.candidato, agora, situacoes) if a.novo)
         ctx["dias_novidade"] = portal.DIAS_NOVIDADE

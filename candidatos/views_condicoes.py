@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import condicoes
+from candidatos import condicoes, janelas
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
 from candidatos.models import PedidoAtendimento
@@ -39,6 +39,10 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
         sit = condicoes.situacao(pedido, agora)
         ctx.update(
             inscricao=insc, certame=insc.certame, pedido=pedido, situacao=sit,
+            # The appeal is offered while its window is among the inscrição's open windows
+            # (`candidatos.janelas`: the status page and the dashboard read the same).
+            janela_recurso=janelas.janela_de(janelas.janelas_abertas(insc, agora),
+                                             condicoes.CHAVE),
             condicoes_pedidas=list(pedido.condicoes.order_by("pk")) if pedido else [],
             anexos=anexos_de(sit.recurso),
             etapas_pedido=condicoes.etapas_pedido(insc.certame),

@@ -19,37 +19,34 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import isencao, portal, procedimentos
+from candidatos import isencao, janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
 from certames.models import Certame, Etapa
-from nucleo import lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado
-from nucleo.recursos import anexos_de, motivo_para_nao_recorrer
+from nucleo.recursos import anexos_de
 
 POR_PAGINA = 100
 
 
-def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) -> dict:
+def situacao_do_pedido(pedido: PedidoIsencao | None, inscricao: Inscricao, agora) -> dict:
     """What the candidate may see of their request: results only once its batch's
-    publication is out; the appeal as the kernel allows it (`nucleo.recursos`)."""
+    publication is out; the appeal while its window is among the inscrição's open windows
+    (`candidatos.janelas`, the kernel's answer: the status page reads the same)."""
     preliminar, final = isencao.publicacoes_do_pedido(pedido)
     recurso = isencao.recurso_do_pedido(pedido)
-    janela = (lotes.janela_do_lote(preliminar, agora) if preliminar is not None
-              else lotes.janela_do_cronograma(certame, agora, isencao.CHAVE))
+    janela = (janelas.janela_de(janelas.janelas_abertas(inscricao, agora), isencao.CHAVE)
+              if pedido is not None and preliminar is not None else None)
     return {
         "preliminar_publicado": preliminar,
         "final_publicado": final,
         "recurso": recurso,
         "anexos": anexos_de(recurso),
-        "etapas_recurso": janela.etapas,
-        "pode_recorrer": bool(
-            pedido and preliminar and motivo_para_nao_recorrer(
-                isencao.CHAVE, pedido, agora=agora, preliminar=preliminar, final=final,
-                janela=janela) is None),
+        "janela_recurso": janela,
+        "pode_recorrer": janela is not None,
     }
 
 
@@ -95,7 +92,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    taxa_info=portal.taxa_da_inscricao(insc, agora),
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
                                                        agora))
-        ctx.update(situacao_do_pedido(pedido, certame, agora))
+        ctx.update(situacao_do_pedido(pedido, insc, agora))
         ctx.setdefault("form", PedidoIsencaoForm())
         ctx.setdefault("form_recurso", RecursoIsencaoForm())
         # Shown in summary; the notice, the defence and the decision are on the procedure's

@@ -232,7 +232,7 @@ def test_jornada_do_candidato(live_server, pagina, dia):
     # next" on her dashboard, with a PDF attached.
     pagina.goto(f"{base}/candidato/")
     pagina.locator("#proximos-passos").get_by_role(
-        "link", name="Prazo de recurso aberto: Recurso da heteroidentificação").click()
+        "link", name="Prazo de recurso aberto: heteroidentificação").click()
     razoes = ("Sou pessoa parda e assim me reconheço; peço a reavaliação pela comissão "
               "recursal, com base na gravação da sessão.")
     pagina.get_by_label("Razões do recurso").fill(razoes)
