@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
-from candidatos.isencao import oferece_isencao
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
@@ -74,7 +73,8 @@ class CertameRHView(RHMixin, DetailView):
         ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
                             .annotate(total=Count("id")).order_by("situacao"))
         ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
-        ctx["oferece_isencao"] = oferece_isencao(certame)
+        ctx["oferece_isencao"] = certame.oferece_isencao
+        ctx["etapas_isencao"] = cronograma.ETAPAS_ISENCAO
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
