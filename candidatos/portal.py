@@ -60,7 +60,7 @@ from candidatos.models import (
     SituacaoLista,
     erros_autodeclaracao,
 )
-from certames import instantaneo
+from certames import instantaneo, listas_da_inscricao
 from certames.auditoria import registrar_ato
 from certames.carreira import SituacaoChamada, fundamento_ordem
 from certames.filas import tarefa
@@ -1004,6 +1004,9 @@ class Classificacao:
     vaga: object | None
     exclusoes: list[dict]
     explicacoes: list[PosicaoExplicada] = field(default_factory=list)
+    #: Why the candidate is out of a list, or of every list, in the words every page uses
+    #: (`certames.listas_da_inscricao`: one answer with RH's pages).
+    saidas: list = field(default_factory=list)
 
 
 def nome_da_lista(codigo: str) -> str:
@@ -1189,7 +1192,10 @@ def _classificacao(inscricao: Inscricao, publicacao: Any) -> Classificacao:
         vaga = instantaneo.vaga_da_inscricao(versao, inscricao.pk)
         frentes = None
     return Classificacao(versao, publicacao, posicoes, vaga, versao.exclusoes_da_inscricao,
-                         explicar_posicoes(inscricao, versao, posicoes, vaga, frentes))
+                         explicar_posicoes(inscricao, versao, posicoes, vaga, frentes),
+                         listas_da_inscricao.listas_da_inscricao(
+                             versao, inscricao, posicoes=posicoes,
+                             entradas=versao.exclusoes_da_inscricao).saidas)
 
 
 def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:

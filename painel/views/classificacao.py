@@ -28,6 +28,7 @@ from certames import (
     homologacao,
     impressos,
     instantaneo,
+    listas_da_inscricao,
     regras,
 )
 from certames.classificacao import (
@@ -110,7 +111,8 @@ class CargoClassificacaoView(RHMixin, DetailView):
         posicoes = instantaneo.ListaPaginavel(versao, lista, ao_ler=ocupar)
         pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
         ctx["page_obj"] = pagina
-        ctx["exclusoes"] = versao.exclusoes
+        # Who is out of a list and why, in the words every page uses (one answer).
+        ctx["saidas"] = listas_da_inscricao.saidas(versao, versao.exclusoes or [])
         publicacoes = {p.tipo for p in versao.publicacoes.all()}
         ctx["publicada_preliminar"] = "preliminar" in publicacoes
         ctx["publicada_final"] = "final" in publicacoes
@@ -294,7 +296,10 @@ class InscricaoRHView(RHMixin, DetailView):
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
         if versao:
-            ctx["posicoes"] = instantaneo.posicoes_da_inscricao(versao, insc.pk)
+            # The lists the candidate is in and why not in the others (one answer).
+            listas = listas_da_inscricao.listas_da_inscricao(versao, insc)
+            ctx["posicoes"] = listas.posicoes
+            ctx["saidas"] = listas.saidas
             ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))

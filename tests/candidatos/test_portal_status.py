@@ -110,7 +110,8 @@ def test_exclusao_publicada_com_motivo(client, dono, inscricao):
                        "descricao": "desistente", "fundamento": "x"}])
     client.force_login(dono)
     html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
-    assert "PP: autodeclaração não confirmada (Lei 3.056/2025, art. 6º, §2º)" in html
+    assert ("Removido(a) da lista PP, de pessoas pretas e pardas: autodeclaração não "
+            "confirmada; permanece na ampla concorrência (Lei 3.056/2025, art. 6º, §2º).") in html
     assert "Fora do número de vagas nesta publicação." in html
     assert "desistente" not in html
 
