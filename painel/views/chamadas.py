@@ -11,12 +11,12 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views import View
 
 from candidatos import chamadas
 from certames import carreira, exportacao, impressos, instantaneo
 from certames.models import Cargo, Chamada, EventoChamada
+from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
 
@@ -60,7 +60,7 @@ class ConvocarView(RHMixin, View):
         except ValidationError as exc:
             form.add_error(None, exc)
             return self._pagina(request, cargo, form, status=400)
-        messages.success(request, _("%(n)d convocação(ões) registrada(s).") % {"n": len(novas)})
+        messages.success(request, mensagens_cargo.convocacoes(novas))
         return redirect("painel:cargo", pk=cargo.pk)
 
 
@@ -89,14 +89,15 @@ class EventoView(RHMixin, View):
         form = EventoForm(request.POST)
         if not form.is_valid():  # the confirmation box is required: nothing recorded
             return self._pagina(request, chamada, tipo, form, status=400)
+        antes = mensagens_cargo.ultima_versao(chamada.cargo)
         try:
-            chamadas.registrar_evento(chamada, tipo, autor=request.user,
-                                      data=form.cleaned_data["data"],
-                                      motivacao=form.cleaned_data["motivacao"])
+            evento = chamadas.registrar_evento(chamada, tipo, autor=request.user,
+                                               data=form.cleaned_data["data"],
+                                               motivacao=form.cleaned_data["motivacao"])
         except ValidationError as exc:
             form.add_error(None, exc)
             return self._pagina(request, chamada, tipo, form, status=400)
-        messages.success(request, _("Ato registrado."))
+        messages.success(request, mensagens_cargo.evento(evento, antes))
         return redirect("painel:cargo", pk=chamada.cargo_id)
 
 

@@ -44,6 +44,7 @@ from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificaca
 from certames.quadro_vagas import listas_da_versao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
+from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.classificacao import DesistenciaRHForm, EliminacaoRHForm, VagaSurgidaForm
 from painel.forms.validade import PublicarConfirmadoForm
@@ -128,18 +129,17 @@ class CargoClassificacaoView(RHMixin, DetailView):
 class RecalcularView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo, pk=pk)
+        antes = mensagens_cargo.ultima_versao(cargo)
         with transaction.atomic():
             solicitar_recalculo([cargo], _("recálculo solicitado por %(u)s") % {
                 "u": request.user.get_username()})
-        # Without a broker the job has already run: say what happened, not "solicitado".
-        cargo.refresh_from_db()
-        codigo = estado_recalculo(cargo).codigo
-        if codigo == "atualizada":
-            messages.success(request, _("Recálculo concluído. Se nada mudou desde a última "
-                                        "versão, nenhuma versão nova foi criada."))
-        elif codigo == "na_fila":
-            messages.info(request, _("Recálculo solicitado: está na fila. Se nada mudou desde "
-                                     "a última versão, nenhuma versão nova será criada."))
+        # Without a broker the job has already run: say what happened, as the database holds
+        # it (a new version, or the one in force), not "solicitado".
+        texto = mensagens_cargo.recalculo(cargo, antes)
+        if estado_recalculo(cargo).codigo == "atualizada":
+            messages.success(request, texto)
+        elif texto:
+            messages.info(request, texto)
         # "falhou" and "não enfileirada": the page's banner says why.
         return redirect("painel:cargo", pk=cargo.pk)
 
@@ -197,11 +197,11 @@ class PublicarView(RHMixin, View):
         versao = get_object_or_404(VersaoClassificacao, cargo=cargo,
                                    numero=form.cleaned_data["versao"])
         try:
-            publicar(versao, form.cleaned_data["tipo"], request.user)
+            publicacao = publicar(versao, form.cleaned_data["tipo"], request.user)
         except PublicacaoInvalida as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, _("Versão %(v)d publicada.") % {"v": versao.numero})
+            messages.success(request, mensagens_cargo.publicacao(publicacao))
         return redirect("painel:cargo", pk=cargo.pk)
 
 
@@ -210,13 +210,13 @@ class VagaSurgidaView(RHMixin, View):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
         form = VagaSurgidaForm(request.POST)
         if form.is_valid():
+            antes = mensagens_cargo.ultima_versao(cargo)
             try:
-                registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
+                vaga = registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             else:
-                messages.success(request, _("Vagas registradas; a classificação será "
-                                            "recalculada."))
+                messages.success(request, mensagens_cargo.vaga_surgida(cargo, vaga, antes))
         else:
             for erros in form.errors.values():
                 messages.error(request, " ".join(erros))

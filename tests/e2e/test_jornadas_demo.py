@@ -394,7 +394,7 @@ def test_jornada_do_rh(live_server, pagina, dia):
     pagina.get_by_label("Li o que será tornado público e confirmo a publicação.").check()
     pagina.get_by_role("button", name="Publicar: Resultado preliminar").click()
     versao = cargo.versoes_classificacao.order_by("-numero").first()
-    pagina.get_by_text(f"Versão {versao.numero} publicada.").wait_for()
+    pagina.get_by_text(f"Versão {versao.numero} publicada como resultado preliminar").wait_for()
     publicacao = Publicacao.objects.get(versao__cargo=cargo)
     assert (publicacao.tipo, publicacao.versao_id, publicacao.publicada_em.date()) == (
         "preliminar", versao.pk, dia)
@@ -415,7 +415,7 @@ def test_jornada_do_rh(live_server, pagina, dia):
     pagina.get_by_label("Prazo para apresentar os documentos").fill(prazo.isoformat())
     pagina.get_by_role("checkbox").check()
     pagina.get_by_role("button", name="Convocar").click()
-    pagina.get_by_text("1 convocação(ões) registrada(s).").wait_for()
+    pagina.get_by_text("1 convocação registrada, com prazo até").wait_for()
     nova = Chamada.objects.filter(cargo=chamado).exclude(posicao__in=antes).get()
     assert (nova.posicao, nova.inscricao.numero, nova.prazo, nova.chamada_em.date()) == (
         len(antes) + 1, proxima, prazo, dia)
