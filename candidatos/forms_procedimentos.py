@@ -60,6 +60,9 @@ class AbrirFraudeForm(forms.Form):
 class DefesaForm(forms.Form):
     defesa = forms.CharField(label=_("Defesa"), min_length=10,
                              widget=forms.Textarea(attrs={"rows": 6}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a defesa é registrada e juntada ao procedimento, para a decisão. Cabe "
+          "uma única defesa, e ela não pode ser desfeita nem substituída."))
 
 
 class DecisaoProcedimentoForm(forms.Form):
@@ -113,6 +116,9 @@ class EncaminhamentoForm(forms.Form):
         label=_("Referência"), max_length=200,
         help_text=_("Ex.: número do ofício ou do protocolo; para outra autoridade, diga "
                     "qual."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o encaminhamento é registrado nos atos do procedimento. O registro "
+          "não pode ser desfeito."), id_html="id_confirmacao_encaminhar")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -35,6 +35,7 @@ from candidatos.forms_portal import (
 )
 from candidatos.models import Inscricao, PedidoCadastro
 from certames.arquivos import arquivo_existe, servir_arquivo
+from certames.confirmacao import ERRO, confirmado, exige_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Certame
 from certames.papeis import e_candidato, e_membro_comissao, e_rh
@@ -194,6 +195,7 @@ class PainelView(CandidatoMixin, ListView):
         return ctx
 
 
+@exige_confirmacao(campo="declaracao")
 class InscreverView(CandidatoMixin, FormView):
     template_name = "candidatos/inscrever.html"
     form_class = InscricaoForm
@@ -276,6 +278,7 @@ class InscricaoView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class AlterarOpcoesView(CandidatoMixin, FormView):
     template_name = "candidatos/opcoes.html"
     form_class = OpcoesCandidatoForm
@@ -319,6 +322,7 @@ class ComprovanteView(LoginRequiredMixin, View):
                               nome=f"comprovante-inscricao-{insc.numero}.pdf")
 
 
+@exige_confirmacao(verificar=False)
 class _AtoNaChamadaView(CandidatoMixin, TemplateView):
     """The candidate's answer to an open call (issue #11): a confirmation page, then the act
     on POST with the required checkbox (no script: the CSP forbids inline ones)."""
@@ -343,8 +347,8 @@ class _AtoNaChamadaView(CandidatoMixin, TemplateView):
     def post(self, request, pk):
         insc = self.minha_inscricao(pk)
         contexto = self._contexto(insc)
-        if request.POST.get("confirmacao") != "on":
-            contexto["erro"] = _("Marque a caixa para confirmar.")
+        if not confirmado(request):
+            contexto["erro"] = str(ERRO)
             return self.render_to_response(contexto, status=400)
         try:
             self.ato(insc)

@@ -22,10 +22,11 @@ from candidatos.acesso import CandidatoMixin
 from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
 from candidatos.models import PedidoAtendimento
 from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo.recursos import anexos_de
 
 
+@exige_confirmacao
 class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
     """The special conditions of one of my inscrições: request form, status, appeal."""
 
@@ -71,6 +72,7 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoAtendimentoView(CandidatoMixin, View):
     def get(self, request, pk):
         insc = self.minha_inscricao(pk)

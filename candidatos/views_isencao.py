@@ -25,6 +25,7 @@ from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
+from certames.confirmacao import exige_confirmacao
 from certames.models import Certame, Etapa
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de
@@ -72,6 +73,7 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao(campo="declaracao")
 class InscricaoIsencaoView(CandidatoMixin, TemplateView):
     """The exemption of one of my inscrições: request form, status, appeal, procedures."""
 
@@ -121,6 +123,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoIsencaoView(CandidatoMixin, View):
     def get(self, request, pk):
         # The appeal form lives on the inscrição's exemption page (linked from the portal).
@@ -145,6 +148,7 @@ class RecursoIsencaoView(CandidatoMixin, View):
         return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
 
 
+@exige_confirmacao
 class DefesaView(CandidatoMixin, View):
     """The defence in the false-information procedure: the generic procedure page does it
     (this address stays for the links already sent)."""

@@ -22,6 +22,7 @@ from candidatos.acesso import CandidatoMixin
 from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
 from candidatos.models import ProcedimentoAdministrativo
 from certames import arquivos
+from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from nucleo.recursos import anexos_de
 
@@ -45,6 +46,7 @@ class MeusProcedimentosView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class MeuProcedimentoView(CandidatoMixin, TemplateView):
     """One of my procedures: the notice (facts, deadline), my defence, the decision."""
 
@@ -103,6 +105,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoView(MeuProcedimentoView):
     """POST only: the candidate's appeal against the decision of one of their procedures."""
 

@@ -16,6 +16,7 @@ from candidatos.forms import ImportacaoForm
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
+from certames.confirmacao import exige_confirmacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
@@ -195,6 +196,7 @@ def grafico_heteroidentificacao(certame: Certame) -> dict:
             "heteroidentificacao_linhas": [(r, v, sum(v)) for r, v in linhas]}
 
 
+@exige_confirmacao
 class ImportarView(RHMixin, FormView):
     template_name = "painel/certames/importar.html"
     form_class = ImportacaoForm
@@ -235,6 +237,7 @@ class ImportacaoView(RHMixin, DetailView):
         return ["painel/certames/importacao.html"]
 
 
+@exige_confirmacao
 class AtoCertameView(CertameRHView):
     """An act over the certame, posted from its page: on error the page again, with the form
     and its errors (status 400); on success, back to the page."""

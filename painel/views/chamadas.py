@@ -15,13 +15,18 @@ from django.views import View
 
 from candidatos import chamadas
 from certames import carreira, exportacao, impressos, instantaneo
+from certames.confirmacao import ERRO, exige_confirmacao
 from certames.models import Cargo, Chamada, EventoChamada
 from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
 
 
+@exige_confirmacao(verificar=False)
 class ConvocarView(RHMixin, View):
+    """The first POST without the box shows which positions would be called (400, nothing
+    recorded, the box's error); the act needs the box."""
+
     template_name = "painel/chamadas/convocar.html"
 
     def _pagina(self, request, cargo, form, status=200):
@@ -51,8 +56,11 @@ class ConvocarView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
         form = ConvocarForm(request.POST)
-        if not form.is_valid() or not form.cleaned_data["confirmacao"]:
-            return self._pagina(request, cargo, form)
+        if not form.is_valid():
+            return self._pagina(request, cargo, form, status=400)
+        if not form.cleaned_data["confirmacao"]:
+            form.add_error("confirmacao", ERRO)
+            return self._pagina(request, cargo, form, status=400)
         dados = form.cleaned_data
         try:
             novas = chamadas.convocar(cargo, dados["quantidade"], prazo=dados["prazo"],
@@ -64,6 +72,7 @@ class ConvocarView(RHMixin, View):
         return redirect("painel:cargo", pk=cargo.pk)
 
 
+@exige_confirmacao(verificar=False)
 class EventoView(RHMixin, View):
     template_name = "painel/chamadas/evento.html"
 

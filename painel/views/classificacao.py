@@ -18,7 +18,6 @@ from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import OpcoesForm, SituacaoListaForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import (
     carreira,
@@ -39,6 +38,7 @@ from certames.classificacao import (
     solicitar_recalculo,
     versao_publicada,
 )
+from certames.confirmacao import exige_confirmacao, sem_confirmacao
 from certames.formatos import data_hora_br
 from certames.models import Cargo, EventoChamada, Publicacao, VersaoClassificacao
 from certames.quadro_vagas import listas_da_versao
@@ -46,7 +46,13 @@ from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
 from painel import mensagens_cargo
 from painel.acesso import RHMixin
-from painel.forms.classificacao import DesistenciaRHForm, EliminacaoRHForm, VagaSurgidaForm
+from painel.forms.classificacao import (
+    DesistenciaRHForm,
+    EliminacaoRHForm,
+    OpcoesRHForm,
+    SituacaoListaRHForm,
+    VagaSurgidaForm,
+)
 from painel.forms.validade import PublicarConfirmadoForm
 
 POR_PAGINA = 100
@@ -182,6 +188,7 @@ class ConfirmarPublicacaoView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class PublicarView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo, pk=pk)
@@ -205,6 +212,7 @@ class PublicarView(RHMixin, View):
         return redirect("painel:cargo", pk=cargo.pk)
 
 
+@exige_confirmacao
 class VagaSurgidaView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
@@ -212,7 +220,8 @@ class VagaSurgidaView(RHMixin, View):
         if form.is_valid():
             antes = mensagens_cargo.ultima_versao(cargo)
             try:
-                vaga = registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
+                vaga = registrar_vaga_surgida(cargo, autor=request.user,
+                                              **sem_confirmacao(form.cleaned_data))
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             else:
@@ -280,6 +289,7 @@ class PublicacaoPdfView(RHMixin, View):
             voltar=reverse("painel:cargo", args=[publicacao.versao.cargo_id]))
 
 
+@exige_confirmacao
 class InscricaoRHView(RHMixin, DetailView):
     """An inscrição as RH sees it, with the acts RH may record."""
 
@@ -303,8 +313,8 @@ class InscricaoRHView(RHMixin, DetailView):
             ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
-        ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
-        ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
+        ctx.setdefault("form_lista", SituacaoListaRHForm(prefix="lista", inscricao=insc))
+        ctx.setdefault("form_opcoes", OpcoesRHForm(prefix="opcoes", inscricao=insc))
         # After the inscrições window the options are fixed: only the retificação (issue #11).
         ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
         ctx["atos"] = insc.cargo.certame.atos.filter(
@@ -325,8 +335,8 @@ class InscricaoRHView(RHMixin, DetailView):
         formularios = {
             "desistencia": DesistenciaRHForm(request.POST, prefix="desistencia"),
             "eliminacao": EliminacaoRHForm(request.POST, prefix="eliminacao"),
-            "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
-            "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
+            "lista": SituacaoListaRHForm(request.POST, prefix="lista", inscricao=insc),
+            "opcoes": OpcoesRHForm(request.POST, prefix="opcoes", inscricao=insc),
         }
         form = formularios.get(acao)
         if form is None:
