@@ -195,7 +195,7 @@ class PainelView(CandidatoMixin, ListView):
         return ctx
 
 
-@exige_confirmacao(campo="declaracao")
+@exige_confirmacao(campo="declaracao", verificar=False)
 class InscreverView(CandidatoMixin, FormView):
     template_name = "candidatos/inscrever.html"
     form_class = InscricaoForm
@@ -225,6 +225,12 @@ class InscreverView(CandidatoMixin, FormView):
         return ctx
 
     def post(self, request, *args, **kwargs):
+        if not confirmado(request, "declaracao"):
+            # The self-declaration's oath is the act's confirmation: without it nothing is
+            # recorded (400), with every error of the form shown at once.
+            form = self.get_form()
+            form.is_valid()
+            return self.render_to_response(self.get_context_data(form=form), status=400)
         motivo = portal.motivo_inscricoes_fechadas(self.certame)
         if motivo:
             messages.error(request, motivo)

@@ -73,7 +73,7 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
         return ctx
 
 
-@exige_confirmacao(campo="declaracao")
+@exige_confirmacao(campo="declaracao", verificar=False)
 class InscricaoIsencaoView(CandidatoMixin, TemplateView):
     """The exemption of one of my inscrições: request form, status, appeal, procedures."""
 

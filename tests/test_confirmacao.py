@@ -27,6 +27,7 @@ How it works, and how a new view joins:
 from __future__ import annotations
 
 import pytest
+from django import forms
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from certames.confirmacao import CAMPO, ERRO
@@ -164,6 +165,17 @@ def _casos():
     return casos
 
 
+def _erro_do_campo(resposta, campo: str) -> bool:
+    """A form of the page has the box's error (the view refused through its own form)."""
+    for contexto in resposta.context or []:
+        for camada in getattr(contexto, "dicts", [contexto]):
+            for objeto in (camada.values() if isinstance(camada, dict) else []):
+                if isinstance(objeto, forms.BaseForm) and any(
+                        nome == campo or nome.endswith(f"-{campo}") for nome in objeto.errors):
+                    return True
+    return False
+
+
 def _entrar(client, w, papel: str, comissao: str) -> None:
     if papel.startswith("presidente:"):
         client.force_login(getattr(w, f"{comissao}_votantes")[0].usuario)
@@ -195,9 +207,12 @@ def test_post_sem_confirmacao(client, mundo, nome, kwargs, papel, comissao, dado
         f"POST {nome} without the box as {papel}: {resposta.status_code}")
     assert Ato.objects.count() == antes
     # The page says why: the refusal page, or the box's error on the view's own form.
-    assert str(ERRO) in resposta.content.decode(), f"{nome}: the page does not say why"
-    if not view.view_class.confirmacao_na_view:
-        assert 'id="confirmacao-necessaria"' in resposta.content.decode()
+    conteudo = resposta.content.decode()
+    if view.view_class.confirmacao_na_view:
+        assert str(ERRO) in conteudo or _erro_do_campo(resposta, campo), (
+            f"{nome}: the page does not say why")
+    else:
+        assert str(ERRO) in conteudo and 'id="confirmacao-necessaria"' in conteudo
 
 
 def test_a_caixa_marcada_passa_da_verificacao(client, mundo):  # noqa: F811

@@ -20,7 +20,9 @@ ids); rows without one use `het`.
 
 Action rows post with the confirmation box ticked (`certames.confirmacao`: an unconfirmed POST
 is refused before anything else, tests/test_confirmacao.py), so what refuses them here is
-who posts. Codes: an int is the status; LOGIN is a redirect to the log-in page, TERMO a redirect to the
+who posts.
+
+Codes: an int is the status; LOGIN is a redirect to the log-in page, TERMO a redirect to the
 member's confidentiality term, "->name" a redirect to that URL name. Rows with `post=` are
 action URLs: each role marked there POSTs and must be refused with that code, and no act
 (`certames.Ato`) may be written. OK marks the roles entitled to the action (not requested).

@@ -223,7 +223,8 @@ class AgendarSessaoView(ComissaoView):
         form = SessaoForm(request.POST, etapas=self.etapas())
         if form.is_valid():
             try:
-                sessao = agendar_sessao(self.comissao, autor=request.user, **sem_confirmacao(form.cleaned_data))
+                sessao = agendar_sessao(self.comissao, autor=request.user,
+                                        **sem_confirmacao(form.cleaned_data))
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:

@@ -19,7 +19,7 @@ from painel.acesso import RHMixin
 from painel.forms.retificacao import RetificacaoForm
 
 
-@exige_confirmacao
+@exige_confirmacao(verificar=False)
 class RetificarInscricaoView(RHMixin, FormView):
     template_name = "painel/retificacao/retificar.html"
     form_class = RetificacaoForm

@@ -331,7 +331,7 @@ def test_ninguem_mais_altera_as_opcoes(client, perfis, inscricao, perfil):
     user = perfis[perfil]
     if user is not None:
         client.force_login(user)
-    resposta = client.post(reverse("portal:opcoes", args=[inscricao.pk]), {})
+    resposta = client.post(reverse("portal:opcoes", args=[inscricao.pk]), {"confirmacao": "on"})
     assert resposta.status_code in (302, 403, 404)
     if perfil == "anonimo":
         assert resposta["Location"].startswith(reverse("login"))

@@ -18,6 +18,14 @@ from tests.factories import CandidatoFactory, usuario
 
 pytestmark = pytest.mark.django_db
 
+#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+CAIXA = {"confirmacao": "on"}
+
+
+def caixa(prefixo: str) -> dict:
+    """The box of a prefixed form."""
+    return {f"{prefixo}-confirmacao": "on"}
+
 DIA = dt.timedelta(days=1)
 P = ProcedimentoAdministrativo
 
@@ -106,8 +114,8 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     hoje = timezone.localdate().isoformat()
     for destino, referencia in (("ministerio_publico", "Ofício 12/2026"),
                                 ("procuradoria_municipal", "Ofício 13/2026")):
-        resposta = client.post(url, {"acao": "encaminhar", "destino": destino, "data": hoje,
-                                     "referencia": referencia})
+        resposta = client.post(url, {**CAIXA, "acao": "encaminhar", "destino": destino,
+                                     "data": hoje, "referencia": referencia})
         assert resposta.status_code == 302
     proc.refresh_from_db()
     assert [(e["destino"], e["referencia"], e["registrado_por"]) for e in
@@ -117,7 +125,7 @@ def test_rh_decide_e_encaminha_pela_pagina(client, rh, cenario):
     assert url not in html
     html = client.get(url).content.decode()
     assert html.count("pendente</span>") == 0 and html.count("registrado</span>") == 2
-    resposta = client.post(url, {"acao": "encaminhar", "destino": "ministerio_publico",
+    resposta = client.post(url, {**CAIXA, "acao": "encaminhar", "destino": "ministerio_publico",
                                  "data": hoje, "referencia": "Ofício 14/2026"})
     assert resposta.status_code == 400
     assert "já foi registrado" in resposta.content.decode()
@@ -170,7 +178,8 @@ def test_candidato_ve_notificacao_e_apresenta_defesa(client, rh, cenario, candid
     html = client.get(url).content.decode()
     assert FATOS in html and "Apresentar defesa" in html
     assert timezone.localtime(proc.prazo_defesa).strftime("%d/%m/%Y %H:%M") in html
-    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "Sou parda, junto certidões."})
+    resposta = client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                                 f"defesa-{proc.pk}-defesa": "Sou parda, junto certidões."})
     assert resposta.status_code == 302
     proc.refresh_from_db()
     assert proc.defesa == "Sou parda, junto certidões."
@@ -186,7 +195,8 @@ def test_candidato_nao_defende_fora_do_prazo(client, rh, cenario, candidato_user
     client.force_login(candidato_user)
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     assert "Apresentar defesa" not in client.get(url).content.decode()
-    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "Minha defesa atrasada."})
+    resposta = client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                                 f"defesa-{proc.pk}-defesa": "Minha defesa atrasada."})
     assert resposta.status_code == 400
     assert "O prazo da defesa terminou em" in resposta.content.decode()
     proc.refresh_from_db()
@@ -198,10 +208,12 @@ def test_candidato_nao_ve_procedimento_alheio(client, rh, cenario, outro_candida
     client.force_login(outro_candidato)
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     assert client.get(url).status_code == 404
-    assert client.post(url, {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
+    assert client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                             f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
                        ).status_code == 404
     assert client.post(reverse("isencao:defesa", args=[proc.pk]),
-                       {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
+                       {**caixa(f"defesa-{proc.pk}"),
+                        f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
                        ).status_code == 404
     assert reverse("procedimentos:detalhe", args=[proc.pk]) not in client.get(
         reverse("procedimentos:lista")).content.decode()
@@ -250,7 +262,7 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, rh, cenario, fix
          {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO,
           "confirmacao": "on"}),
         (reverse("painel:procedimentos_detalhe", args=[decidido.pk]),
-         {"acao": "encaminhar", "destino": "ministerio_publico",
+         {**CAIXA, "acao": "encaminhar", "destino": "ministerio_publico",
           "data": timezone.localdate().isoformat(), "referencia": "Ofício 1/2026"}),
     ]
     for url, dados in acoes:
@@ -272,7 +284,8 @@ def test_paginas_do_candidato_recusam_quem_nao_e_candidato(client, request, rh, 
                 reverse("procedimentos:detalhe", args=[proc.pk])):
         assert (url, client.get(url).status_code) == (url, esperado)
     resposta = client.post(reverse("procedimentos:detalhe", args=[proc.pk]),
-                           {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."})
+                           {**caixa(f"defesa-{proc.pk}"),
+                            f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."})
     assert resposta.status_code == esperado
     proc.refresh_from_db()
     assert proc.defesa == ""
@@ -298,7 +311,8 @@ def test_procedimento_da_isencao_nas_paginas_genericas(client, rh, candidato_use
     html = client.get(reverse("isencao:inscricao", args=[pedido.inscricao_id])).content.decode()
     assert reverse("procedimentos:detalhe", args=[proc.pk]) in html
     resposta = client.post(reverse("isencao:defesa", args=[proc.pk]),
-                           {f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
+                           {**caixa(f"defesa-{proc.pk}"),
+                            f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
     assert resposta["Location"] == reverse("isencao:inscricao", args=[pedido.inscricao_id])
     proc.refresh_from_db()
     assert proc.defesa == "A renda informada é a atual."
