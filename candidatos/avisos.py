@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from candidatos import condicoes, portal
+from candidatos import condicoes, janelas, portal
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
 from certames.formatos import data_br, data_hora_br
 from certames.models import Etapa
@@ -88,18 +88,13 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
                                                  "f": pub.get_fase_display().lower()},
                     _("Lista %(l)s: veja o parecer motivado da comissão.") % {
                         "l": item.lista_nome}, url_recursos))
-    # Appeal windows that opened (the candidate's own batch window or the schedule's stage):
-    # a notice from the moment they open, whether or not they are still open.
-    com_posicao = bool(s.classificacao and s.classificacao.posicoes)
-    for janela in s.recursos_abertos:
-        etapa = janela.etapa
-        # Only windows the candidate has something to appeal in (the dashboard's rule).
-        if not (janela.url or (etapa.tipo == Etapa.Tipo.RECURSO_RESULTADO and com_posicao)):
-            continue
-        avisos.append(Aviso(RECURSO, etapa.inicio, inscricao, _(
-            "Prazo de recurso aberto: %(e)s") % {"e": etapa.get_tipo_display()}, _(
-            "Você pode recorrer até %(f)s.") % {"f": data_hora_br(etapa.fim)},
-            janela.url or url_status + "#t-recursos"))
+    # The windows open for this inscrição (`candidatos.janelas`, the status page's own): a
+    # notice from the moment they open.
+    for janela in s.janelas:
+        ate = (_("Apresente a defesa até %(f)s.") if janela.tipo == janelas.DEFESA
+               else _("Você pode recorrer até %(f)s.")) % {"f": data_hora_br(janela.fim)}
+        avisos.append(Aviso(RECURSO, janela.inicio, inscricao, janela.texto, ate,
+                            janela.url or url_status + "#t-recursos"))
     avisos += _recursos_encerrados(s, inscricao, agora, url_status)
     for c in s.chamadas:
         chamada = c.chamada
@@ -142,7 +137,7 @@ def _avisos_atendimento(inscricao: Inscricao) -> list[Aviso]:
 
 def _recursos_encerrados(s, inscricao: Inscricao, agora, url_status: str) -> list[Aviso]:
     """Appeal stages of the schedule that opened and already closed: the notice stays in the
-    history (the open ones come from `recursos_abertos`)."""
+    history (the open ones come from the inscrição's windows, `candidatos.janelas`)."""
     if not (s.classificacao and s.classificacao.posicoes):
         return []
     tipos_com_aviso = {Etapa.Tipo.RECURSO_RESULTADO}

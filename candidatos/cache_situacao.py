@@ -95,6 +95,12 @@ COBERTAS: dict[str, str] = {
     # a snapshot is read only through a publication of it
     "certames.VersaoClassificacao": "certames.Publicacao",
     "certames.ListaVersao": "certames.Publicacao",
+    # the special conditions' request in force, its decisions and their items (the appeal
+    # window: `candidatos.janelas`), each written with its act (`certames.Ato`, with its
+    # certame: `condicoes.solicitar`, `decidir`, `julgar_recurso`)
+    "candidatos.PedidoAtendimento": "certames.Ato",
+    "candidatos.DecisaoAtendimento": "certames.Ato",
+    "candidatos.ItemDecisaoAtendimento": "certames.Ato",
 }
 
 #: Tables the page reads that are no data of the page: the session (messages waiting bypass

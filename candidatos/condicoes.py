@@ -624,9 +624,9 @@ def situacao(pedido: PedidoAtendimento | None, agora: dt.datetime | None = None)
 @dataclass(frozen=True)
 class Aviso:
     """A line of the candidate's "O que vem a seguir" (`candidatos.portal.proximos_passos`
-    wraps it): an appeal to file until `data`, or a decision made at `data`."""
+    wraps it): a decision made at `data`."""
 
-    tipo: str  # "recurso" or "resultado" (the portal's PASSO_* kinds)
+    tipo: str  # "resultado" (the portal's PASSO_* kinds)
     texto: str
     data: dt.datetime
     url: str
@@ -634,22 +634,18 @@ class Aviso:
 
 
 def avisos(inscricao: Inscricao, agora: dt.datetime, dias_novidade: int) -> list[Aviso]:
-    """What the candidate has to do or see about their request in force: the appeal window
-    open against a rejection, and a decision of the last `dias_novidade` days."""
+    """What the candidate has to see about their request in force: a decision of the last
+    `dias_novidade` days. The appeal window open against a rejection is one of the
+    inscrição's windows (`candidatos.janelas`, read by the dashboard with every other)."""
     pedido = pedido_vigente(inscricao)
     if pedido is None:
         return []
     url = reverse("condicoes:inscricao", args=[inscricao.pk])
-    sit = situacao(pedido, agora)
-    saida = []
-    if sit.pode_recorrer and sit.janela is not None and sit.janela.fim:
-        saida.append(Aviso("recurso", _("Prazo de recurso aberto: atendimento especializado "
-                                        "na prova"), sit.janela.fim, url + "#recurso", True))
-    if sit.decisao is not None and sit.decisao.decidida_em >= agora - dt.timedelta(
-            days=dias_novidade):
-        saida.append(Aviso("resultado", _("%(f)s sobre o atendimento especializado") % {
-            "f": sit.decisao.get_fase_display()}, sit.decisao.decidida_em, url, False))
-    return saida
+    decisao = decisao_vigente(pedido)
+    if decisao is not None and decisao.decidida_em >= agora - dt.timedelta(days=dias_novidade):
+        return [Aviso("resultado", _("%(f)s sobre o atendimento especializado") % {
+            "f": decisao.get_fase_display()}, decisao.decidida_em, url, False)]
+    return []
 
 
 # --- the exam venue's list -----------------------------------------------------------------------

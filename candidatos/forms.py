@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
 
 
@@ -9,6 +10,10 @@ class ImportacaoForm(forms.Form):
         label=_("Planilha da banca (CSV ou XLSX)"),
         help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
                     "Tudo ou nada: qualquer linha com erro rejeita o arquivo."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a planilha é importada (inteira ou nada) e a importação fica "
+          "registrada nos atos do certame; as classificações dos cargos são recalculadas. A "
+          "importação não pode ser desfeita: uma correção é uma nova importação."))
 
     def clean_arquivo(self):
         arquivo = self.cleaned_data["arquivo"]

@@ -49,6 +49,10 @@ class PedidoAtendimentoForm(forms.Form):
                     "dia da prova (Lei 13.872/2019, art. 3º)."))
     acompanhante_cpf = forms.CharField(label=_("Amamentação: CPF do(a) acompanhante"),
                                        required=False, max_length=14)
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, o pedido é registrado com o laudo e enviado à análise do RH. Ele não "
+        "pode ser desfeito: um novo pedido, no período de inscrições, o substitui."),
+        id_html="id_confirmacao_pedido")
 
     def dados(self) -> dict:
         """The arguments of `condicoes.solicitar`."""

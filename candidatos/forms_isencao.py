@@ -87,6 +87,10 @@ class RecursoIsencaoForm(forms.Form):
                             widget=forms.Textarea(attrs={"rows": 5}))
     anexo = ArquivoConferidoField(label=_("Anexo (opcional)"), required=False,
                                   help_text=_("PDF, PNG ou JPEG de até 5 MB."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o recurso é registrado com as razões e os anexos acima e enviado a "
+          "quem o julga; você recebe o protocolo por e-mail. Cabe um único recurso contra esta "
+          "decisão, e ele não pode ser desfeito nem substituído."))
 
 
 # --- RH --------------------------------------------------------------------------------------
@@ -102,6 +106,10 @@ class ExtratoCadUnicoForm(forms.Form):
         label=_("Data de referência do extrato"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         input_formats=["%Y-%m-%d", "%d/%m/%Y"])
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o extrato é importado (inteiro ou nada) e registrado nos atos; os "
+          "pedidos de isenção ainda sem decisão são verificados de novo contra ele. A "
+          "importação não pode ser desfeita."))
 
     def clean_arquivo(self):
         arquivo = self.cleaned_data["arquivo"]
@@ -136,6 +144,10 @@ class DecisaoPreliminarForm(forms.Form):
         label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("O indeferimento exige motivação específica (Lei 3.057/2026, art. 3º, "
                     "§2º)."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a decisão é registrada com a motivação acima; o candidato a vê quando "
+          "o resultado do lote for publicado. A decisão não pode ser desfeita: uma correção "
+          "é uma nova decisão, antes da publicação."), id_html="id_confirmacao_decidir")
 
 
 class ConfirmacaoForm(forms.Form):
@@ -144,16 +156,26 @@ class ConfirmacaoForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Em branco: a motivação descreve o que a verificação encontrou, com o "
                     "artigo da lei."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o resultado da verificação automática é registrado como a decisão "
+          "preliminar do pedido. A decisão não pode ser desfeita."),
+        id_html="id_confirmacao_confirmar")
 
 
 class JulgamentoRecursoForm(DecisaoPreliminarForm):
-    pass
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o julgamento do recurso é registrado e vale como resultado definitivo "
+          "do pedido quando o lote for publicado. O julgamento não pode ser desfeito."),
+        id_html="id_confirmacao_julgar")
 
 
 class PagamentoForm(forms.Form):
     referencia = forms.CharField(label=_("Comprovante do pagamento"), max_length=250,
                                  help_text=_("Ex.: número do boleto ou da guia, data do "
                                              "pagamento."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o pagamento é registrado e a inscrição fica com a taxa paga. O "
+          "registro não pode ser desfeito."), id_html="id_confirmacao_pagamento")
 
 
 class ProcedimentoForm(forms.Form):
@@ -163,7 +185,7 @@ class ProcedimentoForm(forms.Form):
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "
           "na área do candidato, com os fatos acima, para apresentar defesa. A instauração "
-          "não pode ser desfeita."))
+          "não pode ser desfeita."), id_html="id_confirmacao_procedimento")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

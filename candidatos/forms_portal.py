@@ -22,6 +22,7 @@ from candidatos.models import (
     somente_digitos,
 )
 from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
+from certames.confirmacao import campo_confirmacao
 
 ERROS_CPF = {
     "invalid": _("CPF inválido: confira os dígitos."),
@@ -183,6 +184,9 @@ class DecisaoReivindicacaoForm(forms.Form):
         help_text=_("O que foi conferido e como (ex.: documento apresentado presencialmente em "
                     "...), ou por que a reivindicação é recusada. O requerente recebe a "
                     "motivação por e-mail (Lei 9.784/1999, art. 50)."))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a decisão é registrada e o requerente é avisado por e-mail; aprovada, "
+          "a conta é criada e vinculada ao cadastro. A decisão não pode ser desfeita."))
 
     def clean(self):
         dados = super().clean()
@@ -308,3 +312,7 @@ class OpcoesCandidatoForm(forms.Form):
             "Desmarque todas para desistir de concorrer pelas vagas reservadas.")
         if not self.is_bound:
             self.fields["listas"].initial = list(inscricao.listas)
+        self.fields["confirmacao"] = campo_confirmacao(_(
+            "Ao confirmar, a nova opção é registrada, vale a partir de agora e o comprovante "
+            "da inscrição é refeito. Você pode mudá-la de novo até o fim do período de "
+            "inscrições; o registro desta alteração não se desfaz."))

@@ -60,6 +60,9 @@ class AbrirFraudeForm(forms.Form):
 class DefesaForm(forms.Form):
     defesa = forms.CharField(label=_("Defesa"), min_length=10,
                              widget=forms.Textarea(attrs={"rows": 6}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a defesa é registrada e juntada ao procedimento, para a decisão. Cabe "
+          "uma única defesa, e ela não pode ser desfeita nem substituída."))
 
 
 class DecisaoProcedimentoForm(forms.Form):

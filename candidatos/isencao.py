@@ -134,7 +134,8 @@ def reais(valor: Decimal) -> str:
 
 
 def oferece_isencao(certame: Certame) -> bool:
-    return certame.regime_legal.isencao is not None
+    """Whether the certame has a fee exemption (`Certame.oferece_isencao`, the one answer)."""
+    return certame.oferece_isencao
 
 
 def mensagem_nao_prevista() -> str:

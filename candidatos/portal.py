@@ -46,19 +46,21 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from candidatos import chamadas, condicoes, isencao, servicos
+from candidatos import chamadas, condicoes, isencao, janelas, servicos
+from candidatos.janelas import JanelaAberta
 from candidatos.models import (
     Candidato,
     EstadoLista,
     Inscricao,
     Lista,
+    PedidoAtendimento,
     PedidoCadastro,
     PedidoIsencao,
     ProcedimentoAdministrativo,
     SituacaoLista,
     erros_autodeclaracao,
 )
-from certames import instantaneo
+from certames import instantaneo, listas_da_inscricao
 from certames.auditoria import registrar_ato
 from certames.carreira import SituacaoChamada, fundamento_ordem
 from certames.filas import tarefa
@@ -980,12 +982,6 @@ class ResultadoIsencao:
     motivo: str
 
 
-@dataclass
-class JanelaRecurso:
-    etapa: Etapa
-    url: str | None
-
-
 @dataclass(frozen=True)
 class PosicaoExplicada:
     """One list of the published snapshot, as the candidate reads it: the position, whether
@@ -1008,6 +1004,9 @@ class Classificacao:
     vaga: object | None
     exclusoes: list[dict]
     explicacoes: list[PosicaoExplicada] = field(default_factory=list)
+    #: Why the candidate is out of a list, or of every list, in the words every page uses
+    #: (`certames.listas_da_inscricao`: one answer with RH's pages).
+    saidas: list = field(default_factory=list)
 
 
 def nome_da_lista(codigo: str) -> str:
@@ -1078,7 +1077,8 @@ class SituacaoInscricao:
     isencao_final: ResultadoIsencao | None
     convocacoes: list[Etapa]
     decisoes: list
-    recursos_abertos: list[JanelaRecurso]
+    #: The windows open for this inscrição (`candidatos.janelas`): appeals and defences.
+    janelas: list[JanelaAberta]
     classificacao: Classificacao | None
     pode_alterar_opcoes: bool
     motivo_opcao_inalteravel: str | None
@@ -1192,7 +1192,10 @@ def _classificacao(inscricao: Inscricao, publicacao: Any) -> Classificacao:
         vaga = instantaneo.vaga_da_inscricao(versao, inscricao.pk)
         frentes = None
     return Classificacao(versao, publicacao, posicoes, vaga, versao.exclusoes_da_inscricao,
-                         explicar_posicoes(inscricao, versao, posicoes, vaga, frentes))
+                         explicar_posicoes(inscricao, versao, posicoes, vaga, frentes),
+                         listas_da_inscricao.listas_da_inscricao(
+                             versao, inscricao, posicoes=posicoes,
+                             entradas=versao.exclusoes_da_inscricao).saidas)
 
 
 def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:
@@ -1223,6 +1226,7 @@ def _existencias() -> dict[str, Exists]:
             **da, instancia=Avaliacao.Instancia.PRIMEIRA)),
         "existe_convocacao": Exists(Convocacao.objects.filter(**da)),
         "existe_procedimento": Exists(ProcedimentoAdministrativo.objects.filter(**da)),
+        "existe_pedido_atendimento": Exists(PedidoAtendimento.objects.filter(**da)),
         "existe_chamada": Exists(Chamada.objects.filter(**da)),
     }
 
@@ -1275,50 +1279,33 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     url_isencao = (_url_isencao("inscricao", inscricao)
                    if isencao.oferece_isencao(certame) and inscricao.cargo.taxa_inscricao
                    else None)
-    # An appeal lies against a published rejection (Lei 3.057/2026, art. 3º, §2º).
-    recorrivel = bool(preliminar and final is None
-                      and preliminar.resultado == PedidoIsencao.Resultado.INDEFERIDO)
-
     listas = set(inscricao.listas)
     convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
     # The list states, read once: the decisions card and the committees' final results.
     situacoes_lista = (list(SituacaoLista.objects.filter(inscricao=inscricao))
                        if existe["existe_situacao_lista"] else [])
+    # Committee procedures (heteroidentification, documents, PcD) are decided in batches, and
+    # a batch published late has its own window (nucleo/lotes.py): each item carries the
+    # window of its own batch and whether the kernel lets the candidate appeal.
     resultados_comissoes = (resultados_por_procedimento(inscricao, agora, etapas=etapas,
                                                         situacoes=situacoes_lista)
                             if existe["existe_avaliacao"] else [])
-    # Committee procedures (heteroidentification, documents, PcD) are decided in batches, and
-    # a batch published late has its own window (nucleo/lotes.py): the candidate
-    # sees the window of their own batch, not the schedule's stage.
-    recursos = []
-    proprias: set[str] = set()  # stage types replaced by the candidate's own batch window
-    vistas: set[tuple] = set()
-    url_recursos = reverse("recursos:inscricao", args=[inscricao.pk])
-    for r in resultados_comissoes:
-        for item in r.itens:
-            if not item.pode_recorrer or item.janela is None:
-                continue
-            proprias.add(PROCEDIMENTOS[r.procedimento].etapa_recurso)
-            for etapa in item.janela.etapas:
-                chave = (etapa.tipo, etapa.inicio, etapa.fim)
-                if etapa.aberta(agora) and chave not in vistas:
-                    vistas.add(chave)
-                    recursos.append(JanelaRecurso(etapa, url_recursos))
-    # The schedule's other open appeal stages, for information (a link where the candidate
-    # has something to appeal: the exemption).
-    for etapa in etapas:
-        if (etapa.tipo.startswith("recurso_") and etapa.tipo not in proprias
-                and etapa.aberta(agora)):
-            url = (_url_isencao("recurso", inscricao)
-                   if etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recorrivel else None)
-            recursos.append(JanelaRecurso(etapa, url))
-    recursos.sort(key=lambda j: j.etapa.inicio)
 
     decisoes = sorted((d for d in situacoes_lista if d.estado != EstadoLista.PENDENTE),
                       key=lambda d: (d.lista, d.pk))
 
     publicacoes = publicacoes_da_classificacao(inscricao)
     classificacao = _classificacao(inscricao, publicacoes[-1]) if publicacoes else None
+    procs = (list(inscricao.procedimentos.order_by("-aberto_em"))
+             if existe["existe_procedimento"] else [])
+    # The windows open for this inscrição: one answer for this page, the dashboard, the
+    # notices and each procedure's page (`candidatos.janelas`).
+    abertas = janelas.reunir(
+        inscricao, agora, etapas=etapas, resultados_comissoes=resultados_comissoes,
+        pedido_isencao=pedido, publicacoes_isencao=(pub_preliminar, pub_final),
+        tem_atendimento=existe["existe_pedido_atendimento"], procedimentos_da_inscricao=procs,
+        no_instantaneo=bool(classificacao and (classificacao.posicoes
+                                               or classificacao.exclusoes)))
 
     motivo = motivo_opcao_inalteravel(inscricao, etapas)
     individuais = convocacoes_do_candidato(inscricao) if existe["existe_convocacao"] else []
@@ -1330,15 +1317,14 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         situacao_taxa=taxa, situacao_taxa_rotulo=Inscricao.SituacaoTaxa(taxa).label,
         url_isencao=url_isencao, pedido_isencao=pedido, isencao_preliminar=preliminar,
         isencao_final=final,
-        convocacoes=convocacoes, decisoes=decisoes, recursos_abertos=recursos,
+        convocacoes=convocacoes, decisoes=decisoes, janelas=abertas,
         classificacao=classificacao, pode_alterar_opcoes=motivo is None,
         motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame),
         convocacoes_individuais=individuais, etapas_convocadas=convocadas,
         resultados_comissoes=resultados_comissoes,
         url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
                         if _exige_documentos(inscricao) else None),
-        procedimentos=(list(inscricao.procedimentos.order_by("-aberto_em"))
-                       if existe["existe_procedimento"] else []),
+        procedimentos=procs,
         chamadas=chamadas_da_inscricao(inscricao) if existe["existe_chamada"] else [],
         permite_fim_de_fila=chamadas.permite_fim_de_fila(certame),
         taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
@@ -1357,6 +1343,7 @@ PASSO_ISENCAO = "isencao"
 PASSO_PAGAMENTO = "pagamento"
 PASSO_DOCUMENTOS = "documentos"
 PASSO_RECURSO = "recurso"
+PASSO_DEFESA = "defesa"
 PASSO_CONVOCACAO = "convocacao"
 PASSO_RESULTADO = "resultado"
 
@@ -1412,17 +1399,10 @@ def passos_da_inscricao(s: SituacaoInscricao, agora) -> list[Passo]:
                 passos.append(Passo(PASSO_DOCUMENTOS, insc, _(
                     "Enviar os documentos da lista %(l)s e confirmar o envio") % {
                     "l": nome_da_lista(lista)}, janela.fim, s.url_documentos))
-    pedido: Any = s.pedido_isencao
-    recurso_isencao = isencao.recurso_do_pedido(pedido) if pedido is not None else None
-    for r in s.recursos_abertos:
-        # Only appeals the candidate can file (a link), or against a published classification
-        # they are in; the isenção's once (Lei 3.057/2026, art. 3º, §2º: one appeal).
-        if r.etapa.tipo == Etapa.Tipo.RECURSO_ISENCAO and recurso_isencao is not None:
-            continue
-        if r.url or (r.etapa.tipo == Etapa.Tipo.RECURSO_RESULTADO and s.classificacao
-                     and s.classificacao.posicoes):
-            passos.append(Passo(PASSO_RECURSO, insc, _("Prazo de recurso aberto: %(e)s") % {
-                "e": r.etapa.get_tipo_display()}, r.etapa.fim, r.url or url_status + "#t-recursos"))
+    for j in s.janelas:
+        # The windows open for this inscrição (`candidatos.janelas`): the status page's own.
+        passos.append(Passo(PASSO_DEFESA if j.tipo == janelas.DEFESA else PASSO_RECURSO, insc,
+                            j.texto, j.fim, j.url or url_status + "#t-recursos"))
     for c in s.convocacoes_individuais:
         if c.horario >= agora and c.comparecimento == "pendente":
             onde = c.local if c.presencial else _("análise dos documentos, sem comparecimento")
@@ -1461,19 +1441,31 @@ def ordenar_passos(passos: list[Passo]) -> list[Passo]:
     return prazos + novos
 
 
+def passos_do_candidato(situacoes: list[SituacaoInscricao], agora) -> list[Passo]:
+    """The dashboard's "O que vem a seguir" from the statuses of the candidate's inscrições
+    (`situacao_da_inscricao`, one truth): each one's steps and windows, and the special
+    conditions' new decisions."""
+    passos: list[Passo] = []
+    for s in situacoes:
+        insc = s.inscricao
+        passos += passos_da_inscricao(s, agora)
+        if getattr(insc, "existe_pedido_atendimento", True):
+            # Special conditions at the exam: a new decision (its appeal window is among the
+            # inscrição's windows, `candidatos.janelas`).
+            passos += [Passo(a.tipo, insc, a.texto, a.data, a.url, prazo=a.prazo)
+                       for a in condicoes.avisos(insc, agora, DIAS_NOVIDADE)]
+    return ordenar_passos(passos)
+
+
 def proximos_passos(candidato: Candidato, agora=None) -> list[Passo]:
     """The dashboard's "O que vem a seguir", across the candidate's inscrições: each read
     through `situacao_da_inscricao` (one truth). A candidate holds a few inscrições, so the
     queries grow with them, never with the certame's size."""
     agora = agora or timezone.now()
-    passos: list[Passo] = []
-    for insc in (com_existencias(candidato.inscricoes.select_related(
-            "cargo__certame", "certame", "pedido_isencao")).order_by("numero")):
-        passos += passos_da_inscricao(situacao_da_inscricao(insc, agora), agora)
-        # Special conditions at the exam: the appeal to file, a new decision.
-        passos += [Passo(a.tipo, insc, a.texto, a.data, a.url, prazo=a.prazo)
-                   for a in condicoes.avisos(insc, agora, DIAS_NOVIDADE)]
-    return ordenar_passos(passos)
+    return passos_do_candidato(
+        [situacao_da_inscricao(insc, agora) for insc in com_existencias(
+            candidato.inscricoes.select_related("cargo__certame", "certame", "pedido_isencao")
+        ).order_by("numero")], agora)
 
 
 # --- notices of a published classification --------------------------------------------------

@@ -35,6 +35,7 @@ from candidatos.forms_portal import (
 )
 from candidatos.models import Inscricao, PedidoCadastro
 from certames.arquivos import arquivo_existe, servir_arquivo
+from certames.confirmacao import ERRO, confirmado, exige_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Certame
 from certames.papeis import e_candidato, e_membro_comissao, e_rh
@@ -174,15 +175,13 @@ class PainelView(CandidatoMixin, ListView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         agora = timezone.now()
-        passos = []
         situacoes = []
         for insc in ctx["inscricoes"]:
             # The same reading as the status page (one truth): the fee and the next steps.
             s = portal.situacao_da_inscricao(insc, agora)
             situacoes.append(s)
             insc.taxa = s.taxa
-            passos += portal.passos_da_inscricao(s, agora)
-        ctx["passos"] = portal.ordenar_passos(passos)
+        ctx["passos"] = portal.passos_do_candidato(situacoes, agora)
         ctx["avisos_novos"] = sum(1 for a in avisos.avisos_do_candidato(
             self.request.user.candidato, agora, situacoes) if a.novo)
         ctx["dias_novidade"] = portal.DIAS_NOVIDADE
@@ -196,6 +195,7 @@ class PainelView(CandidatoMixin, ListView):
         return ctx
 
 
+@exige_confirmacao(campo="declaracao", verificar=False)
 class InscreverView(CandidatoMixin, FormView):
     template_name = "candidatos/inscrever.html"
     form_class = InscricaoForm
@@ -225,6 +225,12 @@ class InscreverView(CandidatoMixin, FormView):
         return ctx
 
     def post(self, request, *args, **kwargs):
+        if not confirmado(request, "declaracao"):
+            # The self-declaration's oath is the act's confirmation: without it nothing is
+            # recorded (400), with every error of the form shown at once.
+            form = self.get_form()
+            form.is_valid()
+            return self.render_to_response(self.get_context_data(form=form), status=400)
         motivo = portal.motivo_inscricoes_fechadas(self.certame)
         if motivo:
             messages.error(request, motivo)
@@ -278,6 +284,7 @@ class InscricaoView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class AlterarOpcoesView(CandidatoMixin, FormView):
     template_name = "candidatos/opcoes.html"
     form_class = OpcoesCandidatoForm
@@ -321,6 +328,7 @@ class ComprovanteView(LoginRequiredMixin, View):
                               nome=f"comprovante-inscricao-{insc.numero}.pdf")
 
 
+@exige_confirmacao(verificar=False)
 class _AtoNaChamadaView(CandidatoMixin, TemplateView):
     """The candidate's answer to an open call (issue #11): a confirmation page, then the act
     on POST with the required checkbox (no script: the CSP forbids inline ones)."""
@@ -345,8 +353,8 @@ class _AtoNaChamadaView(CandidatoMixin, TemplateView):
     def post(self, request, pk):
         insc = self.minha_inscricao(pk)
         contexto = self._contexto(insc)
-        if request.POST.get("confirmacao") != "on":
-            contexto["erro"] = _("Marque a caixa para confirmar.")
+        if not confirmado(request):
+            contexto["erro"] = str(ERRO)
             return self.render_to_response(contexto, status=400)
         try:
             self.ato(insc)

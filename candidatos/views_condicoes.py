@@ -17,15 +17,16 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import condicoes
+from candidatos import condicoes, janelas
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
 from candidatos.models import PedidoAtendimento
 from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo.recursos import anexos_de
 
 
+@exige_confirmacao
 class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
     """The special conditions of one of my inscrições: request form, status, appeal."""
 
@@ -39,6 +40,10 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
         sit = condicoes.situacao(pedido, agora)
         ctx.update(
             inscricao=insc, certame=insc.certame, pedido=pedido, situacao=sit,
+            # The appeal is offered while its window is among the inscrição's open windows
+            # (`candidatos.janelas`: the status page and the dashboard read the same).
+            janela_recurso=janelas.janela_de(janelas.janelas_abertas(insc, agora),
+                                             condicoes.CHAVE),
             condicoes_pedidas=list(pedido.condicoes.order_by("pk")) if pedido else [],
             anexos=anexos_de(sit.recurso),
             etapas_pedido=condicoes.etapas_pedido(insc.certame),
@@ -67,6 +72,7 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoAtendimentoView(CandidatoMixin, View):
     def get(self, request, pk):
         insc = self.minha_inscricao(pk)

@@ -19,37 +19,35 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import isencao, portal, procedimentos
+from candidatos import isencao, janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
+from certames.confirmacao import exige_confirmacao
 from certames.models import Certame, Etapa
-from nucleo import lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado
-from nucleo.recursos import anexos_de, motivo_para_nao_recorrer
+from nucleo.recursos import anexos_de
 
 POR_PAGINA = 100
 
 
-def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) -> dict:
+def situacao_do_pedido(pedido: PedidoIsencao | None, inscricao: Inscricao, agora) -> dict:
     """What the candidate may see of their request: results only once its batch's
-    publication is out; the appeal as the kernel allows it (`nucleo.recursos`)."""
+    publication is out; the appeal while its window is among the inscrição's open windows
+    (`candidatos.janelas`, the kernel's answer: the status page reads the same)."""
     preliminar, final = isencao.publicacoes_do_pedido(pedido)
     recurso = isencao.recurso_do_pedido(pedido)
-    janela = (lotes.janela_do_lote(preliminar, agora) if preliminar is not None
-              else lotes.janela_do_cronograma(certame, agora, isencao.CHAVE))
+    janela = (janelas.janela_de(janelas.janelas_abertas(inscricao, agora), isencao.CHAVE)
+              if pedido is not None and preliminar is not None else None)
     return {
         "preliminar_publicado": preliminar,
         "final_publicado": final,
         "recurso": recurso,
         "anexos": anexos_de(recurso),
-        "etapas_recurso": janela.etapas,
-        "pode_recorrer": bool(
-            pedido and preliminar and motivo_para_nao_recorrer(
-                isencao.CHAVE, pedido, agora=agora, preliminar=preliminar, final=final,
-                janela=janela) is None),
+        "janela_recurso": janela,
+        "pode_recorrer": janela is not None,
     }
 
 
@@ -75,6 +73,7 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao(campo="declaracao", verificar=False)
 class InscricaoIsencaoView(CandidatoMixin, TemplateView):
     """The exemption of one of my inscrições: request form, status, appeal, procedures."""
 
@@ -95,7 +94,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    taxa_info=portal.taxa_da_inscricao(insc, agora),
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
                                                        agora))
-        ctx.update(situacao_do_pedido(pedido, certame, agora))
+        ctx.update(situacao_do_pedido(pedido, insc, agora))
         ctx.setdefault("form", PedidoIsencaoForm())
         ctx.setdefault("form_recurso", RecursoIsencaoForm())
         # Shown in summary; the notice, the defence and the decision are on the procedure's
@@ -124,6 +123,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoIsencaoView(CandidatoMixin, View):
     def get(self, request, pk):
         # The appeal form lives on the inscrição's exemption page (linked from the portal).
@@ -148,6 +148,7 @@ class RecursoIsencaoView(CandidatoMixin, View):
         return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
 
 
+@exige_confirmacao
 class DefesaView(CandidatoMixin, View):
     """The defence in the false-information procedure: the generic procedure page does it
     (this address stays for the links already sent)."""

@@ -12,15 +12,17 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from candidatos import procedimentos
+from candidatos import janelas, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
 from candidatos.models import ProcedimentoAdministrativo
 from certames import arquivos
+from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from nucleo.recursos import anexos_de
 
@@ -44,6 +46,7 @@ class MeusProcedimentosView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class MeuProcedimentoView(CandidatoMixin, TemplateView):
     """One of my procedures: the notice (facts, deadline), my defence, the decision."""
 
@@ -69,13 +72,18 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
         recurso = procedimentos.recurso_de(proc)
         motivo = (procedimentos.motivo_para_nao_recorrer(proc, agora)
                   if proc.conclusao and recurso is None else None)
+        # The appeal is offered while its window is among the inscrição's open windows
+        # (`candidatos.janelas`: the status page and the dashboard read the same).
+        janela = (janelas.janela_de(janelas.janelas_abertas(proc.inscricao, agora),
+                                    procedimentos.CHAVE,
+                                    url=reverse("procedimentos:recurso", args=[proc.pk]))
+                  if proc.conclusao and recurso is None else None)
         ctx.update(procedimento=proc, inscricao=proc.inscricao,
                    certame=proc.inscricao.certame, objeto=procedimentos.objeto_de(proc),
                    fundamentos=procedimentos.fundamentos_de(proc),
                    pode_defender=procedimentos.pode_defender(proc, agora),
                    recurso=recurso, anexos=anexos_de(recurso),
-                   janela_recurso=procedimentos.janela_recurso(proc, agora),
-                   pode_recorrer=bool(proc.conclusao) and recurso is None and motivo is None,
+                   janela_recurso=janela, pode_recorrer=janela is not None,
                    motivo_nao_recorrer=motivo, limites=arquivos.limites_texto())
         ctx.setdefault("form", DefesaForm(prefix=f"defesa-{proc.pk}"))
         ctx.setdefault("form_recurso", RecursoProcedimentoForm(prefix=f"recurso-{proc.pk}"))
@@ -97,6 +105,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class RecursoView(MeuProcedimentoView):
     """POST only: the candidate's appeal against the decision of one of their procedures."""
 

@@ -41,6 +41,7 @@ from certames.models import (
     parametros_motor,
 )
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
+from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
 from certames.travas import travar
 
 logger = logging.getLogger(__name__)
@@ -57,7 +58,11 @@ MOTIVOS = {
     "desistente": gettext_lazy("desistente"),
     "fraude": gettext_lazy("fraude apurada em procedimento administrativo"),
     "nao_confirmada": gettext_lazy("autodeclaração não confirmada"),
-    "maior_percentual": gettext_lazy("mantido só na lista de maior percentual"),
+    # The entry names the list removed; the list kept is recorded beside it ("mantida") and
+    # both are said by `certames.listas_da_inscricao`.
+    "maior_percentual": gettext_lazy("removido(a) desta lista: mantido(a) só na reserva "
+                                     "racial de maior percentual"),
+    "sem_efeito": gettext_lazy("convocação tornada sem efeito"),
 }
 
 # Inscrição situations that enter the engine. Ausente is treated as eliminated; inscrito
@@ -375,6 +380,23 @@ def _registrar_falha(cargo_id: int, geracao: int | None, motivo: str) -> None:
             recalculo_falha_em=timezone.now())
 
 
+def _mantidas(resultado: regras.Resultado) -> dict[str, str]:
+    """Under "only the highest percentage" (Decreto 12.536/2025; spec section 5): the racial
+    list each candidate removed from the others is kept in, as the engine's lists hold it."""
+    numeros = {r.inscricao for r in resultado.remocoes
+               if r.motivo == MOTIVO_MAIOR_PERCENTUAL}
+    if not numeros:
+        return {}
+    saida = {}
+    for lista, candidatos in resultado.listas.ordem.items():
+        if lista in (regras.AC, regras.PCD):
+            continue
+        for c in candidatos:
+            if c.inscricao in numeros:
+                saida[c.inscricao] = lista
+    return saida
+
+
 def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resultado, causa: str,
                    geracao: int) -> VersaoClassificacao:
     dist = resultado.distribuicao
@@ -383,9 +405,11 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
     exclusoes = [{"inscricao": e.inscricao, "motivo": e.motivo, "lista": e.lista,
                   "descricao": descricoes.get(e.motivo, e.motivo),
                   "fundamento": e.fundamento} for e in resultado.excluidos]
+    mantidas = _mantidas(resultado)
     exclusoes += [{"inscricao": r.inscricao, "motivo": r.motivo, "lista": r.lista,
                    "descricao": descricoes.get(r.motivo, r.motivo),
-                   "fundamento": r.fundamento, "permanece_ac": True}
+                   "fundamento": r.fundamento, "permanece_ac": True,
+                   **({"mantida": mantidas[r.inscricao]} if r.inscricao in mantidas else {})}
                   for r in resultado.remocoes]
     versao = VersaoClassificacao.objects.create(
         cargo=cargo, numero=(ultima.numero + 1) if ultima else 1, geracao=geracao,
@@ -544,12 +568,17 @@ def comparar_versoes(antiga: VersaoClassificacao, nova: VersaoClassificacao) -> 
 
     a, b = posicoes(antiga), posicoes(nova)
     numeros = dict(Inscricao.objects.filter(cargo=nova.cargo).values_list("numero", "pk"))
+    # What happened to each candidate, in the words every page uses (one answer:
+    # `certames.listas_da_inscricao`, which imports this module).
+    from certames.listas_da_inscricao import saidas
+
     motivos: dict[tuple[int, str | None], str] = {}
-    for e in nova.exclusoes:
-        pk = numeros.get(e["inscricao"])
+    for saida in saidas(nova, nova.exclusoes or []):
+        pk = numeros.get(saida.inscricao)
         if pk is not None:
-            texto = f"{MOTIVOS.get(e['motivo'], e['motivo'])} — {e['fundamento']}"
-            motivos[(pk, e.get("lista"))] = texto
+            texto = f"{saida.texto} — {saida.fundamento}"
+            for lista in saida.listas:
+                motivos[(pk, lista)] = texto
             motivos.setdefault((pk, None), texto)
     mudancas: list[Mudanca] = []
     for lista in sorted(set(a) | set(b), key=_ordem_lista):

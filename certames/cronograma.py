@@ -1,5 +1,10 @@
 """Coherence of a certame's schedule (cronograma) around the fee exemption.
 
+A certame whose law grants no exemption (`Certame.oferece_isencao`, the one answer) has no
+exemption stage at all (request, results, appeal): the exemption is the law's, never the
+edital's (spec section 3, "fee exemption"), and a stage would announce a request no page lets
+anyone make.
+
 Rules decided here (Lei 3.057/2026 de Severínia, art. 3º: the edital sets the request period
 (I), the preliminary result (IV), the appeal (V), the final result (VI) and the payment
 deadline of those finally rejected (VII)):
@@ -69,6 +74,9 @@ RESULTADO_DEFINITIVO_ISENCAO = "resultado_definitivo_isencao"
 PAGAMENTO_TAXA = "pagamento_taxa"
 RESULTADOS_ISENCAO = (RESULTADO_PRELIMINAR_ISENCAO, RESULTADO_DEFINITIVO_ISENCAO)
 RECURSO_ISENCAO = "recurso_isencao"
+#: The exemption's own stages: in a certame without exemption, none of them (the payment
+#: stage is the fee's, not the exemption's).
+ETAPAS_ISENCAO = (PEDIDO_ISENCAO, *RESULTADOS_ISENCAO, RECURSO_ISENCAO)
 INSCRICOES = "inscricoes"
 ANALISE_ATENDIMENTO = "analise_atendimento"
 FUNDAMENTO_ANALISE_ATENDIMENTO = "Decreto 9.508/2018, art. 4º; Lei 9.784/1999, art. 48"
@@ -91,6 +99,7 @@ NOMES = {
     RECURSO_ISENCAO: gettext_lazy("Recurso da isenção"),
     RESULTADO_PRELIMINAR_ISENCAO: gettext_lazy("Resultado preliminar da isenção"),
     RESULTADO_DEFINITIVO_ISENCAO: gettext_lazy("Resultado definitivo da isenção"),
+    PEDIDO_ISENCAO: gettext_lazy("Pedido de isenção da taxa"),
     "recurso_heteroidentificacao": gettext_lazy("Recurso da heteroidentificação"),
     "heteroidentificacao": gettext_lazy("Heteroidentificação"),
     "recurso_verificacao_documental": gettext_lazy("Recurso da verificação documental"),
@@ -142,6 +151,16 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
     definitivos = [e for e in etapas if e.tipo == RESULTADO_DEFINITIVO_ISENCAO]
     pagamentos = [e for e in etapas if e.tipo == PAGAMENTO_TAXA]
     achadas: list[Incoerencia] = []
+    if isencao is None:
+        # The exemption exists only where the certame's law grants it (`Certame.oferece_isencao`:
+        # the edital cannot create one); its stages would announce a request nobody can make.
+        for etapa in etapas:
+            if etapa.tipo in ETAPAS_ISENCAO:
+                achadas.append(Incoerencia(etapa, "tipo", None, "", _(
+                    "A lei deste certame não prevê isenção da taxa de inscrição: a etapa "
+                    "“%(e)s” (de %(i)s a %(f)s) não cabe no cronograma.") % {
+                    "e": NOMES[etapa.tipo], "i": data_hora_br(etapa.inicio),
+                    "f": data_hora_br(etapa.fim)}))
     for pagamento in pagamentos:
         for definitivo in definitivos:
             if pagamento.fim <= definitivo.fim:

@@ -155,6 +155,16 @@ class Certame(models.Model):
         return self.regime_legal.confirmacao_pela_autodeclaracao(self.parametros, lista,
                                                                  cor_raca)
 
+    @property
+    def oferece_isencao(self) -> bool:
+        """Whether the certame has a fee exemption: the one answer every page asks (the
+        public schedule, the candidate's and RH's pages, the schedule's validation). There
+        is one only where the certame's law grants it (`Regime.isencao`: Lei 3.057/2026 de
+        Severínia, arts. 2º to 7º; spec section 3, "fee exemption"); the edital cannot
+        create one, so a schedule stage of the exemption in a certame without it is refused
+        (`certames.cronograma`) and never shown."""
+        return bool(self.regime) and self.regime_legal.isencao is not None
+
     def clean(self) -> None:
         super().clean()
         self._validar_validade_homologada()

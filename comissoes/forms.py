@@ -40,6 +40,9 @@ class ComissaoForm(forms.Form):
     divulgar_nomes = forms.BooleanField(
         label=_("Divulgar os nomes dos membros aos candidatos"), required=False,
         widget=forms.CheckboxInput(attrs=_CHECK))
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, a comissão é designada e o ato fica registrado nos atos do certame; a "
+        "designação não pode ser desfeita."))
 
 
 class MembroForm(forms.Form):
@@ -66,6 +69,9 @@ class MembroForm(forms.Form):
         help_text=_("Obrigatória na equipe multiprofissional (Decreto 9.508/2018, art. 5º)."))
     medico = forms.BooleanField(label=_("Médico(a)"), required=False,
                                 widget=forms.CheckboxInput(attrs=_CHECK))
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, a pessoa é incluída na comissão e o ato fica registrado nos atos do "
+        "certame; a inclusão não pode ser desfeita (um desligamento é um novo ato)."))
 
     def __init__(self, *args, comissao: Comissao, **kwargs):
         super().__init__(*args, **kwargs)
@@ -107,6 +113,10 @@ class ImpedimentoRHForm(forms.Form):
                              widget=forms.TextInput(attrs=_CONTROLE))
     motivo = forms.CharField(label=_("Motivo do impedimento"), min_length=10,
                              widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, o impedimento é registrado: o(a) membro deixa de ver e de avaliar este "
+        "candidato, e o ato consta da ata. O registro não pode ser desfeito."),
+        id_html="id_confirmacao_impedimento")
 
     def __init__(self, *args, comissao: Comissao, **kwargs):
         super().__init__(*args, **kwargs)
@@ -143,6 +153,10 @@ class SessaoForm(forms.Form):
                     "por força de norma legal vigente (LC 22/2026, art. 3º, §1º)."))
     gravacao_exigida = forms.BooleanField(label=_("O edital exige gravação"), required=False,
                                           initial=True, widget=forms.CheckboxInput(attrs=_CHECK))
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, a sessão é agendada e registrada nos atos do certame; os candidatos são "
+        "convocados depois, na lista de convocação. O agendamento não pode ser desfeito."),
+        id_html="id_confirmacao_sessao")
 
     def __init__(self, *args, etapas, **kwargs):
         super().__init__(*args, **kwargs)

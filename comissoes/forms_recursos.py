@@ -8,6 +8,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from certames import arquivos as anexos
+from certames.confirmacao import campo_confirmacao
 from comissoes.dominio.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 ACEITOS = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
@@ -39,6 +40,10 @@ class RecursoForm(forms.Form):
         help_text=_("Explique por que a decisão da comissão deve ser revista."))
     anexos = VariosArquivosField(label=_("Anexos (opcional)"), required=False,
                                  help_text=lazy(anexos.limites_texto, str)())
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, o recurso é registrado com as razões e os anexos acima e enviado a "
+          "quem o julga; você recebe o protocolo por e-mail. Cabe um único recurso contra esta "
+          "decisão, e ele não pode ser desfeito nem substituído."))
 
     def clean_anexos(self):
         arquivos = self.cleaned_data.get("anexos") or []

@@ -27,7 +27,7 @@ from django.views.generic import TemplateView
 
 from candidatos.models import Lista
 from certames.arquivos import arquivo_existe, servir_arquivo
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd
@@ -100,6 +100,7 @@ class PainelView(AreaComissaoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao(campo="aceito")
 class TermoView(AreaComissaoMixin, TemplateView):
     """The confidentiality term: signed (dated act) before seeing any candidate."""
 
@@ -207,6 +208,7 @@ class _AvaliacaoMixin(_ComTermoMixin):
         return redirect("comissao:avaliacao", pk=self.avaliacao.pk)
 
 
+@exige_confirmacao
 class AvaliacaoView(_AvaliacaoMixin, TemplateView):
     """One candidate: the vote form, the member's own vote; the others' votes only once
     the evaluation is closed."""
@@ -329,6 +331,7 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
+@exige_confirmacao
 class _AcaoAvaliacaoView(_AvaliacaoMixin, View):
     http_method_names = ["post"]
 
@@ -351,6 +354,7 @@ class _AcaoAvaliacaoView(_AvaliacaoMixin, View):
         raise NotImplementedError
 
 
+@exige_confirmacao
 class AnaliseDocumentoView(AvaliacaoView):
     """POST: a member records whether one document is accepted (documentary committee)."""
 
@@ -377,6 +381,7 @@ class AnaliseDocumentoView(AvaliacaoView):
                                        status=400)
 
 
+@exige_confirmacao
 class BiopsicossocialView(AvaliacaoView):
     """POST: the president records the team's biopsychosocial evaluation (PcD)."""
 
@@ -435,6 +440,7 @@ class EncerrarAvaliacaoView(_AcaoAvaliacaoView):
         messages.success(self.request, _("Avaliação encerrada; parecer gerado."))
 
 
+@exige_confirmacao(verificar=False)
 class ComparecimentoView(AreaComissaoMixin, View):
     """An absence or a refused recording closes the evaluation as not confirmed, which
     cannot be undone (only an appeal): those two are confirmed by a checkbox."""
@@ -469,6 +475,7 @@ class ComparecimentoView(AreaComissaoMixin, View):
         return redirect(voltar)
 
 
+@exige_confirmacao
 class EncerrarSessaoView(AreaComissaoMixin, View):
     """Irreversible: confirmed by a checkbox."""
 

@@ -22,7 +22,7 @@ from django.views.generic import TemplateView
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.forms import erros_no_form
 from comissoes.dominio import documental
 from comissoes.forms_documentos import DocumentoForm
@@ -119,6 +119,7 @@ class EnviarDocumentoView(_ListaMixin, View):
         raise Http404
 
 
+@exige_confirmacao
 class SubmeterDocumentosView(_ListaMixin, View):
     """POST: the candidate confirms the set of a list (only when nothing is missing)."""
 

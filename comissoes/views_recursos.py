@@ -21,6 +21,7 @@ from django.views.generic import TemplateView
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames import arquivos as regras_anexos
+from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
@@ -71,6 +72,7 @@ class InscricaoRecursosView(CandidatoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class ApresentarRecursoView(CandidatoMixin, View):
     """POST only: the appeal against one of my first-instance evaluations."""
 

@@ -18,6 +18,10 @@ per committee):
 documentary verification, `pcd` multiprofessional team, shown as "@rec" etc. in the test
 ids); rows without one use `het`.
 
+Action rows post with the confirmation box ticked (`certames.confirmacao`: an unconfirmed POST
+is refused before anything else, tests/test_confirmacao.py), so what refuses them here is
+who posts.
+
 Codes: an int is the status; LOGIN is a redirect to the log-in page, TERMO a redirect to the
 member's confidentiality term, "->name" a redirect to that URL name. Rows with `post=` are
 action URLs: each role marked there POSTs and must be refused with that code, and no act
@@ -334,12 +338,13 @@ MATRIZ = [
       comissao="pcd"),
     L("comissao:impedimento", "pk=av_rec",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
-      comissao="rec", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403), dados={"motivo": MOTIVO}),
+      comissao="rec", post=(LOGIN, 403, 403, OK, TERMO, 404, 404, 403),
+      dados={"motivo": MOTIVO, "confirmacao": "on"}),
     # Recording and closing: the president's; a plain member is refused by the domain.
     L("comissao:gravacao", "pk=av_rec",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403),
-      dados={"gravacao": "gravacao-sessao.mp4"}),
+      dados={"gravacao": "gravacao-sessao.mp4", "confirmacao": "on"}),
     L("comissao:encerrar_avaliacao", "pk=av_rec",
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       comissao="rec", post=(LOGIN, 403, 403, "->comissao:avaliacao", TERMO, 404, 404, 403),
@@ -360,7 +365,8 @@ MATRIZ = [
     # Candidate: special conditions at the exam (RH is no candidate: 403)
     L("condicoes:inscricao", "pk=insc_a",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403,
-      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"condicoes": ["ledor"]}),
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"condicoes": ["ledor"], "confirmacao": "on"}),
     L("condicoes:recurso", "pk=insc_a",
                                 LOGIN, "->condicoes:inscricao", 404, 403, 403, 403, 403, 403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
@@ -385,17 +391,20 @@ MATRIZ = [
     L("isencao:painel", "",     LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("isencao:inscricao", "pk=insc_a",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403,
-      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"tipo": "doador_sangue"}),
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"tipo": "doador_sangue", "declaracao": "on"}),
     L("isencao:recurso", "pk=insc_a",
                                 LOGIN, "->isencao:inscricao", 404, 403, 403, 403, 403, 403,
-      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"texto": MOTIVO}),
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"texto": MOTIVO, "confirmacao": "on"}),
     L("isencao:arquivo", "pk=insc_a qual=comprovante",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403),
     # POST only; the procedure is looked up by owner only on POST, so any candidate gets 405.
     L("isencao:defesa", "pk=proc_falsidade",
                                 LOGIN, 405,   405,   403,   403,   403,   403,   403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"defesa-{w.proc_falsidade.pk}-defesa": MOTIVO}),
+      dados=lambda w: {f"defesa-{w.proc_falsidade.pk}-defesa": MOTIVO,
+                       f"defesa-{w.proc_falsidade.pk}-confirmacao": "on"}),
     # The published result: inscrição number and name of every requester (public by law).
     L("isencao:resultado", "pk=certame fase=preliminar",
                                 200,   200,   200,   200,   200,   200,   200,   200,
@@ -410,13 +419,15 @@ MATRIZ = [
     L("procedimentos:detalhe", "pk=proc_fraude",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"defesa-{w.proc_fraude.pk}-defesa": MOTIVO}),
+      dados=lambda w: {f"defesa-{w.proc_fraude.pk}-defesa": MOTIVO,
+                       f"defesa-{w.proc_fraude.pk}-confirmacao": "on"}),
     L("procedimentos:detalhe", "pk=proc_decidido",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403),
     L("procedimentos:recurso", "pk=proc_decidido",
                                 LOGIN, 404,   404,   403,   403,   403,   403,   403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"recurso-{w.proc_decidido.pk}-texto": matriz_dados.RAZOES}),
+      dados=lambda w: {f"recurso-{w.proc_decidido.pk}-texto": matriz_dados.RAZOES,
+                       f"recurso-{w.proc_decidido.pk}-confirmacao": "on"}),
     # The procedure's appeal attachment: A and RH (who judges it); no committee.
     L("recursos:anexo", "pk=anexo_proc",
                                 LOGIN, 200,   404,   404,   404,   404,   404,   200),
@@ -427,7 +438,8 @@ MATRIZ = [
     L("recursos:apresentar", "pk=av_het",
                                 LOGIN, 404,   404,   403,   403,   403,   403,   403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"recurso-{w.av_het.pk}-texto": matriz_dados.RAZOES}),
+      dados=lambda w: {f"recurso-{w.av_het.pk}-texto": matriz_dados.RAZOES,
+                       f"recurso-{w.av_het.pk}-confirmacao": "on"}),
     # The appeal's attachment: A, RH and the recursal committee that judges it.
     L("recursos:anexo", "pk=anexo",
                                 LOGIN, 200,   404,   200,   404,   404,   404,   200,
@@ -482,7 +494,8 @@ MATRIZ = [
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"confirmacao": "on"}),
     L("portal:opcoes", "pk=insc_a",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403,
-      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403), dados={"listas": ["PCD"]}),
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"listas": ["PCD"], "confirmacao": "on"}),
     L("portal:comprovante", "pk=insc_a",
                                 LOGIN, 200,   404,   404,   404,   404,   404,   200),
     # The candidate's own data (LGPD): no id in the URL, each candidate sees their own

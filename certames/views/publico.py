@@ -21,6 +21,7 @@ from django.views.generic import DetailView, ListView, TemplateView
 from candidatos.models import Inscricao
 from certames import (
     carreira,
+    cronograma,
     distribuicao_edital,
     exportacao,
     homologacao,
@@ -80,6 +81,12 @@ class CertamePublicoView(DetailView):
         regime, ctx["quadro"], ctx["erro_quadro"] = quadro_de_vagas(certame,
                                                                    certame.cargos.all())
         ctx["regime"] = regime
+        # The schedule as published: an exemption stage only where the certame has an
+        # exemption (`Certame.oferece_isencao`; a stage saved before the schedule's check
+        # refused it is RH's to remove, `certames.cronograma`, and is never announced).
+        ctx["cronograma"] = [e for e in certame.etapas.all()
+                             if certame.oferece_isencao
+                             or e.tipo not in cronograma.ETAPAS_ISENCAO]
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = hasattr(certame, "sorteio")

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from candidatos.forms import EliminacaoForm, MotivacaoForm
+from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm
 from certames.confirmacao import campo_confirmacao
 from certames.models import Publicacao
 
@@ -17,6 +17,10 @@ class VagaSurgidaForm(forms.Form):
                           widget=forms.TextInput(attrs={
                               "class": "form-control",
                               "placeholder": _("Ex.: Lei Municipal 123/2026, de 10/03/2026")}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, as vagas surgidas são registradas no cargo, a classificação é "
+          "recalculada com o novo total e o registro aparece na página pública do certame. O "
+          "registro não pode ser desfeito."), id_html="id_confirmacao_vaga")
 
 
 class PublicarForm(forms.Form):
@@ -31,6 +35,13 @@ class DesistenciaRHForm(MotivacaoForm):
         _("Ao confirmar, a desistência é registrada: o candidato sai da classificação do cargo "
           "(e da convocação que ocupa, se houver), a classificação é recalculada e o ato fica "
           "visível ao candidato na sua área. A desistência não pode ser desfeita."))
+
+
+class OpcoesRHForm(OpcoesForm):
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, a opção pelas vagas reservadas é alterada, a classificação é "
+          "recalculada e o ato fica visível ao candidato na sua área. O ato não pode ser "
+          "desfeito: uma nova alteração é um novo ato."))
 
 
 class EliminacaoRHForm(EliminacaoForm):

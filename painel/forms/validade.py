@@ -38,6 +38,10 @@ class ProrrogacaoForm(forms.Form):
 class CriteriosForm(forms.Form):
     texto = forms.CharField(label=_("Critérios de avaliação da heteroidentificação"),
                             widget=forms.Textarea(attrs={"class": "form-control", "rows": 5}))
+    confirmacao = campo_confirmacao(
+        _("Ao confirmar, os critérios são publicados na página pública do certame, onde os "
+          "candidatos os leem antes das sessões. A publicação não pode ser desfeita: uma "
+          "mudança é uma nova publicação."))
 
 
 class PublicarConfirmadoForm(PublicarForm):

@@ -24,7 +24,7 @@ from candidatos.forms_condicoes import DecisaoAtendimentoForm, FiltroPedidosForm
 from candidatos.models import PedidoAtendimento
 from certames import exportacao
 from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Certame
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
@@ -74,6 +74,7 @@ class ListaView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class PedidoView(RHMixin, TemplateView):
     """One request: what was asked, the report, the decisions (acts), the appeal, and the
     form of the next act (the decision, or the appeal's ruling)."""

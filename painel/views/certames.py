@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
-from candidatos.isencao import oferece_isencao
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
+from certames.confirmacao import exige_confirmacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
@@ -74,7 +74,8 @@ class CertameRHView(RHMixin, DetailView):
         ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
                             .annotate(total=Count("id")).order_by("situacao"))
         ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
-        ctx["oferece_isencao"] = oferece_isencao(certame)
+        ctx["oferece_isencao"] = certame.oferece_isencao
+        ctx["etapas_isencao"] = cronograma.ETAPAS_ISENCAO
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
@@ -195,6 +196,7 @@ def grafico_heteroidentificacao(certame: Certame) -> dict:
             "heteroidentificacao_linhas": [(r, v, sum(v)) for r, v in linhas]}
 
 
+@exige_confirmacao
 class ImportarView(RHMixin, FormView):
     template_name = "painel/certames/importar.html"
     form_class = ImportacaoForm
@@ -235,6 +237,7 @@ class ImportacaoView(RHMixin, DetailView):
         return ["painel/certames/importacao.html"]
 
 
+@exige_confirmacao
 class AtoCertameView(CertameRHView):
     """An act over the certame, posted from its page: on error the page again, with the form
     and its errors (status 400); on success, back to the page."""

@@ -11,17 +11,22 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.views import View
 
 from candidatos import chamadas
 from certames import carreira, exportacao, impressos, instantaneo
+from certames.confirmacao import ERRO, exige_confirmacao
 from certames.models import Cargo, Chamada, EventoChamada
+from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
 
 
+@exige_confirmacao(verificar=False)
 class ConvocarView(RHMixin, View):
+    """The first POST without the box shows which positions would be called (400, nothing
+    recorded, the box's error); the act needs the box."""
+
     template_name = "painel/chamadas/convocar.html"
 
     def _pagina(self, request, cargo, form, status=200):
@@ -51,8 +56,11 @@ class ConvocarView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
         form = ConvocarForm(request.POST)
-        if not form.is_valid() or not form.cleaned_data["confirmacao"]:
-            return self._pagina(request, cargo, form)
+        if not form.is_valid():
+            return self._pagina(request, cargo, form, status=400)
+        if not form.cleaned_data["confirmacao"]:
+            form.add_error("confirmacao", ERRO)
+            return self._pagina(request, cargo, form, status=400)
         dados = form.cleaned_data
         try:
             novas = chamadas.convocar(cargo, dados["quantidade"], prazo=dados["prazo"],
@@ -60,10 +68,11 @@ class ConvocarView(RHMixin, View):
         except ValidationError as exc:
             form.add_error(None, exc)
             return self._pagina(request, cargo, form, status=400)
-        messages.success(request, _("%(n)d convocação(ões) registrada(s).") % {"n": len(novas)})
+        messages.success(request, mensagens_cargo.convocacoes(novas))
         return redirect("painel:cargo", pk=cargo.pk)
 
 
+@exige_confirmacao(verificar=False)
 class EventoView(RHMixin, View):
     template_name = "painel/chamadas/evento.html"
 
@@ -90,14 +99,15 @@ class EventoView(RHMixin, View):
         form = EventoForm(request.POST)
         if not form.is_valid():  # the confirmation box is required: nothing recorded
             return self._pagina(request, chamada, tipo, form, status=400)
+        antes = mensagens_cargo.ultima_versao(chamada.cargo)
         try:
-            chamadas.registrar_evento(chamada, tipo, autor=request.user,
-                                      data=form.cleaned_data["data"],
-                                      motivacao=form.cleaned_data["motivacao"])
+            evento = chamadas.registrar_evento(chamada, tipo, autor=request.user,
+                                               data=form.cleaned_data["data"],
+                                               motivacao=form.cleaned_data["motivacao"])
         except ValidationError as exc:
             form.add_error(None, exc)
             return self._pagina(request, chamada, tipo, form, status=400)
-        messages.success(request, _("Ato registrado."))
+        messages.success(request, mensagens_cargo.evento(evento, antes))
         return redirect("painel:cargo", pk=chamada.cargo_id)
 
 

@@ -18,7 +18,6 @@ from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import OpcoesForm
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import (
     carreira,
@@ -28,6 +27,7 @@ from certames import (
     homologacao,
     impressos,
     instantaneo,
+    listas_da_inscricao,
     regras,
 )
 from certames.classificacao import (
@@ -39,13 +39,20 @@ from certames.classificacao import (
     solicitar_recalculo,
     versao_publicada,
 )
+from certames.confirmacao import exige_confirmacao, sem_confirmacao
 from certames.formatos import data_hora_br
 from certames.models import Cargo, Publicacao, VersaoClassificacao
 from certames.quadro_vagas import listas_da_versao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
+from painel import mensagens_cargo
 from painel.acesso import RHMixin
-from painel.forms.classificacao import DesistenciaRHForm, EliminacaoRHForm, VagaSurgidaForm
+from painel.forms.classificacao import (
+    DesistenciaRHForm,
+    EliminacaoRHForm,
+    OpcoesRHForm,
+    VagaSurgidaForm,
+)
 from painel.forms.validade import PublicarConfirmadoForm
 
 POR_PAGINA = 100
@@ -111,7 +118,8 @@ class CargoClassificacaoView(RHMixin, DetailView):
         posicoes = instantaneo.ListaPaginavel(versao, lista, ao_ler=ocupar)
         pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
         ctx["page_obj"] = pagina
-        ctx["exclusoes"] = versao.exclusoes
+        # Who is out of a list and why, in the words every page uses (one answer).
+        ctx["saidas"] = listas_da_inscricao.saidas(versao, versao.exclusoes or [])
         publicacoes = {p.tipo for p in versao.publicacoes.all()}
         ctx["publicada_preliminar"] = "preliminar" in publicacoes
         ctx["publicada_final"] = "final" in publicacoes
@@ -130,18 +138,17 @@ class CargoClassificacaoView(RHMixin, DetailView):
 class RecalcularView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo, pk=pk)
+        antes = mensagens_cargo.ultima_versao(cargo)
         with transaction.atomic():
             solicitar_recalculo([cargo], _("recálculo solicitado por %(u)s") % {
                 "u": request.user.get_username()})
-        # Without a broker the job has already run: say what happened, not "solicitado".
-        cargo.refresh_from_db()
-        codigo = estado_recalculo(cargo).codigo
-        if codigo == "atualizada":
-            messages.success(request, _("Recálculo concluído. Se nada mudou desde a última "
-                                        "versão, nenhuma versão nova foi criada."))
-        elif codigo == "na_fila":
-            messages.info(request, _("Recálculo solicitado: está na fila. Se nada mudou desde "
-                                     "a última versão, nenhuma versão nova será criada."))
+        # Without a broker the job has already run: say what happened, as the database holds
+        # it (a new version, or the one in force), not "solicitado".
+        texto = mensagens_cargo.recalculo(cargo, antes)
+        if estado_recalculo(cargo).codigo == "atualizada":
+            messages.success(request, texto)
+        elif texto:
+            messages.info(request, texto)
         # "falhou" and "não enfileirada": the page's banner says why.
         return redirect("painel:cargo", pk=cargo.pk)
 
@@ -184,6 +191,7 @@ class ConfirmarPublicacaoView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class PublicarView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo, pk=pk)
@@ -199,26 +207,28 @@ class PublicarView(RHMixin, View):
         versao = get_object_or_404(VersaoClassificacao, cargo=cargo,
                                    numero=form.cleaned_data["versao"])
         try:
-            publicar(versao, form.cleaned_data["tipo"], request.user)
+            publicacao = publicar(versao, form.cleaned_data["tipo"], request.user)
         except PublicacaoInvalida as exc:
             messages.error(request, str(exc))
         else:
-            messages.success(request, _("Versão %(v)d publicada.") % {"v": versao.numero})
+            messages.success(request, mensagens_cargo.publicacao(publicacao))
         return redirect("painel:cargo", pk=cargo.pk)
 
 
+@exige_confirmacao
 class VagaSurgidaView(RHMixin, View):
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
         form = VagaSurgidaForm(request.POST)
         if form.is_valid():
+            antes = mensagens_cargo.ultima_versao(cargo)
             try:
-                registrar_vaga_surgida(cargo, autor=request.user, **form.cleaned_data)
+                vaga = registrar_vaga_surgida(cargo, autor=request.user,
+                                              **sem_confirmacao(form.cleaned_data))
             except ValidationError as exc:
                 messages.error(request, " ".join(exc.messages))
             else:
-                messages.success(request, _("Vagas registradas; a classificação será "
-                                            "recalculada."))
+                messages.success(request, mensagens_cargo.vaga_surgida(cargo, vaga, antes))
         else:
             for erros in form.errors.values():
                 messages.error(request, " ".join(erros))
@@ -282,6 +292,7 @@ class PublicacaoPdfView(RHMixin, View):
             voltar=reverse("painel:cargo", args=[publicacao.versao.cargo_id]))
 
 
+@exige_confirmacao
 class InscricaoRHView(RHMixin, DetailView):
     """An inscrição as RH sees it, with the acts RH may record."""
 
@@ -304,11 +315,14 @@ class InscricaoRHView(RHMixin, DetailView):
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
         if versao:
-            ctx["posicoes"] = instantaneo.posicoes_da_inscricao(versao, insc.pk)
+            # The lists the candidate is in and why not in the others (one answer).
+            listas = listas_da_inscricao.listas_da_inscricao(versao, insc)
+            ctx["posicoes"] = listas.posicoes
+            ctx["saidas"] = listas.saidas
             ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
-        ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
+        ctx.setdefault("form_opcoes", OpcoesRHForm(prefix="opcoes", inscricao=insc))
         # After the inscrições window the options are fixed: only the retificação (issue #11).
         ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
         ctx["atos"] = insc.cargo.certame.atos.filter(
@@ -329,7 +343,7 @@ class InscricaoRHView(RHMixin, DetailView):
         formularios = {
             "desistencia": DesistenciaRHForm(request.POST, prefix="desistencia"),
             "eliminacao": EliminacaoRHForm(request.POST, prefix="eliminacao"),
-            "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
+            "opcoes": OpcoesRHForm(request.POST, prefix="opcoes", inscricao=insc),
         }
         form = formularios.get(acao)
         if form is None:

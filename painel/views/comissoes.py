@@ -15,6 +15,7 @@ from django.views.generic import TemplateView
 from rules.contrib.views import PermissionRequiredMixin
 
 from candidatos.models import Lista
+from certames.confirmacao import exige_confirmacao, sem_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Certame, Etapa
 from comissoes.dominio import composicao, contas, convocacao
@@ -52,6 +53,7 @@ class IndiceView(GestaoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class CertameView(GestaoMixin, TemplateView):
     """A certame's committees (with their composition check), its heteroidentification
     stages and the form to designate a committee."""
@@ -92,7 +94,7 @@ class CertameView(GestaoMixin, TemplateView):
         if form.is_valid():
             try:
                 comissao = composicao.criar_comissao(self.certame, autor=request.user,
-                                                     **form.cleaned_data)
+                                                     **sem_confirmacao(form.cleaned_data))
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:
@@ -141,13 +143,14 @@ class ComissaoView(GestaoMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class AdicionarMembroView(ComissaoView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
         form = MembroForm(request.POST, comissao=self.comissao)
         if form.is_valid():
-            dados = dict(form.cleaned_data)
+            dados = sem_confirmacao(form.cleaned_data)
             usuario = dados.pop("usuario")
             try:
                 membro, avisos = composicao.adicionar_membro(self.comissao, usuario,
@@ -163,6 +166,7 @@ class AdicionarMembroView(ComissaoView):
         return self.render_to_response(self.get_context_data(membro_form=form), status=400)
 
 
+@exige_confirmacao
 class CriarMembroView(ComissaoView):
     """RH creates a member's account (invited by e-mail to set the password) and includes
     them in the committee: no admin needed."""
@@ -172,7 +176,7 @@ class CriarMembroView(ComissaoView):
     def post(self, request, *args, **kwargs):
         form = NovoMembroForm(request.POST, comissao=self.comissao)
         if form.is_valid():
-            dados = dict(form.cleaned_data)
+            dados = sem_confirmacao(form.cleaned_data)
             try:
                 membro, avisos = contas.criar_conta_de_membro(
                     self.comissao, autor=request.user,
@@ -191,6 +195,7 @@ class CriarMembroView(ComissaoView):
                                        status=400)
 
 
+@exige_confirmacao
 class ImpedimentoRHView(ComissaoView):
     http_method_names = ["post"]
 
@@ -210,6 +215,7 @@ class ImpedimentoRHView(ComissaoView):
                                        status=400)
 
 
+@exige_confirmacao
 class AgendarSessaoView(ComissaoView):
     http_method_names = ["post"]
 
@@ -217,7 +223,8 @@ class AgendarSessaoView(ComissaoView):
         form = SessaoForm(request.POST, etapas=self.etapas())
         if form.is_valid():
             try:
-                sessao = agendar_sessao(self.comissao, autor=request.user, **form.cleaned_data)
+                sessao = agendar_sessao(self.comissao, autor=request.user,
+                                        **sem_confirmacao(form.cleaned_data))
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:
@@ -226,6 +233,7 @@ class AgendarSessaoView(ComissaoView):
         return self.render_to_response(self.get_context_data(sessao_form=form), status=400)
 
 
+@exige_confirmacao
 class MembroAcaoView(GestaoMixin, View):
     """President, titular/suplente, leaving: each an act."""
 
@@ -288,6 +296,7 @@ class GerarAtaView(GestaoMixin, View):
         return redirect("painel:sessao", pk=sessao.pk)
 
 
+@exige_confirmacao
 class ConvocacaoView(GestaoMixin, TemplateView):
     """The convocation list of a first-instance stage (heteroidentification, documentary
     verification, PcD evaluation): who the regime calls, and their distribution into the

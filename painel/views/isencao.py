@@ -40,7 +40,7 @@ from candidatos.models import (
     RegistroCadUnico,
 )
 from candidatos.views_isencao import servir_arquivo_do_pedido
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Ato, Certame, Etapa
 from certames.planilhas import ArquivoRejeitado
 from nucleo import lotes
@@ -70,6 +70,7 @@ class PainelView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class CadUnicoView(RHMixin, FormView):
     """Import of the CadÚnico extract: all or nothing, in this request; the file is not kept
     (Lei 3.057/2026, art. 4º, parágrafo único)."""
@@ -147,6 +148,7 @@ class PedidosView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class ConfirmarLoteView(RHMixin, View):
     """Confirm the automatic check of the selected requests, or of every request matching
     the filters: each confirmation is its own decision act."""
@@ -182,6 +184,7 @@ class ConfirmarLoteView(RHMixin, View):
         return redirect(destino)
 
 
+@exige_confirmacao
 class PedidoView(RHMixin, TemplateView):
     """One request as RH sees it, with the acts RH may record."""
 
@@ -285,6 +288,7 @@ class ArquivoRHView(RHMixin, View):
         return servir_arquivo_do_pedido(get_object_or_404(PedidoIsencao, pk=pk), qual)
 
 
+@exige_confirmacao
 class PublicarView(RHMixin, View):
     """A publication cannot be undone: confirmed by a checkbox."""
 
@@ -304,6 +308,7 @@ class PublicarView(RHMixin, View):
         return redirect("painel:pedidos", pk=certame.pk)
 
 
+@exige_confirmacao
 class EncerrarPrazoView(RHMixin, View):
     """Closing the payment window cannot be undone: confirmed by a checkbox."""
 

@@ -28,6 +28,7 @@ from candidatos.forms_procedimentos import (
     JulgamentoRecursoForm,
 )
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
+from certames.confirmacao import exige_confirmacao
 from certames.models import Ato, Certame
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
@@ -95,6 +96,7 @@ class ListaRHView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class DetalheRHView(RHMixin, TemplateView):
     """One procedure: notice, defence, decision form, the appeal and its ruling,
     forwardings (recorded and due)."""
@@ -196,6 +198,7 @@ class DetalheRHView(RHMixin, TemplateView):
                                        status=400)
 
 
+@exige_confirmacao
 class AbrirFraudeView(RHMixin, TemplateView):
     """RH opens a procedure for fraud in the self-declaration of an inscrição (Severínia
     art. 12; Pirangi art. 7º; SMBV art. 3º, §3º)."""

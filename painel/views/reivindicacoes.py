@@ -25,6 +25,7 @@ from django.views.generic import TemplateView
 from candidatos import portal
 from candidatos.forms_portal import DecisaoReivindicacaoForm
 from candidatos.models import PedidoCadastro, somente_digitos
+from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Ato
 from painel.acesso import RHMixin
@@ -64,6 +65,7 @@ class ListaView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class DetalheView(RHMixin, TemplateView):
     """One claim: what was typed against the record, the guidance, the decision."""
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import ListView, TemplateView
 
-from certames.confirmacao import confirmado, recusar
+from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Certame
 from comissoes.dominio import documental, resultados
 from comissoes.dominio.procedimentos import (
@@ -106,6 +106,7 @@ class CertameResultadosView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class _PublicarView(RHMixin, View):
     """A publication is an act that cannot be undone: confirmed by a checkbox."""
 

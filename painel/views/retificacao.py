@@ -14,10 +14,12 @@ from django.views.generic import FormView
 
 from candidatos import retificacao, servicos
 from candidatos.models import Inscricao
+from certames.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 from painel.forms.retificacao import RetificacaoForm
 
 
+@exige_confirmacao(verificar=False)
 class RetificarInscricaoView(RHMixin, FormView):
     template_name = "painel/retificacao/retificar.html"
     form_class = RetificacaoForm

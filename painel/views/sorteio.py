@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from certames import sorteio as servico
+from certames.confirmacao import exige_confirmacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame
@@ -35,6 +36,7 @@ class SorteioRHView(RHMixin, TemplateView):
         return ctx
 
 
+@exige_confirmacao
 class AtoSorteioView(SorteioRHView):
     """An act posted from the draw's page: on error the page again with the form and its
     errors (status 400); on success, back to the page."""

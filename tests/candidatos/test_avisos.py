@@ -100,7 +100,7 @@ def test_todos_os_avisos_do_mais_novo_ao_mais_antigo(mundo):
     assert linhas(lista) == [
         ("resultado", "Resultado preliminar do pedido de isenção publicado",
          m["pub_isencao"].publicada_em, True),
-        ("recurso", "Prazo de recurso aberto: Recurso da isenção", agora - DIA, True),
+        ("recurso", "Prazo de recurso aberto: isenção da taxa de inscrição", agora - DIA, True),
         ("resultado", "Resultado final (homologado) da classificação publicado",
          agora - 2 * DIA, True),
         ("convocacao", "Convocação: Heteroidentificação (Pretos e pardos)", agora - 3 * DIA,

@@ -292,6 +292,8 @@ SEM_SINAL = {
         "transaction",
     ("candidatos/isencao.py", "PedidoIsencao", "bulk_update_with_history"):
         "the CadÚnico re-check renews each changed request's inscrição itself",
+    ("candidatos/condicoes.py", "ItemDecisaoAtendimento", "bulk_create"):
+        "written with its decision, whose act (certames.Ato, with its certame) renews it",
     ("comissoes/ata.py", "Sessao", "update"):
         "the minutes' file name, shown to RH and the committee only",
     ("certames/classificacao.py", "Cargo", "update"):

@@ -315,7 +315,8 @@ def test_pagina_do_extrato_com_campo_enorme_responde_com_a_linha_sem_500(client,
         "extrato.csv", _csv([f"{NIS_A};810,50;" + "1" * 200_000 + ";ativo"]),
         content_type="text/csv")
     resposta = client.post(reverse("painel:cadunico"),
-                           {"arquivo": arquivo, "data_referencia": "2026-01-31"})
+                           {"arquivo": arquivo, "data_referencia": "2026-01-31",
+                            "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "Linha 2: um campo tem mais de 131072 caracteres" in resposta.content.decode()
     assert ExtratoCadUnico.objects.count() == 0

@@ -399,7 +399,7 @@ def test_paginas_da_candidata_pedido_e_outra_pessoa_404(client, cargo, monkeypat
     url = reverse("condicoes:inscricao", args=[insc.pk])
     assert client.get(url).status_code == 200
     resp = client.post(url, {"condicoes": ["ledor"], "justificativa": "Tenho baixa visão.",
-                             "laudo": _pdf()})
+                             "laudo": _pdf(), "confirmacao": "on"})
     assert resp.status_code == 302
     pedido = condicoes.pedido_vigente(insc)
     assert list(pedido.condicoes.values_list("condicao", flat=True)) == ["ledor"]
@@ -409,7 +409,8 @@ def test_paginas_da_candidata_pedido_e_outra_pessoa_404(client, cargo, monkeypat
     # Another person's inscrição and report: 404, nothing written.
     assert client.get(reverse("condicoes:inscricao", args=[insc_outra.pk])).status_code == 404
     assert client.post(reverse("condicoes:inscricao", args=[insc_outra.pk]),
-                       {"condicoes": ["ledor"], "justificativa": "x" * 20}).status_code == 404
+                       {"condicoes": ["ledor"], "justificativa": "x" * 20,
+                        "confirmacao": "on"}).status_code == 404
     client.force_login(outra)
     assert client.get(reverse("condicoes:laudo", args=[pedido.pk])).status_code == 404
     assert PedidoAtendimento.objects.count() == 1

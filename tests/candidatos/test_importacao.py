@@ -463,8 +463,8 @@ def _importacao(certame, conteudo, nome="notas.csv"):
 
 def _enviar(client, certame, conteudo):
     arquivo = SimpleUploadedFile("notas.csv", conteudo, content_type="text/csv")
-    return client.post(reverse("painel:importar", args=[certame.pk]), {"arquivo": arquivo},
-                       follow=True)
+    return client.post(reverse("painel:importar", args=[certame.pk]),
+                       {"arquivo": arquivo, "confirmacao": "on"}, follow=True)
 
 
 def _certame_com_cargos():
@@ -567,7 +567,8 @@ def test_fila_indisponivel_marca_a_importacao_como_falhou_sem_500(
     client.force_login(rh)
     arquivo = SimpleUploadedFile("notas.csv", _csv(LINHAS_BOAS), content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
-        resposta = client.post(reverse("painel:importar", args=[certame.pk]), {"arquivo": arquivo})
+        resposta = client.post(reverse("painel:importar", args=[certame.pk]),
+                               {"arquivo": arquivo, "confirmacao": "on"})
     assert resposta.status_code == 302
     assert Importacao.objects.get().status == "falhou"
     html = client.get(resposta["Location"]).content.decode()

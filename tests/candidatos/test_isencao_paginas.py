@@ -149,7 +149,7 @@ def test_inscricao_de_outra_pessoa_e_404_e_nada_grava(client, candidato_user,
                            {"tipo": "cadunico", "nis": NIS_A, "declaracao": "on"})
     assert resposta.status_code == 404
     resposta = client.post(reverse("isencao:recurso", args=[alheia.pk]),
-                           {"texto": "Recurso em nome de outra pessoa."})
+                           {"texto": "Recurso em nome de outra pessoa.", "confirmacao": "on"})
     assert resposta.status_code == 404
     assert (PedidoIsencao.objects.count(), Recurso.objects.count(),
             Ato.objects.count()) == (0, 0, 0)
@@ -233,14 +233,14 @@ def test_candidato_recorre_pelo_portal(client, candidato_user, rh):
         url + "#recurso"
     resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
                            {"texto": "Minha renda caiu; anexo o extrato atualizado.",
-                            "anexo": _pdf("extrato.pdf")})
+                            "anexo": _pdf("extrato.pdf"), "confirmacao": "on"})
     assert resposta.status_code == 302
     recurso = Recurso.objects.get()
     assert (recurso.procedimento, recurso.objeto_id) == ("isencao", pedido.pk)
     assert client.get(reverse("isencao:arquivo", args=[pedido.inscricao_id, "anexo"])
                       ).status_code == 200
     resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
-                           {"texto": "Segundo recurso sobre o mesmo pedido."})
+                           {"texto": "Segundo recurso sobre o mesmo pedido.", "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "cabe um único recurso" in resposta.content.decode()
     assert Recurso.objects.count() == 1
@@ -254,11 +254,13 @@ def test_candidato_apresenta_defesa_no_prazo(client, candidato_user, outro_candi
         prazo_defesa=_agora() + 3 * DIA)
     url = reverse("isencao:defesa", args=[proc.pk])
     client.force_login(outro_candidato)
-    assert client.post(url, {f"defesa-{proc.pk}-defesa": "Defesa alheia."}).status_code == 404
+    assert client.post(url, {f"defesa-{proc.pk}-defesa": "Defesa alheia.",
+                             f"defesa-{proc.pk}-confirmacao": "on"}).status_code == 404
     client.force_login(candidato_user)
     assert "Apresentar defesa" in client.get(
         reverse("isencao:inscricao", args=[pedido.inscricao_id])).content.decode()
-    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
+    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "A renda informada é a atual.",
+                                 f"defesa-{proc.pk}-confirmacao": "on"})
     assert resposta.status_code == 302
     proc.refresh_from_db()
     assert proc.defesa == "A renda informada é a atual."
@@ -404,11 +406,12 @@ def test_rh_ve_dados_da_verificacao_e_julga_o_recurso(client, rh, cenario_rh):
     html = client.get(url).content.decode()
     assert NIS_B in html and "Peço a revisão do indeferimento." in html
     resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "indeferido",
-                                 "julgar-motivacao": "Indeferido"})
+                                 "julgar-motivacao": "Indeferido", "julgar-confirmacao": "on"})
     assert resposta.status_code == 400
     assert "O indeferimento exige motivação específica" in resposta.content.decode()
     resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "deferido",
-                                 "julgar-motivacao": "O extrato juntado prova renda menor."})
+                                 "julgar-motivacao": "O extrato juntado prova renda menor.",
+                                 "julgar-confirmacao": "on"})
     assert resposta.status_code == 302
     pedido.refresh_from_db()
     assert pedido.resultado_final == "deferido"
@@ -485,7 +488,7 @@ def test_rh_importa_extrato_pela_pagina(client, rh):
                 f"{NIS_A};810,50;01/12/2025;ativo\n").encode("latin-1")
     resposta = client.post(reverse("painel:cadunico"), {
         "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
-        "data_referencia": timezone.localdate().isoformat()}, follow=True)
+        "data_referencia": timezone.localdate().isoformat(), "confirmacao": "on"}, follow=True)
     assert "Extrato importado: 1 registros" in resposta.content.decode()
     assert RegistroCadUnico.objects.get().nis == NIS_A
     assert ExtratoCadUnico.objects.get().importado_por == rh
@@ -496,7 +499,7 @@ def test_extrato_rejeitado_lista_os_erros_e_nada_grava(client, rh):
     conteudo = f"nis;renda;data_atualizacao;situacao\n{NIS_A};abc;01/12/2025;ativo\n".encode()
     resposta = client.post(reverse("painel:cadunico"), {
         "arquivo": SimpleUploadedFile("extrato.csv", conteudo, content_type="text/csv"),
-        "data_referencia": timezone.localdate().isoformat()})
+        "data_referencia": timezone.localdate().isoformat(), "confirmacao": "on"})
     assert resposta.status_code == 400
     html = resposta.content.decode()
     assert "Arquivo rejeitado: nada foi gravado." in html

@@ -136,7 +136,8 @@ def test_pagina_rh_depois_do_periodo_mostra_a_regra_e_recusa_o_post(client, rh):
     with relogio(DEPOIS):
         html = client.get(url).content.decode()
         resposta = client.post(url, {"acao": "opcoes", "opcoes-listas": [],
-                                     "opcoes-motivacao": MOTIVACAO})
+                                     "opcoes-motivacao": MOTIVACAO,
+                                     "opcoes-confirmacao": "on"})
     assert 'name="opcoes-listas"' not in html
     assert reverse("painel:inscricao_retificar", args=[insc.pk]) in html
     assert resposta.status_code == 400
@@ -161,12 +162,12 @@ def test_candidato_altera_dentro_e_nao_depois_do_periodo(client):
     client.force_login(user)
     url = reverse("portal:opcoes", args=[insc.pk])
     with relogio(DENTRO):
-        assert client.post(url, {"listas": []}).status_code == 302
+        assert client.post(url, {"listas": [], "confirmacao": "on"}).status_code == 302
     insc.refresh_from_db()
     assert insc.listas == []
     with relogio(DEPOIS):
         pagina = client.get(url)
-        resposta = client.post(url, {"listas": ["PP"]})
+        resposta = client.post(url, {"listas": ["PP"], "confirmacao": "on"})
         with pytest.raises(ValidationError) as exc:
             portal.alterar_opcoes_pelo_candidato(insc, ["PP"], autor=user)
     assert pagina.context["motivo"] == recusa("LC 22/2026, art. 2º")
@@ -185,7 +186,7 @@ def test_outro_candidato_recebe_404(client):
     url = reverse("portal:opcoes", args=[insc.pk])
     with relogio(DENTRO):
         assert client.get(url).status_code == 404
-        assert client.post(url, {"listas": []}).status_code == 404
+        assert client.post(url, {"listas": [], "confirmacao": "on"}).status_code == 404
     insc.refresh_from_db()
     assert insc.listas == ["PP"]
 

@@ -44,10 +44,11 @@ CONSULTAS_STATUS = 20
 #: and its cache generation).
 CONSULTAS_STATUS_GUARDADA = 0
 #: The dashboard: the same reading per inscrição (the probe an annotation of the list, the
-#: exemption request joined to it) plus the exemption's appeal (the next steps), the
-#: notices' last visit, the special conditions' request and the certames open for
-#: inscrição; no retificações.
-CONSULTAS_PAINEL = 20
+#: exemption request joined to it) plus the notices' last visit, the special conditions'
+#: request and the certames open for inscrição; no retificações. The exemption's appeal is
+#: not read again: the windows come from the status (`candidatos.janelas`), which knows it
+#: from the published final result.
+CONSULTAS_PAINEL = 19
 
 
 def _versao(cargo, numero, posicoes, exclusoes=()):

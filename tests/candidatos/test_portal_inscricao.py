@@ -27,6 +27,9 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
+#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+CAIXA = {"confirmacao": "on"}
+
 PIRANGI = "pirangi-lei3056-2025"
 SEVERINIA = "severinia-lei3057-2026"
 
@@ -329,7 +332,7 @@ def test_pirangi_desistir_da_reserva_durante_o_periodo(client, cand,
     insc = _inscricao_de(cand)
     geracao = Cargo.objects.get(pk=insc.cargo_id).geracao_classificacao
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        resposta = client.post(reverse("portal:opcoes", args=[insc.pk]), {})
+        resposta = client.post(reverse("portal:opcoes", args=[insc.pk]), {"confirmacao": "on"})
     assert resposta.status_code == 302
     insc.refresh_from_db()
     assert insc.listas == []
@@ -346,14 +349,15 @@ def test_pirangi_voltar_a_optar_durante_o_periodo(client, cand):
     insc = _inscricao_de(cand, listas=())
     resposta = client.get(reverse("portal:opcoes", args=[insc.pk]))
     assert "Lei 3.056/2025, art. 5º, §2º" in resposta.content.decode()
-    client.post(reverse("portal:opcoes", args=[insc.pk]), {"listas": ["PP"]})
+    client.post(reverse("portal:opcoes", args=[insc.pk]), {**CAIXA, "listas": ["PP"]})
     insc.refresh_from_db()
     assert insc.listas == ["PP"]
 
 
 def test_alteracao_de_opcao_validada_contra_a_autodeclaracao(client, cand):
     insc = _inscricao_de(cand)
-    resposta = client.post(reverse("portal:opcoes", args=[insc.pk]), {"listas": ["PP", "I"]})
+    resposta = client.post(reverse("portal:opcoes", args=[insc.pk]),
+                           {**CAIXA, "listas": ["PP", "I"]})
     assert resposta.status_code == 200
     assert resposta.context["form"].errors["listas"] == [
         "A lista I exige autodeclaração indígena."]
@@ -368,7 +372,7 @@ def test_pirangi_alteracao_recusada_depois_do_periodo(client, cand):
     html = client.get(reverse("portal:opcoes", args=[insc.pk])).content.decode()
     assert "até o fim do período de inscrições (Lei 3.056/2025, art. 5º, §2º)" in html
     assert 'name="listas"' not in html
-    resposta = client.post(reverse("portal:opcoes", args=[insc.pk]), {})
+    resposta = client.post(reverse("portal:opcoes", args=[insc.pk]), {"confirmacao": "on"})
     assert resposta.status_code == 200
     insc.refresh_from_db()
     assert insc.listas == ["PP"]
@@ -382,7 +386,7 @@ def test_pirangi_alteracao_recusada_depois_do_periodo(client, cand):
 
 def test_outros_regimes_usam_a_mesma_janela_como_regra_do_edital(client, cand):
     insc = _inscricao_de(cand, regime=SEVERINIA, listas=("PPI",))
-    client.post(reverse("portal:opcoes", args=[insc.pk]), {})
+    client.post(reverse("portal:opcoes", args=[insc.pk]), {"confirmacao": "on"})
     insc.refresh_from_db()
     assert insc.listas == []
     assert Ato.objects.get(tipo="opcao_listas").motivacao == (

@@ -339,7 +339,8 @@ def test_pedido_de_analise_exige_explicacao(client):
 
 
 def decidir(client, pedido, **dados):
-    return postar(client, reverse("painel:reivindicacoes_detalhe", args=[pedido.pk]), dados)
+    return postar(client, reverse("painel:reivindicacoes_detalhe", args=[pedido.pk]),
+                  {"confirmacao": "on", **dados})
 
 
 MOTIVACAO = "Documento de identidade com foto conferido presencialmente em 01/12/2026."

@@ -110,7 +110,8 @@ def test_exclusao_publicada_com_motivo(client, dono, inscricao):
                        "descricao": "desistente", "fundamento": "x"}])
     client.force_login(dono)
     html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
-    assert "PP: autodeclaração não confirmada (Lei 3.056/2025, art. 6º, §2º)" in html
+    assert ("Removido(a) da lista PP, de pessoas pretas e pardas: autodeclaração não "
+            "confirmada; permanece na ampla concorrência (Lei 3.056/2025, art. 6º, §2º).") in html
     assert "Fora do número de vagas nesta publicação." in html
     assert "desistente" not in html
 
@@ -215,36 +216,37 @@ def test_convocacoes_do_cronograma_conforme_as_opcoes(dono, inscricao):
 
 
 def test_prazos_de_recurso_abertos(client, dono, inscricao, rh):
+    """Only the windows this inscrição can act in (`candidatos.janelas`): an open appeal stage
+    of the schedule about nothing of the candidate's is not one of them."""
     certame = inscricao.certame
     agora = timezone.now()
     EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_HETEROIDENTIFICACAO)
     EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_RESULTADO,
                  inicio=agora + dt.timedelta(days=5), fim=agora + dt.timedelta(days=6))
-    EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_ISENCAO)
-    s = portal.situacao_da_inscricao(inscricao)
-    assert [(r.etapa.tipo, r.url) for r in s.recursos_abertos] == [
-        ("recurso_heteroidentificacao", None), ("recurso_isencao", None)]
+    etapa = EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_ISENCAO)
+    assert portal.situacao_da_inscricao(inscricao).janelas == []
     client.force_login(dono)
     html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
-    assert "Recurso da heteroidentificação" in html
-    assert "Recurso do resultado" not in html
+    assert "Nenhum prazo de recurso ou de defesa aberto agora para esta inscrição." in html
     assert "Apresentar recurso" not in html
 
-    # A request rejected in the published preliminary result: the appeal page is offered.
+    # A request not yet published: still nothing to appeal.
     pedido = _pedido(inscricao)
     inscricao.refresh_from_db()
-    assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
-        None, None]
+    assert portal.situacao_da_inscricao(inscricao).janelas == []
+    # Rejected in the published preliminary result: the appeal page is offered, until the
+    # stage's end.
     _publicar(certame, "preliminar", rh, pedido)
     url = reverse("isencao:recurso", args=[inscricao.pk])
-    assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
-        None, url]
-    assert f'href="{url}"' in client.get(
-        reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
+    assert [(j.tipo, j.procedimento, j.fim, j.url)
+            for j in portal.situacao_da_inscricao(inscricao).janelas] == [
+        ("recurso", "isencao", etapa.fim, url)]
+    html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
+    assert f'href="{url}"' in html
+    assert "Prazo de recurso aberto: isenção da taxa de inscrição" in html
     # Once the final result is out there is nothing left to appeal.
     _publicar(certame, "final", rh)
-    assert [r.url for r in portal.situacao_da_inscricao(inscricao).recursos_abertos] == [
-        None, None]
+    assert portal.situacao_da_inscricao(inscricao).janelas == []
 
 
 def test_taxa_efetiva_e_link_para_a_isencao(client):
@@ -329,7 +331,7 @@ def test_ninguem_mais_altera_as_opcoes(client, perfis, inscricao, perfil):
     user = perfis[perfil]
     if user is not None:
         client.force_login(user)
-    resposta = client.post(reverse("portal:opcoes", args=[inscricao.pk]), {})
+    resposta = client.post(reverse("portal:opcoes", args=[inscricao.pk]), {"confirmacao": "on"})
     assert resposta.status_code in (302, 403, 404)
     if perfil == "anonimo":
         assert resposta["Location"].startswith(reverse("login"))

@@ -18,6 +18,14 @@ from tests.factories import CandidatoFactory, usuario
 
 pytestmark = pytest.mark.django_db
 
+#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+CAIXA = {"confirmacao": "on"}
+
+
+def caixa(prefixo: str) -> dict:
+    """The box of a prefixed form."""
+    return {f"{prefixo}-confirmacao": "on"}
+
 DIA = dt.timedelta(days=1)
 P = ProcedimentoAdministrativo
 
@@ -185,7 +193,8 @@ def test_candidato_ve_notificacao_e_apresenta_defesa(client, rh, cenario, candid
     html = client.get(url).content.decode()
     assert FATOS in html and "Apresentar defesa" in html
     assert timezone.localtime(proc.prazo_defesa).strftime("%d/%m/%Y %H:%M") in html
-    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "Sou parda, junto certidões."})
+    resposta = client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                                 f"defesa-{proc.pk}-defesa": "Sou parda, junto certidões."})
     assert resposta.status_code == 302
     proc.refresh_from_db()
     assert proc.defesa == "Sou parda, junto certidões."
@@ -201,7 +210,8 @@ def test_candidato_nao_defende_fora_do_prazo(client, rh, cenario, candidato_user
     client.force_login(candidato_user)
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     assert "Apresentar defesa" not in client.get(url).content.decode()
-    resposta = client.post(url, {f"defesa-{proc.pk}-defesa": "Minha defesa atrasada."})
+    resposta = client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                                 f"defesa-{proc.pk}-defesa": "Minha defesa atrasada."})
     assert resposta.status_code == 400
     assert "O prazo da defesa terminou em" in resposta.content.decode()
     proc.refresh_from_db()
@@ -213,10 +223,12 @@ def test_candidato_nao_ve_procedimento_alheio(client, rh, cenario, outro_candida
     client.force_login(outro_candidato)
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     assert client.get(url).status_code == 404
-    assert client.post(url, {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
+    assert client.post(url, {**caixa(f"defesa-{proc.pk}"),
+                             f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
                        ).status_code == 404
     assert client.post(reverse("isencao:defesa", args=[proc.pk]),
-                       {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
+                       {**caixa(f"defesa-{proc.pk}"),
+                        f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."}
                        ).status_code == 404
     assert reverse("procedimentos:detalhe", args=[proc.pk]) not in client.get(
         reverse("procedimentos:lista")).content.decode()
@@ -265,7 +277,7 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, rh, cenario, fix
          {"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVACAO,
           "confirmacao": "on"}),
         (reverse("painel:procedimentos_detalhe", args=[decidido.pk]),
-         {"acao": "encaminhar", "destino": "ministerio_publico",
+         {**CAIXA, "acao": "encaminhar", "destino": "ministerio_publico",
           "data": timezone.localdate().isoformat(), "referencia": "Ofício 1/2026"}),
     ]
     for url, dados in acoes:
@@ -287,7 +299,8 @@ def test_paginas_do_candidato_recusam_quem_nao_e_candidato(client, request, rh, 
                 reverse("procedimentos:detalhe", args=[proc.pk])):
         assert (url, client.get(url).status_code) == (url, esperado)
     resposta = client.post(reverse("procedimentos:detalhe", args=[proc.pk]),
-                           {f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."})
+                           {**caixa(f"defesa-{proc.pk}"),
+                            f"defesa-{proc.pk}-defesa": "Defesa por outra pessoa."})
     assert resposta.status_code == esperado
     proc.refresh_from_db()
     assert proc.defesa == ""
@@ -313,7 +326,8 @@ def test_procedimento_da_isencao_nas_paginas_genericas(client, rh, candidato_use
     html = client.get(reverse("isencao:inscricao", args=[pedido.inscricao_id])).content.decode()
     assert reverse("procedimentos:detalhe", args=[proc.pk]) in html
     resposta = client.post(reverse("isencao:defesa", args=[proc.pk]),
-                           {f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
+                           {**caixa(f"defesa-{proc.pk}"),
+                            f"defesa-{proc.pk}-defesa": "A renda informada é a atual."})
     assert resposta["Location"] == reverse("isencao:inscricao", args=[pedido.inscricao_id])
     proc.refresh_from_db()
     assert proc.defesa == "A renda informada é a atual."

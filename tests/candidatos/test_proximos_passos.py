@@ -139,8 +139,8 @@ def test_prazo_de_recurso_de_resultado_que_me_diz_respeito_e_o_resultado_novo(rh
     EtapaFactory(certame=outro.certame, tipo=Etapa.Tipo.RECURSO_ISENCAO, inicio=agora - DIA,
                  fim=agora + DIA)
     assert linhas(portal.proximos_passos(user.candidato, agora)) == [
-        ("recurso", "000103", "Prazo de recurso aberto: Recurso da isenção", agora + 3 * DIA,
-         reverse("isencao:recurso", args=[insc.pk]), True),
+        ("recurso", "000103", "Prazo de recurso aberto: isenção da taxa de inscrição",
+         agora + 3 * DIA, reverse("isencao:recurso", args=[insc.pk]), True),
         ("resultado", "000103", "Resultado preliminar do pedido de isenção publicado",
          pub.publicada_em, reverse("isencao:inscricao", args=[insc.pk]), False)]
 
@@ -172,8 +172,8 @@ def test_classificacao_publicada_e_recurso_do_resultado(client):
     pub = Publicacao.objects.create(versao=v, tipo="preliminar", publicada_em=agora - DIA)
     status = reverse("portal:inscricao", args=[insc.pk])
     assert linhas(portal.proximos_passos(user.candidato, agora)) == [
-        ("recurso", "000104", "Prazo de recurso aberto: Recurso do resultado", agora + 2 * DIA,
-         status + "#t-recursos", True),
+        ("recurso", "000104", "Prazo de recurso aberto: resultado preliminar da classificação",
+         agora + 2 * DIA, status + "#t-recursos", True),
         ("resultado", "000104", "Resultado preliminar da classificação publicado",
          pub.publicada_em, status + "#t-classificacao", False)]
 

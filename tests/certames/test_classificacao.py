@@ -250,7 +250,9 @@ def test_comparar_versoes_explica_quem_saiu_e_por_que(django_capture_on_commit_c
     diff = comparar_versoes(v1, v2)
     saidas = [(m.lista, m.antes, m.depois, m.motivo) for m in diff["mudancas"]
               if m.tipo == "saiu"]
-    motivo = ("autodeclaração não confirmada — edital: a não confirmação definitiva elimina do "
+    # In the words every page uses (`certames.listas_da_inscricao`).
+    motivo = ("fora de todas as listas: autodeclaração não confirmada, na lista PP, de pessoas "
+              "negras (pretas e pardas) — edital: a não confirmação definitiva elimina do "
               "certame (prática da Lei 12.990/2014, Portaria Normativa MPDG 4/2018, art. 11)")
     assert saidas == [("AC", 2, None, motivo), ("PP", 1, None, motivo)]
     ids = {i.numero: i.pk for i in Inscricao.objects.filter(cargo=cargo)}

@@ -85,11 +85,18 @@ def test_resultado_antes_do_fim_do_pedido():
     assert cronograma.incoerencias([pedido, preliminar], _isencao()) == []
 
 
-def test_sem_lei_de_isencao_cita_o_cronograma_do_edital():
+def test_sem_lei_de_isencao_a_etapa_de_isencao_nao_cabe_e_a_ordem_cita_o_edital():
     etapas = [_e("pagamento_taxa", dia(0), dia(1)),
               _e("resultado_definitivo_isencao", dia(2), dia(2))]
-    (inc,) = cronograma.incoerencias(etapas, None)
-    assert inc.mensagem.endswith("(cronograma do edital).")
+    propria, ordem = cronograma.incoerencias(etapas, None)
+    assert (propria.etapa, propria.campo) == (etapas[1], "tipo")
+    assert propria.mensagem == (
+        "A lei deste certame não prevê isenção da taxa de inscrição: a etapa “Resultado "
+        "definitivo da isenção” (de 03/10/2026 15:00 a 03/10/2026 15:00) não cabe no "
+        "cronograma.")
+    assert ordem.mensagem.endswith("(cronograma do edital).")
+    # The payment stage is the fee's: it stays in a certame without exemption.
+    assert cronograma.incoerencias([etapas[0]], None) == []
 
 
 @pytest.mark.django_db
@@ -170,11 +177,40 @@ def test_admin_do_certame_recusa_cronograma_incoerente_como_enviado(rf, admin_us
 
 
 @pytest.mark.django_db
-def test_regime_sem_isencao_tambem_exige_a_ordem():
-    certame = CertameFactory(regime=SMBV)
-    EtapaFactory(certame=certame, tipo=Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO,
-                 inicio=dia(11), fim=dia(11))
+@pytest.mark.parametrize("regime", [SMBV, "federal-lei15142-2025", "pirangi-lei3056-2025"])
+def test_etapa_de_isencao_recusada_onde_a_lei_nao_preve_isencao(regime):
+    """The issue's case: a new certame's schedule with "Pedido de isenção 01/12–05/12" in a
+    law without exemption (spec section 3: SMBV and Pirangi "none", federal "n/a")."""
+    local = timezone.get_current_timezone()
+    certame = CertameFactory(regime=regime)
+    assert certame.oferece_isencao is False
+    pedido = Etapa(certame=certame, tipo=Etapa.Tipo.PEDIDO_ISENCAO,
+                   inicio=dt.datetime(2026, 12, 1, 8, 0, tzinfo=local),
+                   fim=dt.datetime(2026, 12, 5, 18, 0, tzinfo=local))
     with pytest.raises(ValidationError) as exc:
-        Etapa(certame=certame, tipo=Etapa.Tipo.PAGAMENTO_TAXA, inicio=dia(0),
-              fim=dia(10)).full_clean()
-    assert exc.value.message_dict["fim"][0].endswith("(cronograma do edital).")
+        pedido.full_clean()
+    assert exc.value.message_dict == {"tipo": [
+        "A lei deste certame não prevê isenção da taxa de inscrição: a etapa “Pedido de "
+        "isenção da taxa” (de 01/12/2026 08:00 a 05/12/2026 18:00) não cabe no cronograma."]}
+    # The fee's payment stage is no exemption stage.
+    Etapa(certame=certame, tipo=Etapa.Tipo.PAGAMENTO_TAXA, inicio=pedido.inicio,
+          fim=pedido.fim).full_clean()
+    # Severínia's law grants it (Lei 3.057/2026, art. 2º): the same stage is accepted.
+    severinia = CertameFactory(regime=SEV)
+    assert severinia.oferece_isencao is True
+    Etapa(certame=severinia, tipo=Etapa.Tipo.PEDIDO_ISENCAO, inicio=pedido.inicio,
+          fim=pedido.fim).full_clean()
+
+
+@pytest.mark.django_db
+def test_admin_recusa_etapa_de_isencao_sem_isencao_na_lei(rf, admin_user):
+    request = rf.get("/")
+    request.user = admin_user
+    certame = CertameFactory(regime=SMBV)
+    formset = _formset(certame, [("inscricoes", dia(0), dia(10)),
+                                 ("recurso_isencao", dia(12), dia(13))], request)
+    assert not formset.is_valid()
+    assert list(formset.non_form_errors()) == [
+        "A lei deste certame não prevê isenção da taxa de inscrição: a etapa “Recurso da "
+        "isenção” (de 13/10/2026 15:00 a 14/10/2026 15:00) não cabe no cronograma."]
+    assert not certame.etapas.exists()

@@ -190,9 +190,17 @@ def test_recalcular_agora_diz_o_que_aconteceu(client, rh):
     ok, ruim = _cargo(), _cargo(desempates=((1,), (1, 2)))
     client.force_login(rh)
     resposta = client.post(reverse("painel:recalcular", args=[ok.pk]), follow=True)
+    # What the database holds: the version calculated, its vacancies per list (Pirangi N=2:
+    # PP arred(0,3) = 0, I and Q 0, PcD teto(0,1) = 1 > 20% of 2, so floor = 0; AC 2).
+    assert ok.versoes_classificacao.get().distribuicao == {
+        "AC": 2, "PP": 0, "I": 0, "Q": 0, "PCD": 0}
     assert [str(m) for m in resposta.context["messages"]] == [
-        "Recálculo concluído. Se nada mudou desde a última versão, nenhuma versão nova foi "
-        "criada."]
+        "A classificação foi recalculada: versão 1, com 2 vagas (AC 2, PP 0, I 0, Q 0, "
+        "PCD 0)."]
+    # Nothing changed since: the version in force is named.
+    resposta = client.post(reverse("painel:recalcular", args=[ok.pk]), follow=True)
+    assert [str(m) for m in resposta.context["messages"]] == [
+        "A classificação foi recalculada e nada mudou: a versão 1 continua valendo."]
     resposta = client.post(reverse("painel:recalcular", args=[ruim.pk]), follow=True)
     assert [str(m) for m in resposta.context["messages"]] == []
     assert 'data-recalculo="falhou"' in resposta.content.decode()

@@ -205,7 +205,7 @@ def test_pagina_do_rh_mostra_o_aviso_e_quem_nao_sera_visto(client, rh):
     client.force_login(rh)
     resposta = client.post(reverse("painel:adicionar_membro", args=[recursal.pk]), {
         "usuario": julgadora.usuario.pk, "papel": "titular", "genero": "feminino",
-        "cor_raca": "parda", "regiao": "sul"}, follow=True)
+        "cor_raca": "parda", "regiao": "sul", "confirmacao": "on"}, follow=True)
     html = resposta.content.decode()
     assert "também integra a comissão de heteroidentificação" in html
     assert f"Não verá: {primeira.inscricao.numero}" in html

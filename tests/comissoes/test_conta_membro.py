@@ -15,7 +15,7 @@ from tests.factories import usuario
 
 DADOS = {"nome": "Beatriz Lima Aragão", "email": "Beatriz.Aragao@example.org",
          "papel": "suplente", "genero": "feminino", "cor_raca": "preta",
-         "regiao": "nordeste"}
+         "regiao": "nordeste", "confirmacao": "on"}
 
 
 @pytest.fixture

@@ -298,11 +298,12 @@ def test_pagina_da_avaliacao_mostra_documentos_e_registra_analise(client, caso):
     assert "Compareceu" not in html
     acao = reverse("comissao:analisar_documento", args=[av.pk, caso["rani"].pk])
     resposta = client.post(acao, {f"doc-{caso['rani'].pk}-aceito": "nao",
-                                  f"doc-{caso['rani'].pk}-motivo": "curto"})
+                                  f"doc-{caso['rani'].pk}-motivo": "curto", "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "Informe por que o documento não é aceito" in resposta.content.decode()
     resposta = client.post(acao, {f"doc-{caso['rani'].pk}-aceito": "nao",
-                                  f"doc-{caso['rani'].pk}-motivo": MOTIVO_DOC_NAO})
+                                  f"doc-{caso['rani'].pk}-motivo": MOTIVO_DOC_NAO,
+                                  "confirmacao": "on"})
     assert resposta.status_code == 302
     html = client.get(url).content.decode()
     assert MOTIVO_DOC_NAO in html and 'id="faltantes-aceitos"' in html
@@ -312,7 +313,8 @@ def test_pagina_da_avaliacao_mostra_documentos_e_registra_analise(client, caso):
     _outra, outros = comissao_documental(caso["certame"])
     client.force_login(outros[0].usuario)
     assert client.get(url).status_code == 404
-    assert client.post(acao, {f"doc-{caso['rani'].pk}-aceito": "sim"}).status_code == 404
+    assert client.post(acao, {f"doc-{caso['rani'].pk}-aceito": "sim",
+                              "confirmacao": "on"}).status_code == 404
     assert client.get(reverse("documentos:arquivo", args=[caso["rani"].pk])).status_code == 404
 
 
@@ -502,7 +504,7 @@ def test_paginas_do_rh_e_do_candidato_por_procedimento(client, rh):
     assert "Verificação documental" in html and "Nenhum documento foi enviado" in html
     assert "Apresentar recurso" in html
     resposta = client.post(reverse("recursos:apresentar", args=[av.pk]),
-                           {f"recurso-{av.pk}-texto": RAZOES})
+                           {f"recurso-{av.pk}-texto": RAZOES, f"recurso-{av.pk}-confirmacao": "on"})
     assert resposta.status_code == 302
     assert avaliacao_do_recurso(av).comissao.tipo == DOC
 
@@ -516,7 +518,8 @@ def test_paginas_de_comissoes_do_rh_cobrem_a_verificacao_documental(client, rh):
     assert "Verificação documental" in html and "LC 22/2026, art. 4º" in html
     assert reverse("painel:convocacao", args=[e.pk]) in html
     resposta = client.post(reverse("painel:comissoes_certame", args=[certame.pk]), {
-        "tipo": DOC, "nome": "Comissão de verificação documental", "tamanho": "3"})
+        "tipo": DOC, "nome": "Comissão de verificação documental", "tamanho": "3",
+        "confirmacao": "on"})
     comissao = Comissao.objects.get(tipo=DOC)
     assert resposta.status_code == 302 and comissao.tamanho == 3
     html = client.get(reverse("painel:convocacao", args=[e.pk])).content.decode()

@@ -94,15 +94,15 @@ def test_pagina_do_candidato_mostra_o_prazo_do_seu_lote():
     tardia = _tardia(c)
     lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
     depois_do_cronograma = c.etapa.fim + DIA / 2
-    abertos = situacao_da_inscricao(tardia.inscricao, em=depois_do_cronograma).recursos_abertos
+    abertos = situacao_da_inscricao(tardia.inscricao, em=depois_do_cronograma).janelas
     # The schedule's stage is over, the candidate's batch window is open: that one is shown,
     # with its own dates and the link to appeal.
-    assert [(j.etapa.inicio, j.etapa.fim, j.url) for j in abertos] == [
+    assert [(j.inicio, j.fim, j.url) for j in abertos] == [
         (lote2.publicada_em, lote2.publicada_em + (c.etapa.fim - c.etapa.inicio),
          reverse("recursos:inscricao", args=[tardia.inscricao.pk]))]
     # Batch 1's candidate: nothing left to appeal once the schedule's stage is over.
     assert situacao_da_inscricao(c.avaliacao.inscricao,
-                                 em=depois_do_cronograma).recursos_abertos == []
+                                 em=depois_do_cronograma).janelas == []
 
 
 # --- guards ---------------------------------------------------------------------------------

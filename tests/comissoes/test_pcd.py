@@ -166,13 +166,13 @@ def test_rh_inclui_membro_da_equipe_pela_pagina(client, rh):
     certame = certame_(SMBV)
     client.force_login(rh)
     resposta = client.post(reverse("painel:comissoes_certame", args=[certame.pk]), {
-        "tipo": PCD, "nome": "Equipe multiprofissional", "tamanho": ""})
+        "tipo": PCD, "nome": "Equipe multiprofissional", "tamanho": "", "confirmacao": "on"})
     comissao = Comissao.objects.get()
     assert resposta.status_code == 302 and comissao.tamanho == 3
     pessoa = usuario("fisio", "Comissao")
     resposta = client.post(reverse("painel:adicionar_membro", args=[comissao.pk]), {
         "usuario": pessoa.pk, "papel": "titular", "genero": "masculino", "cor_raca": "preta",
-        "area_profissional": "Fisioterapia"})
+        "area_profissional": "Fisioterapia", "confirmacao": "on"})
     assert resposta.status_code == 302
     html = client.get(reverse("painel:comissao", args=[comissao.pk])).content.decode()
     assert "Fisioterapia" in html
@@ -328,11 +328,12 @@ def test_pagina_da_equipe_mostra_laudo_e_registra_a_avaliacao(client, caso):
     client.force_login(caso.membros[0].usuario)
     assert 'id="form-biopsicossocial"' in client.get(url).content.decode()
     acao = reverse("comissao:biopsicossocial", args=[caso.av.pk])
-    resposta = client.post(acao, {**DIMENSOES, "compativel": "nao", "compatibilidade": "curta"})
+    resposta = client.post(acao, {**DIMENSOES, "compativel": "nao", "compatibilidade": "curta",
+                                  "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "Justifique a conclusão sobre a compatibilidade" in resposta.content.decode()
     resposta = client.post(acao, {**DIMENSOES, "compativel": "nao",
-                                  "compatibilidade": INCOMPATIVEL})
+                                  "compatibilidade": INCOMPATIVEL, "confirmacao": "on"})
     assert resposta.status_code == 302
     html = client.get(url).content.decode()
     assert 'id="registro-biopsicossocial"' in html and INCOMPATIVEL in html

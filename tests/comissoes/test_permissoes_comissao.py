@@ -110,10 +110,13 @@ def test_quem_nao_ve_tambem_nao_vota_nem_age(client, mundo, quem):
 
     client.force_login(mundo["usuarios"][quem])
     av = mundo["avaliacao"]
+    # With the confirmation box: what refuses them is who they are.
     for nome, dados in (("comissao:avaliacao", {"sentido": "confirma",
-                                                "motivacao": "Fenótipo compatível."}),
-                        ("comissao:impedimento", {"motivo": "Tentativa de ver o candidato."}),
-                        ("comissao:gravacao", {"gravacao": "x.mp4"}),
+                                                "motivacao": "Fenótipo compatível.",
+                                                "confirmacao": "on"}),
+                        ("comissao:impedimento", {"motivo": "Tentativa de ver o candidato.",
+                                                  "confirmacao": "on"}),
+                        ("comissao:gravacao", {"gravacao": "x.mp4", "confirmacao": "on"}),
                         ("comissao:encerrar_avaliacao", {"confirmacao": "on"})):
         assert client.post(reverse(nome, args=[av.pk]), dados).status_code == 404
     assert client.post(reverse("comissao:comparecimento", args=[av.convocacao_id]),

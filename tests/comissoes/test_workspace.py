@@ -81,11 +81,14 @@ def test_fluxo_de_voto_ate_o_proximo_candidato(client, cenario):
     html = client.get(url).content.decode()
     assert "Confirma a autodeclaração" in html and "Não confirma a autodeclaração" in html
     # A generic "não confirma" is refused with the domain's message, nothing written.
-    resposta = client.post(url, {"sentido": "nao_confirma", "motivacao": "Não confirma."})
+    resposta = client.post(url, {"sentido": "nao_confirma", "motivacao": "Não confirma.",
+                                 "confirmacao": "on"})
     assert resposta.status_code == 400
     assert "motivação específica" in resposta.content.decode()
     assert not Voto.objects.exists()
-    resposta = client.post(url, {"sentido": "confirma", "motivacao": MOTIVO_SIM}, follow=True)
+    resposta = client.post(url, {"sentido": "confirma", "motivacao": MOTIVO_SIM,
+                                 "confirmacao": "on"},
+                           follow=True)
     html = resposta.content.decode()
     assert Voto.objects.filter(avaliacao=cenario["a1"], membro=membro_,
                                sentido="confirma").count() == 1
@@ -120,7 +123,7 @@ def test_votos_dos_outros_ocultos_ate_o_encerramento(client, cenario):
     presid = client.get(url).content.decode()
     assert "3 voto(s) registrado(s); quórum para encerrar: 3." in presid
     client.post(reverse("comissao:gravacao", args=[cenario["a1"].pk]),
-                {"gravacao": "sessao/ana.mp4"})
+                {"gravacao": "sessao/ana.mp4", "confirmacao": "on"})
     client.post(reverse("comissao:encerrar_avaliacao", args=[cenario["a1"].pk]),
                 {"confirmacao": "on"})
     cenario["a1"].refresh_from_db()
@@ -153,7 +156,8 @@ def test_impedimento_pela_fila_tira_o_candidato(client, cenario):
     membro_ = cenario["outros"][1]
     client.force_login(membro_.usuario)
     resposta = client.post(reverse("comissao:impedimento", args=[cenario["a1"].pk]),
-                           {"motivo": "A candidata é minha cunhada."}, follow=True)
+                           {"motivo": "A candidata é minha cunhada.", "confirmacao": "on"},
+                           follow=True)
     html = resposta.content.decode()
     assert "Impedimento registrado" in html
     assert "Ana Clara Souza" not in html and "Bruno Lima" in html

@@ -233,7 +233,7 @@ def test_jornada_do_candidato(live_server, pagina, dia):
     # next" on her dashboard, with a PDF attached.
     pagina.goto(f"{base}/candidato/")
     pagina.locator("#proximos-passos").get_by_role(
-        "link", name="Prazo de recurso aberto: Recurso da heteroidentificação").click()
+        "link", name="Prazo de recurso aberto: heteroidentificação").click()
     razoes = ("Sou pessoa parda e assim me reconheço; peço a reavaliação pela comissão "
               "recursal, com base na gravação da sessão.")
     pagina.get_by_label("Razões do recurso").fill(razoes)
@@ -418,7 +418,7 @@ def test_jornada_do_rh(live_server, pagina, dia):
     pagina.get_by_label("Prazo para apresentar os documentos").fill(prazo.isoformat())
     pagina.get_by_role("checkbox").check()
     pagina.get_by_role("button", name="Convocar").click()
-    pagina.get_by_text("1 convocação(ões) registrada(s).").wait_for()
+    pagina.get_by_text("1 convocação registrada, com prazo até").wait_for()
     nova = Chamada.objects.filter(cargo=chamado).exclude(posicao__in=antes).get()
     assert (nova.posicao, nova.inscricao.numero, nova.prazo, nova.chamada_em.date()) == (
         len(antes) + 1, proxima, prazo, dia)
