@@ -46,9 +46,11 @@ from certames.travas import travar, travar_certame
 #: The call's e-mail task (candidatos/tasks.py), queued by name: the tasks import this module.
 TAREFA_EMAIL_CONVOCACAO = "candidatos.email_convocacao"
 
-#: Desistência frees the reserved vacancy for the next of the same group.
-FUNDAMENTO_DESISTENCIA = ("regras de reserva, seção 7, passo 2 (LC 22/2026, art. 1º, §6º; Lei "
-                          "3.057/2026, art. 15, §2º; Lei 3.056/2025, art. 10, §3º)")
+#: Desistência frees the vacancy for the next of the same list: the basis is the freed seat's
+#: list's own article in the certame's regime (`Regime.fundamento_desistencia`); this stands
+#: only where the seat is not known.
+FUNDAMENTO_DESISTENCIA = ("regras de reserva, seção 7, passo 2 (a vaga liberada é convocada de "
+                          "novo na sua própria lista)")
 #: Fim de fila: reclassificação para o final da lista, only where the edital provides it.
 FUNDAMENTO_FIM_DE_FILA = "edital (permite_fim_de_fila); regras de reserva, seções 5 e 7"
 #: A product default: the deadline to present the documents when RH gives none.
@@ -263,7 +265,7 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
         if not motivacao:
             raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
                                     "prazo)."))
-    fundamento = fundamento_do_evento(tipo, cargo)
+    fundamento = fundamento_do_evento(tipo, cargo, vaga=chamada.vaga)
     evento = EventoChamada.objects.create(
         chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
         autor=autor if getattr(autor, "is_authenticated", False) else None,
@@ -279,7 +281,7 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     if tipo == Tipo.DESISTENCIA:
         if insc.situacao not in FINAIS:
             # Its own act and the recompute (candidatos/servicos.py).
-            registrar_desistencia(insc, autor=autor, motivacao=motivacao)
+            registrar_desistencia(insc, autor=autor, motivacao=motivacao, lista=chamada.vaga)
         else:
             solicitar_recalculo([cargo], str(tipo.label))
     elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA):
@@ -288,11 +290,16 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
     return evento
 
 
-def fundamento_do_evento(tipo: str, cargo: Cargo) -> str:
+def fundamento_do_evento(tipo: str, cargo: Cargo, vaga: str | None = None) -> str:
     """The legal basis recorded with an act on a call: the appointment acts follow the order
-    of nomeação of the certame's own law; the others have a fixed basis."""
+    of nomeação of the certame's own law; a desistência, the article of the freed seat's
+    list (`vaga`, the call's type) in the certame's regime; the others have a fixed basis."""
     tipo = Tipo(tipo)
-    return fundamento_ordem(cargo) if tipo in _SEGUEM_A_ORDEM else FUNDAMENTOS[tipo]
+    if tipo in _SEGUEM_A_ORDEM:
+        return fundamento_ordem(cargo)
+    if tipo == Tipo.DESISTENCIA and vaga:
+        return cargo.certame.regime_legal.fundamento_desistencia(vaga)
+    return FUNDAMENTOS[tipo]
 
 
 @transaction.atomic
