@@ -52,6 +52,8 @@ from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
 from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar, normalizar
+from certames.regras.procedimentos import CADUNICO
+from certames.regras.regimes import fundamentos_dos_regimes
 
 Verificacao = PedidoIsencao.Verificacao
 
@@ -312,6 +314,15 @@ def ler_extrato(conteudo: bytes, *, data_referencia: dt.date
     return dados, planilha.ignoradas
 
 
+def fundamento_consulta() -> str:
+    """Where the laws with a CadÚnico exemption allow the check against official databases and
+    limit the data kept (`RegraIsencao.fundamento_consulta` of each such regime): the extract
+    belongs to no certame."""
+    return fundamentos_dos_regimes(
+        lambda r: r.isencao.fundamento_consulta
+        if r.isencao is not None and CADUNICO in r.isencao.codigos else "")
+
+
 def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo: str,
                      autor, agora: dt.datetime | None = None) -> ResultadoImportacao:
     """Validate the whole extract, then write it in one transaction. Raises ArquivoRejeitado
@@ -337,7 +348,6 @@ def importar_extrato(conteudo: bytes, *, data_referencia: dt.date, nome_arquivo:
                         "%(n)d registros.") % {"a": extrato.nome_arquivo,
                                                "d": formatos.data_br(data_referencia),
                                                "n": len(dados)},
-            fundamento_legal=_("Lei 3.057/2026 de Severínia, art. 4º (consulta a bases "
-                               "oficiais) e parágrafo único (só os dados necessários)"),
+            fundamento_legal=fundamento_consulta(),
             depois={"registros": len(dados), "colunas_ignoradas": ignoradas})
     return ResultadoImportacao(extrato, len(dados), ignoradas, {})

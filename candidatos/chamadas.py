@@ -59,9 +59,11 @@ from certames.travas import travar, travar_certame
 #: The call's e-mail task (candidatos/tasks.py), queued by name: the tasks import this module.
 TAREFA_EMAIL_CONVOCACAO = "candidatos.email_convocacao"
 
-#: Desistência frees the reserved vacancy for the next of the same group.
-FUNDAMENTO_DESISTENCIA = ("regras de reserva, seção 7, passo 2 (LC 22/2026, art. 1º, §6º; Lei "
-                          "3.057/2026, art. 15, §2º; Lei 3.056/2025, art. 10, §3º)")
+#: Desistência frees the vacancy for the next of the same list: the basis is the freed seat's
+#: list's own article in the certame's regime (`Regime.fundamento_desistencia`); this stands
+#: only where the seat is not known.
+FUNDAMENTO_DESISTENCIA = ("regras de reserva, seção 7, passo 2 (a vaga liberada é convocada de "
+                          "novo na sua própria lista)")
 #: Fim de fila: reclassificação para o final da lista, only where the edital provides it.
 FUNDAMENTO_FIM_DE_FILA = "edital (permite_fim_de_fila); regras de reserva, seções 5 e 7"
 #: A product default: the deadline to present the documents when RH gives none.
@@ -306,7 +308,7 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
                                     "prazo)."))
     if pelo_procedimento and not fundamento:
         raise ValidationError(_("O ato do procedimento exige o seu fundamento legal."))
-    fundamento = fundamento or fundamento_do_evento(tipo, cargo)
+    fundamento = fundamento or fundamento_do_evento(tipo, cargo, vaga=chamada.vaga)
     evento = EventoChamada.objects.create(
         chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
         autor=autor if getattr(autor, "is_authenticated", False) else None,
@@ -333,7 +335,7 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     if tipo == Tipo.DESISTENCIA:
         if insc.situacao not in FINAIS:
             # Its own act and the recompute (candidatos/servicos.py).
-            registrar_desistencia(insc, autor=autor, motivacao=motivacao)
+            registrar_desistencia(insc, autor=autor, motivacao=motivacao, lista=chamada.vaga)
         else:
             solicitar_recalculo([cargo], str(tipo.label))
     elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, *PELO_PROCEDIMENTO):
@@ -342,14 +344,20 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     return evento
 
 
-def fundamento_do_evento(tipo: str, cargo: Cargo) -> str:
+def fundamento_do_evento(tipo: str, cargo: Cargo, vaga: str | None = None) -> str:
     """The legal basis recorded with an act on a call: the appointment acts follow the order
-    of nomeação of the certame's own law; the others have a fixed basis; the annulment's is
-    the deciding procedure's (the regime's article, given by `anular_chamadas`)."""
+    of nomeação of the certame's own law; a desistência, the article of the freed seat's
+    list (`vaga`, the call's type) in the certame's regime; the annulment's is the deciding
+    procedure's (the regime's article, given by `anular_chamadas`); the others have a fixed
+    basis."""
     tipo = Tipo(tipo)
     if tipo in PELO_PROCEDIMENTO:
         return cargo.certame.regime_legal.fundamento_anulacao
-    return fundamento_ordem(cargo) if tipo in _SEGUEM_A_ORDEM else FUNDAMENTOS[tipo]
+    if tipo in _SEGUEM_A_ORDEM:
+        return fundamento_ordem(cargo)
+    if tipo == Tipo.DESISTENCIA and vaga:
+        return cargo.certame.regime_legal.fundamento_desistencia(vaga)
+    return FUNDAMENTOS[tipo]
 
 
 # --- the annulment (spec section 9), recorded by a procedure's decision ----------------------

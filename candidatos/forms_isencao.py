@@ -19,6 +19,7 @@ from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
+from certames.regras.procedimentos import RegraIsencao
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 
@@ -49,12 +50,31 @@ class PedidoIsencaoForm(forms.Form):
         required=False,
         help_text=_("A verificação automática consulta o CadÚnico deste município. Se a sua "
                     "família está inscrita em outro município, anexe o documento que o edital "
-                    "define (Lei 3.057/2026, art. 2º, §2º): o pedido é analisado pelo RH. PDF, "
-                    "PNG ou JPEG de até 5 MB."))
+                    "define: o pedido é analisado pelo RH. PDF, PNG ou JPEG de até 5 MB."))
     declaracao = forms.BooleanField(
         label=_("Declaro que as informações prestadas são verdadeiras e que conheço as "
-                "consequências de declaração, informação ou documento falso (Lei 3.057/2026, "
-                "art. 5º)."))
+                "consequências de declaração, informação ou documento falso."))
+
+    def __init__(self, *args, regra: RegraIsencao | None = None, **kwargs):
+        """`regra`: the exemption of the certame's law (`Regime.isencao`): its kinds are the
+        choices, its articles are cited."""
+        super().__init__(*args, **kwargs)
+        self.regra = regra
+        if regra is None:
+            return
+        self.fields["tipo"].choices = [(m.codigo, m.descricao[:1].upper() + m.descricao[1:])
+                                       for m in regra.modalidades]
+        if regra.fundamento_comprovacao:
+            self.fields["comprovante_cadunico"].help_text = _(
+                "A verificação automática consulta o CadÚnico deste município. Se a sua "
+                "família está inscrita em outro município, anexe o documento que o edital "
+                "define (%(f)s): o pedido é analisado pelo RH. PDF, PNG ou JPEG de até "
+                "5 MB.") % {"f": regra.fundamento_comprovacao}
+        if regra.fundamento_falsidade:
+            self.fields["declaracao"].label = _(
+                "Declaro que as informações prestadas são verdadeiras e que conheço as "
+                "consequências de declaração, informação ou documento falso "
+                "(%(f)s).") % {"f": regra.fundamento_falsidade}
 
     def clean_nis(self):
         nis = self.cleaned_data.get("nis", "").strip()
@@ -70,7 +90,9 @@ class PedidoIsencaoForm(forms.Form):
         tipo = dados.get("tipo")
         if tipo == PedidoIsencao.Tipo.CADUNICO and not dados.get("nis") \
                 and "nis" not in self.errors:
-            self.add_error("nis", _("Informe o NIS (Lei 3.057/2026, art. 2º, §4º)."))
+            fundamento = self.regra.fundamento_nis if self.regra else ""
+            self.add_error("nis", _("Informe o NIS (%(f)s).") % {"f": fundamento}
+                           if fundamento else _("Informe o NIS."))
         if tipo == PedidoIsencao.Tipo.DOADOR_SANGUE and not dados.get("comprovante") \
                 and "comprovante" not in self.errors:
             self.add_error("comprovante", _("Anexe o comprovante de doação de sangue."))
@@ -142,12 +164,20 @@ class DecisaoPreliminarForm(forms.Form):
                                   widget=forms.RadioSelect)
     motivacao = forms.CharField(
         label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("O indeferimento exige motivação específica (Lei 3.057/2026, art. 3º, "
-                    "§2º)."))
+        help_text=_("O indeferimento exige motivação específica."))
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a decisão é registrada com a motivação acima; o candidato a vê quando "
           "o resultado do lote for publicado. A decisão não pode ser desfeita: uma correção "
           "é uma nova decisão, antes da publicação."), id_html="id_confirmacao_decidir")
+
+    def __init__(self, *args, regra: RegraIsencao | None = None, **kwargs):
+        """`regra`: the exemption of the certame's law, whose article on the motivation is
+        cited."""
+        super().__init__(*args, **kwargs)
+        if regra is not None and regra.fundamento_motivacao:
+            self.fields["motivacao"].help_text = _(
+                "O indeferimento exige motivação específica (%(f)s).") % {
+                "f": regra.fundamento_motivacao}
 
 
 class ConfirmacaoForm(forms.Form):

@@ -40,9 +40,7 @@ class AbrirFraudeForm(forms.Form):
                                widget=forms.RadioSelect, initial=procedimentos.Origem.INDICIOS)
     fatos = forms.CharField(
         label=_("Indícios ou denúncia"), min_length=15, widget=forms.Textarea(attrs={"rows": 5}),
-        help_text=_("Descreva os fatos que o candidato deve conhecer para se defender. A não "
-                    "confirmação da autodeclaração pela comissão, por si só, não caracteriza "
-                    "fraude (Lei 3.057/2026, art. 11, caput)."))
+        help_text=_("Descreva os fatos que o candidato deve conhecer para se defender."))
     prazo_defesa = PrazoDefesaField()
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "
@@ -55,6 +53,12 @@ class AbrirFraudeForm(forms.Form):
             (lista, lista)
             for lista in procedimentos.FraudeAutodeclaracao.listas_possiveis(inscricao)]
         self.fields["prazo_defesa"].initial = prazo_padrao()
+        fundamento = inscricao.certame.regime_legal.fundamento_nao_confirmacao_nao_e_fraude
+        if fundamento:
+            self.fields["fatos"].help_text = _(
+                "Descreva os fatos que o candidato deve conhecer para se defender. A não "
+                "confirmação da autodeclaração pela comissão, por si só, não caracteriza "
+                "fraude (%(f)s).") % {"f": fundamento}
 
 
 class DefesaForm(forms.Form):

@@ -60,7 +60,7 @@ from certames.formatos import data_br, data_hora_br
 from certames.models import Ato, Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
-from certames.regras.regimes import REGIMES
+from certames.regras.regimes import REGIMES, fundamentos_dos_regimes
 from certames.travas import travar, travar_certame, travar_varios
 from nucleo import lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
@@ -89,6 +89,12 @@ def regra(certame: Certame) -> RegraIsencao:
 def regimes_com_isencao() -> list[str]:
     """Ids of the registered regimes whose law grants a fee exemption."""
     return [r.id for r in REGIMES.values() if r.isencao is not None]
+
+
+def fundamento_regimes_com_isencao() -> str:
+    """The articles granting the exemption, of every regime that has one (RH's overview)."""
+    return fundamentos_dos_regimes(
+        lambda r: r.isencao.fundamento_isencao if r.isencao is not None else "")
 
 
 Resultado = PedidoIsencao.Resultado

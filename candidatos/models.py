@@ -413,7 +413,8 @@ class PedidoIsencao(models.Model):
 
     class Tipo(models.TextChoices):
         CADUNICO = "cadunico", _("CadÚnico (renda per capita até meio salário mínimo)")
-        DOADOR_SANGUE = "doador_sangue", _("Doador de sangue (Lei Municipal 2.414/2019)")
+        # The law of each kind is the regime's (`RegraIsencao.modalidades`).
+        DOADOR_SANGUE = "doador_sangue", _("Doador de sangue")
 
     class Verificacao(models.TextChoices):
         APTO = "apto", _("Requisitos atendidos segundo o CadÚnico")
@@ -481,7 +482,8 @@ class DecisaoIsencao(models.Model):
     class Fase(models.TextChoices):
         PRELIMINAR = "preliminar", _("Análise preliminar")
         RECURSO = "recurso", _("Julgamento do recurso")
-        FALSIDADE = "falsidade", _("Indeferimento por falsidade (Lei 3.057/2026, art. 5º, I)")
+        # Its article: `RegraIsencao.fundamento_falsidade_indeferimento`.
+        FALSIDADE = "falsidade", _("Indeferimento por falsidade")
 
     pedido = models.ForeignKey(PedidoIsencao, on_delete=models.PROTECT,
                                related_name="decisoes")

@@ -14,6 +14,7 @@ from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
+from certames.regras.regimes import AC
 from certames.travas import travar
 from nucleo.motivacao import validar_motivacao
 
@@ -29,15 +30,22 @@ def _motivacao_obrigatoria(motivacao: str) -> str:
 _INSCRICAO_COM = ("cargo__certame", "candidato")
 
 
-def fundamento_desistencia(inscricao: Inscricao) -> str:
-    """The vacancy goes to the next of the same list (LC 22/2026 art. 1º §6º; Lei 3.057/2026
-    art. 15 §2º; Lei 3.056/2025 art. 10 §3º): the basis is the regime's own."""
+def fundamento_desistencia(inscricao: Inscricao, lista: str | None = None) -> str:
+    """The vacancy goes to the next of the same list (spec section 6; section 7, step 2): the
+    basis is that list's own article in the certame's regime (`Regime.fundamento_desistencia`:
+    SMBV PP/I art. 1º §6º, PcD art. 6º §5º; Severínia art. 15 §2º; Pirangi art. 10 §3º).
+    `lista` is the freed seat's list (a call's `vaga`); without a call, each reserved list the
+    inscrição opted for (none: the general list's rule)."""
     regime = inscricao.cargo.certame.regime_legal
-    return regime.reversoes[0].fundamento_mesma_lista if regime.reversoes else ""
+    listas = ([lista] if lista else
+              [x for x in regime.listas if x in (inscricao.listas or [])] or [AC])
+    return "; ".join(dict.fromkeys(regime.fundamento_desistencia(x) for x in listas))
 
 
 @transaction.atomic
-def registrar_desistencia(inscricao: Inscricao, *, autor, motivacao: str) -> Inscricao:
+def registrar_desistencia(inscricao: Inscricao, *, autor, motivacao: str,
+                          lista: str | None = None) -> Inscricao:
+    """`lista`: the list of the seat the desistência frees (the call's `vaga`), if any."""
     motivacao = _motivacao_obrigatoria(motivacao)
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     if insc.situacao in FINAIS:
@@ -48,7 +56,7 @@ def registrar_desistencia(inscricao: Inscricao, *, autor, motivacao: str) -> Ins
     insc.save(update_fields=["situacao", "atualizada_em"])
     registrar_ato(tipo="desistencia", autor=autor, certame=insc.cargo.certame, objeto=insc,
                   descricao=_("Desistência da inscrição %(n)s.") % {"n": insc.numero},
-                  motivacao=motivacao, fundamento_legal=fundamento_desistencia(insc),
+                  motivacao=motivacao, fundamento_legal=fundamento_desistencia(insc, lista),
                   antes={"situacao": antes}, depois={"situacao": insc.situacao})
     solicitar_recalculo([insc.cargo_id], _("desistência da inscrição %(n)s") % {
         "n": insc.numero})

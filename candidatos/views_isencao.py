@@ -95,7 +95,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
                                                        agora))
         ctx.update(situacao_do_pedido(pedido, insc, agora))
-        ctx.setdefault("form", PedidoIsencaoForm())
+        ctx.setdefault("form", PedidoIsencaoForm(regra=certame.regime_legal.isencao))
         ctx.setdefault("form_recurso", RecursoIsencaoForm())
         # Shown in summary; the notice, the defence and the decision are on the procedure's
         # own page (`procedimentos:detalhe`).
@@ -108,7 +108,8 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
 
     def post(self, request, pk):
         insc = self.minha_inscricao(pk)
-        form = PedidoIsencaoForm(request.POST, request.FILES)
+        form = PedidoIsencaoForm(request.POST, request.FILES,
+                                 regra=insc.certame.regime_legal.isencao)
         if form.is_valid():
             dados = form.cleaned_data
             try:

@@ -14,10 +14,10 @@ from django.utils.translation import gettext as _
 from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada
 
-#: Both municipal laws that fix the order, for the acts recorded by `candidatos.chamadas`
-#: (pages, exports and PDFs cite the certame's own law: `fundamento_ordem`).
-FUNDAMENTO_ORDEM = ("Lei 3.056/2025 (Pirangi), art. 12, §2º; Lei 3.057/2026 (Severínia), "
-                    "art. 17, parágrafo único")
+#: The product's rule where a regime gives no basis for the order of nomeação (every
+#: registered regime has its own: `Regime.fundamento_ordem_nomeacao`).
+FUNDAMENTO_ORDEM = ("regras de reserva, seção 7 (cada convocação mantém sua posição na ordem "
+                    "de nomeação)")
 
 #: Calls per page of the order of nomeação on the RH and public pages.
 POR_PAGINA_ORDEM = 50

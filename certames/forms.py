@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from certames.regras.aritmetica import formatar_percentual
 from certames.regras.edital import CargoEdital
 from certames.regras.regimes import (
     BASE_CARGO,
@@ -163,9 +164,8 @@ class SimularForm(forms.Form):
         max_value=Decimal(100), max_digits=6, decimal_places=3, localize=True,
         widget=forms.TextInput(attrs={"inputmode": "decimal"}),
         help_text=_("Em branco: regra do regime. Onde a lei fixa só um mínimo, o edital pode "
-                    "reservar mais, até o máximo legal (LC 22/2026: de 5% a 10%; regime "
-                    "federal: de 5% a 20%); onde a lei não regula a reserva PcD, o edital a "
-                    "define."),
+                    "reservar mais, até o máximo legal; onde a lei não regula a reserva PcD, o "
+                    "edital a define."),
     )
     pcd_limite = forms.DecimalField(
         label=_("Limite da reserva PcD (% das vagas)"), required=False,
@@ -198,6 +198,17 @@ class SimularForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Each regime's range, from its data (`RegraPcd.percentual_maximo`).
+        faixas = "; ".join(
+            _("%(r)s: de %(a)s a %(b)s") % {
+                "r": r.nome, "a": formatar_percentual(r.pcd.percentual),
+                "b": formatar_percentual(r.pcd.percentual_maximo)}
+            for r in REGIMES.values() if r.pcd.percentual_maximo is not None)
+        if faixas:
+            self.fields["pcd_percentual"].help_text = _(
+                "Em branco: regra do regime. Onde a lei fixa só um mínimo, o edital pode "
+                "reservar mais, até o máximo legal (%(f)s); onde a lei não regula a reserva "
+                "PcD, o edital a define.") % {"f": faixas}
         self.modo_edital = self.data.get("modo") == MODO_EDITAL
         #: The parsed cargos (edital mode, valid form only).
         self.cargos_edital: list[CargoEdital] | None = None

@@ -241,10 +241,12 @@ class Certame(models.Model):
             raise ValidationError({"parametros": _(
                 "cadunico_meses_atualizacao deve ser um número inteiro de meses maior que zero.")})
         tamanho = self.parametros.get("tamanho_comissao")
-        if tamanho is not None and (type(tamanho) is not int or tamanho < 3):
+        minimo = regime.composicao.tamanho_minimo
+        if tamanho is not None and (type(tamanho) is not int or tamanho < minimo):
             raise ValidationError({"parametros": _(
-                "tamanho_comissao deve ser um número inteiro de ao menos 3 membros (comissão "
-                "colegiada: Lei 3.057/2026, art. 10, §3º, III).")})
+                "tamanho_comissao deve ser um número inteiro de ao menos %(n)d membros "
+                "(comissão colegiada: %(f)s).") % {
+                "n": minimo, "f": regime.composicao.fundamento_minimo}})
         fim_de_fila = self.parametros.get("permite_fim_de_fila")
         if fim_de_fila is not None and type(fim_de_fila) is not bool:
             raise ValidationError({"parametros": _(

@@ -47,7 +47,7 @@ def registrar_vaga_surgida(cargo: Cargo, *, quantidade: int, data: dt.date, ato:
         tipo="vaga_surgida", autor=autor, certame=certame, objeto=cargo,
         descricao=_("%(q)d vaga(s) surgida(s) no cargo %(c)s (%(a)s).") % {
             "q": quantidade, "c": cargo, "a": ato},
-        fundamento_legal="Lei 3.057/2026, art. 8º, §2º; Lei 3.056/2025, art. 1º, §1º",
+        fundamento_legal=certame.regime_legal.fundamento_vaga_surgida,
         depois={"quantidade": quantidade, "data": data.isoformat(),
                 "total_vagas": cargo.total_vagas(),
                 **({"grupos": [{"grupo": d.grupo, "vagas_edital": d.vagas_edital,

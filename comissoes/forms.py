@@ -13,6 +13,7 @@ from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import TAMANHO_MINIMO
 from comissoes.dominio.pcd import DIMENSOES
 from comissoes.dominio.procedimentos import procedimento
+from comissoes.dominio.sessoes import regra_presenca
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
 
 _CONTROLE = {"class": "form-control"}
@@ -149,8 +150,8 @@ class SessaoForm(forms.Form):
     impedimento_legal = forms.CharField(
         label=_("Impedimento legal à presença (se remota)"), required=False,
         widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
-        help_text=_("Em Santa Maria da Boa Vista a verificação é presencial, salvo impedimento "
-                    "por força de norma legal vigente (LC 22/2026, art. 3º, §1º)."))
+        help_text=_("Preencha só se a sessão for remota por impedimento legal à presença do "
+                    "candidato."))
     gravacao_exigida = forms.BooleanField(label=_("O edital exige gravação"), required=False,
                                           initial=True, widget=forms.CheckboxInput(attrs=_CHECK))
     confirmacao = campo_confirmacao(_(
@@ -158,9 +159,17 @@ class SessaoForm(forms.Form):
         "convocados depois, na lista de convocação. O agendamento não pode ser desfeito."),
         id_html="id_confirmacao_sessao")
 
-    def __init__(self, *args, etapas, **kwargs):
+    def __init__(self, *args, etapas, comissao: Comissao | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["etapa"].queryset = etapas
+        # The in-person rule is the regime's (`RegraProcedimento.presencial_obrigatoria`),
+        # said only where the certame's law has it.
+        regra = regra_presenca(comissao) if comissao is not None else None
+        if regra is not None and regra.presencial_obrigatoria:
+            self.fields["impedimento_legal"].help_text = _(
+                "Neste certame a verificação é obrigatoriamente presencial, salvo impedimento "
+                "por força de norma legal vigente (%(f)s): uma sessão remota exige o "
+                "impedimento.") % {"f": regra.fundamento_presenca}
 
 
 class DistribuicaoForm(forms.Form):

@@ -33,7 +33,13 @@ from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd
 from comissoes.dominio import sessoes as dominio_sessoes
 from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
-from comissoes.dominio.procedimentos import DOCUMENTAL, PCD, procedimento, rotulo_resultado
+from comissoes.dominio.procedimentos import (
+    DOCUMENTAL,
+    PCD,
+    fundamento_procedimento,
+    procedimento,
+    rotulo_resultado,
+)
 from comissoes.dominio.votacao import avaliacoes_visiveis, preside, quorum, votos_correntes
 from comissoes.forms import (
     AnaliseDocumentoForm,
@@ -311,7 +317,10 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
             dimensoes = [(rotulo, bio["dimensoes"].get(chave, ""))
                          for chave, rotulo in pcd.DIMENSOES]
         return {"laudos": laudos, "bio": bio, "bio_dimensoes": dimensoes, "bio_form": bio_form,
-                "cargo": av.inscricao.cargo}
+                "cargo": av.inscricao.cargo,
+                # The biopsychosocial evaluation's basis under the certame's regime.
+                "fundamento_avaliacao": fundamento_procedimento(
+                    av.inscricao.certame.regime_legal, PCD)}
 
     def post(self, request, *args, **kwargs):
         form = VotoForm(request.POST, tipo=self.avaliacao.comissao.tipo)

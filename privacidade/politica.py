@@ -47,6 +47,8 @@ from django.utils.translation import gettext_lazy as _
 from candidatos.models import PedidoCadastro
 from candidatos.portal import validade_do_link
 from certames.models import Certame, Etapa
+from certames.regras.procedimentos import AVALIACAO_PCD, DOADOR_SANGUE, DOCUMENTAL
+from certames.regras.regimes import fundamentos_dos_regimes
 
 #: What happens at the end of the period.
 ANONIMIZAR = "anonimizar"
@@ -66,10 +68,27 @@ LGPD = "LGPD (Lei 13.709/2018)"
 F_FIM = (f"{LGPD}, art. 15, I, e art. 16 (término do tratamento; conservação só para "
          "obrigação legal)")
 F_PRESCRICAO = "Decreto 20.910/1932, art. 1º (prescrição quinquenal contra a Fazenda Pública)"
+# The municipal laws' citations are the regimes' data (`certames.regras.regimes`): this
+# policy covers every certame, so it cites each registered regime.
 F_ANULACAO = (
-    "anulação da nomeação por fraude ou declaração falsa: LC 22/2026, art. 3º, §3º; "
-    "Lei 3.056/2025, art. 7º, §1º, II; Lei 3.057/2026, art. 5º, IV, e art. 12, parágrafo "
-    "único, III; Lei 9.784/1999, art. 54, por analogia onde o Município não tiver lei própria")
+    "anulação da nomeação por fraude ou declaração falsa: "
+    + fundamentos_dos_regimes(lambda r: r.regra_fraude.anulacao) + "; "
+    + fundamentos_dos_regimes(
+        lambda r: r.isencao.falsidade.anulacao if r.isencao is not None else "")
+    + "; Lei 9.784/1999, art. 54, por analogia onde o Município não tiver lei própria")
+F_RESERVA = fundamentos_dos_regimes(lambda r: r.fundamento_opcoes_na_inscricao)
+F_AVALIACAO_PCD = fundamentos_dos_regimes(lambda r: r.procedimento(AVALIACAO_PCD).fundamento)
+F_DOCUMENTOS = "; ".join(filter(None, (
+    fundamentos_dos_regimes(lambda r: r.procedimento(DOCUMENTAL).fundamento),
+    fundamentos_dos_regimes(
+        lambda r: r.isencao.modalidade(DOADOR_SANGUE).fundamento
+        if r.isencao is not None and DOADOR_SANGUE in r.isencao.codigos else ""))))
+F_CONSULTA_CADUNICO = fundamentos_dos_regimes(
+    lambda r: r.isencao.fundamento_consulta if r.isencao is not None else "")
+F_VALIDADE_ISENCAO = fundamentos_dos_regimes(
+    lambda r: r.isencao.fundamento_deferimento if r.isencao is not None else "")
+F_FALSIDADE_ISENCAO = fundamentos_dos_regimes(
+    lambda r: r.isencao.falsidade.anulacao if r.isencao is not None else "")
 F_VALIDADE = "CF, art. 37, III (validade do concurso: até 2 anos, prorrogável uma vez)"
 F_DEFESA = f"{LGPD}, art. 11, II, d, e art. 16, I (exercício regular de direitos em processo)"
 
@@ -146,9 +165,9 @@ AUTODECLARACAO = Regra(
              "em PDF é apagado. Ficam a opção pelas listas reservadas, as decisões, suas "
              "motivações e os atos."),
     fundamento=(
-        f"Tratamento: {LGPD}, art. 11, II, a e b, e art. 23 (reserva de vagas: LC 22/2026, "
-        "art. 2º; Lei 3.056/2025, art. 5º; Lei 3.057/2026, art. 10). Prazo (prova do que foi "
-        f"declarado): {F_PRESCRICAO}; {F_ANULACAO}; {F_DEFESA}. Fim: {F_FIM}."),
+        f"Tratamento: {LGPD}, art. 11, II, a e b, e art. 23 (reserva de vagas: {F_RESERVA}). "
+        f"Prazo (prova do que foi declarado): {F_PRESCRICAO}; {F_ANULACAO}; {F_DEFESA}. Fim: "
+        f"{F_FIM}."),
 )
 
 LAUDOS = Regra(
@@ -166,8 +185,8 @@ LAUDOS = Regra(
              "o tamanho, o resumo SHA-256 e a data de envio (que provam qual arquivo foi "
              "examinado), a avaliação, o parecer e os atos."),
     fundamento=(
-        f"Tratamento: {LGPD}, art. 11, II, a e b (LC 22/2026, art. 7º, §§1º e 3º; Decreto "
-        f"9.508/2018, art. 5º). Prazo: {F_PRESCRICAO}; {F_ANULACAO}; {F_DEFESA}. Fim: {F_FIM}."),
+        f"Tratamento: {LGPD}, art. 11, II, a e b ({F_AVALIACAO_PCD}). Prazo: {F_PRESCRICAO}; "
+        f"{F_ANULACAO}; {F_DEFESA}. Fim: {F_FIM}."),
 )
 
 DOCUMENTOS = Regra(
@@ -189,9 +208,8 @@ DOCUMENTOS = Regra(
              "metadados (tipo, tamanho, SHA-256, data), as análises, os pareceres, as "
              "decisões e os atos."),
     fundamento=(
-        f"Tratamento: {LGPD}, art. 11, II, a e b (LC 22/2026, art. 4º; Lei 3.056/2025, art. "
-        "4º, II; Lei 3.057/2026, art. 13; Lei Municipal 2.414/2019 de Severínia). Prazo: "
-        f"{F_PRESCRICAO}; {F_ANULACAO}; {F_DEFESA}. Fim: {F_FIM}."),
+        f"Tratamento: {LGPD}, art. 11, II, a e b ({F_DOCUMENTOS}). Prazo: {F_PRESCRICAO}; "
+        f"{F_ANULACAO}; {F_DEFESA}. Fim: {F_FIM}."),
 )
 
 CADUNICO = Regra(
@@ -201,8 +219,8 @@ CADUNICO = Regra(
             "de isenção e no seu histórico."),
     onde=("candidatos.PedidoIsencao: nis, renda_per_capita",
           "candidatos.HistoricalPedidoIsencao: os mesmos campos"),
-    finalidade=_("Verificar os requisitos da isenção da taxa (Lei 3.057/2026, art. 2º) e "
-                 "apurar declaração falsa (art. 5º)."),
+    finalidade=_("Verificar os requisitos da isenção da taxa que a lei do certame prevê e "
+                 "apurar declaração falsa."),
     evento=_("fim do certame"),
     periodo=relativedelta(),
     prazo=_("até o fim do certame"),
@@ -211,11 +229,11 @@ CADUNICO = Regra(
              "pedido, o resultado da verificação, as decisões e suas motivações e os atos "
              "(que nunca guardaram o NIS nem a renda)."),
     fundamento=(
-        "Tratamento limitado ao necessário para verificar os requisitos: Lei 3.057/2026, art. "
-        f"4º, parágrafo único; {LGPD}, art. 6º, III, e art. 7º, II e III. Prazo: a isenção vale "
-        f"só para o certame (Lei 3.057/2026, art. 6º, II), cuja vida termina com a validade — "
-        f"{F_VALIDADE}; uma declaração falsa apurada depois (art. 5º, IV) se prova pela "
-        "decisão motivada, que registra o que foi verificado e fica. "
+        "Tratamento limitado ao necessário para verificar os requisitos: "
+        f"{F_CONSULTA_CADUNICO}; {LGPD}, art. 6º, III, e art. 7º, II e III. Prazo: a isenção "
+        f"vale só para o certame ({F_VALIDADE_ISENCAO}), cuja vida termina com a validade — "
+        f"{F_VALIDADE}; uma declaração falsa apurada depois ({F_FALSIDADE_ISENCAO}) se prova "
+        "pela decisão motivada, que registra o que foi verificado e fica. "
         f"Fim: {F_FIM}."),
 )
 
@@ -235,7 +253,7 @@ EXTRATO_CADUNICO = Regra(
              "depender dele. Fica o registro da importação (arquivo, data de referência, "
              "total de linhas)."),
     fundamento=(
-        f"Lei 3.057/2026, art. 4º, parágrafo único; {LGPD}, art. 6º, III, e art. 15, I "
+        f"{F_CONSULTA_CADUNICO}; {LGPD}, art. 6º, III, e art. 15, I "
         "(finalidade alcançada: cada pedido é verificado com o extrato mais recente até a "
         "sua data, e o pedido ainda não decidido mantém o seu). Fim: "
         f"{LGPD}, art. 16."),

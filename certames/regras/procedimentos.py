@@ -378,6 +378,14 @@ class RegraIsencao:
     fundamento_falsidade: str
     #: The request rejected for a proven falsity.
     fundamento_falsidade_indeferimento: str
+    #: The articles that grant the exemption (RH's overview of the regimes that have one).
+    fundamento_isencao: str = ""
+    #: The check against official databases and the data it may keep (the CadÚnico import,
+    #: the privacy policy).
+    fundamento_consulta: str = ""
+    #: The requirements proved by the documents the edital defines (a CadÚnico family of
+    #: another municipality).
+    fundamento_comprovacao: str = ""
 
     def __post_init__(self) -> None:
         codigos = [m.codigo for m in self.modalidades]

@@ -12,6 +12,7 @@ the product's default and its citation says so. Citations follow Brazilian usage
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
@@ -61,6 +62,8 @@ __all__ = [
     "REGIMES",
     "obter_regime",
     "regime_ou_none",
+    "fundamentos_dos_regimes",
+    "FUNDAMENTO_DESISTENCIA_AC",
 ]
 
 AC = "AC"
@@ -233,6 +236,16 @@ class Regime:
     base_reserva_pcd: str = BASE_CARGO
     bases_reserva_pcd: tuple[str, ...] = (BASE_CARGO,)
     fundamento_base_reserva_pcd: str = ""
+    #: Where the law makes a fraud a matter of its own procedure, so that a non-confirmation
+    #: of the self-declaration is not, by itself, fraud: shown where RH may open a fraud
+    #: procedure (inscrição page, the opening form). Empty: the page says nothing.
+    fundamento_nao_confirmacao_nao_e_fraude: str = ""
+    #: Where the reserve reaches the vacancies that arise while the certame is valid (spec
+    #: sections 4 and 9): recorded in the act of an arising vacancy.
+    fundamento_vaga_surgida: str = ""
+    #: The principles a committee member commits to in the confidentiality term (dignity,
+    #: equal treatment, confidentiality): shown on the term and recorded in its act.
+    fundamento_sigilo: str = ""
 
     def __post_init__(self) -> None:
         for base, bases in (
@@ -355,6 +368,15 @@ class Regime:
         every step."""
         return self.fraude or sancao_padrao(self.fundamento_fraude)
 
+    def fundamento_desistencia(self, lista: str) -> str:
+        """Basis of a desistência from a seat of ``lista``: the seat goes to the next candidate
+        of the same list (spec section 6; section 7, step 2), that list's own article (SMBV:
+        PP/I art. 1º, §6º, PcD art. 6º, §5º; Severínia art. 15, §2º; Pirangi art. 10, §3º). A
+        general-list seat: the product rule, no municipal law."""
+        if lista == AC:
+            return FUNDAMENTO_DESISTENCIA_AC
+        return self.reversao(lista).fundamento_mesma_lista
+
     def documento(self, lista: str) -> RegraDocumental | None:
         """The documents of a list under the law or the product default (no edital)."""
         for d in self.documentos:
@@ -449,6 +471,12 @@ class Regime:
             "fundamento_alteracao_opcao": self.fundamento_alteracao_opcao,
             "fundamento_opcoes_na_inscricao": self.fundamento_opcoes_na_inscricao,
             "fundamento_ordem_nomeacao": self.fundamento_ordem_nomeacao,
+            "fundamento_nao_confirmacao_nao_e_fraude":
+                self.fundamento_nao_confirmacao_nao_e_fraude,
+            "fundamento_vaga_surgida": self.fundamento_vaga_surgida,
+            "fundamento_sigilo": self.fundamento_sigilo,
+            "fundamento_desistencia": {lista: self.fundamento_desistencia(lista)
+                                       for lista in self.listas_com_ac},
             "base_reserva": {
                 "padrao": self.base_reserva,
                 "permitidas": list(self.bases_reserva),
@@ -460,6 +488,13 @@ class Regime:
                 "fundamento": self.fundamento_base_reserva_pcd,
             },
         }
+
+
+#: A desistência from a general-list seat: no law has a rule of its own (spec section 7: the
+#: freed AC call is filled in the order of the general list).
+FUNDAMENTO_DESISTENCIA_AC = (
+    f"vaga da ampla concorrência: preenchida na ordem de classificação da lista geral ({PADRAO}, "
+    "regras de reserva, seção 7)")
 
 
 class RegimeDesconhecido(KeyError):
@@ -689,6 +724,22 @@ SMBV = Regime(
     fundamento_base_reserva_pcd=(
         f'{_SMBV}, art. 6º, §2º ("o total de vagas correspondentes à reserva para cada '
         'cargo") e §1º (limite de 10% "das vagas oferecidas para o cargo")'),
+    # Art. 3º, §3º: only a "declaração falsa" found in an administrative procedure with
+    # contraditório e ampla defesa eliminates as fraud.
+    fundamento_nao_confirmacao_nao_e_fraude=(
+        f"{_SMBV}, art. 3º, §3º (só a declaração falsa constatada em procedimento "
+        "administrativo, com contraditório e ampla defesa, é fraude)"),
+    # The LC speaks of "as vagas oferecidas" and has the edital state the reserve per cargo
+    # (art. 1º, §3º; art. 6º, §2º); it is silent on vacancies that arise later: the product
+    # applies the reserve to them (spec section 4, item 4).
+    fundamento_vaga_surgida=(
+        f"{_SMBV}, art. 1º, §3º, e art. 6º, §2º (reserva por cargo); vagas surgidas na "
+        f"validade: {PADRAO} (regras de reserva, seção 4)"),
+    # Art. 5º: "respeito à dignidade da pessoa humana" (I), "igualdade de tratamento" (III),
+    # "publicidade e controle social, resguardadas as hipóteses de sigilo" (IV).
+    fundamento_sigilo=(
+        f"{_SMBV}, art. 5º, I, III e IV (dignidade, igualdade de tratamento, hipóteses de "
+        "sigilo); LGPD (Lei 13.709/2018), art. 46"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -858,6 +909,14 @@ SEVERINIA = Regime(
         ),
         fundamento_falsidade=f"{_SEV}, art. 5º",
         fundamento_falsidade_indeferimento=f"{_SEV}, art. 5º, I",
+        fundamento_isencao=f"{_SEV_ISENCAO}, arts. 2º a 7º",
+        # "poderá realizar consultas aos sistemas e bases de dados oficiais"; parágrafo
+        # único: "limitar-se às informações necessárias à verificação dos requisitos".
+        fundamento_consulta=(
+            f"{_SEV_ISENCAO}, art. 4º (consulta a bases oficiais) e parágrafo único (só os "
+            "dados necessários)"),
+        # "mediante apresentação das informações e documentos definidos no edital".
+        fundamento_comprovacao=f"{_SEV}, art. 2º, §2º",
     ),
     documentos=(
         # Art. 13: "na forma estabelecida em regulamento e no edital". Product default, the
@@ -881,6 +940,16 @@ SEVERINIA = Regime(
     fundamento_base_reserva_pcd=(
         f"Lei 2.082/2013 (texto não disponível): {PADRAO}, por cargo, como a reserva racial "
         f"({_SEV}, art. 8º, §3º)"),
+    # "A não confirmação da autodeclaração pela Comissão de Heteroidentificação, por si só,
+    # não caracteriza fraude ou má-fé."
+    fundamento_nao_confirmacao_nao_e_fraude=f"{_SEV}, art. 11, caput",
+    # "A reserva incidirá sobre as vagas previstas no edital e sobre aquelas que surgirem
+    # durante o prazo de validade do certame, inclusive em eventual prorrogação."
+    fundamento_vaga_surgida=f"{_SEV}, art. 8º, §2º",
+    # Art. 10, §3º lists the procedure's guarantees; the law says nothing of confidentiality.
+    fundamento_sigilo=(
+        f"{_SEV}, art. 10, §3º (contraditório, critérios exclusivamente fenotípicos, "
+        f"composição colegiada); sigilo: LGPD (Lei 13.709/2018), art. 46 ({PADRAO})"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -1049,6 +1118,19 @@ PIRANGI = Regime(
     fundamento_base_reserva_pcd=(
         f"{_PIR} não regula a reserva PcD: {PADRAO}, por cargo ({_PCD_FEDERAL}); o edital "
         "pode adotar a totalidade das vagas, com sorteio"),
+    # Art. 6º, §2º: the rejected self-declaration goes on in AC; art. 7º: fraud is found by
+    # an administrative procedure of its own.
+    fundamento_nao_confirmacao_nao_e_fraude=(
+        f"{_PIR}, art. 6º, §2º (o indeferimento só retira da reserva) e art. 7º, caput "
+        "(fraude apurada em procedimento administrativo próprio)"),
+    # Art. 1º, §1º: "e sobre as demais vagas que surgirem durante a validade do certame";
+    # art. 8º, §4º: "caso surjam novas vagas durante o prazo de validade".
+    fundamento_vaga_surgida=f"{_PIR}, art. 1º, §1º, e art. 8º, §4º",
+    # Art. 4º, §1º: dignity (I), equal treatment (IV), "resguardadas as hipóteses de sigilo
+    # previstas na legislação" (V).
+    fundamento_sigilo=(
+        f"{_PIR}, art. 4º, §1º, I, IV e V (dignidade, igualdade de tratamento, hipóteses de "
+        "sigilo); LGPD (Lei 13.709/2018), art. 46"),
 )
 
 # ---------------------------------------------------------------------------------------
@@ -1196,6 +1278,18 @@ FEDERAL = Regime(
     fundamento_base_reserva_pcd=(
         f"{PADRAO}: reserva PcD por cargo ({_PCD_FEDERAL}, sobre as vagas de cada cargo); o "
         "edital pode adotar a totalidade das vagas, com sorteio"),
+    # The text of Lei 15.142/2025 is not in docs/leis: the citations the regime already
+    # makes (non-confirmation, art. 3º, §2º; fraud by a procedure, art. 3º).
+    fundamento_nao_confirmacao_nao_e_fraude=(
+        f"{_FED}, art. 3º, §2º (a não confirmação retira da reserva); fraude só em "
+        "procedimento com contraditório e ampla defesa (art. 3º)"),
+    # Spec section 4.1, item 5: a vacancy that arises takes its group by the public draw.
+    fundamento_vaga_surgida=(
+        f'{_FED}, art. 1º ("das vagas oferecidas nos concursos"); vagas surgidas na validade: '
+        f"{PADRAO} (regras de reserva, seção 4.1, item 5)"),
+    fundamento_sigilo=(
+        f"{_FED}, art. 3º (procedimento por regulamento); sigilo: LGPD (Lei 13.709/2018), "
+        f"art. 46 ({PADRAO})"),
 )
 
 #: Built-in regimes by id, in a stable order.
@@ -1218,3 +1312,11 @@ def regime_ou_none(regime: Regime | str | None) -> Regime | None:
         return REGIMES.get(regime) if regime is not None else None
     except TypeError:
         return None
+
+
+def fundamentos_dos_regimes(ler: Callable[[Regime], str]) -> str:
+    """The citations ``ler`` reads from every registered regime, in ``REGIMES`` order, joined
+    by "; ", each part once (empty ones skipped): for the texts that belong to no certame
+    (RH's exemption overview, the CadÚnico import, the privacy policy)."""
+    partes = (p for r in REGIMES.values() for p in (ler(r) or "").split("; "))
+    return "; ".join(dict.fromkeys(p for p in partes if p))

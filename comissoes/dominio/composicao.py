@@ -529,8 +529,7 @@ def assinar_termo(membro: MembroComissao, *, usuario) -> MembroComissao:
         tipo="termo_confidencialidade", autor=usuario, certame=membro.comissao.certame,
         objeto=membro, descricao=_("%(m)s assinou o termo de confidencialidade da %(c)s.") % {
             "m": nome_do_membro(membro), "c": membro.comissao.nome},
-        fundamento_legal=_("LC 22/2026, art. 5º, IV; Lei 3.056/2025, art. 4º, §1º, V "
-                           "(hipóteses de sigilo); LGPD, art. 46"),
+        fundamento_legal=membro.comissao.certame.regime_legal.fundamento_sigilo,
         depois={"versao_termo": VERSAO_TERMO,
                 "assinado_em": membro.termo_confidencialidade_em.isoformat()})
     return membro

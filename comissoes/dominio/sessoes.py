@@ -81,6 +81,12 @@ def _regra_presenca(regime, tipo: str):
     return dados.procedimento(procedimento(tipo).tipo) if dados is not None else None
 
 
+def regra_presenca(comissao: Comissao):
+    """The procedure rule whose attendance rule applies to this committee's sessions under its
+    certame's regime (`RegraProcedimento.presencial_obrigatoria`), or None."""
+    return _regra_presenca(comissao.certame.regime, comissao.tipo)
+
+
 def motivo_recusa_modalidade(regime, modalidade: str, impedimento_legal: str,
                              tipo: str = HETEROIDENTIFICACAO) -> str | None:
     """Why this mode of session is refused under the regime (a `Regime` or its id; pure), or

@@ -86,7 +86,8 @@ class EventoView(RHMixin, View):
     def _pagina(self, request, chamada, tipo, form, status=200):
         return render(request, self.template_name, {
             "chamada": chamada, "cargo": chamada.cargo, "tipo": EventoChamada.Tipo(tipo),
-            "form": form, "fundamento": chamadas.fundamento_do_evento(tipo, chamada.cargo)},
+            "form": form, "fundamento": chamadas.fundamento_do_evento(
+                tipo, chamada.cargo, vaga=chamada.vaga)},
             status=status)
 
     def get(self, request, pk, tipo):

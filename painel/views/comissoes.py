@@ -138,7 +138,8 @@ class ComissaoView(GestaoMixin, TemplateView):
             membro_form=kwargs.get("membro_form") or MembroForm(comissao=c),
             novo_membro_form=kwargs.get("novo_membro_form") or NovoMembroForm(comissao=c),
             impedimento_form=kwargs.get("impedimento_form") or ImpedimentoRHForm(comissao=c),
-            sessao_form=kwargs.get("sessao_form") or SessaoForm(etapas=self.etapas()),
+            sessao_form=kwargs.get("sessao_form") or SessaoForm(etapas=self.etapas(),
+                                                                comissao=c),
             motivo_form=MotivoForm())
         return ctx
 
@@ -220,7 +221,7 @@ class AgendarSessaoView(ComissaoView):
     http_method_names = ["post"]
 
     def post(self, request, *args, **kwargs):
-        form = SessaoForm(request.POST, etapas=self.etapas())
+        form = SessaoForm(request.POST, etapas=self.etapas(), comissao=self.comissao)
         if form.is_valid():
             try:
                 sessao = agendar_sessao(self.comissao, autor=request.user,

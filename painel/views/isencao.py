@@ -67,6 +67,7 @@ class PainelView(RHMixin, TemplateView):
                            .annotate(num_pedidos=Count("inscricoes__pedido_isencao"))
                            .order_by("-data_publicacao_edital", "numero_edital"))
         ctx["extrato"] = cadunico.ultimo_extrato()
+        ctx["fundamento_isencao"] = isencao.fundamento_regimes_com_isencao()
         return ctx
 
 
@@ -82,6 +83,7 @@ class CadUnicoView(RHMixin, FormView):
         ctx = super().get_context_data(**kwargs)
         ctx["extratos"] = ExtratoCadUnico.objects.select_related("importado_por")[:20]
         ctx["colunas"] = cadunico.COLUNAS
+        ctx["fundamento_consulta"] = cadunico.fundamento_consulta()
         return ctx
 
     def form_valid(self, form):
@@ -231,8 +233,15 @@ class PedidoView(RHMixin, TemplateView):
                     objeto_id=str(recurso.pk if recurso else 0)))
             .select_related("autor"))
         for nome, classe in self.FORMULARIOS.items():
-            ctx.setdefault(f"form_{nome}", classe(prefix=nome))
+            ctx.setdefault(f"form_{nome}", self._form(classe, insc.certame, prefix=nome))
         return ctx
+
+    @staticmethod
+    def _form(classe, certame, *args, **kwargs):
+        """The decision forms cite the certame's exemption law (`Regime.isencao`)."""
+        if issubclass(classe, DecisaoPreliminarForm):
+            kwargs["regra"] = certame.regime_legal.isencao
+        return classe(*args, **kwargs)
 
     def post(self, request, pk):
         pedido = self.pedido()
@@ -241,7 +250,7 @@ class PedidoView(RHMixin, TemplateView):
         if classe is None:
             messages.error(request, _("Ação desconhecida."))
             return redirect("painel:pedido", pk=pedido.pk)
-        form = classe(request.POST, prefix=acao)
+        form = self._form(classe, pedido.inscricao.certame, request.POST, prefix=acao)
         if form.is_valid():
             dados = form.cleaned_data
             try:

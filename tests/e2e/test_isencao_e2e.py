@@ -38,7 +38,7 @@ def test_inscricao_com_opcao_e_pedido_cadunico_ate_a_decisao(live_server, pagina
 
     # The exemption request, from the status page.
     pagina.get_by_role("link", name="Isenção da taxa").click()
-    pagina.get_by_label("CadÚnico (renda per capita até meio salário mínimo)").check()
+    pagina.get_by_label("CadÚnico, renda familiar per capita até meio salário mínimo").check()
     pagina.get_by_label("NIS (Número de Identificação Social)").fill(NIS_A)
     pagina.locator("#id_declaracao").check()
     pagina.get_by_role("button", name="Enviar pedido").click()

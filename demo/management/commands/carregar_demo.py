@@ -48,6 +48,7 @@ from certames.formatos import data_br
 from certames.homologacao import homologar
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, Sorteio
 from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
+from certames.regras.procedimentos import AVALIACAO_PCD, DOCUMENTAL, HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
 from certames.sorteio import anunciar, sortear
 from comissoes.dominio.composicao import adicionar_membro, assinar_termo, criar_comissao
@@ -921,6 +922,10 @@ class Command(BaseCommand):
         pela_comissao = {i.pk for i, _ in avaliadas}
         optantes = [i for i in Inscricao.objects.filter(certame=certame, nota__isnull=False)
                     .exclude(pk__in=pela_comissao).order_by("numero") if "PP" in i.listas]
+        # The bases are the regime's (a non-confirmation's effect; the procedure's article).
+        regime = certame.regime_legal
+        nao_confirmada = regime.regra_nao_confirmacao("PP").fundamento
+        confirmada = regime.procedimento(HETEROIDENTIFICACAO).fundamento
         for indice, inscricao in enumerate(optantes):
             if indice % 3 == 2:
                 continue  # still pending: shown as sub judice
@@ -929,13 +934,13 @@ class Command(BaseCommand):
                     inscricao, "PP", EstadoLista.NAO_CONFIRMADA, autor=autor,
                     motivacao="Parecer da comissão de heteroidentificação (demonstração): "
                               "fenótipo não confirmado por maioria.",
-                    fundamento="Lei 3.056/2025, art. 6º, §2º")
+                    fundamento=nao_confirmada)
             else:
                 registrar_situacao_lista(
                     inscricao, "PP", EstadoLista.CONFIRMADA, autor=autor,
                     motivacao="Parecer da comissão de heteroidentificação (demonstração): "
                               "autodeclaração confirmada.",
-                    fundamento="Lei 3.056/2025, art. 4º, I")
+                    fundamento=confirmada)
 
     def _membros_hetero(self, comissao: Comissao, usuarios: dict, rh) -> list:
         """`comissao` presides; comissao2-5 titulares; the suplentes where `MEMBROS` says."""
@@ -1096,8 +1101,11 @@ class Command(BaseCommand):
         each cargo called, with a deadline 15 days ahead. Only once: skipped if homologated."""
         if certame.homologado_em is not None:
             return
-        fundamentos = {"PP": "LC 22/2026, art. 3º", "I": "LC 22/2026, art. 4º",
-                       "PCD": "LC 22/2026, art. 7º"}
+        # Each list's procedure's article, from the regime.
+        regime = certame.regime_legal
+        fundamentos = {lista: regime.procedimento(tipo).fundamento
+                       for lista, tipo in (("PP", HETEROIDENTIFICACAO), ("I", DOCUMENTAL),
+                                           ("PCD", AVALIACAO_PCD))}
         with transaction.atomic():
             for inscricao in Inscricao.objects.filter(certame=certame).order_by("numero"):
                 for lista in inscricao.listas:
@@ -1105,7 +1113,7 @@ class Command(BaseCommand):
                         inscricao, lista, EstadoLista.CONFIRMADA, autor=autor,
                         motivacao="Decisão definitiva do procedimento (demonstração): "
                                   "condição confirmada.",
-                        fundamento=fundamentos.get(lista, "LC 22/2026"))
+                        fundamento=fundamentos.get(lista, regime.lei))
         homologado_em = self.hoje - dt.timedelta(days=demo.homologacao)
         for cargo in certame.cargos.order_by("codigo"):
             versao = (recalcular(cargo.pk, causa="carga de demonstração")
