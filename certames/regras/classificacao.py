@@ -21,7 +21,11 @@ down, since the set of placed candidates only grows): the whole fill is O(n).
 
 With a history of calls (``Entrada.chamados``, spec section 7) the fill runs on the
 candidates who do not occupy a call already made, with the new positions' types as its
-slots (``convocacao.continuar_ordem``).
+slots (``convocacao.continuar_ordem``). The slots' occupants are then called by
+``convocacao.convocar`` (spec section 7, step 5): each list's occupants by their rank in
+that list, so a slot reverted to AC never calls a worse-ranked AC candidate ahead of a
+better-ranked one (LC 22/2026, art. 1º, §7º and art. 6º, §6º; Lei 3.057/2026, art. 16;
+Lei 3.056/2025, art. 11: "observada a ordem de classificação").
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .convocacao import Chamada, continuar_ordem, convocar
+from .convocacao import Chamada, Ocupante, continuar_ordem, convocar, fundamento_historico
 from .distribuicao import Distribuicao, contagens, distribuir
 from .erros import ErroEntrada
 from .listas import Exclusao, Listas, Remocao, montar_listas
@@ -259,13 +263,30 @@ def classificar(entrada: Entrada) -> Resultado:
         slots, listas, regime, ja_chamados={o.inscricao for o in ocupadas}
     )
 
-    por_tipo: dict[str, list[tuple[int, str, str, bool]]] = {}
-    for o in novas:
-        por_tipo.setdefault(o.vaga, []).append(
-            (o.posicao_geral, o.inscricao, o.lista, o.sub_judice)
+    n_historico = len(chamados)
+    historicas = [
+        replace(
+            c,
+            fundamento=fundamento_historico(
+                regime,
+                c.posicao,
+                c.vaga,
+                c.lista or c.vaga,
+                c.situacao,
+                continuacao.rechamada_em.get(c.posicao),
+            ),
         )
+        for c in historicas
+    ]
+    liberadas = [
+        p for q, p in sorted((q, p) for p, q in continuacao.rechamada_em.items() if q > n_historico)
+    ]
     chamadas = convocar(
-        continuacao.tipos, por_tipo, inicio=len(chamados) + 1, rechamadas=continuacao.rechamadas
+        continuacao.tipos,
+        ocupantes_novos(novas, listas),
+        regime,
+        inicio=n_historico + 1,
+        rechamadas=liberadas[: continuacao.rechamadas],
     )
     return Resultado(
         regime=regime,
@@ -278,6 +299,27 @@ def classificar(entrada: Entrada) -> Resultado:
         devidos=continuacao.devidos,
         chamados=None if entrada.chamados is None else chamados,
     )
+
+
+def ocupantes_novos(novas: Sequence[Ocupacao], listas: Listas) -> list[Ocupante]:
+    """Section 6's new placements as step 5 calls them: each with its rank in the list it
+    came from (in AC, ``posicao_geral``; in a reserved list, its place there)."""
+    optantes = listas.posicao_geral_optantes
+    fontes = {o.lista for o in novas if o.lista != AC}
+    rank = {
+        lst: {c.inscricao: i for i, c in enumerate(listas[lst], start=1)} for lst in fontes
+    }
+    return [
+        Ocupante(
+            o.vaga,
+            o.lista,
+            o.posicao_geral if o.lista == AC else rank[o.lista][o.inscricao],
+            o.inscricao,
+            o.sub_judice,
+            o.lista == AC and o.inscricao in optantes,
+        )
+        for o in novas
+    ]
 
 
 def distribuicao_informada(

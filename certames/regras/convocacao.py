@@ -23,6 +23,15 @@ continuation of the calls already made (the history H, in order):
 4. Tail: the shortfalls ``r_g(N) - c_g``, in the regime's order, retype the last that many
    AC positions of step 3, in position order. What cannot be placed is reported as owed
    (``devidos``) and takes the next vacancy that arises.
+5. Occupants (``convocar``): section 6 fills the new positions' types as slots; each slot's
+   source is the list its occupant came from. The new positions of type g, in position
+   order, take first the sources of g's slots filled from g's own list, then those filled
+   along the chain (in chain order), then those reverted to AC, then the empty ones. Each
+   source list's occupants are then called at the positions that list fills, in position
+   order, by their rank in that list: nobody is called before a better-ranked occupant of
+   the same list (no preterição: a reserved slot reverted to AC is filled "observada a
+   ordem de classificação", LC 22/2026, art. 1º, §7º and art. 6º, §6º; Lei 3.057/2026,
+   art. 16; Lei 3.056/2025, art. 11).
 
 With no history this is the known practice (20% with 0.5 rounding and minimum 3: the 3rd,
 8th, 13th ... positions) and positions 1..N hold exactly r_g of each group. A split that
@@ -36,20 +45,22 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .distribuicao import contagens
 from .parametros import Parametros, aplicar_parametros
-from .regimes import AC, Regime, obter_regime
+from .regimes import AC, NOMES_LISTAS, PCD, Regime, obter_regime
 
 __all__ = [
     "Chamada",
     "Continuacao",
     "NOVA",
+    "Ocupante",
     "RECHAMADA",
     "continuar_ordem",
-    "ordem_convocacao",
     "convocar",
+    "fundamento_historico",
+    "ordem_convocacao",
 ]
 
 #: ``Chamada.situacao`` of a new position typed by steps 3-4, and of a re-call (step 2).
@@ -65,6 +76,10 @@ class Chamada:
     ``sem_efeito``, ``fim_de_fila``, ``anulada``, or why its candidate left every list:
     ``desistente``, ``eliminado``, ``fraude``, ``nao_confirmada``); for a new position ``nova`` or
     ``rechamada`` (a freed reserved call called again, step 2).
+
+    ``vaga`` is the position's type; ``lista`` the list its occupant came from (the source,
+    step 5) and ``posicao_lista`` the occupant's rank in that list. ``fundamento`` explains
+    the position: where its occupant came from and why, with the regime's citation.
     """
 
     posicao: int
@@ -73,16 +88,37 @@ class Chamada:
     lista: str | None = None
     sub_judice: bool = False
     situacao: str = NOVA
+    fundamento: str = ""
+    posicao_lista: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ocupante:
+    """A new slot's occupant as step 5 calls it: the slot's type (``vaga``), the list the
+    occupant came from (``lista``), their rank in that list (1-based) and whether they are
+    an optant approved in AC (only for the explanation)."""
+
+    vaga: str
+    lista: str
+    posicao_lista: int
+    inscricao: str
+    sub_judice: bool = False
+    optante: bool = False
 
 
 @dataclass(frozen=True)
 class Continuacao:
     """The new positions after a history: their types in order (the first ``rechamadas``
-    are re-calls) and the reserved groups still owed (positive counts, regime order)."""
+    are re-calls) and the reserved groups still owed (positive counts, regime order).
+
+    ``rechamada_em`` maps each freed reserved call of the history (its position, 1-based)
+    to the position of its re-call: a later call of the same type in the history, or one of
+    the first ``rechamadas`` new positions (numbered after the history)."""
 
     tipos: tuple[str, ...]
     rechamadas: int
     devidos: dict[str, int]
+    rechamada_em: dict[int, int] = field(default_factory=dict)
 
 
 def continuar_ordem(
@@ -108,13 +144,15 @@ def continuar_ordem(
     ocupadas = 0
     # Step 2: freed reserved calls not yet called again, matched in history order.
     abertas: dict[str, deque[int]] = {cod: deque() for cod in codigos}
+    rechamada_em: dict[int, int] = {}
     for p, (tipo, ocupada) in enumerate(historico):
         if ocupada:
             ocupadas += 1
         if tipo == AC:
             continue
         if abertas[tipo]:
-            abertas[tipo].popleft()  # this call re-called an earlier freed one
+            # This call re-called an earlier freed one.
+            rechamada_em[abertas[tipo].popleft() + 1] = p + 1
         if ocupada:
             servidos[indice[tipo]] += 1
         else:
@@ -122,9 +160,10 @@ def continuar_ordem(
     novas = vagas - ocupadas
     pendentes = sorted((p, tipo) for tipo, fila in abertas.items() for p in fila)
     tipos: list[str] = []
-    for _, tipo in pendentes[:novas]:
+    for p, tipo in pendentes[:novas]:
         tipos.append(tipo)
         servidos[indice[tipo]] += 1
+        rechamada_em[p + 1] = len(historico) + len(tipos)
     rechamadas = len(tipos)
 
     # Step 3: the first due group in the regime's order, else AC.
@@ -150,7 +189,7 @@ def continuar_ordem(
     devidos: dict[str, int] = {}
     for tipo in faltas[colocadas:]:
         devidos[tipo] = devidos.get(tipo, 0) + 1
-    return Continuacao(tuple(tipos), rechamadas, devidos)
+    return Continuacao(tuple(tipos), rechamadas, devidos, rechamada_em)
 
 
 def ordem_convocacao(
@@ -166,25 +205,189 @@ def ordem_convocacao(
 
 def convocar(
     tipos: Sequence[str],
-    ocupantes: dict[str, list[tuple[int, str, str, bool]]],
+    ocupantes: Sequence[Ocupante],
+    regime: Regime,
     inicio: int = 1,
-    rechamadas: int = 0,
+    rechamadas: Sequence[int] = (),
 ) -> tuple[Chamada, ...]:
-    """Fill the call order: the occupants of the slots of one type, in order of their rank
-    in the general list, are called at that type's positions (spec section 7, step 5).
+    """Call the occupants of the new positions (spec section 7, step 5).
 
-    ``ocupantes`` maps slot type -> [(rank in AC, inscricao, origin list, sub judice)];
-    ``inicio`` is the number of the first position; the first ``rechamadas`` positions are
-    re-calls.
+    ``tipos``: the new positions' types in order (``continuar_ordem``); ``ocupantes``: who
+    section 6 placed in slots of those types (as many slots per type as positions);
+    ``inicio``: the number of the first position; ``rechamadas``: for each of the first
+    positions that is a re-call (step 2), the history position of the freed call it calls
+    again.
+
+    First every position gets a source list: the positions of type g, in position order,
+    take g's slots filled from g's own list, then those filled along g's chain (in chain
+    order), then those reverted to AC, then the empty ones. Then each source list's
+    occupants, by their rank in that list, are called at the positions that list fills, in
+    position order (no preterição: LC 22/2026, art. 1º, §7º and art. 6º, §6º; Lei
+    3.057/2026, art. 16; Lei 3.056/2025, art. 11, "observada a ordem de classificação").
     """
-    filas = {t: deque(sorted(v)) for t, v in ocupantes.items()}
+    por_tipo: dict[str, dict[str, int]] = {}
+    por_lista: dict[str, list[Ocupante]] = {}
+    for o in ocupantes:
+        contagem = por_tipo.setdefault(o.vaga, {})
+        contagem[o.lista] = contagem.get(o.lista, 0) + 1
+        por_lista.setdefault(o.lista, []).append(o)
+    fontes: dict[str, deque[str]] = {}
+    for tipo, contagem in por_tipo.items():
+        ordem = [tipo]
+        if tipo != AC:
+            ordem += [p.lista for p in regime.reversao(tipo).cadeia] + [AC]
+        fila: deque[str] = deque()
+        for lista in dict.fromkeys(ordem):
+            fila.extend([lista] * contagem.pop(lista, 0))
+        if contagem:  # pragma: no cover - section 6 only fills from these lists
+            raise ValueError(f"vaga {tipo} preenchida por lista fora da cadeia: {contagem}")
+        fontes[tipo] = fila
+    filas = {
+        lista: deque(sorted(os, key=lambda o: o.posicao_lista)) for lista, os in por_lista.items()
+    }
     chamadas: list[Chamada] = []
     for i, tipo in enumerate(tipos):
-        situacao = RECHAMADA if i < rechamadas else NOVA
-        f = filas.get(tipo)
-        if f:
-            _, inscricao, lista, sj = f.popleft()
-            chamadas.append(Chamada(inicio + i, tipo, inscricao, lista, sj, situacao))
-        else:
-            chamadas.append(Chamada(inicio + i, tipo, None, None, False, situacao))
+        rechamada = i < len(rechamadas)
+        situacao = RECHAMADA if rechamada else NOVA
+        fila_tipo = fontes.get(tipo)
+        origem = fila_tipo.popleft() if fila_tipo else None
+        prefixo = _texto_rechamada(regime, tipo, rechamadas[i]) if rechamada else ""
+        if origem is None:
+            chamadas.append(
+                Chamada(
+                    inicio + i, tipo, None, None, False, situacao,
+                    prefixo + _texto_vazia(regime, tipo),
+                )
+            )
+            continue
+        o = filas[origem].popleft()
+        chamadas.append(
+            Chamada(
+                inicio + i,
+                tipo,
+                o.inscricao,
+                origem,
+                o.sub_judice,
+                situacao,
+                prefixo + fundamento_posicao(regime, tipo, origem, o.posicao_lista, o.optante),
+                o.posicao_lista,
+            )
+        )
     return tuple(chamadas)
+
+
+# -- the explanation of each position (where its occupant came from and why) -------------------
+
+
+def _nome(regime: Regime, lista: str) -> str:
+    if lista in (AC, PCD):
+        return NOMES_LISTAS[lista]
+    try:
+        return regime.grupo(lista).nome
+    except KeyError:
+        return NOMES_LISTAS.get(lista, lista)
+
+
+def _lista(regime: Regime, lista: str) -> str:
+    return f"lista {lista} ({_nome(regime, lista)})"
+
+
+def _fundamento_propria(regime: Regime, lista: str) -> str:
+    if lista == PCD:
+        return regime.pcd.fundamento
+    return regime.grupo(lista).fundamento
+
+
+def fundamento_posicao(
+    regime: Regime, vaga: str, lista: str, posicao_lista: int, optante: bool = False
+) -> str:
+    """Why a new position of type ``vaga`` calls the ``posicao_lista``-th of ``lista``
+    (spec sections 6 and 7, step 5), with the regime's citation."""
+    n = f"{posicao_lista}º"
+    if vaga == AC:
+        texto = f"vaga de ampla concorrência: {n} da lista AC, na ordem de classificação geral"
+        if optante:
+            texto += (
+                "; optante aprovado na ampla concorrência, não computado na reserva — "
+                + regime.fundamento_concorrencia
+            )
+        return texto
+    if lista == vaga:
+        return (
+            f"vaga reservada {vaga}: {n} da {_lista(regime, vaga)}, na ordem de classificação "
+            f"da lista — {_fundamento_propria(regime, vaga)}"
+        )
+    reversao = regime.reversao(vaga)
+    cadeia = [p.lista for p in reversao.cadeia]
+    if lista == AC:
+        tentadas = " nem pela ".join(f"lista {x}" for x in [vaga, *cadeia])
+        return (
+            f"vaga reservada {vaga} não preenchida pela {tentadas}: revertida à ampla "
+            f"concorrência, {n} da lista AC, observada a ordem de classificação — "
+            f"{reversao.fundamento_ampla}"
+        )
+    passo = next(p for p in reversao.cadeia if p.lista == lista)
+    return (
+        f"vaga reservada {vaga} não preenchida pela lista {vaga}: vai à {_lista(regime, lista)}, "
+        f"{n} dessa lista, na ordem de classificação — {passo.fundamento}"
+    )
+
+
+def _texto_vazia(regime: Regime, vaga: str) -> str:
+    if vaga == AC:
+        return "vaga de ampla concorrência sem candidato: não há candidato a chamar na lista AC"
+    cadeia = [p.lista for p in regime.reversao(vaga).cadeia]
+    listas = ", ".join(f"lista {x}" for x in [vaga, *cadeia])
+    return (
+        f"vaga reservada {vaga} sem candidato: não há candidato a chamar na {listas} nem na "
+        f"ampla concorrência — {regime.reversao(vaga).fundamento_ampla}"
+    )
+
+
+def _texto_rechamada(regime: Regime, vaga: str, liberada: int) -> str:
+    return (
+        f"nova chamada da vaga {vaga} liberada na {liberada}ª posição (chamada uma vez só) — "
+        f"{regime.reversao(vaga).fundamento_mesma_lista}; "
+    )
+
+
+#: How a call of the history was freed, for its explanation.
+MOTIVOS_LIBERACAO: dict[str, str] = {
+    "sem_efeito": "chamada tornada sem efeito",
+    "fim_de_fila": "candidato reclassificado para o final da lista",
+    "desistente": "desistência do candidato",
+    "eliminado": "candidato eliminado",
+    "fraude": "candidato eliminado por fraude",
+    "nao_confirmada": "candidato fora de todas as listas (não confirmação)",
+    "anulada": "nomeação anulada",
+}
+
+
+def fundamento_historico(
+    regime: Regime,
+    posicao: int,
+    vaga: str,
+    lista: str,
+    situacao: str,
+    rechamada_em: int | None,
+) -> str:
+    """Why position ``posicao`` of the history (step 1) is where it is: a call already made
+    stays; a freed one says why and where its vacancy is called again (step 2)."""
+    if situacao == "ocupada":
+        return (
+            f"chamada já realizada (vaga {vaga}, {_lista(regime, lista)}), mantida na ordem de "
+            f"convocação — {regime.fundamento_convocacao}"
+        )
+    motivo = MOTIVOS_LIBERACAO.get(situacao, situacao)
+    if vaga == AC:
+        return (
+            f"chamada liberada ({motivo}): a vaga de ampla concorrência segue a alternância "
+            f"nas novas posições — {regime.fundamento_convocacao}"
+        )
+    fundamento = regime.reversao(vaga).fundamento_mesma_lista
+    if rechamada_em is None:
+        return f"chamada liberada ({motivo}): a vaga {vaga} será chamada de novo — {fundamento}"
+    return (
+        f"chamada liberada ({motivo}): a vaga {vaga} é chamada de novo, uma vez só, na "
+        f"{rechamada_em}ª posição — {fundamento}"
+    )

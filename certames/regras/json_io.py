@@ -48,8 +48,18 @@ Output (``resultado_para_json``)::
      "convocacao": [{"posicao": 1, "vaga": "AC", "inscricao": "000123"}, ...]}
 
 ``vagas_preenchidas`` is in fill order (AC slots in rank order, then each reserved type in
-the regime's order). ``completo=True`` adds the explanation of the split, the sub judice
-flags, the excluded candidates, removals from reserved lists and empty slots.
+the regime's order): section 6's slots (slot type, source list). ``convocacao`` is section
+7's order: the position where each occupant is called, whose type (``vaga``) may differ from
+the slot's; each source list's occupants are called in the order of their rank in that list
+(step 5, no preterição). ``completo=True`` adds the explanation of the split, the sub judice
+flags, the excluded candidates, removals from reserved lists, empty slots, the detailed call
+order and ``explicacao_convocacao``: one entry per position, ``{"posicao": 2,
+"lista": "AC", "posicao_lista": 2, "fundamento": "vaga reservada PPI não preenchida pela
+lista PPI: revertida à ampla concorrência, 2º da lista AC, observada a ordem de
+classificação — Lei 3.057/2026, art. 16"}`` (where the occupant came from and why, with the
+regime's citation; ``posicao_lista``, the occupant's rank in ``lista``, is null for a
+position of the history or an empty one). The keys of ``convocacao`` and of
+``convocacao_detalhada`` are unchanged.
 
 When the input has ``chamados`` (even an empty list): ``convocacao`` repeats them at
 positions 1..len(chamados) and continues after them; ``vagas_preenchidas`` lists the
@@ -448,6 +458,15 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
                 "sub_judice": c.sub_judice,
             }
             | ({"situacao": c.situacao} if historico else {})
+            for c in resultado.convocacao
+        ]
+        saida["explicacao_convocacao"] = [
+            {
+                "posicao": c.posicao,
+                "lista": c.lista,
+                "posicao_lista": c.posicao_lista or None,
+                "fundamento": c.fundamento,
+            }
             for c in resultado.convocacao
         ]
     return saida

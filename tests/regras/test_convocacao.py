@@ -92,25 +92,31 @@ def test_contagens_iguais_a_distribuicao(regime, parametros):
         ), n
 
 
-def test_ocupantes_chamados_na_ordem_da_lista_geral():
-    """The occupants of one slot type are called at that type's positions in order of
-    their rank in the general list (spec section 7)."""
-    # SMBV N=7: AC 5, PP 2 at positions 3 and 7. Only one PP optant: the second PP slot
-    # reverts to AC (LC 22/2026, art. 1º, §7º) and goes to X, who ranks above P1.
+def test_ocupantes_chamados_na_ordem_da_lista_de_origem():
+    """Each source list's occupants are called in the order of their rank in that list
+    (spec v3, section 7, step 5). SMBV N=7: AC 5, PP 2 at positions 3 and 7. Only one PP
+    optant, P1 (7th of AC): section 6 gives P1 a PP slot from PP and reverts the other PP
+    slot to AC (LC 22/2026, art. 1º, §7º): X, 6th of AC. The PP positions take their own
+    list first: 3 <- PP (P1), 7 <- AC; AC's occupants A000..A004 and X go in AC order to the
+    AC-sourced positions 1, 2, 4, 5, 6, 7, so X comes last.
+
+    Corrected in issue 21: this test expected X at 3 (ahead of A002..A004, better ranked
+    in AC) and P1 at 7, the preterição the spec now forbids ("observada a ordem de
+    classificação")."""
     candidatos = ampla(5) + [cand("X", 50), cand("P1", 40, PP="confirmada")]
     res = rodar(SMBV, 7, candidatos)
     assert [(c.posicao, c.vaga, c.inscricao) for c in res.convocacao] == [
         (1, "AC", "A000"),
         (2, "AC", "A001"),
-        (3, "PP", "X"),
+        (3, "PP", "P1"),
         (4, "AC", "A002"),
         (5, "AC", "A003"),
         (6, "AC", "A004"),
-        (7, "PP", "P1"),
+        (7, "PP", "X"),
     ]
     assert [(c.inscricao, c.lista) for c in res.convocacao if c.vaga == "PP"] == [
-        ("X", "AC"),
         ("P1", "PP"),
+        ("X", "AC"),
     ]
 
 

@@ -21,6 +21,7 @@ from certames.regras import (
     ordem_convocacao,
     resultado_para_json,
 )
+from certames.regras.classificacao import ocupantes_novos
 from certames.regras.convocacao import convocar
 from certames.regras.distribuicao import contagens
 from certames.regras.modelos import SITUACOES_CHAMADO
@@ -258,21 +259,19 @@ def test_pirangi_ordem_da_carreira():
 @settings(max_examples=100, deadline=None)
 @given(entradas())
 def test_sem_historico_nada_muda(entrada: Entrada) -> None:
-    """Without ``chamados`` the result is today's (the frozen reference of the call order
-    and the fill); with an empty history the same, plus ``devidos`` = {}."""
+    """Without ``chamados`` the result is the frozen reference's (the call order's types and
+    the fill, as before the call history), with spec v3's step 5; with an empty history the
+    same, plus ``devidos`` = {}."""
     res = classificar(entrada)
     regime = aplicar_parametros(obter_regime(str(entrada.regime)), entrada.parametros)
     distribuicao = distribuir(entrada.vagas, regime)
     listas = montar_listas(entrada.candidatos, regime)
     ocupacoes, vazias = preencher_vagas_antigo(distribuicao, listas, regime)
-    por_tipo: dict[str, list[tuple[int, str, str, bool]]] = {}
-    for o in ocupacoes:
-        por_tipo.setdefault(o.vaga, []).append(
-            (o.posicao_geral, o.inscricao, o.lista, o.sub_judice)
-        )
     tipos = ordem_convocacao_antiga(entrada.vagas, regime)
+    # Step 5 is spec v3's (issue 21: no preterição), on the frozen fill and types.
+    chamadas = convocar(tipos, ocupantes_novos(ocupacoes, listas), regime)
     referencia = Resultado(
-        regime, entrada.vagas, distribuicao, listas, ocupacoes, vazias, convocar(tipos, por_tipo)
+        regime, entrada.vagas, distribuicao, listas, ocupacoes, vazias, chamadas
     )
     assert resultado_para_json(res, completo=True) == resultado_para_json(
         referencia, completo=True

@@ -124,10 +124,14 @@ def test_invariantes(entrada: Entrada) -> None:
     assert Counter(c.vaga for c in conv) == Counter({k: v for k, v in dist.contagens.items() if v})
     chamados = [c.inscricao for c in conv if c.inscricao is not None]
     assert sorted(chamados) == sorted(ocupantes)
-    # Within one slot type, the occupants are called in general-list order.
-    for tipo in dist.contagens:
-        seq = [posicao[c.inscricao] for c in conv if c.vaga == tipo and c.inscricao]
+    # Within one source list, the occupants are called in that list's order (spec v3,
+    # section 7, step 5: no preterição); within one type, the empty positions are its
+    # empty slots.
+    for lista in res.regime.listas_com_ac:
+        ordem_lista = {c.inscricao: i for i, c in enumerate(res.listas[lista])}
+        seq = [ordem_lista[c.inscricao] for c in conv if c.lista == lista and c.inscricao]
         assert seq == sorted(seq)
+    for tipo in dist.contagens:
         vazias = [c for c in conv if c.vaga == tipo and c.inscricao is None]
         assert len(vazias) == res.vagas_vazias[tipo]
 
