@@ -110,7 +110,6 @@ NOMES = {
     "resultado_preliminar": gettext_lazy("Resultado preliminar"),
     "resultado_final": gettext_lazy("Resultado final / homologação"),
     INSCRICOES: gettext_lazy("Inscrições"),
-    PEDIDO_ISENCAO: gettext_lazy("Pedido de isenção da taxa"),
     PAGAMENTO_TAXA: gettext_lazy("Pagamento da taxa de inscrição"),
     ANALISE_ATENDIMENTO: gettext_lazy("Análise dos pedidos de atendimento especializado"),
 }

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('candidatos', '0014_leitura_avisos'),
+        ('candidatos', '0015_i21_anulacao'),
     ]
 
     operations = [
