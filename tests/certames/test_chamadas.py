@@ -276,7 +276,7 @@ def test_pagina_rh_convoca_com_confirmacao(client, rh):
         (1, "AC", "201", Inscricao.objects.get(numero="201").candidato.nome_exibicao),
         (2, "PPI", "204", Inscricao.objects.get(numero="204").candidato.nome_exibicao)]
     resposta = client.post(url, {"quantidade": 2, "prazo": PRAZO.isoformat()})
-    assert resposta.status_code == 200  # back to the confirmation step
+    assert resposta.status_code == 400  # the box unticked: refused, nothing recorded
     assert Chamada.objects.count() == 0
     resposta = client.post(url, {"quantidade": 2, "prazo": PRAZO.isoformat(),
                                  "confirmacao": "on"})
