@@ -291,7 +291,7 @@ def _inscricao_pp(regime, publicado):
 @pytest.mark.parametrize(("regime", "publicado", "cita", "nao_cita"), [
     (SMBV, dt.date(2026, 7, 1), "LC 22/2026, art. 3º, §3º", "3.057"),
     (SEV, dt.date(2026, 10, 1), "Lei 3.057/2026, art. 11, caput", "LC 22"),
-    (PIR, dt.date(2026, 2, 10), "Lei 3.056/2025, art. 6º, §2º", "3.057"),
+    (PIR, dt.date(2026, 2, 10), "Lei 3.056/2025, art. 6º, §2º, e art. 7º, caput", "3.057"),
 ])
 def test_inscricao_cita_a_propria_lei_sobre_nao_confirmacao_e_fraude(client, rh, regime,
                                                                      publicado, cita, nao_cita):
@@ -301,7 +301,7 @@ def test_inscricao_cita_a_propria_lei_sobre_nao_confirmacao_e_fraude(client, rh,
                 reverse("painel:abrir", args=[insc.pk])):
         html = client.get(url).content.decode()
         assert "por si só, não caracteriza fraude" in html, url
-        assert cita in html, url
+        assert f"({cita})" in html, url
         assert nao_cita not in html, url
     if regime == SMBV:
         assert "art. 11" not in client.get(
@@ -349,3 +349,42 @@ def test_termo_de_confidencialidade_cita_a_lei_do_certame(client, regime, fundam
     assert not any(lei in html for lei in alheias)
     assinar_termo(novo, usuario=novo.usuario)
     assert Ato.objects.get(tipo="termo_confidencialidade").fundamento_legal == fundamento
+
+
+# --- the fee exemption: only Severínia's law grants it (arts. 2º to 7º) ----------------------
+
+
+@pytest.mark.django_db
+def test_pagina_da_isencao_lista_cada_modalidade_com_o_seu_artigo(client, candidato_user):
+    from tests.candidatos.test_isencao_apoio import inscricao
+    from tests.candidatos.test_isencao_paginas import certame_pedidos_abertos
+
+    insc = inscricao(certame_pedidos_abertos(), candidato=candidato_user.candidato)
+    client.force_login(candidato_user)
+    html = client.get(reverse("isencao:inscricao", args=[insc.pk])).content.decode()
+    itens = re.search(r'<ul class="small" id="modalidades-isencao">(.*?)</ul>', html).group(1)
+    assert re.findall(r"<li>(.*?)</li>", itens) == [
+        "CadÚnico, renda familiar per capita até meio salário mínimo (Lei 3.057/2026 de "
+        "Severínia, art. 2º, caput e §§3º e 4º)",
+        "doador de sangue (Lei Municipal 2.414/2019, mantida pela Lei 3.057/2026 de Severínia, "
+        "art. 7º, parágrafo único)"]
+    assert ("O cadastro no CadÚnico deve estar ativo e atualizado na data do pedido (Lei "
+            "3.057/2026 de Severínia, art. 2º, §3º).") in html
+    # The form's kinds are the law's, its labels and the declaration cite it.
+    assert "Doador de sangue" in html
+    assert ("consequências de declaração, informação ou documento falso (Lei 3.057/2026, "
+            "art. 5º).") in html
+    resposta = client.post(reverse("isencao:inscricao", args=[insc.pk]),
+                           {"tipo": "cadunico", "declaracao": "on"})
+    assert "Informe o NIS (Lei 3.057/2026, art. 2º, §4º)." in resposta.content.decode()
+
+
+@pytest.mark.django_db
+def test_paginas_do_rh_sem_certame_citam_cada_regime_com_isencao(client, rh):
+    client.force_login(rh)
+    html = client.get(reverse("painel:isencao_painel")).content.decode()
+    assert ("A isenção da taxa existe só onde a lei do certame a prevê (Lei 3.057/2026 de "
+            "Severínia, arts. 2º a 7º)") in html
+    html = client.get(reverse("painel:cadunico")).content.decode()
+    assert ("Fundamento: Lei 3.057/2026 de Severínia, art. 4º (consulta a bases oficiais) e "
+            "parágrafo único (só os dados necessários).") in html

@@ -726,9 +726,7 @@ SMBV = Regime(
         'cargo") e §1º (limite de 10% "das vagas oferecidas para o cargo")'),
     # Art. 3º, §3º: only a "declaração falsa" found in an administrative procedure with
     # contraditório e ampla defesa eliminates as fraud.
-    fundamento_nao_confirmacao_nao_e_fraude=(
-        f"{_SMBV}, art. 3º, §3º (só a declaração falsa constatada em procedimento "
-        "administrativo, com contraditório e ampla defesa, é fraude)"),
+    fundamento_nao_confirmacao_nao_e_fraude=f"{_SMBV}, art. 3º, §3º",
     # The LC speaks of "as vagas oferecidas" and has the edital state the reserve per cargo
     # (art. 1º, §3º; art. 6º, §2º); it is silent on vacancies that arise later: the product
     # applies the reserve to them (spec section 4, item 4).
@@ -875,7 +873,7 @@ SEVERINIA = Regime(
                 CADUNICO, "CadÚnico, renda familiar per capita até meio salário mínimo",
                 f"{_SEV_ISENCAO}, art. 2º, caput e §§3º e 4º"),
             ModalidadeIsencao(
-                DOADOR_SANGUE, "doador de sangue (Lei Municipal 2.414/2019)",
+                DOADOR_SANGUE, "doador de sangue",
                 f"Lei Municipal 2.414/2019, mantida pela {_SEV_ISENCAO}, art. 7º, parágrafo "
                 "único"),
         ),
@@ -1120,9 +1118,7 @@ PIRANGI = Regime(
         "pode adotar a totalidade das vagas, com sorteio"),
     # Art. 6º, §2º: the rejected self-declaration goes on in AC; art. 7º: fraud is found by
     # an administrative procedure of its own.
-    fundamento_nao_confirmacao_nao_e_fraude=(
-        f"{_PIR}, art. 6º, §2º (o indeferimento só retira da reserva) e art. 7º, caput "
-        "(fraude apurada em procedimento administrativo próprio)"),
+    fundamento_nao_confirmacao_nao_e_fraude=f"{_PIR}, art. 6º, §2º, e art. 7º, caput",
     # Art. 1º, §1º: "e sobre as demais vagas que surgirem durante a validade do certame";
     # art. 8º, §4º: "caso surjam novas vagas durante o prazo de validade".
     fundamento_vaga_surgida=f"{_PIR}, art. 1º, §1º, e art. 8º, §4º",
@@ -1279,10 +1275,8 @@ FEDERAL = Regime(
         f"{PADRAO}: reserva PcD por cargo ({_PCD_FEDERAL}, sobre as vagas de cada cargo); o "
         "edital pode adotar a totalidade das vagas, com sorteio"),
     # The text of Lei 15.142/2025 is not in docs/leis: the citations the regime already
-    # makes (non-confirmation, art. 3º, §2º; fraud by a procedure, art. 3º).
-    fundamento_nao_confirmacao_nao_e_fraude=(
-        f"{_FED}, art. 3º, §2º (a não confirmação retira da reserva); fraude só em "
-        "procedimento com contraditório e ampla defesa (art. 3º)"),
+    # makes (non-confirmation, art. 3º, §2º; fraud by a procedure with contraditório, art. 3º).
+    fundamento_nao_confirmacao_nao_e_fraude=f"{_FED}, art. 3º, caput e §2º",
     # Spec section 4.1, item 5: a vacancy that arises takes its group by the public draw.
     fundamento_vaga_surgida=(
         f'{_FED}, art. 1º ("das vagas oferecidas nos concursos"); vagas surgidas na validade: '

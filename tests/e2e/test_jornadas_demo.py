@@ -219,7 +219,7 @@ def test_jornada_do_candidato(live_server, pagina, dia):
 
     # The fee exemption (open on day 3 to 7 of the edital), with the required proof.
     pagina.get_by_role("link", name="Isenção da taxa").click()
-    pagina.get_by_label("Doador de sangue (Lei Municipal 2.414/2019)").check()
+    pagina.get_by_label("Doador de sangue", exact=True).check()
     pagina.get_by_label("Comprovante de doação de sangue").set_input_files(
         {"name": "doacao.png", "mimeType": "image/png", "buffer": _png()})
     pagina.locator("#id_declaracao").check()
