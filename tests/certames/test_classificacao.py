@@ -344,7 +344,7 @@ def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
     client.force_login(rh)
     resposta = client.post(reverse("painel:inscricao", args=[a.pk]), {
         "acao": "opcoes", "opcoes-listas": ["PP"],
-        "opcoes-motivacao": "Pedido do candidato dentro do prazo"})
+        "opcoes-motivacao": "Pedido do candidato dentro do prazo", "opcoes-confirmacao": "on"})
     assert resposta.status_code == 400
     assert "A lista PP exige autodeclaração preta ou parda." in resposta.content.decode()
     a.refresh_from_db()
@@ -365,7 +365,8 @@ def test_rh_nao_decide_estado_de_lista_pela_pagina_da_inscricao(client, rh, esta
     atos = Ato.objects.count()
     resposta = client.post(reverse("painel:inscricao", args=[b.pk]), {
         "acao": "lista", "lista-lista": "PP", "lista-estado": estado,
-        "lista-motivacao": "Tentativa de decidir a lista sem a comissão"}, follow=True)
+        "lista-motivacao": "Tentativa de decidir a lista sem a comissão",
+        "lista-confirmacao": "on", "confirmacao": "on"}, follow=True)
     assert "Ação desconhecida." in resposta.content.decode()
     assert not b.situacoes_listas.exists()
     assert Ato.objects.count() == atos
