@@ -344,7 +344,7 @@ def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
     client.force_login(rh)
     resposta = client.post(reverse("painel:inscricao", args=[a.pk]), {
         "acao": "opcoes", "opcoes-listas": ["PP"],
-        "opcoes-motivacao": "Pedido do candidato dentro do prazo"})
+        "opcoes-motivacao": "Pedido do candidato dentro do prazo", "opcoes-confirmacao": "on"})
     assert resposta.status_code == 400
     assert "A lista PP exige autodeclaração preta ou parda." in resposta.content.decode()
     a.refresh_from_db()
