@@ -5,8 +5,8 @@ status page listed the schedule's appeal stages, the dashboard's "O que vem a se
 filtered them again, the special-conditions page counted its own ten days from the decision,
 and a fraud procedure's appeal or defence appeared on none of them. Now `reunir` answers it
 once, from what each procedure decides about its own window, and every page reads its answer
-(`portal.SituacaoInscricao.janelas`; `janelas_abertas` for a page that has not read the
-status):
+(`portal.SituacaoInscricao.janelas`; `portal.janelas_abertas` for a page that has not read
+the status):
 
 - the status page's card "Prazos abertos", the dashboard's "O que vem a seguir" and the
   notices (`candidatos.avisos`) list exactly these windows;
@@ -35,7 +35,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos import condicoes, procedimentos
@@ -170,14 +169,6 @@ def reunir(inscricao: Inscricao, agora: dt.datetime, *, etapas: list[Etapa],
     ]
     unicas = list(dict.fromkeys(janelas))  # two lists of one batch share its window
     return sorted(unicas, key=lambda j: (j.fim, j.tipo, j.procedimento, j.url or ""))
-
-
-def janelas_abertas(inscricao: Inscricao, agora: dt.datetime | None = None
-                    ) -> list[JanelaAberta]:
-    """The windows open for the inscrição, for a page that has not read its status."""
-    from candidatos import portal  # the status read model imports this module
-
-    return portal.situacao_da_inscricao(inscricao, agora or timezone.now()).janelas
 
 
 def janela_de(janelas: Iterable[JanelaAberta], procedimento: str, tipo: str = RECURSO, *,

@@ -1333,6 +1333,12 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         publicacoes_classificacao=publicacoes)
 
 
+def janelas_abertas(inscricao: Inscricao, em=None) -> list[JanelaAberta]:
+    """The windows open for the inscrição (`candidatos.janelas`), for a page that has not read
+    its status: the special-conditions, exemption and procedure pages."""
+    return situacao_da_inscricao(inscricao, em).janelas
+
+
 # --- what comes next (the dashboard) --------------------------------------------------------
 
 #: A result published in the last days is "new" on the dashboard (the candidate's last visit is

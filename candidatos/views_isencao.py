@@ -39,7 +39,7 @@ def situacao_do_pedido(pedido: PedidoIsencao | None, inscricao: Inscricao, agora
     (`candidatos.janelas`, the kernel's answer: the status page reads the same)."""
     preliminar, final = isencao.publicacoes_do_pedido(pedido)
     recurso = isencao.recurso_do_pedido(pedido)
-    janela = (janelas.janela_de(janelas.janelas_abertas(inscricao, agora), isencao.CHAVE)
+    janela = (janelas.janela_de(portal.janelas_abertas(inscricao, agora), isencao.CHAVE)
               if pedido is not None and preliminar is not None else None)
     return {
         "preliminar_publicado": preliminar,

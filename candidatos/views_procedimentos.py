@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from candidatos import janelas, procedimentos
+from candidatos import janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
 from candidatos.models import ProcedimentoAdministrativo
@@ -74,7 +74,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                   if proc.conclusao and recurso is None else None)
         # The appeal is offered while its window is among the inscrição's open windows
         # (`candidatos.janelas`: the status page and the dashboard read the same).
-        janela = (janelas.janela_de(janelas.janelas_abertas(proc.inscricao, agora),
+        janela = (janelas.janela_de(portal.janelas_abertas(proc.inscricao, agora),
                                     procedimentos.CHAVE,
                                     url=reverse("procedimentos:recurso", args=[proc.pk]))
                   if proc.conclusao and recurso is None else None)

@@ -23,7 +23,6 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import cronograma, distribuicao_edital, instantaneo, regras
@@ -32,6 +31,7 @@ from certames.carreira import vigentes
 from certames.filas import tarefa
 from certames.formatos import data_br
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
+from certames.listas_da_inscricao import MOTIVOS, saidas
 from certames.models import (
     Cargo,
     Chamada,
@@ -52,18 +52,6 @@ TAREFA_RECALCULO = "certames.recalcular_classificacao"
 #: The candidates' e-mail on a publication (candidatos/tasks.py, queued by name).
 TAREFA_AVISO_PUBLICACAO = "candidatos.avisar_publicacao_classificacao"
 
-#: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
-MOTIVOS = {
-    "eliminado": gettext_lazy("eliminado do certame"),
-    "desistente": gettext_lazy("desistente"),
-    "fraude": gettext_lazy("fraude apurada em procedimento administrativo"),
-    "nao_confirmada": gettext_lazy("autodeclaração não confirmada"),
-    # The entry names the list removed; the list kept is recorded beside it ("mantida") and
-    # both are said by `certames.listas_da_inscricao`.
-    "maior_percentual": gettext_lazy("removido(a) desta lista: mantido(a) só na reserva "
-                                     "racial de maior percentual"),
-    "sem_efeito": gettext_lazy("convocação tornada sem efeito"),
-}
 
 # Inscrição situations that enter the engine. Ausente is treated as eliminated; inscrito
 # (not yet scored) is not classified at all.
@@ -568,10 +556,7 @@ def comparar_versoes(antiga: VersaoClassificacao, nova: VersaoClassificacao) -> 
 
     a, b = posicoes(antiga), posicoes(nova)
     numeros = dict(Inscricao.objects.filter(cargo=nova.cargo).values_list("numero", "pk"))
-    # What happened to each candidate, in the words every page uses (one answer:
-    # `certames.listas_da_inscricao`, which imports this module).
-    from certames.listas_da_inscricao import saidas
-
+    # What happened to each candidate, in the words every page uses (one answer).
     motivos: dict[tuple[int, str | None], str] = {}
     for saida in saidas(nova, nova.exclusoes or []):
         pk = numeros.get(saida.inscricao)

@@ -21,11 +21,36 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from candidatos.models import Inscricao
 from certames import instantaneo, regras
-from certames.classificacao import MOTIVOS
-from certames.quadro_vagas import nome_lista
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
+
+#: Why a candidate is out of every list, or out of one reserved list (engine reason codes).
+MOTIVOS = {
+    "eliminado": gettext_lazy("eliminado do certame"),
+    "desistente": gettext_lazy("desistente"),
+    "fraude": gettext_lazy("fraude apurada em procedimento administrativo"),
+    "nao_confirmada": gettext_lazy("autodeclaração não confirmada"),
+    # The entry names the list removed; the list kept is recorded beside it ("mantida") and
+    # both are said by `certames.listas_da_inscricao`.
+    "maior_percentual": gettext_lazy("removido(a) desta lista: mantido(a) só na reserva "
+                                     "racial de maior percentual"),
+    "sem_efeito": gettext_lazy("convocação tornada sem efeito"),
+}
+
+
+def nome_lista(regime: regras.Regime, lista: str) -> str:
+    """Display name of a list: the law's own words for a group."""
+    if lista == regras.AC:
+        return _("ampla concorrência")
+    if lista == regras.PCD:
+        return _("pessoas com deficiência")
+    try:
+        return regime.grupo(lista).nome
+    except KeyError:
+        return lista
 
 
 def _regime(versao) -> regras.Regime:
@@ -96,8 +121,6 @@ def _mantidas(versao, numeros: set[str]) -> dict[str, str]:
     candidates holds a position in (one query for their ids, one read of the lists)."""
     if not numeros:
         return {}
-    from candidatos.models import Inscricao  # the candidates' app imports this one
-
     ids = dict(Inscricao.objects.filter(cargo_id=versao.cargo_id, numero__in=numeros)
                .values_list("pk", "numero"))
     raciais = {g.codigo for g in _regime(versao).grupos}

@@ -8,19 +8,8 @@ from django.utils.translation import gettext as _
 
 from certames import distribuicao_edital, regras
 from certames.classificacao import ler_parametros
+from certames.listas_da_inscricao import nome_lista
 from certames.models import Certame
-
-
-def nome_lista(regime: regras.Regime, lista: str) -> str:
-    """Display name of a list: the law's own words for a group."""
-    if lista == regras.AC:
-        return _("ampla concorrência")
-    if lista == regras.PCD:
-        return _("pessoas com deficiência")
-    try:
-        return regime.grupo(lista).nome
-    except KeyError:
-        return lista
 
 
 def posicoes_por_lista(regime: regras.Regime, ordem: tuple[str, ...]) -> list[dict]:

@@ -237,7 +237,7 @@ class ImportacaoView(RHMixin, DetailView):
         return ["painel/certames/importacao.html"]
 
 
-@exige_confirmacao
+@exige_confirmacao(verificar=False)
 class AtoCertameView(CertameRHView):
     """An act over the certame, posted from its page: on error the page again, with the form
     and its errors (status 400); on success, back to the page."""

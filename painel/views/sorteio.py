@@ -36,7 +36,7 @@ class SorteioRHView(RHMixin, TemplateView):
         return ctx
 
 
-@exige_confirmacao
+@exige_confirmacao(verificar=False)
 class AtoSorteioView(SorteioRHView):
     """An act posted from the draw's page: on error the page again with the form and its
     errors (status 400); on success, back to the page."""

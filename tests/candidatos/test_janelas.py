@@ -74,7 +74,7 @@ def test_o_recurso_do_atendimento_ate_10_12_aparece_em_todas_as_paginas(client, 
                                                                        caso):
     user, insc = caso
     url_condicoes = reverse("condicoes:inscricao", args=[insc.pk])
-    assert janelas.janelas_abertas(insc, DURANTE) == [janelas.JanelaAberta(
+    assert portal.janelas_abertas(insc, DURANTE) == [janelas.JanelaAberta(
         "recurso", condicoes.CHAVE, "atendimento especializado na prova", DECISAO,
         FIM_RECURSO, url_condicoes + "#recurso")]
 
@@ -101,7 +101,7 @@ def test_o_recurso_do_atendimento_ate_10_12_aparece_em_todas_as_paginas(client, 
 
 def test_depois_de_10_12_nenhuma_pagina_oferece_o_recurso(client, monkeypatch, caso):
     user, insc = caso
-    assert janelas.janelas_abertas(insc, DEPOIS) == []
+    assert portal.janelas_abertas(insc, DEPOIS) == []
     status = _pagina(client, monkeypatch, user, reverse("portal:inscricao", args=[insc.pk]),
                      DEPOIS)
     assert "Nenhum prazo de recurso ou de defesa aberto agora para esta inscrição." in status
@@ -118,7 +118,7 @@ def test_recurso_apresentado_fecha_a_janela_em_todas(monkeypatch, caso):
                        texto="O laudo descreve a baixa visão; peço a prova em Braille.",
                        agora=DURANTE)
     # One appeal per decision (the kernel's rule): no window is left.
-    assert janelas.janelas_abertas(insc, DURANTE) == []
+    assert portal.janelas_abertas(insc, DURANTE) == []
     assert [p for p in portal.proximos_passos(user.candidato, DURANTE) if p.prazo] == []
 
 
@@ -140,7 +140,7 @@ def test_procedimento_administrativo_defesa_e_depois_recurso(monkeypatch):
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     durante = dt.datetime(2026, 11, 5, 10, 0, tzinfo=TZ)
     assert [(j.tipo, j.procedimento, j.inicio, j.fim, j.url)
-            for j in janelas.janelas_abertas(insc, durante)] == [
+            for j in portal.janelas_abertas(insc, durante)] == [
         ("defesa", procedimentos.CHAVE, aberto, prazo, url)]
     assert [(p.tipo, p.data, p.url) for p in portal.proximos_passos(user.candidato, durante)
             if p.prazo] == [("defesa", prazo, url)]
@@ -152,7 +152,7 @@ def test_procedimento_administrativo_defesa_e_depois_recurso(monkeypatch):
     dias = procedimentos.fundamentos_de(proc).prazo_recurso_dias
     fim = dt.datetime.combine(dt.date(2026, 11, 13) + dt.timedelta(days=dias),
                               dt.time(23, 59, 59), tzinfo=TZ)
-    [janela] = janelas.janelas_abertas(insc, decidido + dt.timedelta(hours=1))
+    [janela] = portal.janelas_abertas(insc, decidido + dt.timedelta(hours=1))
     assert (janela.tipo, janela.fim, janela.url) == (
         "recurso", fim, reverse("procedimentos:recurso", args=[proc.pk]))
-    assert janelas.janelas_abertas(insc, fim + dt.timedelta(seconds=1)) == []
+    assert portal.janelas_abertas(insc, fim + dt.timedelta(seconds=1)) == []

@@ -35,6 +35,7 @@ from candidatos import chamadas, procedimentos, servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import carreira, exportacao
 from certames.classificacao import PublicacaoInvalida, montar_entrada, publicar, recalcular
+from certames.confirmacao import ERRO
 from certames.homologacao import homologar
 from certames.models import Ato, Chamada, EventoChamada
 from certames.servicos import registrar_vaga_surgida
@@ -276,7 +277,10 @@ def test_pagina_rh_convoca_com_confirmacao(client, rh):
         (1, "AC", "201", Inscricao.objects.get(numero="201").candidato.nome_exibicao),
         (2, "PPI", "204", Inscricao.objects.get(numero="204").candidato.nome_exibicao)]
     resposta = client.post(url, {"quantidade": 2, "prazo": PRAZO.isoformat()})
-    assert resposta.status_code == 400  # the box unticked: refused, nothing recorded
+    # Back to the confirmation step: the positions it would call, the box's error (400).
+    assert resposta.status_code == 400
+    assert [p.posicao for p in resposta.context["previstas"]] == [1, 2]
+    assert resposta.context["form"].errors["confirmacao"] == [str(ERRO)]
     assert Chamada.objects.count() == 0
     resposta = client.post(url, {"quantidade": 2, "prazo": PRAZO.isoformat(),
                                  "confirmacao": "on"})

@@ -217,7 +217,7 @@ def test_pagina_do_certame_no_rh_aponta_cronograma_fora_de_ordem(client, rh):
                  inicio=dia(3), fim=dia(3))
     client.force_login(rh)
     html = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
-    assert "O cronograma está fora da ordem das fases:" in html
+    assert "O cronograma tem etapas incoerentes:" in html
     assert ("<li>O resultado preliminar da isenção (a partir de 04/10/2026 15:00) não pode "
             "começar antes do fim do prazo de pedido de isenção (06/10/2026 15:00)") in html
     Etapa.objects.filter(tipo=Etapa.Tipo.RESULTADO_PRELIMINAR_ISENCAO).update(

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import PublicacaoInvalida, publicar, recalcular
+from certames.confirmacao import ERRO
 from certames.homologacao import Bloqueio, bloqueios_homologacao, definir_criterios
 from certames.models import Ato, Publicacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO
@@ -148,10 +149,11 @@ def test_confirmacao_diz_o_que_sera_publicado_e_exige_a_caixa(client, rh, cargo)
     assert "O que será tornado público" in html
     assert 'data-efeito="preliminar"' in html
     assert 'name="confirmacao"' in html and "required" in html
-    # Without the box: back to this page, nothing published.
+    # Without the box: refused (400), with the way back to this page; nothing published.
     resposta = client.post(reverse("painel:publicar", args=[cargo.pk]),
-                           {"versao": versao.numero, "tipo": "preliminar"})
-    assert (resposta.status_code, resposta["Location"]) == (302, url)
+                           {"versao": versao.numero, "tipo": "preliminar"}, HTTP_REFERER=url)
+    assert resposta.status_code == 400
+    assert f'href="{url}"' in resposta.content.decode()
     assert not versao.publicacoes.exists()
     resposta = client.post(reverse("painel:publicar", args=[cargo.pk]),
                            {"versao": versao.numero, "tipo": "preliminar", "confirmacao": "on"})
@@ -249,9 +251,9 @@ def test_rh_publica_os_criterios_e_a_pagina_publica_os_mostra(client, rh):
                            {"criterios-texto": ""})
     assert resposta.status_code == 400
     assert resposta.context["form_criterios"].errors == {
-        "texto": ["Este campo é obrigatório."]}
+        "texto": ["Este campo é obrigatório."], "confirmacao": [str(ERRO)]}
     resposta = client.post(reverse("painel:criterios_heteroidentificacao", args=[certame.pk]),
-                           {"criterios-texto": CRITERIOS})
+                           {"criterios-texto": CRITERIOS, "criterios-confirmacao": "on"})
     assert resposta.status_code == 302
     comissao, *_ = comissao_completa(certame)
     sessao(comissao)

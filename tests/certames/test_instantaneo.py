@@ -145,7 +145,10 @@ def test_o_que_mudou_entre_duas_versoes(rh):
     assert [(m.lista, ids[m.inscricao_id], m.antes, m.depois, m.tipo)
             for m in diff["mudancas"]] == [("PP", "C", 2, None, "saiu"),
                                             ("PP", "D", 3, 2, "subiu")]
-    assert diff["mudancas"][0].motivo.startswith("autodeclaração não confirmada — ")
+    # In the words every page uses (`certames.listas_da_inscricao`).
+    assert diff["mudancas"][0].motivo.startswith(
+        "removido(a) da lista PP, de pessoas negras (pretas e pardas): autodeclaração não "
+        "confirmada; permanece na ampla concorrência — ")
     # The PP slot goes from C to D.
     assert [(ids[v["inscricao_id"]], v["antes"], v["depois"]) for v in diff["vagas"]] == sorted(
         [("C", ("PP", "PP"), None), ("D", None, ("PP", "PP"))],

@@ -23,7 +23,8 @@ def certame():
 def _enviar(client, certame, conteudo, django_capture_on_commit_callbacks):
     arquivo = SimpleUploadedFile("notas.csv", conteudo, content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
-        return client.post(reverse("painel:importar", args=[certame.pk]), {"arquivo": arquivo})
+        return client.post(reverse("painel:importar", args=[certame.pk]),
+                           {"arquivo": arquivo, "confirmacao": "on"})
 
 
 def test_rh_envia_planilha_e_acompanha_o_progresso(client, rh, certame,
@@ -69,7 +70,8 @@ def test_importacao_em_andamento_continua_consultando(client, rh, certame):
 def test_arquivo_vazio_e_recusado_no_formulario(client, rh, certame):
     client.force_login(rh)
     arquivo = SimpleUploadedFile("vazio.csv", b"", content_type="text/csv")
-    resposta = client.post(reverse("painel:importar", args=[certame.pk]), {"arquivo": arquivo})
+    resposta = client.post(reverse("painel:importar", args=[certame.pk]),
+                           {"arquivo": arquivo, "confirmacao": "on"})
     assert resposta.status_code == 200
     assert Importacao.objects.count() == 0
     assert "O arquivo enviado está vazio." in resposta.content.decode()
@@ -85,7 +87,8 @@ def test_depois_de_importar_em_processo_a_pagina_nao_diz_em_andamento(client):
     CargoFactory(certame=certame, codigo="ENF")
     client.force_login(usuario("rh_processo", "RH", staff=True))
     arquivo = SimpleUploadedFile("notas.csv", CSV_BOM, content_type="text/csv")
-    resposta = client.post(reverse("painel:importar", args=[certame.pk]), {"arquivo": arquivo},
+    resposta = client.post(reverse("painel:importar", args=[certame.pk]),
+                           {"arquivo": arquivo, "confirmacao": "on"},
                            follow=True)
     html = resposta.content.decode()
     assert Importacao.objects.get().status == "concluida"

@@ -240,6 +240,8 @@ def test_jornada_do_candidato(live_server, pagina, dia):
     pagina.get_by_label("Anexos (opcional)").set_input_files(
         {"name": "declaracao.pdf", "mimeType": "application/pdf",
          "buffer": _pdf("Declaracao da candidata")})
+    # The appeal is an act: its confirmation box (the browser refuses the form without it).
+    pagina.get_by_label("Ao confirmar, o recurso é registrado").check()
     pagina.get_by_role("button", name="Apresentar recurso").click()
     pagina.get_by_text("Recurso apresentado.").first.wait_for()
     avaliacao = Avaliacao.objects.get(inscricao__certame__regime="pirangi-lei3056-2025",
@@ -329,6 +331,7 @@ def test_jornada_da_comissao(live_server, pagina, navegador, dia):
         p.locator("#fila > li", has_text=numero).get_by_role("link", name="Avaliar").click()
         p.get_by_text("Confirma a autodeclaração", exact=True).click()
         p.get_by_label("Motivação (aspectos fenotípicos observados)").fill(motivacoes[usuario])
+        p.get_by_label("Ao confirmar, o seu voto é registrado").check()
         p.get_by_role("button", name="Registrar voto").click()
         p.get_by_text("Voto registrado.").wait_for()
 
@@ -336,9 +339,10 @@ def test_jornada_da_comissao(live_server, pagina, navegador, dia):
     presidente.reload()
     gravacao = f"sessao-{sessao.pk}-{numero}.mp4"
     presidente.get_by_label(re.compile(r"^Gravação \(arquivo ou link\)")).fill(gravacao)
+    presidente.get_by_label("Ao confirmar, a gravação é anexada").check()
     presidente.get_by_role("button", name="Anexar gravação").click()
     presidente.get_by_text("Gravação anexada.").wait_for()
-    presidente.locator("#presidencia").get_by_role("checkbox").check()
+    presidente.get_by_label("Ao confirmar, a avaliação é encerrada").check()
     presidente.get_by_role("button", name="Encerrar a avaliação e gerar o parecer").click()
     presidente.get_by_text("Avaliação encerrada; parecer gerado.").wait_for()
     avaliacao = Avaliacao.objects.get(convocacao__sessao=sessao,

@@ -63,6 +63,7 @@ def test_membro_assina_o_termo_abre_a_fila_e_vota(live_server, tablet):
     tablet.get_by_role("heading", name=f"{numero} — Carla Menezes Teixeira").wait_for()
     tablet.get_by_text("Confirma a autodeclaração", exact=True).click()
     tablet.get_by_label("Motivação (aspectos fenotípicos observados)").fill(MOTIVACAO)
+    tablet.get_by_label("Ao confirmar, o seu voto é registrado").check()
     tablet.get_by_role("button", name="Registrar voto").click()
     tablet.get_by_text("Voto registrado.").wait_for()
     assert "Seu voto: Confirma a autodeclaração" in tablet.locator("#meu-voto").inner_text()
