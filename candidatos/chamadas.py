@@ -171,7 +171,9 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
             fundamento_legal=fundamento_ordem(cargo),
             depois={"chamada": chamada.pk, "posicao": p.posicao, "vaga": p.vaga,
                     "lista": chamada.lista, "versao": versao.numero,
-                    "prazo": prazo.isoformat()})
+                    "prazo": prazo.isoformat(),
+                    # Where the occupant came from and why (spec section 7, step 5).
+                    "fundamento_posicao": p.fundamento})
         transaction.on_commit(
             lambda c=chamada.pk: tarefa(TAREFA_EMAIL_CONVOCACAO).delay(c))
         novas.append(chamada)

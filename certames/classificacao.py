@@ -153,6 +153,11 @@ def estado_recalculo(cargo: Cargo) -> EstadoRecalculo:
 # --- engine input ---------------------------------------------------------------------------
 
 
+#: The call order's rule the engine implements (part of every input hash): bumped when the
+#: same input gives another order, so that no version of the former rule is taken as current.
+VERSAO_ORDEM = "regras-v3-passo5"
+
+
 @dataclass
 class EntradaCargo:
     entrada: regras.Entrada
@@ -247,6 +252,10 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     if distribuicao is not None:
         # Without a drawn split the hash is the former one.
         partes.append({"distribuicao": distribuicao})
+    # The engine's call order rule (spec v3, section 7 step 5: no preterição, issue 21): a
+    # version computed by the former rule has another hash, so the next recompute writes a
+    # version with the order the law asks for (migration 0015 requests it for every cargo).
+    partes.append({"ordem_convocacao": VERSAO_ORDEM})
     bruto = json.dumps(partes, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest(), explicacao)
 
@@ -422,7 +431,8 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
          for i, o in enumerate(resultado.vagas_preenchidas, start=1)],
         [instantaneo.PosicaoConvocacao(c.posicao, c.vaga,
                                        ids[c.inscricao] if c.inscricao else None,
-                                       c.lista or "", c.sub_judice)
+                                       c.lista or "", c.sub_judice, fundamento=c.fundamento,
+                                       posicao_lista=c.posicao_lista or None)
          for c in resultado.convocacao])
     return versao
 

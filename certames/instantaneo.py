@@ -119,7 +119,11 @@ class VagaOcupada:
 
 @dataclass(slots=True)
 class PosicaoConvocacao:
-    """One position of the call order (alternância e proporcionalidade)."""
+    """One position of the call order (alternância e proporcionalidade): its type
+    (``vaga``), occupant, the list the occupant came from (``lista``) and their rank there
+    (``posicao_lista``), and ``fundamento``, the engine's explanation of the position (where
+    its occupant came from and why, spec section 7 step 5; empty in versions computed
+    before issue 21)."""
 
     posicao: int
     vaga: str
@@ -127,6 +131,8 @@ class PosicaoConvocacao:
     lista: str
     sub_judice: bool
     inscricao: Any = None
+    fundamento: str = ""
+    posicao_lista: int | None = None
 
 
 # --- writing ----------------------------------------------------------------------------------
@@ -153,7 +159,9 @@ def gravar(versao: VersaoClassificacao, listas: Iterable[tuple[str, Sequence[int
         vagas_preenchidas=[{"vaga": v.vaga, "lista": v.lista, "inscricao": v.inscricao_id,
                             "fundamento": v.fundamento} for v in vagas],
         convocacao=[{"posicao": c.posicao, "vaga": c.vaga, "inscricao": c.inscricao_id,
-                     "lista": c.lista, "sub_judice": c.sub_judice} for c in convocacao],
+                     "lista": c.lista, "sub_judice": c.sub_judice,
+                     "posicao_lista": c.posicao_lista, "fundamento": c.fundamento}
+                    for c in convocacao],
         inscricoes=empacotar(citadas))
     return len(linhas) + 1
 
@@ -278,7 +286,8 @@ def vaga_da_inscricao(versao: VersaoClassificacao, inscricao_id: int) -> VagaOcu
 def convocacao(versao: VersaoClassificacao) -> list[PosicaoConvocacao]:
     """The call order, by position."""
     return sorted((PosicaoConvocacao(c["posicao"], c["vaga"], c["inscricao"], c["lista"],
-                                     c["sub_judice"])
+                                     c["sub_judice"], fundamento=c.get("fundamento", ""),
+                                     posicao_lista=c.get("posicao_lista"))
                    for c in _convocacao_versao(versao)[1]), key=lambda c: c.posicao)
 
 

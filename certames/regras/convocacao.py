@@ -59,7 +59,9 @@ __all__ = [
     "RECHAMADA",
     "continuar_ordem",
     "convocar",
+    "fontes_da_vaga",
     "fundamento_historico",
+    "fundamento_posicao",
     "ordem_convocacao",
 ]
 
@@ -330,6 +332,24 @@ def fundamento_posicao(
     return (
         f"vaga reservada {vaga} não preenchida pela lista {vaga}: vai à {_lista(regime, lista)}, "
         f"{n} dessa lista, na ordem de classificação — {passo.fundamento}"
+    )
+
+
+def fontes_da_vaga(regime: Regime, vaga: str) -> tuple[tuple[str, str, str], ...]:
+    """The lists a position of type ``vaga`` is filled from, in order (spec sections 6 and
+    7, step 5): (list code, its name, legal basis). AC: the general list. A reserved type:
+    its own list, its chain, then AC "observada a ordem de classificação"."""
+    if vaga == AC:
+        return ((AC, _nome(regime, AC), "ordem de classificação geral"),)
+    reversao = regime.reversao(vaga)
+    return (
+        (vaga, _nome(regime, vaga), _fundamento_propria(regime, vaga)),
+        *((p.lista, _nome(regime, p.lista), p.fundamento) for p in reversao.cadeia),
+        (
+            AC,
+            _nome(regime, AC),
+            f"observada a ordem de classificação — {reversao.fundamento_ampla}",
+        ),
     )
 
 

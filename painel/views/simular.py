@@ -22,6 +22,7 @@ from certames.classificacao import ler_parametros
 from certames.forms import SimularForm
 from certames.quadro_vagas import nome_lista, posicoes_por_lista
 from certames.regras.aritmetica import formatar_decimal, formatar_percentual
+from certames.regras.convocacao import fontes_da_vaga
 from certames.regras.regimes import ELIMINA, REGIMES
 from certames.views.simular import simular_edital
 from painel.acesso import RHMixin
@@ -57,6 +58,16 @@ def linhas_distribuicao(regime: regras.Regime, dist: regras.Distribuicao) -> lis
     return linhas
 
 
+def fontes_por_tipo(regime: regras.Regime, ordem: tuple[str, ...]) -> list[dict]:
+    """How a position of each type in ``ordem`` is filled (spec v3, sections 6 and 7 step
+    5): its lists in order, each with its legal basis from the regime."""
+    return [{
+        "vaga": tipo, "nome": nome_lista(regime, tipo),
+        "passos": [{"lista": lista, "nome": nome, "fundamento": fundamento}
+                   for lista, nome, fundamento in fontes_da_vaga(regime, tipo)],
+    } for tipo in regime.listas_com_ac if tipo in ordem]
+
+
 class SimularView(RHMixin, TemplateView):
     template_name = "painel/simular/simular.html"
 
@@ -89,13 +100,16 @@ class SimularView(RHMixin, TemplateView):
         except regras.ErroEntrada as exc:
             form.add_error(None, str(exc))
             return None
+        fontes = fontes_por_tipo(regime, ordem)
+        origens = {f["vaga"]: " → ".join(p["lista"] for p in f["passos"]) for f in fontes}
         return {
             "regime": regime,
             "vagas": vagas,
             "distribuicao": dist,
             "linhas": linhas_distribuicao(regime, dist),
-            "ordem": [{"posicao": n, "vaga": tipo, "classe": CLASSES_VAGA.get(tipo, "")}
-                      for n, tipo in enumerate(ordem, start=1)],
+            "ordem": [{"posicao": n, "vaga": tipo, "classe": CLASSES_VAGA.get(tipo, ""),
+                       "origem": origens[tipo]} for n, tipo in enumerate(ordem, start=1)],
+            "fontes": fontes,
             "posicoes_por_lista": posicoes_por_lista(regime, ordem),
             **_regras_aplicadas(regime),
             "parametros_json": _parametros_json(parametros),
