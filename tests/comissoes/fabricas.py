@@ -162,3 +162,16 @@ def convocado(sessao_, *, inscricao=None, lista="PP", horario=None, autor=None, 
     inscricao = inscricao or InscricaoFactory(cargo__certame=certame, listas=[lista], **insc)
     conv = convocar(sessao_, inscricao, lista, horario or sessao_.inicio, autor=autor)
     return conv, conv.avaliacoes.get()
+
+
+def abrir_sessao(sessao_, *, quem=None, ausentes=()):
+    """The session's presence record (issue 21, item 9): every active member with the term
+    signed present but `ausentes` (members), recorded by whoever presides (or `quem`)."""
+    from comissoes.dominio.sessoes import membros_da_sessao, quem_preside, registrar_presenca
+
+    fora = {m.pk for m in ausentes}
+    membros = membros_da_sessao(sessao_)
+    presentes = {m.pk for m in membros
+                 if m.termo_confidencialidade_em is not None and m.pk not in fora}
+    quem = quem or quem_preside(membros, presentes)
+    return registrar_presenca(sessao_, quem_registra=quem, presentes=presentes)
