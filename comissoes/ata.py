@@ -75,7 +75,7 @@ def presenca_da_ata(sessao: Sessao) -> dict:
                                         encerrada_por__isnull=False)
                .values_list("encerrada_por_id", flat=True))
     sentaram = (MembroComissao.objects.filter(pk__in=ids).select_related("usuario")
-                .order_by("-presidente", "papel", "pk"))
+                .order_by("-presidente", "-papel", "pk"))
     return {"registrada": False, "presentes": [], "ausentes": [], "registrada_por": "",
             "registrada_em": None, "correcoes": [],
             "assinaturas": [_membro(m) for m in sentaram]}

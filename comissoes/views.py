@@ -190,13 +190,15 @@ class SessaoView(_ComTermoMixin, TemplateView):
 
     def contexto_presenca(self) -> dict:
         """The session's presence record and, for whoever may record it, the form (each
-        active member, ticked as recorded; before the first record, all ticked)."""
+        active member, ticked as recorded)."""
         correntes = presenca.presencas_correntes(self.sessao)
         registrada = bool(correntes)
         por_membro = {p.membro_id: p for p in correntes}
         membros = dominio_sessoes.membros_da_sessao(self.sessao)
+        # Before the first record the members who signed the term (in the workspace) are
+        # ticked; whoever presides unticks who did not come.
         linhas = [{"membro": m, "presente": (por_membro[m.pk].presente if m.pk in por_membro
-                                             else not registrada),
+                                             else m.termo_confidencialidade_em is not None),
                    "justificativa": (por_membro[m.pk].justificativa if m.pk in por_membro
                                      else "")} for m in membros]
         presentes = [p for p in correntes if p.presente]

@@ -23,12 +23,13 @@ from comissoes.models import Avaliacao, MembroComissao, PresencaSessao, Sessao
 
 def presencas_correntes(sessao: Sessao | int) -> list[PresencaSessao]:
     """Each member's current presence row in the session (not superseded), in the committee's
-    order (president first, then titulares, then suplentes)."""
+    order (president first, then titulares, then suplentes: "-papel", as "titular" sorts
+    after "suplente")."""
     sessao_id = sessao if isinstance(sessao, int) else sessao.pk
     return list(PresencaSessao.objects.filter(sessao_id=sessao_id,
                                               substituida_por__isnull=True)
                 .select_related("membro__usuario", "registrada_por__usuario")
-                .order_by("-membro__presidente", "membro__papel", "membro__pk"))
+                .order_by("-membro__presidente", "-membro__papel", "membro__pk"))
 
 
 def presentes(sessao: Sessao | int) -> set[int] | None:

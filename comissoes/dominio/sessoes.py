@@ -378,7 +378,7 @@ def membros_da_sessao(sessao: Sessao) -> list[MembroComissao]:
     suplentes (designation order within each)."""
     return list(MembroComissao.objects.filter(comissao_id=sessao.comissao_id, ativo=True)
                 .select_related("usuario", "comissao")
-                .order_by("-presidente", "papel", "pk"))
+                .order_by("-presidente", "-papel", "pk"))
 
 
 def quem_preside(membros: list[MembroComissao], presentes: set[int]) -> MembroComissao | None:
