@@ -49,6 +49,7 @@ from comissoes.dominio import presenca
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
+    fundamento_recurso,
     procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
@@ -292,6 +293,11 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
                          if avaliacao.instancia == Avaliacao.Instancia.RECURSO
                          else fechamento.parecer)
     avaliacao.detalhes = {**(avaliacao.detalhes or {}), **fechamento.detalhes}
+    if not fundamento and avaliacao.instancia == Avaliacao.Instancia.RECURSO:
+        # The appeal's basis first, then the procedure's (the regime's data).
+        recurso = fundamento_recurso(avaliacao.inscricao.certame.regime_legal,
+                                     avaliacao.comissao.tipo)
+        fundamento = f"{recurso}; {fechamento.fundamento}" if recurso else ""
     avaliacao.fundamento = (fundamento or fechamento.fundamento)[:250]
     if gravacao:
         avaliacao.gravacao = gravacao

@@ -128,6 +128,11 @@ def test_parecer_do_recurso_fala_de_provimento(client):
     assert c.julgamento.parecer.startswith(
         "Julgamento do recurso: recurso provido, reformada a decisão recorrida.\n\n"
         "A comissão confirmou a autodeclaração (3 voto(s) a favor, 0 contra;")
+    # The appeal's basis, then the procedure's (Pirangi: Lei 3.056/2025).
+    assert c.julgamento.fundamento == (
+        "Lei 3.056/2025, art. 4º, §1º, II (contraditório e ampla defesa); obrigatória para "
+        "todo optante PP habilitado, mesmo aprovado na ampla concorrência (Lei 3.056/2025, "
+        "art. 6º, §1º)")
     html = _pagina(client, c, presidente)
     assert "Julgamento do recurso: recurso provido (Confirmada)" in html
 
