@@ -46,9 +46,10 @@ def presentes(sessao: Sessao | int) -> set[int] | None:
 
 def motivo_sem_presenca(membro: MembroComissao, avaliacao: Avaliacao) -> str | None:
     """Why this member may not vote on this evaluation for want of presence, or None."""
-    if avaliacao.convocacao_id is None:
+    conv = avaliacao.convocacao
+    if conv is None:
         return None  # an appeal, judged on the record
-    ids = presentes(avaliacao.convocacao.sessao_id)
+    ids = presentes(conv.sessao_id)
     if ids is None:
         return _("A presença dos membros nesta sessão ainda não foi registrada: quem preside "
                  "registra a presença ao abrir a sessão, e só os membros presentes votam.")
