@@ -89,6 +89,9 @@ ROTULOS = {
     "sessao_agendada": gettext_lazy("Agendamento de sessão da comissão"),
     "sessao_alterada": gettext_lazy("Alteração de sessão (administração)"),
     "sessao_encerrada": gettext_lazy("Encerramento de sessão da comissão"),
+    "presenca_sessao": gettext_lazy("Registro da presença dos membros na sessão"),
+    "presenca_sessao_corrigida": gettext_lazy(
+        "Correção do registro de presença dos membros na sessão"),
     "comparecimento": gettext_lazy("Registro de comparecimento"),
     "gravacao": gettext_lazy("Gravação anexada à avaliação"),
     "voto": gettext_lazy("Voto de membro da comissão"),

@@ -65,6 +65,8 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "comissoes_voto",
     "comissoes_impedimento",
     "comissoes_analisedocumento",
+    # the members' presence in a session (issue 21, item 9)
+    "comissoes_presencasessao",
     "comissoes_historicalcomissao",
     "comissoes_historicalmembrocomissao",
     "comissoes_historicalsessao",

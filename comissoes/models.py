@@ -150,6 +150,33 @@ class Sessao(models.Model):
         return f"{self.comissao.nome} — {data_hora_br(self.inicio)}"
 
 
+class PresencaSessao(models.Model):
+    """Whether a member sat in a session (act, append-only): recorded by whoever presides when
+    the session opens, one row per active member; a correction (a late arrival, a mistake) is
+    a new row that supersedes, with its reason, never an edit (`sessoes.registrar_presenca`)."""
+
+    sessao = models.ForeignKey(Sessao, on_delete=models.PROTECT, related_name="presencas")
+    membro = models.ForeignKey(MembroComissao, on_delete=models.PROTECT,
+                               related_name="presencas")
+    presente = models.BooleanField(_("presente"))
+    justificativa = models.CharField(_("justificativa da ausência"), max_length=250,
+                                     blank=True)
+    registrada_por = models.ForeignKey(MembroComissao, on_delete=models.PROTECT,
+                                       related_name="+")
+    registrada_em = models.DateTimeField(auto_now_add=True)
+    substitui = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="substituida_por")
+    motivo_correcao = models.TextField(_("motivo da correção"), blank=True)
+
+    class Meta:
+        verbose_name = _("presença em sessão")
+        verbose_name_plural = _("presenças em sessão")
+        ordering = ["sessao", "registrada_em", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.membro} — {'presente' if self.presente else 'ausente'}"
+
+
 class Convocacao(models.Model):
     """A candidate called to a session, and what happened there."""
 

@@ -12,6 +12,8 @@ urlpatterns = [
     path("sessoes/<int:pk>/", views.SessaoView.as_view(), name="sessao"),
     path("sessoes/<int:pk>/encerrar/", views.EncerrarSessaoView.as_view(),
          name="encerrar_sessao"),
+    path("sessoes/<int:pk>/presenca/", views.PresencaSessaoView.as_view(),
+         name="presenca"),
     path("sessoes/<int:pk>/ata.pdf", views.AtaView.as_view(), name="ata"),
     path("avaliacoes/<int:pk>/", views.AvaliacaoView.as_view(), name="avaliacao"),
     path("avaliacoes/<int:pk>/impedimento/", views.ImpedimentoView.as_view(),

@@ -30,7 +30,7 @@ from certames.arquivos import arquivo_existe, servir_arquivo
 from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
-from comissoes.dominio import documental, pcd
+from comissoes.dominio import documental, pcd, presenca
 from comissoes.dominio import sessoes as dominio_sessoes
 from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
 from comissoes.dominio.procedimentos import (
@@ -40,6 +40,7 @@ from comissoes.dominio.procedimentos import (
     procedimento,
     rotulo_resultado,
 )
+from comissoes.dominio.recursos import autos_do_recurso
 from comissoes.dominio.votacao import avaliacoes_visiveis, preside, quorum, votos_correntes
 from comissoes.forms import (
     AnaliseDocumentoForm,
@@ -179,15 +180,75 @@ class SessaoView(_ComTermoMixin, TemplateView):
                   "nome": av.inscricao.candidato.nome_exibicao,
                   "lista_nome": Lista(av.lista).label, "votei": av.pk in meus,
                   "preside": preside(self.membro, av)} for av in fila]
+        ctx.update(self.contexto_presenca())
+        preside_sessao = dominio_sessoes.quem_preside_a_sessao(self.sessao)
         ctx.update(sessao=self.sessao, membro=self.membro, itens=itens,
                    presencial=procedimento(self.sessao.comissao.tipo).exige_presenca,
                    pode_baixar_ata=self.request.user.has_perm("comissoes.baixar_ata",
                                                               self.sessao),
                    abertas=sum(1 for av in fila if not av.encerrada),
                    Comparecimento=Convocacao.Comparecimento,
-                   pode_encerrar=(self.membro.presidente and self.sessao.encerrada_em is None
+                   pode_encerrar=(preside_sessao is not None
+                                  and preside_sessao.pk == self.membro.pk
+                                  and ctx["presenca_registrada"]
+                                  and self.sessao.encerrada_em is None
                                   and not any(not av.encerrada for av in fila)))
         return ctx
+
+    def contexto_presenca(self) -> dict:
+        """The session's presence record and, for whoever may record it, the form (each
+        active member, ticked as recorded)."""
+        correntes = presenca.presencas_correntes(self.sessao)
+        registrada = bool(correntes)
+        por_membro = {p.membro_id: p for p in correntes}
+        membros = dominio_sessoes.membros_da_sessao(self.sessao)
+        # Before the first record the members who signed the term (in the workspace) are
+        # ticked; whoever presides unticks who did not come.
+        linhas = [{"membro": m, "presente": (por_membro[m.pk].presente if m.pk in por_membro
+                                             else m.termo_confidencialidade_em is not None),
+                   "justificativa": (por_membro[m.pk].justificativa if m.pk in por_membro
+                                     else "")} for m in membros]
+        presentes = [p for p in correntes if p.presente]
+        return {
+            "presenca_registrada": registrada,
+            "presentes": presentes, "ausentes": [p for p in correntes if not p.presente],
+            "presenca_linhas": linhas,
+            "sem_quorum": registrada and len(presentes) < quorum(self.sessao.comissao),
+            "pode_registrar_presenca": dominio_sessoes.pode_registrar_presenca(
+                self.membro, self.sessao),
+            "registro_presenca": (min(correntes, key=lambda p: (p.registrada_em, p.pk))
+                                  if correntes else None),
+        }
+
+
+class PresencaSessaoView(AreaComissaoMixin, View):
+    """POST: whoever presides records (or corrects) which members are present; an act,
+    confirmed by a checkbox."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        sessao = get_object_or_404(Sessao.objects.select_related("comissao"), pk=pk)
+        membro = self.membro_ou_404(sessao.comissao_id)
+        voltar = reverse("comissao:sessao", args=[sessao.pk])
+        if not confirmado(request):
+            return recusar(request, voltar)
+        justificativas = {}
+        for chave, valor in request.POST.items():
+            if chave.startswith("justificativa-") and chave[14:].isdigit():
+                justificativas[int(chave[14:])] = valor
+        try:
+            dominio_sessoes.registrar_presenca(
+                sessao, quem_registra=membro, presentes=request.POST.getlist("presente"),
+                justificativas=justificativas,
+                motivo_correcao=request.POST.get("motivo_correcao", ""))
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        except PermissionDenied as exc:
+            messages.error(request, str(exc) or _("Ação não permitida."))
+        else:
+            messages.success(request, _("Presença dos membros registrada."))
+        return redirect(voltar)
 
 
 def _texto_do_voto(tipo: str, voto: Voto | None) -> str:
@@ -264,7 +325,12 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
             meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(tipo=tipo),
             votos=correntes if av.encerrada else [],
             num_votos=len(correntes), quorum=quorum(av.comissao),
-            sem_voto=dominio_sessoes.motivo_sem_voto(av) if not av.encerrada else None,
+            sem_voto=(dominio_sessoes.motivo_sem_voto(av)
+                      or presenca.motivo_sem_presenca(self.membro, av))
+            if not av.encerrada else None,
+            autos=(autos_do_recurso(av) if av.instancia == Avaliacao.Instancia.RECURSO
+                   else None),
+            recurso=av.instancia == Avaliacao.Instancia.RECURSO,
             gravacao_form=kwargs.get("gravacao_form") or GravacaoForm(
                 initial={"gravacao": av.gravacao}),
             impedimento_form=ImpedimentoForm(), proxima=self.proxima(),
@@ -446,7 +512,11 @@ class EncerrarAvaliacaoView(_AcaoAvaliacaoView):
             return recusar(self.request, reverse("comissao:avaliacao", args=[self.avaliacao.pk]))
         dominio_sessoes.encerrar(self.avaliacao, self.membro,
                                  gravacao=self.request.POST.get("gravacao", ""))
-        messages.success(self.request, _("Avaliação encerrada; parecer gerado."))
+        if self.avaliacao.instancia == Avaliacao.Instancia.RECURSO:
+            messages.success(self.request, _("Julgamento do recurso encerrado; parecer "
+                                             "gerado."))
+        else:
+            messages.success(self.request, _("Avaliação encerrada; parecer gerado."))
 
 
 @exige_confirmacao(verificar=False)

@@ -30,6 +30,7 @@ from comissoes.models import Comissao
 from tests.comissoes.fabricas import (
     PDF,
     ComissaoFactory,
+    abrir_sessao,
     arquivo,
     convocado,
     julgar,
@@ -185,6 +186,7 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         inscricoes=[w.insc_a], rh=w.rh)
     w.sessao_het = sessao(w.het, inicio=agora - dt.timedelta(hours=2), etapa=w.etapa_het)
     w.conv_a, w.av_het = convocado(w.sessao_het, inscricao=w.insc_a, lista="PPI", autor=w.rh)
+    abrir_sessao(w.sessao_het)
     w.av_het = julgar(w.av_het, w.het_votantes, 5)
     encerrar_sessao(w.sessao_het, presidente=w.het_votantes[0])
     gerar_ata(w.sessao_het.pk)
@@ -194,6 +196,7 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.outra_membro = outros[1]
     w.sessao_y = sessao(w.outra, inicio=agora - dt.timedelta(hours=2), etapa=w.etapa_het)
     _, w.av_b = convocado(w.sessao_y, inscricao=w.insc_b, lista="PPI", autor=w.rh)
+    abrir_sessao(w.sessao_y)
     julgar(w.av_b, outros, 0)
     w.pub_het = publicar_resultado_preliminar(w.certame, autor=w.rh)
 

@@ -322,6 +322,12 @@ MATRIZ = [
                                 LOGIN, 403,   403,   405,   405,   405,   405,   403,
       post=(LOGIN, 403, 403, "->comissao:sessao", "->comissao:sessao", "->comissao:sessao",
             404, 403), dados={"confirmacao": "on"}),
+    # The members' presence: recorded by whoever presides; the session is closed, so the
+    # domain refuses it for every member (nothing recorded).
+    L("comissao:presenca", "pk=sessao_het",
+                                LOGIN, 403,   403,   405,   405,   405,   405,   403,
+      post=(LOGIN, 403, 403, "->comissao:sessao", "->comissao:sessao", "->comissao:sessao",
+            404, 403), dados={"confirmacao": "on"}),
     L("comissao:ata", "pk=sessao_het",
                                 LOGIN, 403,   403,   200,   404,   404,   404,   200),
     L("comissao:avaliacao", "pk=av_het",

@@ -26,17 +26,29 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from certames.models import Certame
 from comissoes.dominio import votacao
-from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO, RECURSAL, procedimento
-from comissoes.dominio.resultados import avaliacao_do_recurso, chave_da_avaliacao
-from comissoes.models import Avaliacao, Comissao, MembroComissao
+from comissoes.dominio.composicao import nome_do_membro
+from comissoes.dominio.procedimentos import (
+    HETEROIDENTIFICACAO,
+    RECURSAL,
+    procedimento,
+    rotulo_resultado,
+)
+from comissoes.dominio.resultados import (
+    avaliacao_do_recurso,
+    chave_da_avaliacao,
+    preliminar_da_avaliacao,
+)
+from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Voto
 from nucleo import recursos as kernel
-from nucleo.models import AnexoRecurso, Recurso
+from nucleo.models import AnexoRecurso, PublicacaoResultado, Recurso
 
 __all__ = ["MAXIMO_TEXTO", "MINIMO_TEXTO"]
 
@@ -121,3 +133,86 @@ def pode_ver_recurso(user, recurso: Recurso) -> bool:
 
 def pode_ver_anexo(user, anexo: AnexoRecurso) -> bool:
     return kernel.pode_ver_anexo(user, anexo)
+
+
+# --- what the appeal committee judges: the appeal in hand -----------------------------------
+
+
+@dataclass
+class AutosDoRecurso:
+    """The record of an appeal as the committee that judges it reads it: the candidate's
+    reasons and attachments, the decision appealed against with its parecer, how its
+    committee voted (names only where the edital publishes them: `Comissao.divulgar_nomes`,
+    as for the candidate) and the recording of the session, where one was made."""
+
+    recurso: Recurso | None
+    anexos: list[AnexoRecurso]
+    decisao: Avaliacao
+    resultado_texto: str
+    preliminar: PublicacaoResultado | None
+    confirmam: int
+    nao_confirmam: int
+    #: Closed without votes (absence, refusal to be filmed): the reason, else "".
+    sem_votacao: str
+    #: The members' names per sense; None where the edital does not publish them.
+    nomes_confirmam: list[str] | None
+    nomes_nao_confirmam: list[str] | None
+    convocacao: Convocacao | None
+    gravacao: str
+    #: The recording as a link (http or https only); "" for a file reference.
+    gravacao_url: str
+
+
+def decisao_recorrida(julgamento: Avaliacao) -> Avaliacao | None:
+    """The first-instance evaluation an appeal's evaluation (instância recurso) judges: same
+    certame, candidate and list, in the procedure's first-instance committee."""
+    if julgamento.instancia != Avaliacao.Instancia.RECURSO:
+        return None
+    return (Avaliacao.objects.filter(
+        comissao__certame_id=julgamento.comissao.certame_id,
+        comissao__tipo=procedimento(julgamento.comissao.tipo).tipo,
+        inscricao_id=julgamento.inscricao_id, lista=julgamento.lista,
+        instancia=Avaliacao.Instancia.PRIMEIRA)
+        .select_related("comissao", "convocacao__sessao", "encerrada_por__usuario")
+        .order_by("pk").first())
+
+
+def link_da_gravacao(referencia: str) -> str:
+    """The recording's reference as a link only when it is an http(s) address (a file name
+    stays text; never a javascript: or data: address in an href)."""
+    referencia = (referencia or "").strip()
+    partes = urlsplit(referencia)
+    return referencia if partes.scheme in ("http", "https") and partes.netloc else ""
+
+
+def autos_do_recurso(julgamento: Avaliacao) -> AutosDoRecurso | None:
+    """What the member judging the appeal sees of it (None: not an appeal's evaluation)."""
+    decisao = decisao_recorrida(julgamento)
+    if decisao is None:
+        return None
+    recurso = kernel.recurso_de(chave_da_avaliacao(decisao), decisao.pk)
+    votos = votacao.votos_correntes(decisao)
+    divulgar = decisao.comissao.divulgar_nomes
+    encerramento = (decisao.detalhes or {}).get("encerramento", "")
+    conv = decisao.convocacao
+    sem_votacao = ""
+    if encerramento and not votos:
+        sem_votacao = (conv.get_comparecimento_display() if conv is not None
+                       else str(encerramento))
+
+    def nomes(sentido: str) -> list[str] | None:
+        if not divulgar:
+            return None
+        return [nome_do_membro(v.membro) for v in votos if v.sentido == sentido]
+
+    return AutosDoRecurso(
+        recurso=recurso, anexos=kernel.anexos_de(recurso), decisao=decisao,
+        resultado_texto=rotulo_resultado(decisao.comissao.tipo, decisao.resultado),
+        preliminar=preliminar_da_avaliacao(decisao),
+        confirmam=sum(1 for v in votos if v.sentido == Voto.Sentido.CONFIRMA),
+        nao_confirmam=sum(1 for v in votos if v.sentido == Voto.Sentido.NAO_CONFIRMA),
+        sem_votacao=sem_votacao,
+        nomes_confirmam=nomes(Voto.Sentido.CONFIRMA),
+        nomes_nao_confirmam=nomes(Voto.Sentido.NAO_CONFIRMA),
+        convocacao=conv, gravacao=decisao.gravacao,
+        gravacao_url=link_da_gravacao(decisao.gravacao))

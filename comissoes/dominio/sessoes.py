@@ -22,8 +22,17 @@ Rules decided here:
   in person); the vote itself is `votacao.registrar_voto`.
 - Where the edital requires the recording, an evaluation is closed only with the recording's
   reference; the closing itself is `votacao.encerrar_avaliacao`.
-- A session is closed when all its evaluations are closed; then its minutes (ata, PDF) are
-  generated in the background.
+- Whoever presides opens the session recording which members are present (an act:
+  `registrar_presenca`); only the members present vote (`presenca`). It presides: the
+  committee's president if present, else the first titular present in designation order
+  (substituição eventual). The record may be corrected, with its reason, while the session is
+  open (a late arrival), never to mark absent a member who voted in it; once the session is
+  closed it is final. No seed law fixes the collegiate's procedure (LC 22/2026, art. 3º;
+  Lei 3.057/2026, art. 10, §3º, III and §4º; Lei 3.056/2025, art. 6º): padrão do produto.
+  Fewer members present than the quorum (the absolute majority of the committee's size,
+  `votacao.quorum`) is recorded as such: the session then cannot close an evaluation.
+- A session is closed, by whoever presides it, when its presence is recorded and all its
+  evaluations are closed; then its minutes (ata, PDF) are generated in the background.
 - The same sessions serve the documentary committee and the multiprofessional team (their
   schedule stages: `ETAPAS_POR_TIPO`). The in-person rule of LC 22/2026, art. 3º, §1º is the
   heteroidentification's (the phenotype); the team's and the documentary sessions' mode is the
@@ -50,7 +59,7 @@ from certames.formatos import data_hora_br, data_hora_extenso_br
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
 from certames.travas import travar, travar_por
-from comissoes.dominio import votacao
+from comissoes.dominio import presenca, votacao
 from comissoes.dominio.composicao import motivo_composicao_irregular, nome_do_membro
 from comissoes.dominio.documental import motivo_sem_analise
 from comissoes.dominio.procedimentos import (
@@ -59,7 +68,15 @@ from comissoes.dominio.procedimentos import (
     PCD,
     procedimento,
 )
-from comissoes.models import Avaliacao, Comissao, Convocacao, MembroComissao, Sessao, Voto
+from comissoes.models import (
+    Avaliacao,
+    Comissao,
+    Convocacao,
+    MembroComissao,
+    PresencaSessao,
+    Sessao,
+    Voto,
+)
 
 #: Task of comissoes/tasks.py, queued by name (certames/filas.py): tasks imports this module.
 TAREFA_ATA = "comissoes.gerar_ata"
@@ -115,14 +132,6 @@ def motivo_sem_criterios(comissao: Comissao) -> str | None:
                  "do certame, na gestão): a lei exige a publicidade prévia dos critérios, antes "
                  "das sessões (%(f)s).") % {"f": regra.fundamento_criterios}
     return None
-
-
-def _exigir_presidente(membro: MembroComissao, comissao_id: int) -> None:
-    if (not membro.presidente or not membro.ativo or membro.comissao_id != comissao_id):
-        raise PermissionDenied(_("Só o(a) presidente da comissão pode fazer isso."))
-    if membro.termo_confidencialidade_em is None:
-        raise PermissionDenied(_("Assine o termo de confidencialidade antes de acessar os "
-                                 "candidatos."))
 
 
 def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, modalidade: str,
@@ -359,13 +368,150 @@ def avaliacoes_da_sessao(sessao: Sessao):
     return Avaliacao.objects.filter(convocacao__sessao=sessao, comissao_id=sessao.comissao_id)
 
 
+# --- the members' presence (the session's opening) ----------------------------------------
+
+#: Shortest reason of a correction of the presence record.
+MINIMO_MOTIVO_CORRECAO = 10
+
+
+def _pode_presidir(membro: MembroComissao) -> bool:
+    return (membro.ativo and membro.termo_confidencialidade_em is not None
+            and (membro.presidente or membro.papel == MembroComissao.Papel.TITULAR))
+
+
+def membros_da_sessao(sessao: Sessao) -> list[MembroComissao]:
+    """The committee's active members, in its order: the president, the titulares, the
+    suplentes (designation order within each)."""
+    return list(MembroComissao.objects.filter(comissao_id=sessao.comissao_id, ativo=True)
+                .select_related("usuario", "comissao")
+                .order_by("-presidente", "-papel", "pk"))
+
+
+def quem_preside(membros: list[MembroComissao], presentes: set[int]) -> MembroComissao | None:
+    """Who presides a session with these members present (pure over the rows): the president
+    if present, else the first titular present in designation order, term signed."""
+    elegiveis = sorted((m for m in membros if m.pk in presentes and _pode_presidir(m)),
+                       key=lambda m: (not m.presidente, m.pk))
+    return elegiveis[0] if elegiveis else None
+
+
+def quem_preside_a_sessao(sessao: Sessao) -> MembroComissao | None:
+    """Who presides the session: by its presence record; before it, the committee's president
+    (who opens it; if absent, the substitute opens it marking the president absent)."""
+    membros = membros_da_sessao(sessao)
+    ids = presenca.presentes(sessao)
+    if ids is None:
+        ids = {m.pk for m in membros}
+    return quem_preside(membros, ids)
+
+
+def pode_registrar_presenca(membro: MembroComissao, sessao: Sessao) -> bool:
+    """Whether this member may be the one recording the presence (the page offers the form;
+    `registrar_presenca` decides)."""
+    if sessao.encerrada_em is not None or membro.comissao_id != sessao.comissao_id:
+        return False
+    if presenca.presentes(sessao) is None:
+        return _pode_presidir(membro)
+    preside = quem_preside_a_sessao(sessao)
+    return preside is not None and preside.pk == membro.pk
+
+
+@transaction.atomic
+def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, presentes,
+                       justificativas: dict[int, str] | None = None,
+                       motivo_correcao: str = "") -> list[PresencaSessao]:
+    """Whoever presides records which active members are present (a row per member; the act
+    lists them). A later call corrects the record (a new row per member whose presence
+    changed, superseding the old one), with its reason, while the session is open; a member
+    who voted in the session is never recorded absent. Returns the rows written."""
+    sessao = travar(Sessao, sessao, "comissao__certame")
+    if sessao.encerrada_em is not None:
+        raise ValidationError(_("A sessão já foi encerrada: o registro de presença não pode "
+                                "mais mudar."))
+    membros = membros_da_sessao(sessao)
+    por_id = {m.pk: m for m in membros}
+    try:
+        ids = {int(x) for x in presentes}
+    except (TypeError, ValueError):
+        raise ValidationError(_("Registro de presença inválido.")) from None
+    if ids - por_id.keys():
+        raise ValidationError(_("Só os membros ativos desta comissão constam do registro de "
+                                "presença."))
+    if (quem_registra.comissao_id != sessao.comissao_id or not quem_registra.ativo
+            or quem_registra.termo_confidencialidade_em is None):
+        raise PermissionDenied(_("Só quem preside a sessão registra a presença."))
+    if quem_registra.pk not in ids:
+        raise ValidationError(_("Quem registra a presença preside a sessão e consta como "
+                                "presente."))
+    preside = quem_preside(membros, ids)
+    if preside is None or preside.pk != quem_registra.pk:
+        raise PermissionDenied(_(
+            "Registra a presença quem preside a sessão: o(a) presidente da comissão ou, na "
+            "ausência dele(a), o(a) primeiro(a) titular presente, na ordem de designação "
+            "(%(n)s).") % {"n": nome_do_membro(preside) if preside else _("ninguém")})
+    correntes = {p.membro_id: p for p in presenca.presencas_correntes(sessao)}
+    motivo = (motivo_correcao or "").strip()
+    if correntes:
+        if len(motivo) < MINIMO_MOTIVO_CORRECAO:
+            raise ValidationError({"motivo_correcao": _(
+                "A presença já foi registrada: para corrigi-la, informe o motivo (ao menos "
+                "%(n)d caracteres).") % {"n": MINIMO_MOTIVO_CORRECAO}})
+        votaram = set(Voto.objects.filter(avaliacao__convocacao__sessao=sessao)
+                      .values_list("membro_id", flat=True))
+        ausentes_que_votaram = sorted(votaram - ids)
+        if ausentes_que_votaram:
+            nomes = ", ".join(nome_do_membro(por_id[i]) if i in por_id else str(i)
+                              for i in ausentes_que_votaram)
+            raise ValidationError(_("%(n)s votou nesta sessão e não pode constar como "
+                                    "ausente.") % {"n": nomes})
+    else:
+        motivo = ""
+    justificativas = justificativas or {}
+    novas = []
+    for m in membros:
+        presente = m.pk in ids
+        texto = "" if presente else str(justificativas.get(m.pk) or "").strip()[:250]
+        anterior = correntes.get(m.pk)
+        if anterior is not None and (anterior.presente, anterior.justificativa) == (presente,
+                                                                                   texto):
+            continue
+        novas.append(PresencaSessao.objects.create(
+            sessao=sessao, membro=m, presente=presente, justificativa=texto,
+            registrada_por=quem_registra, substitui=anterior,
+            motivo_correcao=motivo if anterior is not None else ""))
+    if correntes and not novas:
+        raise ValidationError(_("O registro de presença já é este: nada mudou."))
+    nomes_presentes = [nome_do_membro(m) for m in membros if m.pk in ids]
+    nomes_ausentes = [nome_do_membro(m) for m in membros if m.pk not in ids]
+    minimo = votacao.quorum(sessao.comissao)
+    registrar_ato(
+        tipo="presenca_sessao_corrigida" if correntes else "presenca_sessao",
+        autor=quem_registra.usuario, certame=sessao.comissao.certame, objeto=sessao,
+        descricao=_("Presença na sessão %(s)s: %(p)d presente(s) (%(np)s); %(a)d ausente(s)"
+                    "%(na)s; quórum para deliberar: %(q)d%(sem)s.") % {
+            "s": sessao, "p": len(nomes_presentes), "np": ", ".join(nomes_presentes),
+            "a": len(nomes_ausentes),
+            "na": f" ({', '.join(nomes_ausentes)})" if nomes_ausentes else "",
+            "q": minimo, "sem": _(" (sem quórum)") if len(nomes_presentes) < minimo else ""},
+        motivacao=motivo,
+        depois={"presentes": sorted(ids), "ausentes": sorted(por_id.keys() - ids),
+                "quorum": minimo, "registrada_por": quem_registra.pk})
+    return novas
+
+
 @transaction.atomic
 def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
-    """Close the session once every evaluation is closed; the ata is generated on commit."""
+    """Close the session once its presence is recorded and every evaluation is closed, by
+    whoever presides it; the ata is generated on commit."""
     sessao = travar(Sessao, sessao, "comissao__certame")
-    _exigir_presidente(presidente, sessao.comissao_id)
     if sessao.encerrada_em is not None:
         raise ValidationError(_("A sessão já foi encerrada."))
+    if presenca.presentes(sessao) is None:
+        raise ValidationError(_("Registre a presença dos membros antes de encerrar a "
+                                "sessão: a ata a registra."))
+    preside = quem_preside_a_sessao(sessao)
+    if preside is None or preside.pk != presidente.pk:
+        raise PermissionDenied(_("Só quem preside a sessão pode encerrá-la."))
     abertas = avaliacoes_da_sessao(sessao).filter(encerrada_em__isnull=True).count()
     if abertas:
         raise ValidationError(_("Ainda há %(n)d avaliação(ões) em aberto nesta sessão.") % {

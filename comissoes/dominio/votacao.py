@@ -11,6 +11,8 @@ Rules decided here:
 - a member with an impedimento neither sees nor votes on that candidate; nobody votes before
   signing the confidentiality term;
 - in the appeal, no member of the first committee judges the same candidate;
+- in a session, only the members recorded present vote, and only they preside an evaluation
+  (`presenca`); an appeal is judged on the record, without a session;
 - a "não confirma" decision needs the absolute majority of the committee's members (its
   `tamanho` titulares), not of those who voted: 5 members, 3 vote, 2 "não confirma" -> the
   self-declaration stands (confirmed). No seed law fixes the collegiate's majority (LC 22/2026,
@@ -43,9 +45,11 @@ from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
 from certames.travas import travar
+from comissoes.dominio import presenca
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
     HETEROIDENTIFICACAO,
+    fundamento_recurso,
     procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
@@ -90,11 +94,16 @@ def motivo_de_recusa(membro: MembroComissao, avaliacao: Avaliacao) -> str | None
 def presidente_da_avaliacao(avaliacao: Avaliacao) -> MembroComissao | None:
     """Who presides this evaluation: the committee's president or, when the president may not
     act on this candidate (impedimento, term not signed), the substitute — the active titular
-    designated first who may (substituição eventual, as in any collegiate body)."""
+    designated first who may (substituição eventual, as in any collegiate body). In a session
+    whose presence is recorded, only a member present presides."""
     candidatos = avaliacao.comissao.membros.filter(ativo=True).filter(
         Q(presidente=True) | Q(papel=MembroComissao.Papel.TITULAR)).order_by("-presidente",
                                                                             "pk")
+    presentes = (presenca.presentes(avaliacao.convocacao.sessao_id)
+                 if avaliacao.convocacao_id else None)
     for membro in candidatos.select_related("comissao"):
+        if presentes is not None and membro.pk not in presentes:
+            continue
         if motivo_de_recusa(membro, avaliacao) is None:
             return membro
     return None
@@ -147,6 +156,9 @@ def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, m
     recusa = motivo_de_recusa(membro, avaliacao)
     if recusa:
         raise PermissionDenied(recusa)
+    ausente = presenca.motivo_sem_presenca(membro, avaliacao)
+    if ausente:
+        raise ValidationError(ausente)
     if sentido not in Voto.Sentido.values:
         raise ValidationError({"sentido": _("Voto inválido.")})
     motivacao = validar_motivacao(sentido, motivacao, avaliacao.comissao.tipo)
@@ -277,8 +289,15 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
                       membros=avaliacao.comissao.tamanho)
     fechamento = _fechamento(avaliacao, decisao, votos)
     avaliacao.resultado = fechamento.resultado
-    avaliacao.parecer = fechamento.parecer
+    avaliacao.parecer = (cabecalho_do_recurso(fechamento.resultado) + fechamento.parecer
+                         if avaliacao.instancia == Avaliacao.Instancia.RECURSO
+                         else fechamento.parecer)
     avaliacao.detalhes = {**(avaliacao.detalhes or {}), **fechamento.detalhes}
+    if not fundamento and avaliacao.instancia == Avaliacao.Instancia.RECURSO:
+        # The appeal's basis first, then the procedure's (the regime's data).
+        recurso = fundamento_recurso(avaliacao.inscricao.certame.regime_legal,
+                                     avaliacao.comissao.tipo)
+        fundamento = f"{recurso}; {fechamento.fundamento}" if recurso else ""
     avaliacao.fundamento = (fundamento or fechamento.fundamento)[:250]
     if gravacao:
         avaliacao.gravacao = gravacao
@@ -293,6 +312,15 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
         depois={"resultado": avaliacao.resultado, "confirmam": decisao.confirmam,
                 "nao_confirmam": decisao.nao_confirmam, **fechamento.detalhes})
     return avaliacao
+
+
+def cabecalho_do_recurso(resultado: str) -> str:
+    """The first line of an appeal's parecer, in the appeal's words: provided when the
+    committee that judges it confirms what the first instance did not, not provided otherwise
+    (the same reading as the candidate's page, `resultados`)."""
+    if resultado == Avaliacao.Resultado.CONFIRMADA:
+        return _("Julgamento do recurso: recurso provido, reformada a decisão recorrida.") + "\n\n"
+    return _("Julgamento do recurso: recurso não provido, mantida a decisão recorrida.") + "\n\n"
 
 
 #: The kind-specific closing of an evaluation, per committee kind (`Comissao.Tipo`): what

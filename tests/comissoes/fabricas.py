@@ -179,3 +179,69 @@ def convocado(sessao_, *, inscricao=None, lista="PP", horario=None, autor=None, 
     inscricao = inscricao or InscricaoFactory(cargo__certame=certame, listas=[lista], **insc)
     conv = convocar(sessao_, inscricao, lista, horario or sessao_.inicio, autor=autor)
     return conv, conv.avaliacoes.get()
+
+
+def abrir_sessao(sessao_, *, quem=None, ausentes=()):
+    """The session's presence record (issue 21, item 9): every active member with the term
+    signed present but `ausentes` (members), recorded by whoever presides (or `quem`)."""
+    from comissoes.dominio.sessoes import membros_da_sessao, quem_preside, registrar_presenca
+
+    fora = {m.pk for m in ausentes}
+    membros = membros_da_sessao(sessao_)
+    presentes = {m.pk for m in membros
+                 if m.termo_confidencialidade_em is not None and m.pk not in fora}
+    quem = quem or quem_preside(membros, presentes)
+    return registrar_presenca(sessao_, quem_registra=quem, presentes=presentes)
+
+
+# --- an appeal with its record (issue 21, item 3) --------------------------------------------
+
+RAZOES_RECURSO = ("Sou parda, reconhecida assim pela família e pela comunidade.\n"
+                  "<script>alert('x')</script> Junto a declaração assinada.")
+GRAVACAO = "https://gravacoes.pirangi.sp.gov.br/sessao-1/0001.mp4"
+LOCAL_RECURSO = "Paço Municipal de Pirangi, sala 2"
+
+
+def caso_de_recurso(*, gravacao=GRAVACAO, divulgar=False, ausente=False):
+    """Pirangi: a session, the candidate present, 3 of 5 do not confirm (the absolute
+    majority), the recording attached, the result published; the candidate appeals with a
+    PDF. Returns a namespace."""
+    import datetime as _dt
+    from types import SimpleNamespace
+
+    from comissoes.dominio.recursos import apresentar_recurso
+    from comissoes.dominio.resultados import publicar_resultado_preliminar
+    from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
+    from tests.factories import CargoFactory
+
+    certame = CertameFactory(regime="pirangi-lei3056-2025",
+                             data_publicacao_edital=_dt.date(2026, 10, 1))
+    cargo = CargoFactory(certame=certame)
+    candidato = candidato_com_conta(f"recorrente{next(_n)}")
+    insc = InscricaoFactory(cargo=cargo, candidato=candidato, listas=["PP"], nota="80")
+    comissao, presidente, outros = comissao_completa(certame, divulgar_nomes=divulgar)
+    s = sessao(comissao, inicio=timezone.now() - _dt.timedelta(hours=1), local=LOCAL_RECURSO)
+    conv, av = convocado(s, inscricao=insc)
+    abrir_sessao(s)
+    membros = [presidente, *outros]
+    if ausente:
+        registrar_comparecimento(conv, "ausente", presidente=presidente)
+        av.refresh_from_db()
+    else:
+        registrar_comparecimento(conv, "presente", presidente=presidente)
+        for m in membros[:3]:
+            votar(av, m, "nao_confirma", MOTIVO_NAO)
+        for m in membros[3:]:
+            votar(av, m, "confirma", MOTIVO_SIM)
+        av = encerrar(av, presidente, gravacao=gravacao)
+    recursal, julgadores = comissao_votante(certame, Comissao.Tipo.RECURSAL)
+    etapa_recurso(certame)
+    rh = usuario(f"rh_rec{next(_n)}", "RH", staff=True)
+    publicar_resultado_preliminar(certame, autor=rh)
+    recurso = apresentar_recurso(av, autor=candidato.usuario, texto=RAZOES_RECURSO,
+                                 arquivos=[arquivo("declaracao.pdf", PDF, "application/pdf")])
+    return SimpleNamespace(certame=certame, insc=insc, candidato=candidato, comissao=comissao,
+                           membros=membros, conv=conv, av=av, recursal=recursal,
+                           julgadores=julgadores, recurso=recurso,
+                           anexo=recurso.anexos.get(), julgamento=recursal.avaliacoes.get(),
+                           rh=rh)

@@ -19,6 +19,7 @@ from comissoes.dominio.sessoes import (
 from comissoes.models import Comissao
 from tests.comissoes.fabricas import (
     ComissaoFactory,
+    abrir_sessao,
     comissao_completa,
     convocado,
     membro,
@@ -107,6 +108,7 @@ def test_smbv_nao_encerra_avaliacao_se_a_composicao_deixou_de_atender(rh):
     comissao, presidente, outros = comissao_completa(CertameFactory(regime=SMBV))
     s = sessao(comissao, inicio=timezone.now() - dt.timedelta(hours=1), gravacao_exigida=False)
     conv, av = convocado(s)
+    abrir_sessao(s)
     registrar_comparecimento(conv, "presente", presidente=presidente)
     for m in (presidente, *outros[:3]):
         votar(av, m, "confirma", MOTIVO_SIM)

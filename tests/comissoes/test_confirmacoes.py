@@ -13,8 +13,8 @@ from comissoes.dominio.sessoes import registrar_comparecimento
 from comissoes.dominio.votacao import registrar_voto
 from comissoes.models import Avaliacao, Sessao
 from nucleo.models import PublicacaoResultado
+from tests.comissoes.fabricas import abrir_sessao, comissao_completa, convocado, sessao
 from tests.comissoes.fabricas import cenario as cenario_resultados
-from tests.comissoes.fabricas import comissao_completa, convocado, sessao
 from tests.factories import CertameFactory
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +33,7 @@ def fila():
     comissao, presidente, outros = comissao_completa(certame)
     s = sessao(comissao, inicio=timezone.now() - dt.timedelta(minutes=30))
     conv, av = convocado(s, cor_raca="parda", candidato__nome="Ana Clara Souza")
+    abrir_sessao(s)  # the five present
     return {"sessao": s, "presidente": presidente, "outros": outros, "conv": conv, "av": av}
 
 

@@ -26,7 +26,13 @@ from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import AnaliseDocumento, Avaliacao, Comissao
 from nucleo.models import PublicacaoResultado
 from tests import instantaneo_apoio
-from tests.comissoes.fabricas import comissao_completa, etapa_procedimento, membro, sessao
+from tests.comissoes.fabricas import (
+    abrir_sessao,
+    comissao_completa,
+    etapa_procedimento,
+    membro,
+    sessao,
+)
 from tests.comissoes.fabricas_documentos import (
     FED,
     MOTIVO_DOC_NAO,
@@ -42,6 +48,14 @@ from tests.comissoes.fabricas_documentos import (
     optante,
 )
 from tests.factories import CargoFactory, InscricaoFactory, usuario
+
+
+def sessao_aberta(comissao, **extra):
+    """A session of the committee whose members' presence is recorded (all present)."""
+    s = sessao(comissao, **extra)
+    abrir_sessao(s)
+    return s
+
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +108,7 @@ def test_convocacao_documental_so_em_sessao_da_comissao_documental(rh):
     with pytest.raises(ValidationError, match="não passa por heteroidentificação"):
         convocar(sessao(hetero), insc, "I", timezone.now() + dt.timedelta(days=7), autor=rh)
     comissao, _m = comissao_documental(certame)
-    conv = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
+    conv = convocar(sessao_aberta(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
                     autor=rh)
     av = conv.avaliacoes.get()
     assert (av.comissao, av.lista, av.instancia) == (comissao, "I", "primeira")
@@ -140,7 +154,7 @@ def caso(rh):
     tadii = enviar(insc, "I", "TADII")
     rani = enviar(insc, "I", "RANI")
     comissao, membros = comissao_documental(certame)
-    conv = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
+    conv = convocar(sessao_aberta(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
                     autor=rh)
     return {"certame": certame, "insc": insc, "tadii": tadii, "rani": rani,
             "comissao": comissao, "membros": membros, "av": conv.avaliacoes.get(), "rh": rh}
@@ -275,7 +289,7 @@ def test_sem_documentos_no_prazo_so_cabe_nao_confirmar(rh):
     janela_documental(certame, -5, -1)
     insc = optante(certame)
     comissao, m = comissao_documental(certame)
-    av = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
+    av = convocar(sessao_aberta(comissao), insc, "I", timezone.now() + dt.timedelta(days=7),
                   autor=rh).avaliacoes.get()
     for mm in m:
         votar(av, mm, "nao_confirma", "Nenhum documento foi enviado no prazo do edital.")
@@ -347,7 +361,7 @@ def test_fluxo_smbv_indigena_ate_o_definitivo_e_o_recalculo(
     janela_documental(certame)
     etapa(certame, Etapa.Tipo.RECURSO_VERIFICACAO_DOCUMENTAL)
     comissao, membros = comissao_documental(certame)
-    s = sessao(comissao, gravacao_exigida=False)
+    s = sessao_aberta(comissao, gravacao_exigida=False)
     ins = {}
     for nome, nota in (("sem_recurso", "95"), ("provido", "90"), ("nao_provido", "88"),
                        ("confirmada", "85")):
@@ -443,7 +457,7 @@ def test_fluxo_pirangi_quilombola_fica_na_ampla(django_capture_on_commit_callbac
     enviar(insc, "Q", "DECL_COMUNIDADE")
     enviar(insc, "Q", "CERTIDAO_PALMARES")
     submeter_documentos(insc, "Q", autor=insc.candidato.usuario)
-    av = convocar(sessao(comissao), insc, "Q", timezone.now() + dt.timedelta(days=8),
+    av = convocar(sessao_aberta(comissao), insc, "Q", timezone.now() + dt.timedelta(days=8),
                   autor=rh).avaliacoes.get()
     av = _decidir(av, membros, aceitar=False)
     assert av.fundamento.startswith("Lei 3.056/2025, art. 4º, II")
@@ -461,7 +475,7 @@ def test_publicacoes_de_cada_procedimento_sao_independentes(rh):
     etapa_procedimento(certame)  # heteroidentification's stage: nothing to publish in it
     comissao, membros = comissao_documental(certame)
     insc = optante(certame)
-    av = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=8),
+    av = convocar(sessao_aberta(comissao), insc, "I", timezone.now() + dt.timedelta(days=8),
                   autor=rh).avaliacoes.get()
     # Heteroidentification has nothing to publish; the documentary result does.
     with pytest.raises(ValidationError, match="Não há avaliações neste procedimento "
@@ -484,7 +498,7 @@ def test_paginas_do_rh_e_do_candidato_por_procedimento(client, rh):
     comissao, membros = comissao_documental(certame)
     comissao_documental(certame)  # the appeal committee
     insc = optante(certame)
-    av = convocar(sessao(comissao), insc, "I", timezone.now() + dt.timedelta(days=8),
+    av = convocar(sessao_aberta(comissao), insc, "I", timezone.now() + dt.timedelta(days=8),
                   autor=rh).avaliacoes.get()
     for mm in membros:
         votar(av, mm, "nao_confirma", "Nenhum documento foi enviado no prazo do edital.")

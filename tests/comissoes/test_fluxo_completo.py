@@ -20,6 +20,7 @@ from tests import instantaneo_apoio
 from tests.comissoes.fabricas import (
     MOTIVO_NAO,
     MOTIVO_SIM,
+    abrir_sessao,
     candidato_com_conta,
     comissao_completa,
     comissao_votante,
@@ -60,6 +61,7 @@ def test_da_convocacao_ao_resultado_final_e_recalculo(regime, lista, data_edital
                            listas=[lista])
     comissao, presidente, outros = comissao_completa(certame)
     sess = sessao(comissao, inicio=timezone.now() - dt.timedelta(hours=2))
+    abrir_sessao(sess)
     membros = [presidente, *outros]
     for inscricao, sentido, motivo in ((nao, "nao_confirma", MOTIVO_NAO),
                                        (sim, "confirma", MOTIVO_SIM)):

@@ -34,7 +34,7 @@ from comissoes.dominio.resultados import (
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import Avaliacao, Comissao
 from tests import instantaneo_apoio
-from tests.comissoes.fabricas import membro, sessao
+from tests.comissoes.fabricas import abrir_sessao, membro, sessao
 from tests.comissoes.fabricas_documentos import (
     MOTIVO_PCD_NAO,
     MOTIVO_PCD_SIM,
@@ -204,6 +204,7 @@ def caso(rh):
     laudo = enviar(insc, "PCD", "LAUDO")
     comissao, membros = equipe(certame)
     s = sessao(comissao, gravacao_exigida=False)
+    abrir_sessao(s)
     conv = convocar(s, insc, "PCD", s.inicio, autor=rh)
     return SimpleNamespace(certame=certame, insc=insc, laudo=laudo, comissao=comissao,
                            membros=membros, conv=conv, av=conv.avaliacoes.get(), rh=rh)
@@ -373,6 +374,7 @@ def test_fluxo_pcd_smbv_ate_o_definitivo_e_o_recalculo(django_capture_on_commit_
     etapa(certame, Etapa.Tipo.RECURSO_AVALIACAO_PCD)
     comissao, membros = equipe(certame)
     s = sessao(comissao, gravacao_exigida=False)
+    abrir_sessao(s)
     ins = {}
     for nome, nota in (("enquadrado", "95"), ("nao_enquadrado", "90"), ("provido", "88"),
                        ("incompativel", "85")):

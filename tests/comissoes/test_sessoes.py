@@ -19,7 +19,7 @@ from comissoes.dominio.sessoes import (
 )
 from comissoes.dominio.votacao import registrar_voto
 from comissoes.models import Avaliacao, Sessao
-from tests.comissoes.fabricas import comissao_completa, convocado, sessao
+from tests.comissoes.fabricas import abrir_sessao, comissao_completa, convocado, sessao
 from tests.factories import CertameFactory, EtapaFactory
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +87,7 @@ def test_agendar_sessao_no_futuro_e_dentro_da_etapa(rh):
 def _sessao_em_andamento(regime=SMBV, **extra):
     comissao, presidente, outros = comissao_completa(CertameFactory(regime=regime))
     s = sessao(comissao, inicio=timezone.now() - dt.timedelta(hours=1), **extra)
+    abrir_sessao(s)  # the five present
     return s, presidente, outros
 
 
@@ -109,7 +110,7 @@ def test_ausencia_encerra_sem_votos_fora_da_lista_reservada_e_na_ac(regime, fund
     # The consolidation must not read it as the SMBV non-confirmation that eliminates.
     assert av.detalhes == {"encerramento": "ausencia", "efeito": "permanece_ac", "votos": 0}
     assert list(Ato.objects.filter(objeto_id__in=[str(conv.pk), str(av.pk)])
-                .exclude(tipo="convocacao_heteroidentificacao")
+                .exclude(tipo__in=["convocacao_heteroidentificacao", "presenca_sessao"])
                 .order_by("id").values_list("tipo", flat=True)) == ["comparecimento", "parecer"]
     with pytest.raises(ValidationError, match="encerrada"):
         registrar_comparecimento(conv, "presente", presidente=presidente)
@@ -204,5 +205,6 @@ def test_dados_da_ata_trazem_pareceres_e_votos():
     [item] = dados["itens"]
     assert item["avaliacao"].parecer.startswith("A comissão confirmou a autodeclaração")
     assert [v["motivacao"] for v in item["votos"]] == [MOTIVO_SIM] * 3
-    assert len(dados["membros"]) == 5
+    assert [m["nome"] for m in dados["presenca"]["presentes"]] == [
+        m.usuario.get_full_name() or m.usuario.username for m in [presidente, *outros]]
     assert renderizar_ata(s).startswith(b"%PDF")

@@ -10,7 +10,7 @@ from django.utils import timezone
 from comissoes.dominio.sessoes import registrar_comparecimento
 from comissoes.dominio.votacao import registrar_voto
 from comissoes.models import Impedimento, Voto
-from tests.comissoes.fabricas import comissao_completa, convocado, membro, sessao
+from tests.comissoes.fabricas import abrir_sessao, comissao_completa, convocado, membro, sessao
 from tests.factories import CertameFactory
 
 pytestmark = pytest.mark.django_db
@@ -28,6 +28,7 @@ def cenario():
     c1, a1 = convocado(s, cor_raca="parda", candidato__nome="Ana Clara Souza")
     c2, a2 = convocado(s, horario=s.inicio + dt.timedelta(minutes=20),
                        candidato__nome="Bruno Lima")
+    abrir_sessao(s)  # the five present
     return {"sessao": s, "presidente": presidente, "outros": outros, "c1": c1, "a1": a1,
             "c2": c2, "a2": a2}
 

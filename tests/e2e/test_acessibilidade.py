@@ -32,6 +32,11 @@ def _paginas() -> list[tuple[str | None, list[Pagina]]]:
                                                 usuario__username="comissao"):
         assinar_termo(membro, usuario=membro.usuario)
     avaliacao = Avaliacao.objects.filter(convocacao__sessao=sessao).order_by("pk").first()
+    # Pirangi's appeal, as the recursal committee's president judges it (issue 21, item 3).
+    recurso = Avaliacao.objects.get(comissao__certame=pirangi, instancia="recurso")
+    for membro in MembroComissao.objects.filter(comissao=recurso.comissao,
+                                                usuario__username="recursal1"):
+        assinar_termo(membro, usuario=membro.usuario)
     publico_cargo = f"/certames/{pirangi.pk}/cargos/{cargo.pk}/"
     return [
         (None, [
@@ -61,6 +66,10 @@ def _paginas() -> list[tuple[str | None, list[Pagina]]]:
             Pagina("comissão", "área da comissão", "/comissao/"),
             Pagina("comissão", "sessão de hoje", f"/comissao/sessoes/{sessao.pk}/"),
             Pagina("comissão", "avaliação", f"/comissao/avaliacoes/{avaliacao.pk}/"),
+        ]),
+        ("recursal1", [
+            Pagina("comissão recursal", "recurso a julgar",
+                   f"/comissao/avaliacoes/{recurso.pk}/"),
         ]),
         ("rh", [
             Pagina("RH", "painel", "/rh/"),

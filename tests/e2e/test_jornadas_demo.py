@@ -8,8 +8,10 @@ logging in through the log-in form with the documented passwords:
   (Pirangi), all as `candidato`; then, as `candidato2` (SMBV's PcD optant), the medical report
   sent and the set confirmed in today's PcD stage;
 - comissão: three titulares of SMBV's heteroidentification committee sign the term, the
-  president records attendance in today's session, the three vote, the president closes the
-  evaluation (confirmation box) and the session; the ata (PDF) carries the three votes;
+  president records the three present (the others absent) and the candidates' attendance in
+  today's session, the three vote, the president closes the
+  evaluation (confirmation box) and the session; the ata (PDF) carries the three votes and
+  a signature line for each of the three;
 - RH: finds the candidate, publishes a preliminary classification (confirmation page), calls
   the next position of the homologated certame (confirmation box) and downloads the order of
   nomeação as a PDF that names the certame.
@@ -33,6 +35,7 @@ from zoneinfo import ZoneInfo
 
 import django.utils.timezone as dj_timezone
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -40,7 +43,7 @@ from candidatos.models import Inscricao, PedidoIsencao
 from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Chamada, Publicacao
 from comissoes.dominio import documental
-from comissoes.models import Avaliacao, DocumentoEnviado, Sessao, Voto
+from comissoes.models import Avaliacao, DocumentoEnviado, PresencaSessao, Sessao, Voto
 from demo.management.commands.carregar_demo import (
     CONTA_LAUDO,
     MEMBROS,
@@ -307,6 +310,16 @@ def test_jornada_da_comissao(live_server, pagina, navegador, dia):
         p.locator("#fila").wait_for()
 
     presidente = membros["comissao"]
+    # The president opens the session: the three who signed the term are ticked present.
+    presidente.reload()
+    presenca = presidente.locator("[data-form='presenca']")
+    assert presenca.locator("input[name='presente']:checked").count() == 3
+    presenca.get_by_role("checkbox", name=re.compile("^Ao confirmar, a presença")).check()
+    presidente.get_by_role("button", name="Registrar a presença").click()
+    presidente.get_by_text("Presença dos membros registrada.").wait_for()
+    presentes = {p.membro.usuario.username for p in PresencaSessao.objects.filter(
+        sessao=sessao, presente=True)}
+    assert presentes == set(membros)
     fila = presidente.locator("#fila > li")
     assert fila.count() == 8
     # The first one came; the others did not (each absence needs its confirmation box).
@@ -369,6 +382,11 @@ def test_jornada_da_comissao(live_server, pagina, navegador, dia):
         for usuario, motivacao in motivacoes.items():
             assert " ".join(motivacao.split()) in texto, usuario
         assert numero in texto
+        # Presence and one signature line per member present (the three who sat).
+        assinaturas = texto.split("Assinaturas dos membros presentes", 1)[1]
+        for usuario in membros:
+            conta = get_user_model().objects.get(username=usuario)
+            assert conta.get_full_name() in assinaturas, usuario
     for p in list(membros.values())[1:]:
         p.context.close()
 

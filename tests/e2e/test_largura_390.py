@@ -85,6 +85,20 @@ def paginas_comissao() -> list[Pagina]:
     ]
 
 
+def paginas_recursal() -> list[Pagina]:
+    """Pirangi's appeal as the recursal committee's president judges it (term signed here)."""
+    from comissoes.dominio.composicao import assinar_termo
+    from comissoes.models import MembroComissao
+
+    recurso = Avaliacao.objects.get(comissao__certame__regime="pirangi-lei3056-2025",
+                                    instancia="recurso")
+    for membro in MembroComissao.objects.filter(comissao=recurso.comissao,
+                                                usuario__username="recursal1"):
+        assinar_termo(membro, usuario=membro.usuario)
+    return [Pagina("comissão recursal", "recurso a julgar",
+                   f"/comissao/avaliacoes/{recurso.pk}/")]
+
+
 def paginas_rh() -> list[Pagina]:
     pirangi = Certame.objects.get(regime="pirangi-lei3056-2025")
     severinia = Certame.objects.get(regime="severinia-lei3057-2026")
@@ -120,7 +134,8 @@ def test_paginas_cabem_em_390px(live_server, pagina):
     carregar_demo()
     falhas: list[str] = []
     for usuario, paginas in ((None, paginas_publicas()), ("candidato", paginas_candidato()),
-                             ("comissao", paginas_comissao()), ("rh", paginas_rh())):
+                             ("comissao", paginas_comissao()),
+                             ("recursal1", paginas_recursal()), ("rh", paginas_rh())):
         if usuario is None:
             pagina.context.clear_cookies()
         else:

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from certames.papeis import GRUPOS
-from comissoes.dominio.sessoes import registrar_comparecimento
+from comissoes.dominio.sessoes import registrar_comparecimento, registrar_presenca
 from comissoes.models import Voto
 from tests.comissoes.fabricas import comissao_completa, convocado, membro, sessao
 from tests.e2e.passos import entrar
@@ -42,8 +42,12 @@ def test_membro_assina_o_termo_abre_a_fila_e_vota(live_server, tablet):
     s = sessao(comissao, inicio=timezone.now() - dt.timedelta(minutes=10),
                local="Auditório da Prefeitura")
     conv, av = convocado(s, candidato__nome="Carla Menezes Teixeira")
-    registrar_comparecimento(conv, "presente", presidente=presidente)
     novo = membro(comissao, assinado=False, genero="masculino", cor_raca="parda")
+    # The president opened the session: everybody present, the new member too (the term is
+    # signed in the workspace, below).
+    registrar_presenca(s, quem_registra=presidente,
+                       presentes=[presidente.pk, *[m.pk for m in _outros], novo.pk])
+    registrar_comparecimento(conv, "presente", presidente=presidente)
     numero = av.inscricao.numero
 
     entrar(tablet, live_server.url, usuario=novo.usuario.username, senha=SENHA)

@@ -55,7 +55,13 @@ from comissoes.dominio.composicao import adicionar_membro, assinar_termo, criar_
 from comissoes.dominio.convocacao import convocar
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
-from comissoes.dominio.sessoes import agendar_sessao, encerrar, registrar_comparecimento, votar
+from comissoes.dominio.sessoes import (
+    agendar_sessao,
+    encerrar,
+    registrar_comparecimento,
+    registrar_presenca,
+    votar,
+)
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
 
 SEMENTE = 20260701
@@ -741,6 +747,32 @@ def _momento(data: dt.date, hora: int, minuto: int = 0) -> dt.datetime:
     return dt.datetime.combine(data, dt.time(hora, minuto), tzinfo=FUSO)
 
 
+def _pdf_demo(linhas: list[str]) -> bytes:
+    """A small valid one-page PDF with these lines of ASCII text (the demo appeal's
+    attachment: a browser shows it)."""
+    texto = " ".join(f"({linha}) Tj 0 -18 Td" for linha in linhas)
+    conteudo = f"BT /F1 12 Tf 72 720 Td {texto} ET".encode()
+    objetos = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(conteudo) + conteudo + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    saida = bytearray(b"%PDF-1.4\n")
+    posicoes = []
+    for numero, corpo in enumerate(objetos, start=1):
+        posicoes.append(len(saida))
+        saida += b"%d 0 obj\n" % numero + corpo + b"\nendobj\n"
+    xref = len(saida)
+    saida += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objetos) + 1)
+    saida += b"".join(b"%010d 00000 n \n" % p for p in posicoes)
+    saida += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objetos) + 1, xref)
+    return bytes(saida)
+
+
 class Command(BaseCommand):
     help = (
         "Carrega dados de demonstração com datas relativas a hoje: quatro certames (Santa "
@@ -1050,6 +1082,8 @@ class Command(BaseCommand):
                                 local="Paço Municipal de Pirangi, sala de reuniões",
                                 etapa=etapa, autor=rh, agora=etapa.inicio - dt.timedelta(days=1))
         presidente = membros[0]
+        # The president opened the session recording the five titulares present.
+        registrar_presenca(sessao, quem_registra=presidente, presentes=[m.pk for m in membros])
         julgadas = []
         for ordem, (inscricao, nao_confirmam) in enumerate(avaliadas):
             conv = convocar(sessao, inscricao, "PP", inicio + dt.timedelta(minutes=15 * ordem),
@@ -1065,7 +1099,8 @@ class Command(BaseCommand):
                                      gravacao=f"sessao-{sessao.pk}-{inscricao.numero}.mp4"))
         # In the procedure's stage or after it (certames/cronograma.py): today, day 75.
         publicar_resultado_preliminar(certame, autor=rh, agora=_momento(self.hoje, 8))
-        # The second candidate (not confirmed) appealed: the recursal committee has a case.
+        # The second candidate (not confirmed) appealed, with a declaration attached: the
+        # recursal committee has a case with its record.
         recorrente = julgadas[1].inscricao.candidato
         User = get_user_model()
         conta, _ = User.objects.get_or_create(
@@ -1080,7 +1115,13 @@ class Command(BaseCommand):
             julgadas[1], autor=conta, agora=_momento(self.hoje, 8, 30),
             texto="Sou pessoa parda, assim reconhecida na minha família e na comunidade. "
                   "Peço a reavaliação do meu fenótipo pela comissão recursal, com base na "
-                  "gravação da sessão (Lei 3.056/2025, art. 4º, §1º, II).")
+                  "gravação da sessão (Lei 3.056/2025, art. 4º, §1º, II).",
+            arquivos=[SimpleUploadedFile(
+                "declaracao-familia.pdf",
+                _pdf_demo(["Declaracao (demonstracao)",
+                           "Declaro que a recorrente e reconhecida como pessoa parda",
+                           "pela familia e pela comunidade."]),
+                content_type="application/pdf")])
 
     def _publicar_pirangi(self, certame: Certame, autor) -> None:
         """Publish Pirangi's lists as preliminary results (once), today, in the schedule's
