@@ -156,7 +156,7 @@ def test_versao_da_regra_antiga_e_recalculada(monkeypatch):
     with monkeypatch.context() as m:
         m.setattr(classificacao, "VERSAO_ORDEM", "regra anterior")
         antiga = recalcular(cargo.pk)
-    migracao = importlib.import_module("certames.migrations.0015_i21_ordem")
+    migracao = importlib.import_module("certames.migrations.0016_i21_ordem")
     migracao.pedir_recalculo(apps, None)
     cargo.refresh_from_db()
     assert estado_recalculo(cargo).codigo != "atualizada"

@@ -27,7 +27,7 @@ def pedir_recalculo(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("certames", "0014_etapa_analise_atendimento"),
+        ("certames", "0015_i21_anulacao"),
     ]
 
     operations = [
