@@ -221,6 +221,7 @@ class SessaoView(_ComTermoMixin, TemplateView):
         }
 
 
+@exige_confirmacao(verificar=False)
 class PresencaSessaoView(AreaComissaoMixin, View):
     """POST: whoever presides records (or corrects) which members are present; an act,
     confirmed by a checkbox."""

@@ -87,6 +87,8 @@ EXTRAS = [
     ("comissao:comparecimento", "pk=conv_pcd", "presidente:pcd", {"comparecimento": "ausente"}),
     ("comissao:gravacao", "pk=av_rec", "presidente:rec", {"gravacao": "gravacao.mp4"}),
     ("comissao:encerrar_avaliacao", "pk=av_rec", "presidente:rec", {}),
+    # The members' presence, recorded by whoever presides the session.
+    ("comissao:presenca", "pk=sessao_het", "presidente:het", {"presente": []}),
     ("comissao:encerrar_sessao", "pk=sessao_het", "presidente:het", {}),
 ]
 

@@ -213,4 +213,4 @@ def test_admin_recusa_etapa_de_isencao_sem_isencao_na_lei(rf, admin_user):
     assert list(formset.non_form_errors()) == [
         "A lei deste certame não prevê isenção da taxa de inscrição: a etapa “Recurso da "
         "isenção” (de 13/10/2026 15:00 a 14/10/2026 15:00) não cabe no cronograma."]
-    assert not certame.etapas.exists()
+    assert not certame.etapas.filter(tipo__in=["inscricoes", "recurso_isencao"]).exists()

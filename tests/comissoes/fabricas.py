@@ -217,6 +217,7 @@ def caso_de_recurso(*, gravacao=GRAVACAO, divulgar=False, ausente=False):
     certame = CertameFactory(regime="pirangi-lei3056-2025",
                              data_publicacao_edital=_dt.date(2026, 10, 1))
     cargo = CargoFactory(certame=certame)
+    etapa_procedimento(certame)  # the preliminary result waits for its stage
     candidato = candidato_com_conta(f"recorrente{next(_n)}")
     insc = InscricaoFactory(cargo=cargo, candidato=candidato, listas=["PP"], nota="80")
     comissao, presidente, outros = comissao_completa(certame, divulgar_nomes=divulgar)
