@@ -256,7 +256,8 @@ def test_convoca_desiste_rechama_vaga_surge_posse_e_exporta(publicadas):
     # A vacancy arises (N = 6): the worker recomputes; the order extends by one AC position.
     resposta = rh_client.post(
         reverse("painel:vaga_surgida", args=[cargo.pk]),
-        {"quantidade": 1, "data": hoje.isoformat(), "ato": "Lei Municipal 99/2026"},
+        {"quantidade": 1, "data": hoje.isoformat(), "ato": "Lei Municipal 99/2026",
+         "confirmacao": "on"},
     )
     assert resposta.status_code == 302
     assert cargo.total_vagas() == 6
