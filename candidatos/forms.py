@@ -1,7 +1,6 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from candidatos.models import EstadoLista
 from certames.planilhas import TAMANHO_MAXIMO
 
 
@@ -27,21 +26,6 @@ class MotivacaoForm(forms.Form):
 
 class EliminacaoForm(MotivacaoForm):
     fundamento = forms.CharField(label=_("Fundamento (lei ou item do edital)"), max_length=250)
-
-
-class SituacaoListaForm(MotivacaoForm):
-    lista = forms.ChoiceField(label=_("Lista"))
-    estado = forms.ChoiceField(label=_("Decisão consolidada"))
-    fundamento = forms.CharField(label=_("Fundamento"), max_length=250, required=False)
-
-    def __init__(self, *args, inscricao, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["lista"].choices = [(lista, lista) for lista in inscricao.listas]
-        # Fraud is concluded only by the administrative procedure, with notice and defence
-        # (Lei 3.057/2026 art. 12; Lei 3.056/2025 art. 7º): not a choice here.
-        self.fields["estado"].choices = [
-            (valor, rotulo) for valor, rotulo in EstadoLista.choices
-            if valor != EstadoLista.FRAUDE]
 
 
 class OpcoesForm(MotivacaoForm):

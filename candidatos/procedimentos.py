@@ -50,6 +50,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from candidatos import estados as estados_lista
 from candidatos.models import (
     EstadoLista,
     Inscricao,
@@ -374,7 +375,10 @@ class FraudeAutodeclaracao(TipoProcedimento):
         self.aplicar_registradas(proc, insc, autor=autor)
         if proc.lista in insc.listas:
             atual = SituacaoLista.objects.filter(inscricao=insc, lista=proc.lista).first()
-            efeitos["estado_lista_anterior"] = atual.estado if atual else EstadoLista.PENDENTE
+            # What a granted appeal restores: the state as it stood (candidatos.estados: the
+            # self-declaration's, where the edital dispenses the procedure).
+            efeitos["estado_lista_anterior"] = estados_lista.Autodeclaracao(
+                insc.certame).estado(proc.lista, insc.cor_raca, atual.estado if atual else None)
             # Records its own act and queues the recompute.
             registrar_situacao_lista(insc, proc.lista, EstadoLista.FRAUDE, autor=autor,
                                      motivacao=motivacao, fundamento=fundamento)

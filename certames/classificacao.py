@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from candidatos import estados as estados_lista
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
@@ -194,22 +195,25 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     candidatos: list[regras.Candidato] = []
     ids: dict[str, int] = {}
     linhas_hash: list[list] = []
-    pendente = regras.Estado.PENDENTE.value
-    for pk, numero, nota, desempate, listas, situacao in (
+    # The state of each option (candidatos.estados: the recorded final decision, else the
+    # self-declaration where the edital dispenses the procedure, else pending).
+    autodeclaracao = estados_lista.Autodeclaracao(certame)
+    for pk, numero, nota, desempate, listas, situacao, cor_raca in (
             Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
                                      nota__isnull=False)
             # An inscrição whose fee was not paid by the deadline is not confirmed
             # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
             .exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
             .order_by("numero")
-            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao")
+            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao", "cor_raca")
             .iterator(chunk_size=LOTE)):
         proprios = estados.get(pk, {})
-        # No final decision recorded yet: the candidate is in the list, sub judice. A list the
+        # No final decision recorded yet: the candidate is in the list, sub judice (or
+        # confirmed by the self-declaration where the procedure is dispensed). A list the
         # candidate was excluded from (absence, refusal to be recorded) is simply not there:
         # they stay in AC whatever the regime's effect of a non-confirmation.
-        situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas
-                            if proprios.get(lista) != EstadoLista.EXCLUIDA}
+        situacoes_listas = {lista: autodeclaracao.estado(lista, cor_raca, proprios.get(lista))
+                            for lista in listas if proprios.get(lista) != EstadoLista.EXCLUIDA}
         eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
         desistente = situacao == Inscricao.Situacao.DESISTENTE
         nota_txt = _texto_decimal(nota)

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from candidatos import estados as estados_lista
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import instantaneo
 from certames.auditoria import registrar_ato
@@ -63,8 +64,8 @@ class Bloqueio:
 
 def bloqueios_homologacao(versao: VersaoClassificacao) -> list[Bloqueio]:
     """The optants within the version's called range (its call order and its placements)
-    with no final state in a reserved list they opted into (no `SituacaoLista`, or
-    `pendente`: sub judice), in call order, then list."""
+    with no final state in a reserved list they opted into (`pendente`: sub judice, by
+    `candidatos.estados`), in call order, then list."""
     posicoes: dict[int, int | None] = {
         c.inscricao_id: c.posicao for c in instantaneo.convocacao(versao)
         if c.inscricao_id is not None}
@@ -72,14 +73,19 @@ def bloqueios_homologacao(versao: VersaoClassificacao) -> list[Bloqueio]:
         posicoes.setdefault(vaga.inscricao_id, None)
     if not posicoes:
         return []
-    finais = set(SituacaoLista.objects.filter(inscricao_id__in=posicoes)
-                 .exclude(estado=EstadoLista.PENDENTE).values_list("inscricao_id", "lista"))
+    registrados = dict(((i, lista), estado) for i, lista, estado in SituacaoLista.objects
+                       .filter(inscricao_id__in=posicoes)
+                       .values_list("inscricao_id", "lista", "estado"))
+    # The one reading of a state (candidatos.estados): a self-declaration the edital does not
+    # submit to a procedure is final (confirmed), never pending.
+    autodeclaracao = estados_lista.Autodeclaracao(versao.cargo.certame)
     bloqueios = [
         Bloqueio(pk, numero, lista, posicoes[pk])
-        for pk, numero, listas in Inscricao.objects.filter(pk__in=posicoes)
-        .values_list("pk", "numero", "listas")
+        for pk, numero, listas, cor_raca in Inscricao.objects.filter(pk__in=posicoes)
+        .values_list("pk", "numero", "listas", "cor_raca")
         for lista in listas
-        if (pk, lista) not in finais
+        if autodeclaracao.estado(lista, cor_raca, registrados.get((pk, lista)))
+        == EstadoLista.PENDENTE
     ]
     sem_posicao = 1 + max((p for p in posicoes.values() if p is not None), default=0)
     return sorted(bloqueios, key=lambda b: (b.posicao or sem_posicao, b.numero, b.lista))

@@ -14,7 +14,7 @@ imports no Django, and ``tests/regras/test_procedimentos.py`` checks that they a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "RegraDocumental",
     "faltantes",
     "procedimento_padrao",
+    "procedimento_previsto",
     "sancao_padrao",
 ]
 
@@ -101,6 +102,21 @@ class RegraConvocacao:
     procedimento: str = HETEROIDENTIFICACAO
     #: The article that leaves the procedure to the edital (when ``facultativa``).
     fundamento_facultativa: str = ""
+    #: Where the edital dispenses it (``facultativa``): the article on which the
+    #: self-declaration stands, the optant's state being ``confirmada`` by it (spec section
+    #: 3, "heteroidentification": Lei 3.057/2026, art. 9º, I, and art. 10, caput).
+    fundamento_dispensa: str = ""
+
+
+def procedimento_previsto(regra: RegraConvocacao, parametros: Mapping[str, object] | None
+                          ) -> bool:
+    """Whether this edital has the procedure. One the law leaves to the edital
+    (``facultativa``: Lei 3.057/2026, art. 10, §2º, "poderão ser submetidos") runs unless the
+    edital's parameter named after it (``heteroidentificacao``) is false; any other always
+    runs, whatever the parameters say."""
+    if not regra.facultativa:
+        return True
+    return (parametros or {}).get(regra.procedimento, True) is not False
 
 
 @dataclass(frozen=True)
@@ -153,6 +169,7 @@ class RegraProcedimento:
             "somente_habilitados": c.somente_habilitados,
             "facultativa": c.facultativa,
             "fundamento_facultativa": c.fundamento_facultativa,
+            "fundamento_dispensa": c.fundamento_dispensa,
             "fundamento_convocacao": c.fundamento,
             "fundamento": self.fundamento,
             "fundamento_recurso": self.fundamento_recurso,

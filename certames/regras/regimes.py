@@ -12,6 +12,7 @@ the product's default and its citation says so. Citations follow Brazilian usage
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
@@ -37,6 +38,7 @@ from .procedimentos import (
     RegraSancao,
     avaliacao_pcd,
     procedimento_padrao,
+    procedimento_previsto,
     sancao_padrao,
 )
 
@@ -311,6 +313,24 @@ class Regime:
         return procedimento_padrao(tipo, self.listas, lei=self.lei,
                                    heteroidentificacao=self.heteroidentificacao,
                                    comprovacao=self.comprovacao_indigena)
+
+    def fundamento_autodeclaracao(self, lista: str, cor_raca: str,
+                                  parametros: Mapping[str, object] | None) -> str:
+        """Where this edital dispenses the procedure that would confirm the option (``lista``,
+        for a candidate self-declared ``cor_raca``), the basis on which the self-declaration
+        stands: the state is then ``confirmada`` by it (spec section 5, "Who sets a state";
+        Lei 3.057/2026, art. 9º, I, and art. 10, caput, where the edital dispenses the
+        heteroidentification of art. 10, §2º). Empty when a procedure decides the option (or
+        none describes it: the product never confirms by default)."""
+        fundamentos = []
+        for tipo in TIPOS_PROCEDIMENTO:
+            regra = self.procedimento(tipo).convocacao
+            if lista not in regra.listas or (regra.cores and cor_raca not in regra.cores):
+                continue
+            if procedimento_previsto(regra, parametros):
+                return ""
+            fundamentos.append(regra.fundamento_dispensa or regra.fundamento_facultativa)
+        return "; ".join(fundamentos)
 
     @property
     def regra_fraude(self) -> RegraSancao:
@@ -719,7 +739,13 @@ SEVERINIA = Regime(
                 "indígenas: art. 13 (documental)",
                 # "poderão ser submetidos": the edital decides (parameter
                 # ``heteroidentificacao``, default true).
-                fundamento_facultativa=f"{_SEV}, art. 10, §2º"),
+                fundamento_facultativa=f"{_SEV}, art. 10, §2º",
+                # Without the procedure the self-declaration stands: "considera-se pessoa
+                # preta ou parda: aquela que assim se autodeclarar" (art. 9º, I), made at the
+                # inscrição (art. 10, caput).
+                fundamento_dispensa=(
+                    f"{_SEV}, art. 9º, I, e art. 10, caput (vale a autodeclaração: o edital "
+                    "não prevê a heteroidentificação facultada pelo art. 10, §2º)")),
             fundamento=f"{_SEV}, art. 10, §§2º e 3º",
             fundamento_recurso=f"{_SEV}, art. 10, §3º, V",
             fundamento_presenca=f"{_SEV}, art. 10, §§2º a 4º, e edital",

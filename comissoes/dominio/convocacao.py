@@ -51,7 +51,7 @@ from certames.auditoria import registrar_ato
 from certames.filas import tarefa
 from certames.formatos import data_hora_br
 from certames.models import Etapa
-from certames.regras.procedimentos import RegraConvocacao
+from certames.regras.procedimentos import RegraConvocacao, procedimento_previsto
 from certames.regras.regimes import regime_ou_none
 from certames.travas import travar
 from comissoes.dominio.composicao import nome_do_membro
@@ -88,9 +88,9 @@ def heteroidentificacao_prevista(regime, parametros: dict | None) -> bool:
     `heteroidentificacao`, default True; elsewhere the law makes it mandatory and the
     parameter is ignored. `regime`: a `Regime` or its id (unknown: mandatory)."""
     dados = regime_ou_none(regime)
-    if dados is None or not regra_convocacao(dados).facultativa:
+    if dados is None:
         return True
-    return bool((parametros or {}).get("heteroidentificacao", True))
+    return procedimento_previsto(regra_convocacao(dados), parametros)
 
 
 def erro_parametro_heteroidentificacao(regime, parametros: dict | None) -> str | None:

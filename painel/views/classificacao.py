@@ -17,9 +17,10 @@ from django.views import View
 from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
+from candidatos import estados as estados_lista
 from candidatos import servicos as servicos_inscricao
-from candidatos.forms import OpcoesForm, SituacaoListaForm
-from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from candidatos.forms import OpcoesForm
+from candidatos.models import Inscricao
 from certames import (
     carreira,
     distribuicao_edital,
@@ -288,9 +289,10 @@ class InscricaoRHView(RHMixin, DetailView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         insc = self.object
-        situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=insc)}
-        ctx["listas"] = [(lista, situacoes.get(lista)) for lista in insc.listas]
-        ctx["pendente"] = EstadoLista.PENDENTE
+        # Each option's state, set only by its procedure's final decision or by the
+        # self-declaration where the edital dispenses the procedure (candidatos.estados):
+        # RH records no list decision here (spec section 5, "Who sets a state").
+        ctx["listas"] = estados_lista.estados_da_inscricao(insc)
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
         if versao:
@@ -298,7 +300,6 @@ class InscricaoRHView(RHMixin, DetailView):
             ctx["ocupacao"] = instantaneo.vaga_da_inscricao(versao, insc.pk)
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
-        ctx.setdefault("form_lista", SituacaoListaForm(prefix="lista", inscricao=insc))
         ctx.setdefault("form_opcoes", OpcoesForm(prefix="opcoes", inscricao=insc))
         # After the inscrições window the options are fixed: only the retificação (issue #11).
         ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
@@ -320,7 +321,6 @@ class InscricaoRHView(RHMixin, DetailView):
         formularios = {
             "desistencia": DesistenciaRHForm(request.POST, prefix="desistencia"),
             "eliminacao": EliminacaoRHForm(request.POST, prefix="eliminacao"),
-            "lista": SituacaoListaForm(request.POST, prefix="lista", inscricao=insc),
             "opcoes": OpcoesForm(request.POST, prefix="opcoes", inscricao=insc),
         }
         form = formularios.get(acao)
@@ -337,13 +337,9 @@ class InscricaoRHView(RHMixin, DetailView):
                     servicos_inscricao.eliminar(insc, autor=request.user,
                                                 motivacao=dados["motivacao"],
                                                 fundamento=dados["fundamento"])
-                elif acao == "opcoes":
+                else:
                     servicos_inscricao.alterar_opcoes(insc, dados["listas"], autor=request.user,
                                                       motivacao=dados["motivacao"])
-                else:
-                    servicos_inscricao.registrar_situacao_lista(
-                        insc, dados["lista"], dados["estado"], autor=request.user,
-                        motivacao=dados["motivacao"], fundamento=dados["fundamento"])
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:

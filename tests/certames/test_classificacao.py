@@ -347,14 +347,3 @@ def test_rh_altera_opcao_pela_pagina_e_erro_volta_no_formulario(client, rh):
     assert "A lista PP exige autodeclaração preta ou parda." in resposta.content.decode()
     a.refresh_from_db()
     assert a.listas == []
-
-
-def test_fraude_nao_e_registrada_pela_decisao_de_lista(client, rh):
-    cargo = _cargo(PIRANGI, 3, CANDIDATOS_SMBV)
-    b = Inscricao.objects.get(cargo=cargo, numero="B")
-    client.force_login(rh)
-    resposta = client.post(reverse("painel:inscricao", args=[b.pk]), {
-        "acao": "lista", "lista-lista": "PP", "lista-estado": "fraude",
-        "lista-motivacao": "Tentativa de registrar fraude sem procedimento"})
-    assert resposta.status_code == 400
-    assert not b.situacoes_listas.exists()

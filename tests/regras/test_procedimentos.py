@@ -76,6 +76,29 @@ def test_so_severinia_deixa_a_heteroidentificacao_ao_edital():
         assert hetero(regime).convocacao.fundamento_facultativa == ""
 
 
+def test_sem_heteroidentificacao_no_edital_vale_a_autodeclaracao():
+    # Lei 3.057/2026, art. 10, §2º ("poderão ser submetidos") leaves the procedure to the
+    # edital; without it the self-declaration stands (art. 9º, I: "aquela que assim se
+    # autodeclarar"; art. 10, caput: the option at the inscrição).
+    dispensa = ("Lei 3.057/2026, art. 9º, I, e art. 10, caput (vale a autodeclaração: o edital "
+                "não prevê a heteroidentificação facultada pelo art. 10, §2º)")
+    sev = obter_regime(SEV)
+    assert hetero(SEV).convocacao.fundamento_dispensa == dispensa
+    sem = {"heteroidentificacao": False}
+    assert [(cor, sev.fundamento_autodeclaracao("PPI", cor, sem))
+            for cor in ("preta", "parda", "indigena")] == [
+        ("preta", dispensa), ("parda", dispensa),
+        # indígenas: the documentary check of art. 13, never dispensed by this parameter
+        ("indigena", "")]
+    assert sev.fundamento_autodeclaracao("PCD", "parda", sem) == ""
+    for parametros in ({}, {"heteroidentificacao": True}, None):
+        assert sev.fundamento_autodeclaracao("PPI", "parda", parametros) == ""
+    # Where the law makes it mandatory the parameter changes nothing.
+    for regime in (SMBV, PIR, FED):
+        assert hetero(regime).convocacao.fundamento_dispensa == ""
+        assert obter_regime(regime).fundamento_autodeclaracao("PP", "parda", sem) == ""
+
+
 @pytest.mark.parametrize(
     ("regime", "listas", "cores", "habilitados", "fundamento"),
     [
