@@ -2,7 +2,6 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
 from candidatos.models import (
     Candidato,
@@ -17,6 +16,7 @@ from candidatos.models import (
     SalarioMinimo,
     SituacaoLista,
 )
+from certames.admin import HistoricoAdmin
 
 
 class InscricaoInline(admin.TabularInline):
@@ -29,23 +29,27 @@ class InscricaoInline(admin.TabularInline):
 
 
 @admin.register(Candidato)
-class CandidatoAdmin(SimpleHistoryAdmin):
+class CandidatoAdmin(HistoricoAdmin):
     list_display = ("nome", "nome_social", "cpf", "email")
     search_fields = ("nome", "nome_social", "cpf", "email")
     inlines = [InscricaoInline]
-    raw_id_fields = ("usuario",)
+    # A record joins an account only through the sign-up's proof or a claim RH decides
+    # (`candidatos.portal`: the e-mail the banca imported, or RH's motivated decision), each
+    # an act: never by picking the account here.
+    readonly_fields = ("usuario",)
 
 
 @admin.register(Inscricao)
-class InscricaoAdmin(SimpleHistoryAdmin):
+class InscricaoAdmin(HistoricoAdmin):
     list_display = ("numero", "candidato", "cargo", "cor_raca", "listas", "nota", "situacao",
                     "situacao_taxa")
     list_filter = ("situacao", "situacao_taxa", "cor_raca", "deficiencia", "quilombola",
                    "certame", "cargo")
     search_fields = ("numero", "candidato__nome", "candidato__nome_social", "candidato__cpf")
     list_select_related = ("candidato", "cargo")
-    # Situation, options, scores and list decisions change only through acts (RH inscrição
-    # page, imports, committees), which are recorded and recompute the lists. The options and
+    # Situation, options and scores change only through acts (RH inscrição page, imports),
+    # the list states only through a procedure's final decision (spec section 5, "Who sets
+    # a state"); each is recorded and recomputes the lists. The options and
     # the self-declaration are fixed at the inscrição (the regime's
     # `fundamento_opcoes_na_inscricao`; issue #11 item 5): a data error is corrected only by
     # the motivated retificação (`candidatos.retificacao`), never here. Read-only: no change,
@@ -59,7 +63,7 @@ class InscricaoAdmin(SimpleHistoryAdmin):
         return format_html(
             '<a href="{}">{}</a> · <a href="{}">{}</a>',
             reverse("painel:inscricao", args=[obj.pk]),
-            _("Registrar desistência, eliminação ou decisão de lista"),
+            _("Registrar desistência ou eliminação"),
             reverse("painel:inscricao_retificar", args=[obj.pk]),
             _("Retificar dado da inscrição"))
 
@@ -74,13 +78,22 @@ class InscricaoAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(SituacaoLista)
-class SituacaoListaAdmin(SimpleHistoryAdmin):
+class SituacaoListaAdmin(HistoricoAdmin):
     list_display = ("inscricao", "lista", "estado", "fundamento", "atualizada_em")
     list_filter = ("lista", "estado", "inscricao__certame")
     search_fields = ("inscricao__numero", "inscricao__candidato__nome")
     readonly_fields = ("inscricao", "lista", "estado", "motivacao", "fundamento")
 
+    # A list state is set only by the final decision of its procedure (heteroidentification,
+    # documentary check, PcD evaluation, their appeals, the fraud procedure) or by the
+    # self-declaration where the procedure is dispensed (spec section 5, "Who sets a state";
+    # LC 22/2026, art. 3º; Lei 3.057/2026, art. 10, §3º; Lei 3.056/2025, art. 4º): never
+    # here. No change also closes simple-history's "revert to this version".
+
     def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
         return False
 
     def has_delete_permission(self, request, obj=None):

@@ -137,6 +137,43 @@ def validar_senhas(form, dados, *, username: str, email: str, nome: str) -> None
             form.add_error("password1", exc)
 
 
+class VinculoForm(forms.Form):
+    """The account holder's request that a record the banca imported for the account's CPF
+    join the account (`portal.solicitar_vinculo`). The page never says whether there is one."""
+
+    data_nascimento = forms.DateField(label=_("Data de nascimento"),
+                                      widget=forms.DateInput(attrs={"type": "date"},
+                                                             format="%Y-%m-%d"))
+    telefone = forms.CharField(label=_("Telefone (com DDD)"), max_length=20,
+                               widget=forms.TextInput(attrs={"inputmode": "tel",
+                                                             "autocomplete": "tel"}))
+    numero_inscricao = forms.CharField(
+        label=_("Número da inscrição feita pela banca (se souber)"), max_length=20,
+        required=False)
+    pede_analise = forms.BooleanField(
+        label=_("Não tenho acesso ao e-mail informado na inscrição da banca (ou ela não tem "
+                "e-mail): peço a análise da organizadora"), required=False)
+    explicacao = forms.CharField(
+        label=_("Explicação para a organizadora"), required=False, max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("A organizadora confere a sua identidade (documento oficial com foto e "
+                    "número do CPF) antes de vincular a inscrição e responde no e-mail da sua "
+                    "conta."))
+
+    clean_data_nascimento = CadastroForm.clean_data_nascimento
+    clean_telefone = CadastroForm.clean_telefone
+
+    def clean_numero_inscricao(self) -> str:
+        return self.cleaned_data["numero_inscricao"].strip()
+
+    def clean(self):
+        dados = super().clean()
+        if dados.get("pede_analise") and len((dados.get("explicacao") or "").strip()) < 10:
+            self.add_error("explicacao", _("Para pedir a análise, explique em poucas palavras "
+                                           "por que não tem acesso ao e-mail da inscrição."))
+        return dados
+
+
 class ConfirmacaoCadastroForm(forms.Form):
     """The confirmation page: a button; plus the password when the link went to the e-mail of
     the banca's record (the password typed at sign-up was not kept)."""
@@ -144,7 +181,8 @@ class ConfirmacaoCadastroForm(forms.Form):
     def __init__(self, *args, pedido: PedidoCadastro, **kwargs):
         super().__init__(*args, **kwargs)
         self.pedido = pedido
-        if pedido.via == PedidoCadastro.Via.EMAIL_DO_CADASTRO:
+        # A claim by an existing account (`pedido.conta`) keeps that account's password.
+        if pedido.via == PedidoCadastro.Via.EMAIL_DO_CADASTRO and pedido.conta_id is None:
             self.fields["password1"] = forms.CharField(
                 label=_("Crie sua senha"), strip=False,
                 widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
@@ -175,6 +213,14 @@ class DecisaoReivindicacaoForm(forms.Form):
         label=_("Decisão"), widget=forms.RadioSelect,
         choices=[(APROVAR, _("Aprovar: criar a conta e vinculá-la a este cadastro")),
                  (RECUSAR, _("Recusar"))])
+
+    def __init__(self, *args, conta_existente: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if conta_existente:
+            # The claim of an existing account: the record joins it; no account is created.
+            self.fields["decisao"].choices = [
+                (self.APROVAR, _("Aprovar: vincular este cadastro à conta que o pediu")),
+                (self.RECUSAR, _("Recusar"))]
     identidade_conferida = forms.BooleanField(
         label=_("Conferi a identidade do requerente em documento oficial com foto e número do "
                 "CPF, e os dados conferem com o cadastro importado"), required=False)

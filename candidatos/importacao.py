@@ -35,7 +35,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator, MaxLengthValidator
 from django.db import connection, transaction
-from django.db.models import Count, Func, IntegerField
+from django.db.models import Count, F, Func, IntegerField
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -48,6 +48,7 @@ from candidatos.models import (
     Inscricao,
     TipoDeficiencia,
     erros_autodeclaracao,
+    mesmo_email,
 )
 from candidatos.servicos import motivo_opcoes_fixadas
 from certames import formatos
@@ -641,7 +642,7 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
     """Phase 2 (inside the write transaction): conflicts with the stored rows, by bulk
     look-ups (no per-row queries). Raises ArquivoRejeitado with these and `erros`."""
     existentes_num = _inscricoes_existentes(certame, [lin.valores["inscricao"] for lin in validas])
-    candidatos_existentes = _candidatos_existentes([lin.valores["cpf"] for lin in validas])
+    cadastros = _candidatos_existentes([lin.valores["cpf"] for lin in validas])
     for linha in validas:
         v = linha.valores
         insc = existentes_num.get(v["inscricao"])
@@ -651,7 +652,10 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
                 "a inscrição %(i)s já existe para outro candidato ou cargo") % {
                 "i": v["inscricao"]}))
     erros.extend(_erros_opcoes_fixadas(certame, validas, existentes_num))
-    ja_inscritos = _inscricoes_por_cpf_cargo(certame, candidatos_existentes)
+    # Both records of a CPF count (the account's and the banca's not yet claimed): one
+    # person, one inscrição per cargo.
+    ja_inscritos = _inscricoes_por_cpf_cargo(
+        certame, [c["pk"] for linhas in cadastros.values() for c in linhas])
     for linha in validas:
         v = linha.valores
         numero = ja_inscritos.get((v["cpf"], v["cargo"].pk))
@@ -661,7 +665,33 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
     erros.extend(_erros_desempate(validas, existentes_num, nomes_desempate))
     if erros:
         _rejeitar(erros)
-    return existentes_num, candidatos_existentes
+    return existentes_num, _destinos(validas, cadastros)
+
+
+def _destinos(validas: list[_Linha], cadastros: dict[str, list[dict]]) -> dict[str, dict]:
+    """The stored record each CPF of the file writes to (cpf -> its row; a CPF absent gets a
+    new record without an account).
+
+    An imported inscrição joins an existing account only when the e-mail the banca imported
+    is the account's own (the e-mail its owner proved: the sign-up's link, or the claim RH
+    approved), the proof of `candidatos.portal`; never by the CPF alone (issue 21, item 10:
+    anyone may have signed up with a CPF the banca had not imported yet). Otherwise the
+    file's rows go to the CPF's record without an account (created if need be), which the
+    account holder may claim (`portal.solicitar_vinculo`); the account's own record is not
+    touched."""
+    destinos: dict[str, dict] = {}
+    for linha in validas:
+        v = linha.valores
+        if v["cpf"] in destinos:
+            continue
+        linhas = cadastros.get(v["cpf"], [])
+        conta = next((c for c in linhas if c["usuario_id"] is not None), None)
+        sem_conta = next((c for c in linhas if c["usuario_id"] is None), None)
+        if conta is not None and mesmo_email(v.get("email"), conta["email_da_conta"]):
+            destinos[v["cpf"]] = conta
+        elif sem_conta is not None:
+            destinos[v["cpf"]] = sem_conta
+    return destinos
 
 
 #: The self-declaration and the options: fixed at the inscrição (issue #11 item 5).
@@ -808,26 +838,31 @@ def _inscricoes_existentes(certame: Certame, numeros: Iterable[str]) -> dict[str
     return resultado
 
 
-def _candidatos_existentes(cpfs: Iterable[str]) -> dict[str, dict]:
-    resultado: dict[str, dict] = {}
+def _candidatos_existentes(cpfs: Iterable[str]) -> dict[str, list[dict]]:
+    """The stored records of these CPFs (cpf -> its rows: at most one with an account, with
+    that account's e-mail, and one without), as plain dicts."""
+    resultado: dict[str, list[dict]] = {}
     cpfs = sorted(set(cpfs))
-    campos = ("pk", "cpf", *CAMPOS_CANDIDATO)
+    campos = ("pk", "cpf", *CAMPOS_CANDIDATO, "usuario_id", "email_da_conta")
     if connection.vendor == "postgresql":
-        for linha in _por_lista(
-                f"SELECT id, cpf, {', '.join(CAMPOS_CANDIDATO)} FROM candidatos_candidato "
-                "WHERE cpf = ANY(%s)", [cpfs], campos):
-            resultado[linha["cpf"]] = linha
-        return resultado
-    for lote in _em_lotes(cpfs):
-        for linha in Candidato.objects.filter(cpf__in=lote).values(*campos):
-            resultado[linha["cpf"]] = linha
+        linhas = _por_lista(
+            "SELECT c.id, c.cpf, " + ", ".join(f"c.{c}" for c in CAMPOS_CANDIDATO)
+            + ", c.usuario_id, u.email FROM candidatos_candidato AS c "
+            "LEFT JOIN auth_user AS u ON u.id = c.usuario_id WHERE c.cpf = ANY(%s) "
+            "ORDER BY c.id", [cpfs], campos)
+    else:
+        linhas = (linha for lote in _em_lotes(cpfs)
+                  for linha in Candidato.objects.filter(cpf__in=lote).order_by("pk").values(
+                      *campos[:-1], email_da_conta=F("usuario__email")))
+    for linha in linhas:
+        resultado.setdefault(linha["cpf"], []).append(linha)
     return resultado
 
 
 def _inscricoes_por_cpf_cargo(certame: Certame,
-                              candidatos: dict[str, dict]) -> dict[tuple[str, int], str]:
+                              candidatos: Iterable[int]) -> dict[tuple[str, int], str]:
     resultado: dict[tuple[str, int], str] = {}
-    ids = sorted(c["pk"] for c in candidatos.values())
+    ids = sorted(candidatos)
     if connection.vendor == "postgresql":
         for linha in _por_lista(
                 # A join with the list (not `= ANY` as a filter over the certame's rows,
@@ -874,11 +909,15 @@ class _Plano:
 def _planejar(validas, existentes_num, candidatos_existentes, resumo: Resumo) -> _Plano:
     """Only what changed: new rows, and for stored ones the fields whose value differs."""
     plano = _Plano()
+    # CPFs with a new inscrição: only these may need a new record (the file's rows of a
+    # stored inscrição never move it to another record).
+    com_novas = {lin.valores["cpf"] for lin in validas
+                 if lin.valores["inscricao"] not in existentes_num}
     for linha in validas:
         v = linha.valores
         existente = candidatos_existentes.get(v["cpf"])
         if existente is None:
-            if v["cpf"] not in plano.candidatos_novos:
+            if v["cpf"] in com_novas and v["cpf"] not in plano.candidatos_novos:
                 plano.candidatos_novos[v["cpf"]] = {
                     c: v.get(c) or (None if c == "data_nascimento" else "")
                     for c in CAMPOS_CANDIDATO}
@@ -972,8 +1011,9 @@ def _gravar_orm(certame: Certame, plano: _Plano, candidatos_existentes: dict[str
         _aplicar_mudancas(Candidato, plano.candidatos_alterados, CAMPOS_CANDIDATO, autor)
     pk_candidato = {cpf: c["pk"] for cpf, c in candidatos_existentes.items()}
     if novos:  # the new pks, whatever the backend returns from the bulk insert
-        pk_candidato |= {cpf: c["pk"] for cpf, c in
-                         _candidatos_existentes(plano.candidatos_novos).items()}
+        pk_candidato |= {cpf: c["pk"] for cpf, linhas in
+                         _candidatos_existentes(plano.candidatos_novos).items()
+                         for c in linhas if c["usuario_id"] is None}
     criar = [Inscricao(certame=certame, cargo_id=nova["cargo_id"],
                        candidato_id=pk_candidato[nova["cpf"]], numero=nova["numero"],
                        **{c: valor for c, valor in nova.items()

@@ -21,6 +21,14 @@ def somente_digitos(valor: str) -> str:
     return "".join(ch for ch in str(valor or "") if ch.isdigit())
 
 
+def mesmo_email(a: str | None, b: str | None) -> bool:
+    """Two e-mail addresses are the same (both given; case and blanks aside): the proof that
+    joins a record the banca imported to an account (`candidatos.importacao`,
+    `candidatos.portal`)."""
+    a, b = (a or "").strip().lower(), (b or "").strip().lower()
+    return bool(a) and a == b
+
+
 def formatar_cpf(cpf: str) -> str:
     return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}" if len(cpf) == 11 else cpf
 
@@ -31,10 +39,21 @@ def mascarar_cpf(cpf: str) -> str:
 
 
 class Candidato(models.Model):
+    """A person's record: the banca's (imported) or the one a sign-up created, and the
+    account (`usuario`) proved to hold it.
+
+    One CPF has at most one record without an account and at most one with an account. Two
+    exist when the banca imports a CPF whose account did not prove the imported record (the
+    e-mail the banca imported is not the account's): the inscrições stay on the record without
+    an account until the account holder claims it (`candidatos.portal.solicitar_vinculo`:
+    the link to the e-mail the banca imported, or RH's decision on the claim), never joined by
+    the CPF alone (issue 21, item 10).
+    """
+
     usuario = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
                                    null=True, blank=True, related_name="candidato",
                                    verbose_name=_("conta de usuário"))
-    cpf = models.CharField(_("CPF"), max_length=11, unique=True,
+    cpf = models.CharField(_("CPF"), max_length=11, db_index=True,
                            validators=[cpf_11_digitos, BRCPFValidator()],
                            help_text=_("Somente os 11 dígitos."))
     nome = models.CharField(_("nome civil"), max_length=200)
@@ -49,6 +68,16 @@ class Candidato(models.Model):
         verbose_name = _("candidato")
         verbose_name_plural = _("candidatos")
         ordering = ["nome"]
+        constraints = [
+            models.UniqueConstraint(fields=["cpf"], condition=models.Q(usuario__isnull=True),
+                                    name="candidato_cpf_um_cadastro_sem_conta",
+                                    violation_error_message=_(
+                                        "Já existe cadastro sem conta com este CPF.")),
+            models.UniqueConstraint(fields=["cpf"], condition=models.Q(usuario__isnull=False),
+                                    name="candidato_cpf_uma_conta",
+                                    violation_error_message=_(
+                                        "Já existe conta com este CPF.")),
+        ]
 
     def __str__(self) -> str:
         return self.nome_exibicao
@@ -605,6 +634,10 @@ class PedidoCadastro(models.Model):
     - otherwise (no e-mail and no birth date, or the candidate says the record is wrong): RH
       decides after checking the identity (`analise_rh`, a "reivindicação"), LGPD
       (Lei 13.709/2018), art. 6º, VII, and art. 46.
+
+    An account that already exists claims a record the banca imported for its CPF (`conta`
+    set) by the same proofs, short of the birth date: the link to the e-mail the banca
+    imported (`email_do_cadastro`), or RH's decision (`analise_rh`).
     """
 
     class Via(models.TextChoices):
@@ -646,6 +679,12 @@ class PedidoCadastro(models.Model):
     concluido_em = models.DateTimeField(_("concluído em"), null=True, blank=True)
     usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                 blank=True, related_name="+", verbose_name=_("conta criada"))
+    #: A claim by an account that already exists (`candidatos.portal.solicitar_vinculo`):
+    #: the record (`candidato`) the banca imported for its CPF joins that account once
+    #: proved; no account is created.
+    conta = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,
+                              blank=True, related_name="+",
+                              verbose_name=_("conta que pede o vínculo"))
     decidido_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                      null=True, blank=True, related_name="+",
                                      verbose_name=_("decidido por"))

@@ -20,6 +20,10 @@ What the laws leave open and the product decided:
   password-reset links (PASSWORD_RESET_TIMEOUT); the pages never say whether a CPF or an
   e-mail is known. Colour/race and disability are sensitive personal data (LGPD,
   Lei 13.709/2018, art. 5º, II): access to them is protected as art. 46 requires.
+- A record the banca imports for the CPF of an existing account joins it only by the same
+  proofs (issue 21, item 10): the e-mail the banca imported is the account's
+  (`candidatos.importacao`), the account holder opens the link sent to the e-mail the banca
+  imported, or RH decides the claim (`solicitar_vinculo`); never by the CPF alone.
 """
 
 from __future__ import annotations
@@ -47,10 +51,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos import chamadas, condicoes, isencao, janelas, servicos
+from candidatos import estados as estados_lista
 from candidatos.janelas import JanelaAberta
 from candidatos.models import (
     Candidato,
-    EstadoLista,
     Inscricao,
     Lista,
     PedidoAtendimento,
@@ -59,6 +63,7 @@ from candidatos.models import (
     ProcedimentoAdministrativo,
     SituacaoLista,
     erros_autodeclaracao,
+    mesmo_email,
 )
 from certames import instantaneo, listas_da_inscricao
 from certames.auditoria import registrar_ato
@@ -285,6 +290,9 @@ EMAIL_REIVINDICACAO_APROVADA = "reivindicacao_aprovada"
 EMAIL_REIVINDICACAO_APROVADA_AVISO = "reivindicacao_aprovada_aviso"
 EMAIL_REIVINDICACAO_RECUSADA = "reivindicacao_recusada"
 EMAIL_REIVINDICACAO_ENCERRADA = "reivindicacao_encerrada"
+#: The link that joins a record the banca imported to an existing account (to the e-mail the
+#: banca imported).
+EMAIL_VINCULO = "vinculo"
 
 Via = PedidoCadastro.Via
 SituacaoPedido = PedidoCadastro.Situacao
@@ -368,9 +376,9 @@ def _enviar(tipo: str, objeto_id: int, base_url: str = "") -> None:
 
 
 def _novo_pedido(d: DadosCadastro, *, via: str, situacao: str, candidato=None, senha: str = "",
-                 email_destino: str = "", agora) -> PedidoCadastro:
+                 email_destino: str = "", agora, conta=None) -> PedidoCadastro:
     pedido = PedidoCadastro(
-        cpf=d.cpf, candidato=candidato, via=via, situacao=situacao, nome=d.nome,
+        cpf=d.cpf, candidato=candidato, conta=conta, via=via, situacao=situacao, nome=d.nome,
         nome_social=d.nome_social, data_nascimento=d.data_nascimento, email=d.email,
         telefone=d.telefone, numero_inscricao=d.numero_inscricao.strip()[:20],
         explicacao=d.explicacao.strip() if via == Via.ANALISE_RH else "", senha=senha,
@@ -422,7 +430,8 @@ def _solicitar_cadastro(d: DadosCadastro, senha: str, base_url: str) -> None:
         # An account exists: nothing changes; its owner is told (not the person typing).
         _enviar(EMAIL_CONTA_EXISTENTE, dono.pk, base_url)
         return
-    candidato = travar_primeiro(Candidato, cpf=d.cpf)
+    # No account holds the CPF: its only record, if any, is the banca's (without account).
+    candidato = travar_primeiro(Candidato, cpf=d.cpf, usuario__isnull=True)
     pendente = travar_primeiro(PedidoCadastro, cpf=d.cpf, situacao=SituacaoPedido.AGUARDANDO)
     expirado = None
     if pendente is not None and (not pedido_aberto(pendente, agora)
@@ -592,9 +601,13 @@ def _confirmar_pedido(pedido: PedidoCadastro, senha: str | None):
     if not pedido_aberto(pedido, agora):
         return None, _("O link de confirmação é inválido ou já expirou. Cadastre-se de novo "
                        "para receber outro link.")
+    if pedido.conta_id is not None:
+        return _confirmar_vinculo(pedido, agora)
     if pedido.via == Via.EMAIL_DO_CADASTRO and not senha:
         return None, _("Escolha a senha da conta.")
-    candidato = travar_primeiro(Candidato, cpf=pedido.cpf)
+    # The account's record first: a CPF with an account is never signed up again.
+    candidato = (travar_primeiro(Candidato, cpf=pedido.cpf, usuario__isnull=False)
+                 or travar_primeiro(Candidato, cpf=pedido.cpf))
     motivo = None
     if candidato is not None and candidato.usuario_id is not None:
         motivo = _("Este CPF já está vinculado a outra conta. Entre com o CPF e a senha ou use "
@@ -716,6 +729,19 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
     if candidato.usuario_id is not None:
         raise ValidationError(_("Este cadastro já está vinculado a uma conta: a reivindicação "
                                 "não pode ser aprovada. Recuse-a com a motivação."))
+    if pedido.conta_id is not None:
+        # A claim by the CPF's existing account: the record joins it (no account created).
+        conta, motivo = _conta_que_pede(pedido)
+        if motivo:
+            raise ValidationError(motivo)
+        incorporado = _vincular(candidato, conta, pedido, agora, autor=autor,
+                                motivacao=motivacao, fundamento=FUNDAMENTO_DECISAO)
+        _enviar(EMAIL_REIVINDICACAO_APROVADA, pedido.pk)
+        if pedido.email_destino and not mesmo_email(pedido.email_destino, conta.usuario.email):
+            _enviar(EMAIL_REIVINDICACAO_APROVADA_AVISO, pedido.pk)
+        for pk in incorporado["encerrados"]:
+            _enviar(EMAIL_REIVINDICACAO_ENCERRADA, pk)
+        return pedido
     user = _ativar_conta(pedido, senha_hash=pedido.senha, email=pedido.email,
                          nome=candidato.nome)
     if user is None:
@@ -738,6 +764,203 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
     for pk in encerradas:
         _enviar(EMAIL_REIVINDICACAO_ENCERRADA, pk)
     return pedido
+
+
+# --- an existing account claims a record the banca imported (issue 21, item 10) --------------
+#
+# The import never joins a record to an account by the CPF alone: unless the e-mail the banca
+# imported is the account's, the inscrições stay on the CPF's record without an account
+# (`candidatos.importacao._destinos`). Its holder claims it from the portal
+# (`solicitar_vinculo`), by the same proofs as a sign-up short of the birth date (which the
+# record without e-mail could not prove against an account anyone may have opened): the link
+# to the e-mail the banca imported, or RH's decision after checking the identity
+# (LGPD, Lei 13.709/2018, art. 6º, VII, and art. 46). The page answers the same whatever was
+# found; what happened goes by e-mail, to whoever may know it.
+
+
+@dataclass(frozen=True)
+class DadosVinculo:
+    """What the claim form holds (already validated)."""
+
+    data_nascimento: dt.date
+    telefone: str
+    numero_inscricao: str = ""
+    pede_analise: bool = False
+    explicacao: str = ""
+
+
+def cadastro_sem_conta(cpf: str) -> Candidato | None:
+    """The CPF's record without an account (the banca's, not yet claimed), if any."""
+    return Candidato.objects.filter(cpf=cpf, usuario__isnull=True).first()
+
+
+def solicitar_vinculo(user, dados: DadosVinculo, *, base_url: str) -> None:
+    """The account holder asks that the record the banca imported for the account's CPF join
+    the account. Returns nothing on purpose (the page is the same whatever was found)."""
+    for tentativa in range(2):
+        try:
+            _solicitar_vinculo(user, dados, base_url)
+            return
+        except IntegrityError:
+            # A concurrent request took the pending slot of this CPF: the second run finds it.
+            if tentativa:
+                raise
+
+
+@transaction.atomic
+def _solicitar_vinculo(user, dados: DadosVinculo, base_url: str) -> None:
+    agora = timezone.now()
+    conta = travar(Candidato, user.candidato.pk)
+    registro = travar_primeiro(Candidato, cpf=conta.cpf, usuario__isnull=True)
+    if registro is None:
+        return
+    if not dados.pede_analise and mesmo_email(registro.email, user.email):
+        # The e-mail the banca imported is the account's own: that is the proof.
+        _vincular(registro, conta, None, agora, autor=user, motivacao="",
+                  fundamento=FUNDAMENTO_IDENTIDADE)
+        return
+    email = user.email or conta.email
+    if not email:
+        # Nowhere to answer (an account made outside the sign-up, which always asks for one):
+        # nothing is recorded and the page answers as always.
+        logger.warning("pedido de vínculo da conta %s sem e-mail ignorado", user.pk)
+        return
+    d = DadosCadastro(cpf=conta.cpf, nome=conta.nome, nome_social=conta.nome_social,
+                      data_nascimento=dados.data_nascimento, email=email,
+                      telefone=dados.telefone, senha="",
+                      numero_inscricao=dados.numero_inscricao, pede_analise=dados.pede_analise,
+                      explicacao=dados.explicacao)
+    if dados.pede_analise or not registro.email:
+        abertas = PedidoCadastro.objects.filter(candidato=registro, conta=user,
+                                                situacao=SituacaoPedido.EM_ANALISE)
+        if abertas.exists():
+            return  # RH already has it
+        pedido = _novo_pedido(d, via=Via.ANALISE_RH, situacao=SituacaoPedido.EM_ANALISE,
+                              candidato=registro, email_destino=registro.email, agora=agora,
+                              conta=user)
+        registrar_ato(tipo="reivindicacao_cadastro", autor=user, objeto=pedido,
+                      descricao=_("Pedido de vínculo de cadastro importado à conta existente "
+                                  "do CPF: aguardando análise da organizadora."),
+                      fundamento_legal=FUNDAMENTO_IDENTIDADE,
+                      depois={"pedido": pedido.pk, "candidato": registro.pk,
+                              "conta": user.pk, "pediu_analise": dados.pede_analise})
+        if registro.email:
+            _enviar(EMAIL_REIVINDICACAO_ABERTA, pedido.pk, base_url)
+        return
+    pendente = travar_primeiro(PedidoCadastro, cpf=conta.cpf,
+                               situacao=SituacaoPedido.AGUARDANDO)
+    if pendente is not None and pedido_aberto(pendente, agora) and pendente.conta_id == user.pk \
+            and pendente.candidato_id == registro.pk \
+            and mesmo_email(pendente.email_destino, registro.email):
+        # Never overwritten: its link goes again to ITS address.
+        _enviar(EMAIL_VINCULO, pendente.pk, base_url)
+        return
+    if pendente is not None:
+        _encerrar(pendente, agora)
+    pedido = _novo_pedido(d, via=Via.EMAIL_DO_CADASTRO, situacao=SituacaoPedido.AGUARDANDO,
+                          candidato=registro, email_destino=registro.email, agora=agora,
+                          conta=user)
+    registrar_ato(tipo="cadastro_candidato", autor=user, objeto=pedido,
+                  descricao=_("Pedido de vínculo de cadastro importado à conta existente do "
+                              "CPF: link enviado ao e-mail da inscrição (aguardando "
+                              "confirmação)."),
+                  fundamento_legal=FUNDAMENTO_IDENTIDADE,
+                  depois={"pedido": pedido.pk, "candidato": registro.pk, "conta": user.pk,
+                          "encerrado": pendente.pk if pendente else None})
+    _enviar(EMAIL_VINCULO, pedido.pk, base_url)
+
+
+def _conta_que_pede(pedido: PedidoCadastro) -> tuple[Candidato | None, str | None]:
+    """The account's record that asked (locked), or why it can no longer receive the record."""
+    conta = travar_primeiro(Candidato, "usuario", usuario_id=pedido.conta_id)
+    if conta is None or conta.cpf != pedido.cpf or not conta.usuario.is_active:
+        return None, _("A conta que pediu o vínculo não está mais ativa com este CPF.")
+    return conta, None
+
+
+def _confirmar_vinculo(pedido: PedidoCadastro, agora):
+    """The link sent to the e-mail the banca imported, opened: the record joins the account
+    that asked, if nothing changed meanwhile."""
+    registro = travar_primeiro(Candidato, pk=pedido.candidato_id)
+    conta, motivo = _conta_que_pede(pedido)
+    if motivo is None and (registro is None or registro.usuario_id is not None
+                           or registro.cpf != pedido.cpf):
+        motivo = _("O cadastro deste CPF mudou. Peça o vínculo de novo na sua área.")
+    elif motivo is None and not mesmo_email(registro.email, pedido.email_destino):
+        motivo = _("O e-mail da inscrição mudou depois do envio deste link. Peça o vínculo de "
+                   "novo na sua área.")
+    if motivo is None:
+        try:
+            _vincular(registro, conta, pedido, agora, autor=None, motivacao="",
+                      fundamento=FUNDAMENTO_IDENTIDADE)
+        except ValidationError as exc:
+            motivo = " ".join(exc.messages)
+        else:
+            return conta, None
+    _encerrar(pedido, agora)
+    registrar_ato(tipo="confirmacao_cadastro_recusada", autor=None, objeto=pedido,
+                  descricao=_("Confirmação de vínculo recusada: %(m)s") % {"m": motivo},
+                  depois={"pedido": pedido.pk})
+    return None, motivo
+
+
+def _vincular(registro: Candidato, conta: Candidato, pedido: PedidoCadastro | None, agora, *,
+              autor, motivacao: str, fundamento: str) -> dict:
+    """Join the record without an account (`registro`, locked) to the account's record
+    (`conta`, locked): its inscrições and pedidos pass to the account's record, blank fields
+    of that record are filled from it (the account's e-mail stays: it is the proved one), the
+    record is deleted; one act. Raises ValidationError when both hold an inscrição in the same
+    cargo (one person, one inscrição per cargo: RH's business)."""
+    user = conta.usuario
+    inscricoes = list(travar_varios(Inscricao.objects.filter(candidato=registro), "numero"))
+    repetidos = set(Inscricao.objects.filter(candidato=conta).values_list("cargo_id", flat=True)
+                    ) & {i.cargo_id for i in inscricoes}
+    if repetidos:
+        raise ValidationError(_(
+            "O cadastro importado e a conta têm inscrição no mesmo cargo: a organizadora do "
+            "certame precisa resolver a duplicidade antes do vínculo."))
+    antes = {}
+    for campo in ("nome_social", "data_nascimento", "telefone"):
+        valor = getattr(registro, campo)
+        if valor and not getattr(conta, campo):
+            antes[campo] = None
+            setattr(conta, campo, valor)
+    for insc in inscricoes:
+        insc.candidato = conta
+        insc.save(update_fields=["candidato", "atualizada_em"])
+    encerrados: list[int] = []
+    if pedido is not None:
+        pedido.situacao = SituacaoPedido.CONCLUIDO
+        pedido.concluido_em = agora
+        pedido.usuario = user
+        pedido.senha = ""
+        campos = ["situacao", "concluido_em", "usuario", "senha"]
+        if autor is not None and autor != user:
+            pedido.decidido_por = autor
+            pedido.motivacao = motivacao
+            campos += ["decidido_por", "motivacao"]
+        pedido.save(update_fields=campos)
+    for outro in travar_varios(
+            PedidoCadastro.objects.filter(candidato=registro, situacao__in=[
+                SituacaoPedido.AGUARDANDO, SituacaoPedido.EM_ANALISE])
+            .exclude(pk=getattr(pedido, "pk", None)), "-criado_em", "-id"):
+        if outro.situacao == SituacaoPedido.EM_ANALISE:
+            encerrados.append(outro.pk)
+        _encerrar(outro, agora)
+    PedidoCadastro.objects.filter(candidato=registro).update(candidato=conta)
+    conta.save()
+    numeros = [i.numero for i in inscricoes]
+    registro_pk = registro.pk
+    registro.delete()
+    registrar_ato(
+        tipo="vinculo_cadastro", autor=autor, objeto=pedido if pedido is not None else conta,
+        descricao=_("Cadastro importado vinculado à conta existente do CPF: %(n)d "
+                    "inscrição(ões) passam à conta.") % {"n": len(numeros)},
+        motivacao=motivacao, fundamento_legal=fundamento, antes=antes or None,
+        depois={"cadastro_incorporado": registro_pk, "usuario": user.pk,
+                "inscricoes": numeros, "pedido": getattr(pedido, "pk", None),
+                "encerrados": encerrados})
+    return {"inscricoes": numeros, "encerrados": encerrados}
 
 
 # --- the e-mails ------------------------------------------------------------------------------
@@ -775,7 +998,7 @@ def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool
             return False
         contexto["pedido"] = pedido
         contexto["criado_em"] = timezone.localtime(pedido.criado_em)
-        if tipo == EMAIL_CONFIRMACAO:
+        if tipo in (EMAIL_CONFIRMACAO, EMAIL_VINCULO):
             if not pedido_aberto(pedido):
                 return False
             uidb64, token = link_confirmacao(pedido)
@@ -815,11 +1038,21 @@ def _proximo_numero(certame: Certame) -> str:
 MENSAGEM_JA_INSCRITO = gettext_lazy("Você já tem uma inscrição neste cargo (nº %(n)s).")
 
 
+MENSAGEM_JA_INSCRITO_SEM_VINCULO = gettext_lazy(
+    "Já existe inscrição neste cargo para o seu CPF, registrada pela organizadora e ainda não "
+    "vinculada à sua conta: peça o vínculo em “Pedir o vínculo à sua conta”, na sua área.")
+
+
 def _ja_inscrito(candidato: Candidato, cargo: Cargo) -> ValidationError | None:
     existente = Inscricao.objects.filter(candidato=candidato, cargo=cargo).first()
-    if existente is None:
-        return None
-    return ValidationError({"cargo": [MENSAGEM_JA_INSCRITO % {"n": existente.numero}]})
+    if existente is not None:
+        return ValidationError({"cargo": [MENSAGEM_JA_INSCRITO % {"n": existente.numero}]})
+    # One person, one inscrição per cargo, whichever record holds it: the banca's record of
+    # the same CPF, not yet claimed (its number is not shown: it is not proved to be theirs).
+    if Inscricao.objects.filter(candidato__cpf=candidato.cpf, cargo=cargo).exclude(
+            candidato=candidato).exists():
+        return ValidationError({"cargo": [MENSAGEM_JA_INSCRITO_SEM_VINCULO]})
+    return None
 
 
 def inscrever(candidato: Candidato, cargo: Cargo, *, cor_raca: str, quilombola: bool,
@@ -1280,7 +1513,12 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
                    if isencao.oferece_isencao(certame) and inscricao.cargo.taxa_inscricao
                    else None)
     listas = set(inscricao.listas)
-    convocacoes = [e for e in etapas if listas & CONVOCACOES.get(e.tipo, set())]
+    # A stage concerns the candidate when it decides one of their options; an option the
+    # edital confirms by the self-declaration (its procedure dispensed) is decided by none.
+    autodeclaracao = estados_lista.Autodeclaracao(certame)
+    convocacoes = [e for e in etapas if any(
+        not autodeclaracao.fundamento(lista, inscricao.cor_raca)
+        for lista in listas & CONVOCACOES.get(e.tipo, set()))]
     # The list states, read once: the decisions card and the committees' final results.
     situacoes_lista = (list(SituacaoLista.objects.filter(inscricao=inscricao))
                        if existe["existe_situacao_lista"] else [])
@@ -1291,8 +1529,11 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
                                                         situacoes=situacoes_lista)
                             if existe["existe_avaliacao"] else [])
 
-    decisoes = sorted((d for d in situacoes_lista if d.estado != EstadoLista.PENDENTE),
-                      key=lambda d: (d.lista, d.pk))
+    # Final states only: a procedure's recorded decision, or the self-declaration where the
+    # edital dispenses the procedure (candidatos.estados, the one reading of a state).
+    decisoes = sorted((e for e in estados_lista.estados_da_inscricao(
+        inscricao, situacoes_lista, autodeclaracao) if e.definitivo),
+        key=lambda e: e.lista)
 
     publicacoes = publicacoes_da_classificacao(inscricao)
     classificacao = _classificacao(inscricao, publicacoes[-1]) if publicacoes else None

@@ -89,8 +89,14 @@ def registrar_situacao_lista(inscricao: Inscricao, lista: str, estado: str, *, a
                              motivacao: str, fundamento: str = "") -> SituacaoLista:
     """Record the consolidated (final, or back to pending) state of one reserved list.
 
-    Committees' verdicts and appeal rulings end here; so does RH when it records a decision
-    taken outside the system. A non-final decision is `pendente` (sub judice).
+    Only the final decision of a procedure ends here (spec section 5, "Who sets a state"):
+    the committees' final results (`comissoes.dominio.plugin`: verdict or appeal ruling of
+    the heteroidentification, documentary check and PcD evaluation) and the fraud procedure
+    and its appeal (`candidatos.procedimentos`). No page, import or admin form calls it (RH's
+    "decisão de lista" was removed: LC 22/2026, art. 3º; Lei 3.057/2026, art. 10, §3º;
+    Lei 3.056/2025, art. 4º): a correction is a new decision of the procedure that decided,
+    with its motivation and appeal. `tests/candidatos/test_estados_lista.py` checks who
+    calls it. A non-final decision is `pendente` (sub judice).
     """
     motivacao = _motivacao_obrigatoria(motivacao)
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)

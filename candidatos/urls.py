@@ -14,6 +14,8 @@ urlpatterns = [
     path("certames/<int:certame_pk>/inscricao/", views.InscreverView.as_view(),
          name="inscrever"),
     path("avisos/", views.AvisosView.as_view(), name="avisos"),
+    # An inscrição the banca registered for the account's CPF joins it only by proof.
+    path("vincular-inscricao/", views.VincularView.as_view(), name="vincular"),
     # served from the cache while it holds (candidatos/cache_situacao.py)
     path("inscricoes/<int:pk>/", em_cache(views.InscricaoView.as_view()), name="inscricao"),
     path("inscricoes/<int:pk>/opcoes/", views.AlterarOpcoesView.as_view(), name="opcoes"),

@@ -32,6 +32,7 @@ from candidatos.forms_portal import (
     EntrarForm,
     InscricaoForm,
     OpcoesCandidatoForm,
+    VinculoForm,
 )
 from candidatos.models import Inscricao, PedidoCadastro
 from certames.arquivos import arquivo_existe, servir_arquivo
@@ -138,7 +139,11 @@ class ConfirmarCadastroView(View):
             portal.confirmar_pedido(pedido, senha=form.cleaned_data.get("password1"))
         except ValidationError as exc:
             return self._invalido(request, " ".join(exc.messages))
-        messages.success(request, _("Cadastro confirmado. Entre com seu CPF e senha."))
+        if pedido.conta_id is not None:
+            messages.success(request, _("Inscrição vinculada à conta do CPF. Entre com o CPF e "
+                                        "a senha da conta para vê-la."))
+        else:
+            messages.success(request, _("Cadastro confirmado. Entre com seu CPF e senha."))
         return redirect("login")
 
     def _pagina(self, request, pedido, form):
@@ -193,6 +198,31 @@ class PainelView(CandidatoMixin, ListView):
             key=lambda c: (c.prazo, c.pk))
         ctx["abertos"] = list(portal.certames_com_inscricoes_abertas())
         return ctx
+
+
+class VincularView(CandidatoMixin, FormView):
+    """The account holder asks that an inscrição the banca registered for the account's CPF,
+    which does not appear in the account, join it (`portal.solicitar_vinculo`: the link to
+    the e-mail the banca imported, or RH's analysis). The same message whatever was found."""
+
+    template_name = "candidatos/vincular.html"
+    form_class = VinculoForm
+
+    def get_initial(self):
+        return {"telefone": self.request.user.candidato.telefone}
+
+    def form_valid(self, form):
+        d = form.cleaned_data
+        portal.solicitar_vinculo(self.request.user, portal.DadosVinculo(
+            data_nascimento=d["data_nascimento"], telefone=d["telefone"],
+            numero_inscricao=d["numero_inscricao"], pede_analise=d["pede_analise"],
+            explicacao=d["explicacao"]), base_url=self.request.build_absolute_uri("/"))
+        messages.info(self.request, _(
+            "Pedido recebido. Se a organizadora registrou inscrição para o seu CPF que ainda não "
+            "está na sua conta, ela aparece aqui quando o e-mail informado nessa inscrição é o "
+            "da sua conta; senão, enviamos um link de confirmação a esse e-mail ou, se você "
+            "pediu, a organizadora analisa o pedido e responde no e-mail da sua conta."))
+        return redirect("portal:painel")
 
 
 @exige_confirmacao(campo="declaracao", verificar=False)

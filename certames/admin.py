@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +36,22 @@ class AlteracaoAuditadaMixin:
         if change:
             registrar_alteracao_edital(obj, list(form.changed_data), autor=request.user,
                                        antes=antes)
+
+
+class HistoricoAdmin(SimpleHistoryAdmin):
+    """simple-history's admin, whose "revert to this version" page saves on POST with the
+    view permission alone (django-simple-history 3.x: `history_form_view` checks only
+    view-or-change): a reader could rewrite a row, e.g. a list state or an evaluation, to an
+    earlier version outside its procedure. Here a POST there needs the change permission;
+    reading the history is unchanged."""
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            obj = self.get_object(request, object_id)
+            if not self.has_change_permission(request, obj):
+                raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id,
+                                         extra_context=extra_context)
 
 
 class SomenteLeituraMixin:
@@ -92,7 +108,7 @@ class EtapaInline(admin.TabularInline):
 
 
 @admin.register(Certame)
-class CertameAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
+class CertameAdmin(AlteracaoAuditadaMixin, HistoricoAdmin):
     list_display = ("numero_edital", "titulo", "orgao", "tipo", "regime",
                     "data_publicacao_edital", "status")
     list_filter = ("status", "tipo", "regime", "orgao__uf")
@@ -125,7 +141,7 @@ class VagaSurgidaInline(admin.TabularInline):
 
 
 @admin.register(Cargo)
-class CargoAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
+class CargoAdmin(AlteracaoAuditadaMixin, HistoricoAdmin):
     list_display = ("codigo", "nome", "certame", "vagas", "taxa_inscricao")
     list_filter = ("certame__regime", "certame")
     search_fields = ("codigo", "nome", "certame__numero_edital", "certame__titulo")
@@ -134,7 +150,7 @@ class CargoAdmin(AlteracaoAuditadaMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Etapa)
-class EtapaAdmin(SimpleHistoryAdmin):
+class EtapaAdmin(HistoricoAdmin):
     list_display = ("certame", "tipo", "inicio", "fim")
     list_filter = ("tipo", "certame")
     search_fields = ("certame__numero_edital", "descricao")
@@ -142,7 +158,7 @@ class EtapaAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(VagaSurgida)
-class VagaSurgidaAdmin(SimpleHistoryAdmin):
+class VagaSurgidaAdmin(HistoricoAdmin):
     """Adding goes through the act (recorded, recompute queued); a registered vacancy is
     never edited: a correction is a new act."""
 

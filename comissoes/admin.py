@@ -7,9 +7,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
-from simple_history.admin import SimpleHistoryAdmin
 
-from certames.admin import SomenteLeituraMixin
+from certames.admin import HistoricoAdmin, SomenteLeituraMixin
 from certames.auditoria import registrar_ato
 from certames.forms import erros_no_form
 from comissoes.dominio import composicao
@@ -60,7 +59,7 @@ class ComissaoAdminForm(forms.ModelForm):
 
 
 @admin.register(Comissao)
-class ComissaoAdmin(SemExclusaoMixin, SimpleHistoryAdmin):
+class ComissaoAdmin(SemExclusaoMixin, HistoricoAdmin):
     form = ComissaoAdminForm
     list_display = ("nome", "tipo", "certame", "tamanho", "composicao")
     list_filter = ("tipo", "certame")
@@ -102,7 +101,7 @@ class MembroAdminForm(forms.ModelForm):
 
 
 @admin.register(MembroComissao)
-class MembroComissaoAdmin(SemExclusaoMixin, SimpleHistoryAdmin):
+class MembroComissaoAdmin(SemExclusaoMixin, HistoricoAdmin):
     """Adding goes through `adicionar_membro` (warnings shown); afterwards only the data
     that describes the member is edited here; papel, presidency and leaving are acts on the
     RH committee page."""
@@ -234,7 +233,7 @@ class SessaoAdminForm(forms.ModelForm):
 
 
 @admin.register(Sessao)
-class SessaoAdmin(SemExclusaoMixin, SimpleHistoryAdmin):
+class SessaoAdmin(SemExclusaoMixin, HistoricoAdmin):
     """Scheduling goes through `agendar_sessao`; a closed session is read-only."""
 
     form = SessaoAdminForm
@@ -269,7 +268,7 @@ class SessaoAdmin(SemExclusaoMixin, SimpleHistoryAdmin):
 
 
 @admin.register(Convocacao)
-class ConvocacaoAdmin(SomenteLeituraMixin, SimpleHistoryAdmin):
+class ConvocacaoAdmin(SomenteLeituraMixin, HistoricoAdmin):
     list_display = ("inscricao", "lista", "sessao", "horario", "comparecimento", "notificada_em")
     list_filter = ("comparecimento", "lista", "sessao__comissao__certame")
     search_fields = ("inscricao__numero", "inscricao__candidato__nome")
@@ -285,7 +284,7 @@ class VotoInline(SomenteLeituraMixin, admin.TabularInline):
 
 
 @admin.register(Avaliacao)
-class AvaliacaoAdmin(SomenteLeituraMixin, SimpleHistoryAdmin):
+class AvaliacaoAdmin(SomenteLeituraMixin, HistoricoAdmin):
     list_display = ("inscricao", "lista", "instancia", "comissao", "resultado", "encerrada_em")
     list_filter = ("instancia", "resultado", "lista", "comissao__tipo", "comissao__certame")
     search_fields = ("inscricao__numero", "inscricao__candidato__nome")

@@ -53,6 +53,9 @@ ISENTAS = {
     "password_reset_confirm": "the reset link: holding it is the proof (Django's auth)",
     "portal:cadastro": "a sign-up request: no account is created nor linked until the link "
                        "sent by e-mail is followed (portal:confirmar)",
+    "portal:vincular": "asks that a record the banca imported for the account's CPF join the "
+                       "account: nothing is linked until the link sent to the record's e-mail "
+                       "is followed (portal:confirmar) or RH decides the claim (with its box)",
     "portal:confirmar": "the sign-up's e-mail link: holding it is the proof, and its button "
                         "is the confirmation of the person's own account",
     "painel:recalcular": "asks for the recompute of lists derived from the acts already "

@@ -480,6 +480,11 @@ MATRIZ = [
     L("portal:painel", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
     # The notices read only the signed-in candidate's own inscrições.
     L("portal:avisos", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    # An account asks that a record the banca imported for its CPF join it (issue 21 item 10).
+    L("portal:vincular", "",    LOGIN, 200,   200,   403,   403,   403,   403,   403,
+      post=(LOGIN, OK, OK, 403, 403, 403, 403, 403),
+      dados={"data_nascimento": "1990-03-05", "telefone": "(16) 99999-0000",
+             "pede_analise": "on", "explicacao": MOTIVO}),
     L("portal:cadastro", "",    200, "->portal:painel", "->portal:painel", "->inicio",
                                 "->inicio", "->inicio", "->inicio", "->inicio"),
     L("portal:cadastro_enviado", "",

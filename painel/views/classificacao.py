@@ -17,8 +17,9 @@ from django.views import View
 from django.views.generic import DetailView, TemplateView
 
 from candidatos import chamadas, procedimentos
+from candidatos import estados as estados_lista
 from candidatos import servicos as servicos_inscricao
-from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from candidatos.models import Inscricao
 from certames import (
     carreira,
     distribuicao_edital,
@@ -303,15 +304,10 @@ class InscricaoRHView(RHMixin, DetailView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         insc = self.object
-        situacoes = {s.lista: s for s in SituacaoLista.objects.filter(inscricao=insc)}
-        # Where the edital dispensed the procedure, the self-declaration stands (its basis).
-        certame = insc.cargo.certame
-        ctx["listas"] = [
-            (lista, situacoes.get(lista),
-             "" if lista in situacoes
-             else certame.confirmacao_pela_autodeclaracao(lista, insc.cor_raca))
-            for lista in insc.listas]
-        ctx["pendente"] = EstadoLista.PENDENTE
+        # Each option's state, set only by its procedure's final decision or by the
+        # self-declaration where the edital dispenses the procedure (candidatos.estados):
+        # RH records no list decision here (spec section 5, "Who sets a state").
+        ctx["listas"] = estados_lista.estados_da_inscricao(insc)
         versao = insc.cargo.versoes_classificacao.order_by("-numero").first()
         ctx["versao"] = versao
         if versao:

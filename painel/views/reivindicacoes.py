@@ -73,7 +73,7 @@ class DetalheView(RHMixin, TemplateView):
 
     def pedido(self) -> PedidoCadastro:
         pedido = get_object_or_404(
-            PedidoCadastro.objects.select_related("candidato", "decidido_por"),
+            PedidoCadastro.objects.select_related("candidato", "decidido_por", "conta"),
             pk=self.kwargs["pk"])
         if pedido.via != PedidoCadastro.Via.ANALISE_RH:
             raise Http404
@@ -116,12 +116,15 @@ class DetalheView(RHMixin, TemplateView):
             em_analise=pedido.situacao == Situacao.EM_ANALISE,
             fundamento=portal.FUNDAMENTO_DECISAO,
         )
-        ctx.setdefault("form", DecisaoReivindicacaoForm())
+        ctx["conta_existente"] = pedido.conta_id is not None
+        ctx.setdefault("form", DecisaoReivindicacaoForm(
+            conta_existente=ctx["conta_existente"]))
         return ctx
 
     def post(self, request, pk):
         pedido = self.pedido()
-        form = DecisaoReivindicacaoForm(request.POST)
+        form = DecisaoReivindicacaoForm(request.POST,
+                                        conta_existente=pedido.conta_id is not None)
         if form.is_valid():
             aprovar = form.cleaned_data["decisao"] == DecisaoReivindicacaoForm.APROVAR
             try:
@@ -131,9 +134,11 @@ class DetalheView(RHMixin, TemplateView):
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:
-                messages.success(request, _(
+                messages.success(request, (_(
+                    "Reivindicação aprovada: o cadastro passou à conta que o pediu; o requerente "
+                    "foi avisado por e-mail.") if pedido.conta_id is not None else _(
                     "Reivindicação aprovada: conta criada e vinculada; o requerente foi avisado "
-                    "por e-mail.") if aprovar else _(
+                    "por e-mail.")) if aprovar else _(
                     "Reivindicação recusada; o requerente foi avisado por e-mail."))
                 return redirect("painel:reivindicacoes_lista")
         return self.render_to_response(self.get_context_data(pedido=pedido, form=form),

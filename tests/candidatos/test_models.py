@@ -1,9 +1,15 @@
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from candidatos.models import Candidato, Inscricao, mascarar_cpf
-from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
+from tests.factories import (
+    CandidatoFactory,
+    CargoFactory,
+    CertameFactory,
+    InscricaoFactory,
+    usuario,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -20,6 +26,21 @@ def test_cpf_valido_de_11_digitos_e_aceito_e_unico():
     Candidato.objects.create(cpf="52998224725", nome="Fulana")
     with pytest.raises(IntegrityError):
         Candidato.objects.create(cpf="52998224725", nome="Outra")
+
+
+def test_um_cpf_tem_no_maximo_um_cadastro_sem_conta_e_um_com_conta():
+    # Issue 21, item 10: the banca's record of a CPF stays apart from the account of that CPF
+    # until it is claimed; never two of either kind.
+    Candidato.objects.create(cpf="52998224725", nome="Da banca")
+    conta = Candidato.objects.create(cpf="52998224725", nome="Da conta",
+                                     usuario=usuario("52998224725", "Candidato"))
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Candidato.objects.create(cpf="52998224725", nome="Outra conta",
+                                 usuario=usuario("outra_conta_mesmo_cpf", "Candidato"))
+    with pytest.raises(ValidationError) as exc:
+        Candidato(cpf="52998224725", nome="Outra da banca").full_clean()
+    assert exc.value.messages == ["Já existe cadastro sem conta com este CPF."]
+    assert Candidato.objects.filter(cpf="52998224725").count() == 2 and conta.usuario_id
 
 
 def test_cpf_mascarado_para_paginas_publicas():

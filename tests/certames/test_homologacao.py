@@ -303,4 +303,5 @@ def test_severinia_sem_heteroidentificacao_confirma_pela_autodeclaracao(client, 
     assert not SituacaoLista.objects.filter(inscricao__cargo=cargo).exists()
     client.force_login(rh)
     html = client.get(reverse("painel:inscricao", args=[_ids(cargo)["203"]])).content.decode()
-    assert f"Confirmada pela autodeclaração — <small>{base}</small>" in html
+    assert (f"<strong>PPI</strong>: Confirmada (pela autodeclaração) — <small>{base}</small>"
+            in html)
