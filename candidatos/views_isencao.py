@@ -26,7 +26,7 @@ from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrati
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
 from certames.models import Certame, Etapa
-from nucleo import lotes
+from nucleo import autoridade, lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de, motivo_para_nao_recorrer
 
@@ -45,6 +45,8 @@ def situacao_do_pedido(pedido: PedidoIsencao | None, certame: Certame, agora) ->
         "final_publicado": final,
         "recurso": recurso,
         "anexos": anexos_de(recurso),
+        # Where the appeal is (Lei 9.784/1999, art. 56, §1º): the kernel's one answer.
+        "tramite": autoridade.tramite(recurso, agora) if recurso is not None else None,
         "etapas_recurso": janela.etapas,
         "pode_recorrer": bool(
             pedido and preliminar and motivo_para_nao_recorrer(

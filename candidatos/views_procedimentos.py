@@ -22,6 +22,7 @@ from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
 from candidatos.models import ProcedimentoAdministrativo
 from certames import arquivos
 from certames.forms import erros_no_form
+from nucleo import autoridade
 from nucleo.recursos import anexos_de
 
 Tipo = ProcedimentoAdministrativo.Tipo
@@ -74,6 +75,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                    fundamentos=procedimentos.fundamentos_de(proc),
                    pode_defender=procedimentos.pode_defender(proc, agora),
                    recurso=recurso, anexos=anexos_de(recurso),
+                   tramite=autoridade.tramite(recurso, agora) if recurso is not None else None,
                    janela_recurso=procedimentos.janela_recurso(proc, agora),
                    pode_recorrer=bool(proc.conclusao) and recurso is None and motivo is None,
                    motivo_nao_recorrer=motivo, limites=arquivos.limites_texto())
