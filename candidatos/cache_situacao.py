@@ -81,6 +81,9 @@ FONTES: dict[str, tuple[tuple[str, str], ...]] = {
     "comissoes.Sessao": (("c", "comissao__certame"),),
     # an appeal's attachments (the appeal itself is in cache_publico.FONTES)
     "nucleo.AnexoRecurso": (("i", "recurso__inscricao"),),
+    # where an appeal against an RH decision is: the decider's steps, the superior authority
+    "nucleo.TramiteRecurso": (("i", "recurso__inscricao"),),
+    "nucleo.AutoridadeRecursal": (("c", "certame"),),
     # the account: its name in the menu, its being a candidate (groups: see `conectar`)
     "candidatos.Candidato": (("u", "usuario"),),
     "auth.User": (("u", "pk"),),

@@ -32,10 +32,12 @@ What the product decided (the laws leave the form to the edital):
 - the appeal is the kernel's (`nucleo.recursos`, one per request) against a decision that
   rejects any condition, within `PRAZO_RECURSO_DIAS` (ten: Lei 9.784/1999, art. 59) of the
   decision, which the candidate sees at once in their area; counted as the fraud procedure
-  counts it (art. 66; `procedimentos.fim_do_prazo_recurso`). Judged by RH, never the user who
-  decided (art. 56, §1º); the ruling supersedes the decision and cannot take back a condition
-  granted at first instance (no reformatio in peius without hearing the candidate: art. 64,
-  parágrafo único);
+  counts it (art. 66; `procedimentos.fim_do_prazo_recurso`). Addressed to the RH user who
+  decided, who may reconsider within five days (granting every condition denied) or keep the
+  decision; then judged by the certame's superior authority, a role RH assigns per certame
+  (art. 56, §1º: `nucleo.autoridade`), never by another RH user. The ruling supersedes the
+  decision and cannot take back a condition granted at first instance (no reformatio in peius
+  without hearing the candidate: art. 64, parágrafo único);
 - decisions are notified to the candidate individually and never published in lists: the
   conditions reveal health data (LGPD, Lei 13.709/2018, arts. 5º, II and 11). RH exports, for
   the exam venue, only the granted conditions (never the report, nor the disability).
@@ -46,6 +48,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django import forms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import send_mail
@@ -76,8 +79,8 @@ from certames.models import Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.regimes import Regime
 from certames.travas import travar, travar_certame
+from nucleo import autoridade, registro
 from nucleo import recursos as kernel
-from nucleo import registro
 from nucleo.lotes import JanelaRecurso
 from nucleo.models import Recurso
 from nucleo.motivacao import validar_motivacao
@@ -89,6 +92,8 @@ CHAVE = "atendimento_especializado"
 Condicao = CondicaoEspecial
 Resultado = ItemDecisaoAtendimento.Resultado
 Fase = DecisaoAtendimento.Fase
+#: The decisions on an appeal: the decider's reconsideration or the superior's ruling.
+FASES_DO_RECURSO = (Fase.RECURSO, Fase.RECONSIDERACAO)
 
 FUNDAMENTO_PCD = "Decreto 9.508/2018, art. 4º (parâmetro federal)"
 FUNDAMENTO_LACTANTE = "Lei 13.872/2019, arts. 1º a 4º (parâmetro federal)"
@@ -145,11 +150,13 @@ def decisao_primeira(pedido: PedidoAtendimento) -> DecisaoAtendimento | None:
 
 
 def julgamento(pedido: PedidoAtendimento) -> DecisaoAtendimento | None:
-    return pedido.decisoes.filter(fase=Fase.RECURSO).order_by("-decidida_em", "-pk").first()
+    """The appeal's decision: the decider's reconsideration or the superior's ruling."""
+    return (pedido.decisoes.filter(fase__in=FASES_DO_RECURSO)
+            .order_by("-decidida_em", "-pk").first())
 
 
 def decisao_vigente(pedido: PedidoAtendimento) -> DecisaoAtendimento | None:
-    """The appeal's ruling, or else the first-instance decision in force."""
+    """The appeal's decision, or else the first-instance decision in force."""
     return julgamento(pedido) or decisao_primeira(pedido)
 
 
@@ -482,30 +489,59 @@ def recorrer(pedido: PedidoAtendimento, *, autor, texto: str, arquivos_enviados=
                                      arquivos_enviados=arquivos_enviados, agora=agora)
 
 
-def motivo_para_nao_julgar(pedido: PedidoAtendimento, user) -> str | None:
+def motivo_para_nao_julgar(pedido: PedidoAtendimento, user,
+                           agora: dt.datetime | None = None) -> str | None:
+    """Why `user` cannot judge the appeal now: only the certame's superior authority, once
+    the decider has kept the decision or the reconsideration period has ended
+    (`nucleo.autoridade`)."""
     recurso = recurso_do_pedido(pedido)
     if recurso is None:
         return _("Não há recurso a julgar neste pedido.")
-    if julgamento(pedido) is not None:
-        return _("O recurso já foi julgado.")
+    return autoridade.motivo_para_nao_julgar(recurso, user, agora)
+
+
+def reconsiderar(pedido: PedidoAtendimento, *, autor, motivacao: str, minutos: int | None,
+                 agora: dt.datetime) -> dict:
+    """The decider reconsiders (the plug-in's `reconsiderar`, inside the kernel's transaction,
+    `nucleo.autoridade`): every requested condition granted, the denied extra time with the
+    minutes given now. A new decision that supersedes the first one; the candidate is told."""
+    pedido = travar(PedidoAtendimento, pedido, "inscricao__certame")
     primeira = decisao_primeira(pedido)
-    if primeira is not None and primeira.autor_id == getattr(user, "pk", None):
-        return _("Quem decidiu o pedido não julga o recurso contra a própria decisão "
-                 "(Lei 9.784/1999, art. 56, §1º): outra pessoa do RH julga.")
-    return None
+    anteriores = {i.condicao: i for i in primeira.itens.all()}
+    resultados = {}
+    for codigo in pedido.condicoes.order_by("pk").values_list("condicao", flat=True):
+        item = anteriores.get(codigo)
+        concedida = item is not None and item.resultado == Resultado.DEFERIDO
+        resultados[codigo] = ResultadoCondicao(
+            Resultado.DEFERIDO, minutos=(item.minutos_adicionais if concedida else minutos)
+            if codigo == Condicao.TEMPO_ADICIONAL else None)
+    itens = _limpar_resultados(pedido, resultados)
+    decisao = DecisaoAtendimento.objects.create(
+        pedido=pedido, fase=Fase.RECONSIDERACAO, motivacao=motivacao, autor=autor,
+        decidida_em=agora)
+    for item in itens:
+        item.decisao = decisao
+    ItemDecisaoAtendimento.objects.bulk_create(itens)
+    _avisar(decisao)
+    return {"descricao": _("Decisão sobre o atendimento especializado da inscrição %(n)s "
+                           "reconsiderada por quem a proferiu: %(d)s (recurso atendido).") % {
+                               "n": pedido.inscricao.numero, "d": _descrever(itens)},
+            "depois": {"decisao": decisao.pk, "antes": primeira.pk,
+                       "itens": {i.condicao: i.resultado for i in itens}}}
 
 
 @transaction.atomic
 def julgar_recurso(pedido: PedidoAtendimento, *, autor,
                    resultados: dict[str, ResultadoCondicao], motivacao: str,
                    agora: dt.datetime | None = None) -> DecisaoAtendimento:
-    """The one motivated ruling on the appeal, by RH other than the decider; it restates
-    every condition and supersedes the decision, never taking back a granted condition."""
+    """The one motivated ruling on the appeal, by the certame's superior authority once the
+    decider did not reconsider (`nucleo.autoridade`); it restates every condition and
+    supersedes the decision, never taking back a granted condition."""
     _checar_rh(autor)
     agora = agora or timezone.now()
-    pedido = travar(PedidoAtendimento, pedido, "inscricao__certame")
     travar_certame(pedido.inscricao.certame_id)
-    motivo = motivo_para_nao_julgar(pedido, autor)
+    pedido = travar(PedidoAtendimento, pedido, "inscricao__certame")
+    motivo = motivo_para_nao_julgar(pedido, autor, agora)
     if motivo:
         raise ValidationError(motivo)
     itens = _limpar_resultados(pedido, resultados)
@@ -559,6 +595,10 @@ def avisar_decisao(decisao_id: int) -> bool:
         corpo = _("O seu recurso sobre o atendimento especializado na prova da inscrição %(n)s "
                   "(%(c)s) foi julgado. Veja o resultado de cada condição na sua área do "
                   "candidato.")
+    elif decisao.fase == Fase.RECONSIDERACAO:
+        corpo = _("A decisão sobre o seu atendimento especializado na prova da inscrição %(n)s "
+                  "(%(c)s) foi reconsiderada por quem a proferiu, em razão do seu recurso. Veja "
+                  "o resultado de cada condição na sua área do candidato.")
     else:
         corpo = _("O seu pedido de atendimento especializado na prova da inscrição %(n)s "
                   "(%(c)s) foi decidido. Veja o resultado de cada condição e a motivação na sua "
@@ -583,6 +623,8 @@ class Situacao:
     recurso: Recurso | None = None
     janela: JanelaRecurso | None = None
     motivo_sem_recurso: str | None = None
+    #: Where the appeal is (with the decider, the superior authority, decided).
+    tramite: autoridade.Tramite | None = None
 
     @property
     def estado(self) -> str:
@@ -615,10 +657,11 @@ def situacao(pedido: PedidoAtendimento | None, agora: dt.datetime | None = None)
     if pedido is None:
         return Situacao(None)
     decisao = decisao_vigente(pedido)
+    recurso = recurso_do_pedido(pedido)
     return Situacao(
         pedido, decisao, list(decisao.itens.order_by("pk")) if decisao else [],
-        recurso_do_pedido(pedido), janela_recurso(pedido, agora),
-        motivo_para_nao_recorrer(pedido, agora))
+        recurso, janela_recurso(pedido, agora), motivo_para_nao_recorrer(pedido, agora),
+        autoridade.tramite(recurso, agora) if recurso is not None else None)
 
 
 @dataclass(frozen=True)
@@ -678,7 +721,7 @@ def concedidas(certame: Certame) -> list[tuple[PedidoAtendimento, list[ItemDecis
         if pedido.inscricao.situacao in FINAIS:
             continue
         decisoes = sorted(pedido.decisoes.all(), key=lambda d: (d.decidida_em, d.pk))
-        recurso = [d for d in decisoes if d.fase == Fase.RECURSO]
+        recurso = [d for d in decisoes if d.fase in FASES_DO_RECURSO]
         decisao = (recurso or [d for d in decisoes if d.fase == Fase.PRIMEIRA_INSTANCIA]
                    or [None])[-1]
         if decisao is None:
@@ -775,15 +818,32 @@ class ProcedimentoAtendimento(registro.Procedimento):
 
     def recurso_julgado(self, recurso) -> bool:
         return DecisaoAtendimento.objects.filter(pedido_id=recurso.objeto_id,
-                                                 fase=Fase.RECURSO).exists()
+                                                 fase__in=FASES_DO_RECURSO).exists()
 
-    def pode_julgar(self, user, recurso) -> bool:
-        if not e_rh(user):
-            return False
-        primeira = (DecisaoAtendimento.objects.filter(pedido_id=recurso.objeto_id,
-                                                      fase=Fase.PRIMEIRA_INSTANCIA)
-                    .order_by("-decidida_em", "-pk").first())
-        return primeira is None or primeira.autor_id != user.pk
+    # RH decides the request: the appeal goes to the decider, then to the certame's superior
+    # authority (Lei 9.784/1999, art. 56, §1º; `nucleo.autoridade`).
+    decisao_do_rh = True
+
+    def autor_da_decisao(self, objeto) -> int | None:
+        primeira = decisao_primeira(objeto)
+        return primeira.autor_id if primeira else None
+
+    def campos_reconsideracao(self, objeto) -> dict:
+        """The minutes of extra time, when the reconsideration grants denied extra time."""
+        primeira = decisao_primeira(objeto)
+        if primeira is None or not primeira.itens.filter(
+                condicao=Condicao.TEMPO_ADICIONAL, resultado=Resultado.INDEFERIDO).exists():
+            return {}
+        return {"minutos": forms.IntegerField(
+            label=_("Minutos de tempo adicional concedidos (se reconsiderar)"),
+            required=False, min_value=1, max_value=MAXIMO_MINUTOS)}
+
+    def reconsiderar(self, recurso, objeto, *, autor, motivacao, dados, agora) -> dict:
+        return reconsiderar(objeto, autor=autor, motivacao=motivacao,
+                            minutos=dados.get("minutos"), agora=agora)
+
+    def url_rh(self, objeto) -> str:
+        return reverse("painel:atendimento_pedido", args=[objeto.pk])
 
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         return {"descricao": _("Recurso contra a decisão sobre o atendimento especializado "

@@ -193,10 +193,11 @@ class ConfirmacaoForm(forms.Form):
 
 
 class JulgamentoRecursoForm(DecisaoPreliminarForm):
+    """The certame's superior authority rules on the appeal (Lei 9.784/1999, art. 56, §1º)."""
+
     confirmacao = campo_confirmacao(
-        _("Ao confirmar, o julgamento do recurso é registrado e vale como resultado definitivo "
-          "do pedido quando o lote for publicado. O julgamento não pode ser desfeito."),
-        id_html="id_confirmacao_julgar")
+        _("Ao confirmar, o julgamento do recurso é registrado e será o resultado definitivo do "
+          "pedido quando publicado. Não pode ser desfeito."), id_html="id_confirmacao_julgar")
 
 
 class PagamentoForm(forms.Form):

@@ -62,7 +62,7 @@ from certames.papeis import e_rh
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
 from certames.regras.regimes import REGIMES, fundamentos_dos_regimes
 from certames.travas import travar, travar_certame, travar_varios
-from nucleo import lotes
+from nucleo import autoridade, lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.motivacao import validar_motivacao
 from nucleo.publicacao import publicar_final, publicar_preliminar
@@ -100,6 +100,8 @@ def fundamento_regimes_com_isencao() -> str:
 Resultado = PedidoIsencao.Resultado
 Verificacao = PedidoIsencao.Verificacao
 Fase = DecisaoIsencao.Fase
+#: The decisions on an appeal: the decider's reconsideration or the superior's ruling.
+FASES_DO_RECURSO = (Fase.RECURSO, Fase.RECONSIDERACAO)
 SituacaoTaxa = Inscricao.SituacaoTaxa
 
 #: Automatic check -> the result a confirmation gives. SEM_EXTRATO, NAO_SE_APLICA (blood
@@ -586,15 +588,16 @@ def confirmar_em_lote(pedidos, *, autor) -> tuple[list[DecisaoIsencao], list[Ped
 
 
 def resultado_definitivo(pedido: PedidoIsencao) -> tuple[str, str]:
-    """Final result: a false-information finding (art. 5º, I), else the appeal ruling (the
-    latest), else the preliminary decision."""
+    """Final result: a false-information finding (art. 5º, I), else the appeal's decision
+    (the decider's reconsideration or the superior authority's ruling), else the preliminary
+    decision."""
     proc = (ProcedimentoAdministrativo.objects
             .filter(falsidade_comprovada(), inscricao_id=pedido.inscricao_id)
             .order_by("-decidido_em").first())
     if proc is not None:
         return Resultado.INDEFERIDO, _motivo_falsidade(
             proc, regra(pedido.inscricao.certame).fundamento_falsidade_indeferimento)
-    recurso = (DecisaoIsencao.objects.filter(pedido=pedido, fase=Fase.RECURSO)
+    recurso = (DecisaoIsencao.objects.filter(pedido=pedido, fase__in=FASES_DO_RECURSO)
                .order_by("-decidida_em", "-pk").first())
     if recurso is not None:
         return recurso.resultado, recurso.motivacao
@@ -727,11 +730,43 @@ def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
                               arquivos_enviados=[anexo] if anexo else [], agora=agora)
 
 
+def autor_da_decisao(pedido: PedidoIsencao) -> int | None:
+    """Who signed the preliminary decision in force (the appeal is addressed to them:
+    Lei 9.784/1999, art. 56, §1º)."""
+    return (DecisaoIsencao.objects.filter(pedido=pedido, fase=Fase.PRELIMINAR)
+            .order_by("-decidida_em", "-pk").values_list("autor_id", flat=True).first())
+
+
+def reconsiderar(pedido: PedidoIsencao, *, autor, motivacao: str) -> dict:
+    """The decider reconsiders the rejection (the plug-in's `reconsiderar`, inside the
+    kernel's transaction, `nucleo.autoridade`): the request is granted, which is its final
+    result (art. 3º, VI) once the batch's final result is published."""
+    pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
+    insc = pedido.inscricao
+    if publicacoes_do_pedido(pedido)[1] is not None:
+        raise ValidationError(_("O resultado definitivo já foi publicado."))
+    if insc.situacao_taxa == SituacaoTaxa.PAGA:
+        motivacao += _nota_sem_restituicao(insc.certame)
+    decisao = DecisaoIsencao.objects.create(pedido=pedido, fase=Fase.RECONSIDERACAO,
+                                            resultado=Resultado.DEFERIDO, motivacao=motivacao,
+                                            autor=autor)
+    antes = pedido.resultado_final
+    pedido.resultado_final, pedido.motivo_final = Resultado.DEFERIDO, motivacao
+    pedido.save(update_fields=["resultado_final", "motivo_final"])
+    return {"descricao": _("Indeferimento da isenção da inscrição %(n)s reconsiderado por "
+                           "quem o proferiu: pedido deferido (recurso atendido).") % {
+                               "n": insc.numero},
+            "depois": {"resultado_final": Resultado.DEFERIDO, "antes": antes,
+                       "decisao": decisao.pk}}
+
+
 @transaction.atomic
 def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
-                   autor) -> DecisaoIsencao:
-    """RH (or the board) rules on the appeal, motivated; a later ruling supersedes an earlier
-    one until the final result is published. The ruling is the request's final result."""
+                   autor, agora: dt.datetime | None = None) -> DecisaoIsencao:
+    """The certame's superior authority rules on an appeal the decider did not reconsider
+    (`nucleo.autoridade`: Lei 9.784/1999, art. 56, §1º), once, motivated. The ruling is the
+    request's final result."""
+    travar_certame(pedido.inscricao.certame_id)
     pedido = travar(PedidoIsencao, pedido, *_PEDIDO_COM)
     insc = pedido.inscricao
     certame = insc.certame
@@ -739,6 +774,7 @@ def julgar_recurso(pedido: PedidoIsencao, *, resultado: str, motivacao: str,
         raise ValidationError(_("Não há recurso a julgar neste pedido."))
     if publicacoes_do_pedido(pedido)[1] is not None:
         raise ValidationError(_("O resultado definitivo já foi publicado."))
+    autoridade.checar_julgamento(CHAVE, pedido.pk, autor, agora)
     if resultado not in Resultado.values:
         raise ValidationError(_("Resultado inválido."))
     motivacao = _motivacao(motivacao, especifica=resultado == Resultado.INDEFERIDO,
@@ -1009,7 +1045,7 @@ STATUS_PEDIDO = {
     "indeferido_preliminar": (gettext_lazy("Indeferido (preliminar)"),
                               Q(resultado_preliminar=Resultado.INDEFERIDO)),
     "recurso_pendente": (gettext_lazy("Recurso a julgar"), Q(com_recurso()) & ~Q(Exists(
-        DecisaoIsencao.objects.filter(pedido=OuterRef("pk"), fase=Fase.RECURSO)))),
+        DecisaoIsencao.objects.filter(pedido=OuterRef("pk"), fase__in=FASES_DO_RECURSO)))),
     "deferido_final": (gettext_lazy("Deferido (definitivo)"),
                        Q(resultado_final=Resultado.DEFERIDO)),
     "indeferido_final": (gettext_lazy("Indeferido (definitivo)"),

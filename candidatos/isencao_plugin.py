@@ -1,7 +1,8 @@
 """The fee exemption (isenção da taxa de inscrição, Lei 3.057/2026 de Severínia, art. 2º to
 7º) as a plug-in of the procedure kernel (`nucleo.registro`). What it declares — what a batch
 takes (the requests with a preliminary decision), what goes against the candidate (a
-rejection), who judges the appeal (RH), what the final result does (`isencao.consolidar_lote`:
+rejection), that RH decides it (the appeal goes to the decider, then to the certame's superior
+authority: `nucleo.autoridade`), what the final result does (`isencao.consolidar_lote`:
 the final result per request and the fee) and its legal bases (the regime's `RegraIsencao`) —
 comes from `candidatos.isencao`, the exemption's domain. Registered by
 `CandidatosConfig.ready()`; the kernel finds it by its key and never imports it.
@@ -12,13 +13,13 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos import isencao
 from candidatos.models import DecisaoIsencao, PedidoIsencao
 from certames.models import Certame, Etapa
-from certames.papeis import e_rh
 from certames.regras.regimes import Regime
 from nucleo import registro
 
@@ -83,10 +84,20 @@ class ProcedimentoIsencao(registro.Procedimento):
 
     def recurso_julgado(self, recurso) -> bool:
         return DecisaoIsencao.objects.filter(pedido_id=recurso.objeto_id,
-                                             fase=DecisaoIsencao.Fase.RECURSO).exists()
+                                             fase__in=isencao.FASES_DO_RECURSO).exists()
 
-    def pode_julgar(self, user, recurso) -> bool:
-        return e_rh(user)
+    # RH decides the request: the appeal goes to the decider, then to the certame's superior
+    # authority (Lei 9.784/1999, art. 56, §1º; `nucleo.autoridade`).
+    decisao_do_rh = True
+
+    def autor_da_decisao(self, objeto) -> int | None:
+        return isencao.autor_da_decisao(objeto)
+
+    def reconsiderar(self, recurso, objeto, *, autor, motivacao, dados, agora) -> dict:
+        return isencao.reconsiderar(objeto, autor=autor, motivacao=motivacao)
+
+    def url_rh(self, objeto) -> str:
+        return reverse("painel:pedido", args=[objeto.pk])
 
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         return {"descricao": _("Recurso contra o indeferimento da isenção da inscrição "

@@ -511,12 +511,14 @@ class DecisaoIsencao(models.Model):
     class Fase(models.TextChoices):
         PRELIMINAR = "preliminar", _("Análise preliminar")
         RECURSO = "recurso", _("Julgamento do recurso")
+        # The decider grants the appeal (Lei 9.784/1999, art. 56, §1º: `nucleo.autoridade`).
+        RECONSIDERACAO = "reconsideracao", _("Reconsideração por quem decidiu")
         # Its article: `RegraIsencao.fundamento_falsidade_indeferimento`.
         FALSIDADE = "falsidade", _("Indeferimento por falsidade")
 
     pedido = models.ForeignKey(PedidoIsencao, on_delete=models.PROTECT,
                                related_name="decisoes")
-    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    fase = models.CharField(_("fase"), max_length=15, choices=Fase.choices)
     resultado = models.CharField(_("resultado"), max_length=10,
                                  choices=PedidoIsencao.Resultado.choices)
     motivacao = models.TextField(_("motivação"))
@@ -799,10 +801,12 @@ class DecisaoAtendimento(models.Model):
     class Fase(models.TextChoices):
         PRIMEIRA_INSTANCIA = "primeira", _("Decisão")
         RECURSO = "recurso", _("Julgamento do recurso")
+        # The decider grants the appeal (Lei 9.784/1999, art. 56, §1º: `nucleo.autoridade`).
+        RECONSIDERACAO = "reconsideracao", _("Reconsideração por quem decidiu")
 
     pedido = models.ForeignKey(PedidoAtendimento, on_delete=models.PROTECT,
                                related_name="decisoes")
-    fase = models.CharField(_("fase"), max_length=10, choices=Fase.choices)
+    fase = models.CharField(_("fase"), max_length=15, choices=Fase.choices)
     motivacao = models.TextField(_("motivação"))
     autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                               related_name="+")

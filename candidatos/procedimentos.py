@@ -17,8 +17,10 @@ Steps, each one function that checks the rule, writes inside one transaction, re
                             the phase of the certame, with the legal basis of the type and regime
     registrar_encaminhamento -> the decision forwarded to an authority (Pirangi art. 7º, §2º)
     recorrer / julgar_recurso -> the candidate's one appeal against a proven case, within
-                            `RegraSancao.prazo_recurso_dias` of the decision's notice, judged by
-                            RH other than the decider; a granted appeal undoes the decision's
+                            `RegraSancao.prazo_recurso_dias` of the decision's notice, addressed
+                            to the RH user who decided (who may reconsider within five days),
+                            then judged by the certame's superior authority
+                            (`nucleo.autoridade`); a granted appeal undoes the decision's
                             effects
     encerrar_procedimento -> the closing: decided, no appeal pending or possible, and every
                             forwarding the regime requires recorded (`motivo_para_nao_encerrar`);
@@ -54,6 +56,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import send_mail
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -77,8 +80,8 @@ from certames.papeis import e_rh
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
 from certames.regras.regimes import Regime
 from certames.travas import travar, travar_certame
+from nucleo import autoridade, registro
 from nucleo import recursos as kernel
-from nucleo import registro
 from nucleo.lotes import JanelaRecurso
 from nucleo.models import Recurso
 from nucleo.motivacao import validar_motivacao
@@ -797,8 +800,10 @@ def encerrar_procedimento(proc: ProcedimentoAdministrativo, *, autor,
 #   and ending at the end of the last day, days counted continuously (art. 66, caput and
 #   §2º; the extension to the next working day of §1º is not applied: the product has no
 #   calendar of working days, RH may accept a late appeal outside the system);
-# - one appeal, with attachments (`nucleo.recursos`); judged by an authority other than the
-#   one that decided (art. 56, §1º): RH, but never the user who decided;
+# - one appeal, with attachments (`nucleo.recursos`); addressed to the authority that decided,
+#   which may reconsider it within five days, then judged by the certame's superior authority,
+#   a role RH assigns per certame, never another RH user (art. 56, §1º: `nucleo.autoridade`,
+#   the same mechanism as every RH decision's appeal);
 # - one motivated ruling (art. 50; `nucleo.motivacao`); a ruling against the candidate
 #   (not provido) needs a specific motivation. A granted appeal (provido) reforms the decision
 #   (art. 64): the fraud or falsity is not proven, so the sanction of the regime's law has no
@@ -814,9 +819,8 @@ def fundamento_recurso_de(proc: ProcedimentoAdministrativo) -> str:
 
 def fim_do_prazo_recurso(notificado_em: dt.datetime, dias: int) -> dt.datetime:
     """The end of the last day: the day of the notice excluded, `dias` days counted
-    continuously (Lei 9.784/1999, art. 66, caput and §2º)."""
-    ultimo = timezone.localdate(notificado_em) + dt.timedelta(days=dias)
-    return timezone.make_aware(dt.datetime.combine(ultimo, dt.time(23, 59, 59)))
+    continuously (Lei 9.784/1999, art. 66, caput and §2º; the kernel's one count)."""
+    return autoridade.fim_do_prazo(notificado_em, dias)
 
 
 def janela_recurso(proc: ProcedimentoAdministrativo,
@@ -852,25 +856,56 @@ def recorrer(proc: ProcedimentoAdministrativo, *, autor, texto: str, arquivos=()
                                      arquivos_enviados=arquivos, agora=agora)
 
 
-def pode_julgar(user, proc: ProcedimentoAdministrativo) -> bool:
-    """RH, but not the user who decided the first instance (Lei 9.784/1999, art. 56, §1º)."""
-    return e_rh(user) and user.pk != proc.decidido_por_id
+def pode_julgar(user, proc: ProcedimentoAdministrativo,
+                agora: dt.datetime | None = None) -> bool:
+    """Only the certame's superior authority, once the appeal is forwarded
+    (`nucleo.autoridade`: Lei 9.784/1999, art. 56, §1º)."""
+    return motivo_para_nao_julgar(proc, user, agora=agora) is None
 
 
 def motivo_para_nao_julgar(proc: ProcedimentoAdministrativo, autor,
-                           recurso: Recurso | None = None) -> str | None:
+                           recurso: Recurso | None = None,
+                           agora: dt.datetime | None = None) -> str | None:
     """Why `autor` cannot judge the appeal now (Portuguese), or None."""
     recurso = recurso if recurso is not None else recurso_de(proc)
     if recurso is None:
         return _("Não há recurso a julgar neste procedimento.")
-    if proc.recurso_resultado:
+    if proc.recurso_resultado and not autoridade.reconsiderado(recurso):
         return _("O recurso já foi julgado em %(d)s; o julgamento é único.") % {
             "d": data_hora(proc.recurso_julgado_em)}
-    if autor.pk == proc.decidido_por_id:
-        return _("Quem decidiu o procedimento não julga o recurso: o recurso é julgado por "
-                 "autoridade diversa da que decidiu (%(f)s).") % {
-            "f": fundamentos_de(proc).fundamento_recurso}
-    return None
+    return autoridade.motivo_para_nao_julgar(recurso, autor, agora)
+
+
+def reconsiderar(proc: ProcedimentoAdministrativo, *, autor, motivacao: str,
+                 agora: dt.datetime) -> dict:
+    """The decider reconsiders (the plug-in's `reconsiderar`, inside the kernel's transaction,
+    `nucleo.autoridade`): the appeal is granted, with the effects of a granted appeal (the
+    decision is reformed and its effects undone, art. 64); the candidate is told."""
+    proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
+    insc = travar(Inscricao, proc.inscricao, *_INSCRICAO_COM)
+    recurso = recurso_de(proc)
+    desfeitos = _registrar_julgamento(proc, insc, provido=True, motivacao=motivacao,
+                                      autor=autor, agora=agora)
+    _enfileirar(TAREFA_JULGAMENTO, proc.pk)
+    return {"descricao": _("Decisão do procedimento por %(o)s da inscrição %(n)s "
+                           "reconsiderada por quem a proferiu: recurso provido, efeitos "
+                           "desfeitos.") % {"o": objeto_de(proc), "n": insc.numero},
+            "depois": {"recurso": recurso.pk if recurso else None,
+                       "resultado": ResultadoRecurso.PROVIDO, "desfeitos": desfeitos}}
+
+
+def _registrar_julgamento(proc, insc, *, provido: bool, motivacao: str, autor,
+                          agora: dt.datetime) -> dict:
+    """The ruling beside the decision (`recurso_*`) and, provido, its effects undone."""
+    fundamento = fundamento_recurso_de(proc)
+    resultado = ResultadoRecurso.PROVIDO if provido else ResultadoRecurso.NAO_PROVIDO
+    proc.recurso_resultado, proc.recurso_motivacao = resultado, motivacao
+    proc.recurso_fundamento, proc.recurso_julgado_em = fundamento, agora
+    proc.recurso_julgado_por = autor
+    proc.save(update_fields=["recurso_resultado", "recurso_motivacao", "recurso_fundamento",
+                             "recurso_julgado_em", "recurso_julgado_por"])
+    return (_desfazer_efeitos(proc, insc, autor=autor, motivacao=motivacao,
+                              fundamento=fundamento) if provido else {})
 
 
 def _reintegrar(insc: Inscricao, situacao: str, *, autor, motivacao: str,
@@ -929,10 +964,11 @@ def _desfazer_efeitos(proc: ProcedimentoAdministrativo, insc: Inscricao, *, auto
 @transaction.atomic
 def julgar_recurso(proc: ProcedimentoAdministrativo, *, provido: bool, motivacao: str, autor,
                    agora: dt.datetime | None = None) -> ProcedimentoAdministrativo:
-    """The one motivated ruling on the candidate's appeal, by RH other than the decider
-    (Lei 9.784/1999, art. 56, §1º, and art. 50, applied subsidiarily: see the section's
-    rules), recorded beside the decision (`recurso_*`) and as an act; the candidate is told
-    by e-mail (Celery, on commit).
+    """The one motivated ruling on the candidate's appeal, by the certame's superior
+    authority once the decider did not reconsider (Lei 9.784/1999, art. 56, §1º, and art. 50,
+    applied subsidiarily: see the section's rules; `nucleo.autoridade`), recorded beside the
+    decision (`recurso_*`) and as an act; the candidate is told by e-mail (Celery, on
+    commit).
 
     Not provido: the decision stands, nothing else changes. Provido: the decision is
     reformed (art. 64): the fraud or falsity is not proven, so the sanction of the regime's
@@ -950,20 +986,15 @@ def julgar_recurso(proc: ProcedimentoAdministrativo, *, provido: bool, motivacao
     proc = travar(_procedimentos(), proc, *_PROCEDIMENTO_COM)
     insc = travar(Inscricao, proc.inscricao, *_INSCRICAO_COM)
     recurso = recurso_de(proc)
-    motivo = motivo_para_nao_julgar(proc, autor, recurso)
+    motivo = motivo_para_nao_julgar(proc, autor, recurso, agora)
     if motivo or recurso is None:  # no appeal: motivo says so
         raise ValidationError(motivo or "")
     motivacao = _motivacao(motivacao, desfavoravel=not provido,
                            especifica=_("as razões do recurso e a sua apreciação"))
     fundamento = fundamento_recurso_de(proc)
     resultado = ResultadoRecurso.PROVIDO if provido else ResultadoRecurso.NAO_PROVIDO
-    proc.recurso_resultado, proc.recurso_motivacao = resultado, motivacao
-    proc.recurso_fundamento, proc.recurso_julgado_em = fundamento, agora
-    proc.recurso_julgado_por = autor
-    proc.save(update_fields=["recurso_resultado", "recurso_motivacao", "recurso_fundamento",
-                             "recurso_julgado_em", "recurso_julgado_por"])
-    desfeitos = (_desfazer_efeitos(proc, insc, autor=autor, motivacao=motivacao,
-                                   fundamento=fundamento) if provido else {})
+    desfeitos = _registrar_julgamento(proc, insc, provido=provido, motivacao=motivacao,
+                                      autor=autor, agora=agora)
     registrar_ato(
         tipo="procedimento_recurso_julgado", autor=autor, certame=insc.certame, objeto=proc,
         descricao=_("Recurso no procedimento por %(o)s da inscrição %(n)s: %(r)s.") % {
@@ -980,8 +1011,9 @@ def julgar_recurso(proc: ProcedimentoAdministrativo, *, provido: bool, motivacao
 
 class ProcedimentoAdministrativoPlugin(registro.Procedimento):
     """The procedimento administrativo as a plug-in of the kernel: decided case by case and
-    notified to the candidate, not published in lists; the appeal is the kernel's, judged by
-    RH other than the decider (`julgar_recurso`)."""
+    notified to the candidate, not published in lists; the appeal is the kernel's, addressed
+    to the RH user who decided, then judged by the certame's superior authority
+    (`nucleo.autoridade`, `julgar_recurso`)."""
 
     chave = CHAVE
     slug = CHAVE
@@ -1023,9 +1055,18 @@ class ProcedimentoAdministrativoPlugin(registro.Procedimento):
         return ProcedimentoAdministrativo.objects.filter(
             pk=recurso.objeto_id).exclude(recurso_resultado="").exists()
 
-    def pode_julgar(self, user, recurso) -> bool:
-        proc = ProcedimentoAdministrativo.objects.filter(pk=recurso.objeto_id).first()
-        return proc is not None and pode_julgar(user, proc)
+    # RH decides the procedure: the appeal goes to the decider, then to the certame's
+    # superior authority (Lei 9.784/1999, art. 56, §1º; `nucleo.autoridade`).
+    decisao_do_rh = True
+
+    def autor_da_decisao(self, objeto) -> int | None:
+        return objeto.decidido_por_id
+
+    def reconsiderar(self, recurso, objeto, *, autor, motivacao, dados, agora) -> dict:
+        return reconsiderar(objeto, autor=autor, motivacao=motivacao, agora=agora)
+
+    def url_rh(self, objeto) -> str:
+        return reverse("painel:procedimentos_detalhe", args=[objeto.pk])
 
     def fundamento(self, regime: Regime, chave: str = "") -> str:
         """The regime's bases of both kinds (the kernel asks without the procedure)."""

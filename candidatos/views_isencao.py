@@ -27,6 +27,7 @@ from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.arquivos import servir_arquivo
 from certames.confirmacao import exige_confirmacao
 from certames.models import Certame, Etapa
+from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de
 
@@ -46,6 +47,8 @@ def situacao_do_pedido(pedido: PedidoIsencao | None, inscricao: Inscricao, agora
         "final_publicado": final,
         "recurso": recurso,
         "anexos": anexos_de(recurso),
+        # Where the appeal is (Lei 9.784/1999, art. 56, §1º): the kernel's one answer.
+        "tramite": autoridade.tramite(recurso, agora) if recurso is not None else None,
         "janela_recurso": janela,
         "pode_recorrer": janela is not None,
     }

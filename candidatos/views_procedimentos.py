@@ -24,6 +24,7 @@ from candidatos.models import ProcedimentoAdministrativo
 from certames import arquivos
 from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
+from nucleo import autoridade
 from nucleo.recursos import anexos_de
 
 Tipo = ProcedimentoAdministrativo.Tipo
@@ -83,6 +84,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                    fundamentos=procedimentos.fundamentos_de(proc),
                    pode_defender=procedimentos.pode_defender(proc, agora),
                    recurso=recurso, anexos=anexos_de(recurso),
+                   tramite=autoridade.tramite(recurso, agora) if recurso is not None else None,
                    janela_recurso=janela, pode_recorrer=janela is not None,
                    motivo_nao_recorrer=motivo, limites=arquivos.limites_texto())
         ctx.setdefault("form", DefesaForm(prefix=f"defesa-{proc.pk}"))

@@ -76,6 +76,12 @@ ROTULOS = {
     "procedimento_recurso_julgado": gettext_lazy(
         "Julgamento de recurso do procedimento administrativo"),
     "procedimento_encerrado": gettext_lazy("Encerramento do procedimento administrativo"),
+    # Appeals against RH's decisions (nucleo/autoridade.py: Lei 9.784/1999, art. 56, §1º)
+    "autoridade_recursal_designada": gettext_lazy(
+        "Designação da autoridade superior do certame"),
+    "recurso_reconsiderado": gettext_lazy("Reconsideração da decisão recorrida"),
+    "recurso_mantido_encaminhado": gettext_lazy(
+        "Decisão recorrida mantida e recurso encaminhado à autoridade superior"),
     # Committees
     "comissao_designada": gettext_lazy("Designação de comissão"),
     "conta_membro_criada": gettext_lazy("Criação de conta de membro de comissão"),

@@ -61,6 +61,9 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "nucleo_itempublicado",
     "nucleo_recurso",
     "nucleo_anexorecurso",
+    # appeals against RH's decisions: the certame's superior authority and the decider's steps
+    "nucleo_autoridaderecursal",
+    "nucleo_tramiterecurso",
     # comissoes: votes, impediments, document judgements, histories
     "comissoes_voto",
     "comissoes_impedimento",

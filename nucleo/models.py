@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -103,3 +104,69 @@ class AnexoRecurso(models.Model):
 
     def __str__(self) -> str:
         return self.nome_original
+
+
+# --- appeals against RH's decisions (Lei 9.784/1999, art. 56, §1º: `nucleo.autoridade`) ------
+
+
+class AutoridadeRecursal(models.Model):
+    """RH designates, per certame, the superior authority that judges the appeals against
+    RH's decisions which the deciding authority did not reconsider (Lei 9.784/1999, art. 56,
+    §1º). An act, written once: a new designation supersedes the one in force (the latest)."""
+
+    certame = models.ForeignKey("certames.Certame", on_delete=models.PROTECT,
+                                related_name="autoridades_recursais")
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                related_name="+", verbose_name=_("autoridade superior"))
+    ato = models.CharField(_("ato de designação"), max_length=250)
+    motivacao = models.TextField(_("motivação"))
+    designada_em = models.DateTimeField(_("designada em"), default=timezone.now)
+    designada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      related_name="+")
+
+    class Meta:
+        verbose_name = _("autoridade superior do certame")
+        verbose_name_plural = _("autoridades superiores dos certames")
+        ordering = ["certame", "designada_em", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.usuario} — {self.certame}"
+
+
+class TramiteRecurso(models.Model):
+    """A step of an appeal against an RH decision, written once: addressed to the authority
+    that decided, with the end of its reconsideration period (`DIRIGIDO`, at the filing),
+    then that authority's motivated reconsideration (`RECONSIDERADO`: the appeal is granted)
+    or its keeping the decision, which forwards the appeal to the certame's superior
+    authority (`MANTIDO`). A period ending without either forwards it too (derived from the
+    clock, `nucleo.autoridade.tramite`)."""
+
+    class Etapa(models.TextChoices):
+        DIRIGIDO = "dirigido", _("Dirigido à autoridade que decidiu")
+        RECONSIDERADO = "reconsiderado", _("Decisão reconsiderada por quem decidiu")
+        MANTIDO = "mantido", _("Decisão mantida; recurso encaminhado à autoridade superior")
+
+    recurso = models.ForeignKey(Recurso, on_delete=models.PROTECT, related_name="tramites")
+    etapa = models.CharField(_("etapa"), max_length=15, choices=Etapa.choices)
+    #: DIRIGIDO: the authority that decided (to whom it is addressed); else who acted.
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                related_name="+")
+    #: DIRIGIDO: the end of the reconsideration period.
+    prazo = models.DateTimeField(_("prazo para reconsiderar"), null=True, blank=True)
+    motivacao = models.TextField(_("motivação"), blank=True)
+    registrado_em = models.DateTimeField(_("registrado em"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("trâmite de recurso")
+        verbose_name_plural = _("trâmites de recursos")
+        ordering = ["recurso", "registrado_em", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["recurso"], condition=models.Q(etapa="dirigido"),
+                                    name="nucleo_tramite_dirigido_unico"),
+            models.UniqueConstraint(fields=["recurso"],
+                                    condition=~models.Q(etapa="dirigido"),
+                                    name="nucleo_tramite_reconsideracao_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_etapa_display()} — {self.recurso}"

@@ -1,6 +1,8 @@
 """The candidate's appeal against a decision of any procedure: one per decision, in the
-window of the decision's batch, with attachments, routed by the plug-in to the instance that
-judges it (never the one that decided: the plug-in's `ao_apresentar_recurso`).
+window of the decision's batch, with attachments, routed to the instance that judges it
+(never the one that decided): a committee's decision by the plug-in's `ao_apresentar_recurso`;
+an RH decision first to the authority that decided, who may reconsider, then to the certame's
+superior authority (`nucleo.autoridade`, Lei 9.784/1999, art. 56, §1º).
 
 Rules decided here:
 - an appeal lies against a published decision that goes against the candidate, within its
@@ -26,6 +28,7 @@ from certames.auditoria import registrar_ato
 from certames.formatos import data_hora_br
 from certames.papeis import e_rh
 from certames.travas import travar, travar_certame
+from nucleo import autoridade
 from nucleo.avisos import enfileirar_protocolo
 from nucleo.lotes import JanelaRecurso, final_do_lote, janela_do_lote, preliminar_de
 from nucleo.models import AnexoRecurso, Recurso
@@ -151,20 +154,37 @@ def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
         salvos.append(anexo)
         anexo.save()
     resumo = proc.ao_apresentar_recurso(recurso, objeto, autor)
+    # An RH decision's appeal is addressed to the authority that decided (art. 56, §1º).
+    dirigido = autoridade.dirigir(recurso, objeto, agora)
+    descricao = resumo.get("descricao") or _(
+        "Recurso contra a decisão %(o)s (%(p)s).") % {"o": proc.rotulo(objeto), "p": proc.nome}
+    if dirigido is not None:
+        descricao += " " + _("Dirigido a %(d)s, que proferiu a decisão e pode reconsiderá-la "
+                             "até %(p)s.") % {"d": autoridade.nome(dirigido.usuario),
+                                              "p": data_hora_br(dirigido.prazo)}
     registrar_ato(
         tipo=f"recurso_{proc.slug}", autor=autor, certame=certame, objeto=recurso,
-        descricao=resumo.get("descricao") or _(
-            "Recurso contra a decisão %(o)s (%(p)s).") % {"o": proc.rotulo(objeto),
-                                                           "p": proc.nome},
-        motivacao=texto,
+        descricao=descricao, motivacao=texto,
         fundamento_legal=proc.fundamento(certame.regime_legal, "recurso")[:250],
         depois={"objeto": objeto.pk, "anexos": [a.nome_original for a in salvos],
-                **resumo.get("depois", {})})
+                **resumo.get("depois", {}),
+                **({"dirigido_a": dirigido.usuario_id,
+                    "prazo_reconsideracao": dirigido.prazo.isoformat()} if dirigido else {})})
     enfileirar_protocolo(recurso)
     return recurso
 
 
 # --- who sees the appeal and its files ------------------------------------------------------
+
+
+def pode_julgar(user, recurso: Recurso, agora: dt.datetime | None = None) -> bool:
+    """The user may judge this appeal now: for an RH decision the certame's superior
+    authority once the appeal is forwarded (`nucleo.autoridade`); for a committee's, its
+    recursal instance (the plug-in's `pode_julgar`)."""
+    proc = plugin(recurso.procedimento)
+    if proc.decisao_do_rh:
+        return autoridade.pode_julgar(user, recurso, agora)
+    return proc.pode_julgar(user, recurso)
 
 
 def pode_ver_recurso(user, recurso: Recurso) -> bool:
@@ -173,7 +193,7 @@ def pode_ver_recurso(user, recurso: Recurso) -> bool:
         return False
     if e_rh(user) or titular(recurso.inscricao_id, user):
         return True
-    return plugin(recurso.procedimento).pode_julgar(user, recurso)
+    return pode_julgar(user, recurso)
 
 
 def pode_ver_anexo(user, anexo: AnexoRecurso) -> bool:

@@ -91,7 +91,8 @@ class Procedimento:
         return _("A decisão foi favorável: não há decisão a recorrer.")
 
     def recurso_julgado(self, recurso) -> bool:
-        """The appeal has a ruling of the other instance."""
+        """The appeal is decided: a ruling of the other instance (for an RH decision, also
+        the decider's reconsideration, which grants it)."""
         raise NotImplementedError
 
     def motivo_para_nao_recorrer(self, objeto, agora: dt.datetime) -> str | None:
@@ -110,13 +111,42 @@ class Procedimento:
         return None
 
     def pode_julgar(self, user, recurso) -> bool:
-        """The user belongs to the instance that judges this appeal."""
+        """The user belongs to the instance that judges this appeal (a committee's decision;
+        an RH decision's appeal is judged as `nucleo.autoridade` says)."""
         return False
 
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         """Route the appeal to its judging instance (inside the transaction); returns what
         the act records (`descricao`, `depois`)."""
         return {}
+
+    # --- an RH decision's appeal (Lei 9.784/1999, art. 56, §1º: `nucleo.autoridade`) ------
+
+    #: The first instance is an authority of RH (an RH user signs the decision): the appeal
+    #: goes first to that user, who may reconsider within five days, then to the certame's
+    #: superior authority (`nucleo.autoridade`), never to "any other RH user".
+    decisao_do_rh: ClassVar[bool] = False
+
+    def autor_da_decisao(self, objeto) -> int | None:
+        """`decisao_do_rh`: the id of the RH user who signed the decision appealed against."""
+        raise NotImplementedError
+
+    def campos_reconsideracao(self, objeto) -> dict:
+        """`decisao_do_rh`: the form fields a reconsideration needs beyond the motivation
+        (name -> django form field), e.g. the minutes of extra time it grants."""
+        return {}
+
+    def reconsiderar(self, recurso, objeto, *, autor, motivacao: str, dados: dict,
+                     agora: dt.datetime) -> dict:
+        """`decisao_do_rh`: the decider reconsiders, which grants the appeal: record the
+        reformed decision and its effects inside the kernel's transaction (`dados`: the
+        cleaned `campos_reconsideracao`); returns what the act records (`descricao`,
+        `depois`)."""
+        raise NotImplementedError
+
+    def url_rh(self, objeto) -> str:
+        """`decisao_do_rh`: RH's page of the decided object (where the appeal is handled)."""
+        raise NotImplementedError
 
     # --- the final result ----------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from django.urls import include, path
 from comissoes import views as views_comissao
 from painel.views import (
     auditoria,
+    autoridade,
     busca,
     certames,
     chamadas,
@@ -105,6 +106,11 @@ urlpatterns = [
     path("certames/<int:pk>/prorrogar/", certames.ProrrogarView.as_view(), name="prorrogar"),
     path("certames/<int:pk>/criterios-heteroidentificacao/", certames.CriteriosView.as_view(),
          name="criterios_heteroidentificacao"),
+    # Appeals against RH's decisions (Lei 9.784/1999, art. 56, §1º: nucleo/autoridade.py).
+    path("certames/<int:pk>/autoridade-superior/", autoridade.DesignarAutoridadeView.as_view(),
+         name="autoridade_recursal"),
+    path("recursos/<int:pk>/reconsideracao/", autoridade.ReconsiderarView.as_view(),
+         name="reconsiderar_recurso"),
     path("importacoes/<int:pk>/", certames.ImportacaoView.as_view(), name="importacao"),
     # The public draw of the whole-edital reserve (issue #12, item 2).
     path("certames/<int:pk>/sorteio/", sorteio.SorteioRHView.as_view(), name="sorteio"),

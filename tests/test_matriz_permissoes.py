@@ -185,11 +185,23 @@ MATRIZ = [
     L("painel:procedimentos_detalhe", "pk=proc_fraude",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"acao": "decidir", "conclusao": "procedente", "motivacao": MOTIVO}),
-    # ... decided, with A's appeal: RH judges it (not the decider: the domain's rule).
+    # ... decided, with A's appeal: RH's page (who judges it is the kernel's rule,
+    # nucleo/autoridade.py: tests/nucleo/test_autoridade.py).
     L("painel:procedimentos_detalhe", "pk=proc_decidido",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"acao": "julgar", "resultado_recurso": "provido",
                            "motivacao_recurso": MOTIVO}),
+    # RH: appeals against RH decisions (nucleo/autoridade.py): the certame's superior
+    # authority, designated on the certame's page, and the decider's reconsideration page.
+    L("painel:autoridade_recursal", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"autoridade-ato": "Portaria 1/2026", "autoridade-motivacao": MOTIVO,
+                           "autoridade-confirmacao": "on"}),
+    L("painel:reconsiderar_recurso", "pk=recurso_proc",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"reconsideracao-decisao": "reconsidera",
+                           "reconsideracao-motivacao": MOTIVO,
+                           "reconsideracao-confirmacao": "on"}),
     # RH: claims of imported records (the record's identification data: RH only)
     L("painel:reivindicacoes_lista", "",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),

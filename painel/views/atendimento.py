@@ -28,6 +28,7 @@ from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Certame
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
+from painel.views.autoridade import contexto_tramite
 
 POR_PAGINA = 50
 
@@ -121,6 +122,8 @@ class PedidoView(RHMixin, TemplateView):
             campos_condicao=self._campos(form),
             fundamento_pcd=condicoes.FUNDAMENTO_PCD,
             fundamento_lactante=condicoes.FUNDAMENTO_LACTANTE)
+        # Where the appeal is: with the decider, or the certame's superior authority.
+        ctx.update(contexto_tramite(sit.recurso, self.request.user))
         return ctx
 
     @staticmethod

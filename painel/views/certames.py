@@ -23,9 +23,11 @@ from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO
 from comissoes.models import Avaliacao
+from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from painel import graficos
 from painel.acesso import RHMixin
+from painel.forms.autoridade import AutoridadeRecursalForm
 from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
 
 
@@ -79,6 +81,13 @@ class CertameRHView(RHMixin, DetailView):
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
+        # The superior authority that judges appeals against RH's decisions (Lei 9.784/1999,
+        # art. 56, §1º): a role RH assigns per certame (nucleo/autoridade.py).
+        ctx.setdefault("form_autoridade", AutoridadeRecursalForm(prefix="autoridade"))
+        ctx["designacoes_autoridade"] = designacoes = autoridade.designacoes(certame)
+        ctx["autoridade_em_vigor"] = designacoes[-1] if designacoes else None
+        ctx["recursos_sem_autoridade"] = autoridade.aguardando_autoridade(certame)
+        ctx["fundamento_autoridade"] = autoridade.FUNDAMENTO
         ctx["graficos"] = {**grafico_cronograma(etapas),
                            **graficos_inscricoes(certame),
                            **grafico_heteroidentificacao(certame)}

@@ -48,6 +48,7 @@ from nucleo import publicacao as kernel
 from nucleo.models import PublicacaoResultado
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
+from painel.views.autoridade import contexto_tramite
 from painel.views.procedimentos import DetalheRHView
 
 POR_PAGINA = 100
@@ -232,6 +233,9 @@ class PedidoView(RHMixin, TemplateView):
                 | Q(objeto_tipo__app_label="nucleo", objeto_tipo__model="recurso",
                     objeto_id=str(recurso.pk if recurso else 0)))
             .select_related("autor"))
+        # Where the appeal is: with the decider, or the certame's superior authority.
+        ctx.update(contexto_tramite(recurso, self.request.user, agora,
+                                    form=kwargs.get("form_reconsideracao")))
         for nome, classe in self.FORMULARIOS.items():
             ctx.setdefault(f"form_{nome}", self._form(classe, insc.certame, prefix=nome))
         return ctx

@@ -3,7 +3,8 @@ fraud in the self-declaration; at /rh/procedimentos/, moved from
 `candidatos/views_procedimentos.py`, where the candidate's pages stay).
 
 The procedures of a certame with filters, one procedure (decision, the candidate's appeal and
-its ruling by RH other than the decider, forwardings) and the opening of a fraud procedure
+its reconsideration by the decider and ruling by the certame's superior authority,
+forwardings) and the opening of a fraud procedure
 from an inscrição. Every action calls one domain function of `candidatos.procedimentos`; the
 appeal's attachments are served by `recursos:anexo` (kernel-checked).
 """
@@ -32,6 +33,7 @@ from certames.confirmacao import exige_confirmacao
 from certames.models import Ato, Certame
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
+from painel.views.autoridade import contexto_tramite
 
 Tipo = ProcedimentoAdministrativo.Tipo
 
@@ -129,8 +131,10 @@ class DetalheRHView(RHMixin, TemplateView):
             recurso=recurso, anexos=anexos_de(recurso),
             janela_recurso=procedimentos.janela_recurso(proc, agora),
             motivo_nao_julgar=(procedimentos.motivo_para_nao_julgar(proc, self.request.user,
-                                                                    recurso)
+                                                                    recurso, agora)
                                if recurso is not None else None))
+        # Where the appeal is: with the decider, or the certame's superior authority.
+        ctx.update(contexto_tramite(recurso, self.request.user, agora))
         ctx.update(
             procedimento=proc, inscricao=insc, certame=insc.certame,
             objeto=procedimentos.objeto_de(proc), fundamentos=fundamentos,

@@ -1,9 +1,10 @@
 """Special conditions at the exam (atendimento especializado): the request in the inscrição
 window (Decreto 9.508/2018, art. 4º; Lei 13.872/2019), RH's motivated decision per condition
 (Lei 9.784/1999, art. 50), supersession, the appeal within 10 days (art. 59, counted as
-art. 66) judged by another RH user (art. 56, §1º) without reformatio in peius (art. 64,
-parágrafo único), the exam venue's export, and the pages' permissions. Fixed datetimes are
-passed to the domain functions."""
+art. 66) addressed to the decider, who may reconsider within five days, then judged by the
+certame's superior authority (art. 56, §1º: `nucleo.autoridade`; here `rh2`) without
+reformatio in peius (art. 64, parágrafo único), the exam venue's export, and the pages'
+permissions. Fixed datetimes are passed to the domain functions."""
 
 import csv
 import datetime as dt
@@ -28,6 +29,7 @@ from certames.models import Ato, Etapa
 from certames.papeis import GRUPO_CANDIDATO, GRUPO_RH
 from certames.somente_insercao import TABELAS_PROTEGIDAS
 from nucleo.models import Recurso
+from tests.autoridade_apoio import designar
 from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario
 
 pytestmark = pytest.mark.django_db
@@ -294,29 +296,46 @@ def test_sem_recurso_contra_decisao_favoravel_ou_inexistente(cargo, rh):
     assert "ainda não foi decidido" in _msg(exc)
 
 
-def test_julgamento_por_outro_rh_sem_retirar_condicao_concedida(cargo, rh, rh2):
+def test_julgamento_pela_autoridade_superior_sem_retirar_condicao_concedida(cargo, rh, rh2):
+    """Issue 21 (was: judged by any RH user but the decider): filed 13/10, the decider (rh)
+    may reconsider until 18/10 23:59:59; then only the superior authority (rh2) judges."""
     user, insc, pedido = _indeferido(cargo, rh)
+    designar(cargo.certame, rh2, autor=rh)
     condicoes.recorrer(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
                        agora=DECISAO + dt.timedelta(days=1))
+    encaminhado = DECISAO + dt.timedelta(days=7)  # 19/10 15:00
     R = condicoes.ResultadoCondicao
+    with pytest.raises(ValidationError) as exc:
+        condicoes.julgar_recurso(pedido, autor=rh2, motivacao="Recurso provido após reanálise.",
+                                 resultados={C.BRAILLE: R(DEF),
+                                             C.TEMPO_ADICIONAL: R(DEF, minutos=60)},
+                                 agora=DECISAO + dt.timedelta(days=2))
+    assert _msg(exc) == (
+        "O recurso está com quem proferiu a decisão (rh1), que pode reconsiderá-la até "
+        "18/10/2026 23:59; só depois vai à autoridade superior do certame (Lei 9.784/1999, "
+        "art. 56, §1º).")
     with pytest.raises(ValidationError) as exc:
         condicoes.julgar_recurso(pedido, autor=rh, motivacao="Recurso provido após reanálise.",
                                  resultados={C.BRAILLE: R(DEF),
-                                             C.TEMPO_ADICIONAL: R(DEF, minutos=60)})
+                                             C.TEMPO_ADICIONAL: R(DEF, minutos=60)},
+                                 agora=encaminhado)
     assert "art. 56, §1º" in _msg(exc)
     with pytest.raises(ValidationError) as exc:
         condicoes.julgar_recurso(
             pedido, autor=rh2, motivacao="Recurso apreciado; razões não infirmam o laudo.",
             resultados={C.BRAILLE: R(IND, MOTIVO_IND),
-                        C.TEMPO_ADICIONAL: R(IND, "Tempo adicional retirado sem motivo aparente")})
+                        C.TEMPO_ADICIONAL: R(IND, "Tempo adicional retirado sem motivo aparente")},
+            agora=encaminhado)
     assert "art. 64" in _msg(exc)
     julg = condicoes.julgar_recurso(
         pedido, autor=rh2, motivacao="Recurso provido: o novo laudo comprova cegueira total.",
         resultados={C.BRAILLE: R(DEF), C.TEMPO_ADICIONAL: R(DEF, minutos=60)},
-        agora=DECISAO + dt.timedelta(days=2))
+        agora=encaminhado)
     assert condicoes.decisao_vigente(pedido) == julg
-    sit = condicoes.situacao(pedido, DECISAO + dt.timedelta(days=2))
+    sit = condicoes.situacao(pedido, encaminhado)
     assert (sit.estado, [i.resultado for i in sit.itens]) == ("decidido", [DEF, DEF])
+    assert (sit.tramite.estado, sit.tramite.texto) == (
+        "julgado", "Seu recurso foi julgado pela autoridade superior do certame.")
     with pytest.raises(ValidationError) as exc:
         condicoes.julgar_recurso(pedido, autor=rh2, motivacao="Segundo julgamento indevido.",
                                  resultados={C.BRAILLE: R(DEF),
@@ -485,10 +504,12 @@ def test_decisao_e_julgamento_avisam_por_email_sem_dados_de_saude(
     with django_capture_on_commit_callbacks(execute=True):
         condicoes.recorrer(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
                            agora=DECISAO + dt.timedelta(days=1))
+    designar(cargo.certame, rh2, autor=rh)
     with django_capture_on_commit_callbacks(execute=True):
         condicoes.julgar_recurso(
             pedido, autor=rh2, motivacao="Recurso provido: novo laudo comprova cegueira total.",
-            resultados={C.BRAILLE: R(DEF), C.TEMPO_ADICIONAL: R(DEF, minutos=60)})
+            resultados={C.BRAILLE: R(DEF), C.TEMPO_ADICIONAL: R(DEF, minutos=60)},
+            agora=DECISAO + dt.timedelta(days=7))
     assert len(mailoutbox) == 3  # the appeal's receipt (kernel) and the ruling's notice
     assert "foi julgado" in mailoutbox[-1].body
 

@@ -16,11 +16,13 @@ from demo.management.commands.carregar_demo import (
     digitos_verificadores_cpf,
     distribuir,
 )
+from nucleo import autoridade
 
 REGIMES_DEMO = {"smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025"}
 VAGAS_EXERCITADAS = {0, 1, 2, 3, 10, 14, 17, 25, 30}
-SENHAS = {"rh": "rh-demo-2026", "admin": "admin-demo-2026",
-          "comissao": "comissao-demo-2026", "candidato": "candidato-demo-2026"}
+SENHAS = {"rh": "rh-demo-2026", "autoridade": "autoridade-demo-2026",
+          "admin": "admin-demo-2026", "comissao": "comissao-demo-2026",
+          "candidato": "candidato-demo-2026"}
 
 
 def _carregar(*args) -> str:
@@ -148,8 +150,11 @@ def test_usuarios_grupos_e_senhas(demo):
                for m in com_senha)
     grupos = {u.username: set(u.groups.values_list("name", flat=True))
               for u in User.objects.filter(username__in=SENHAS)}
-    assert grupos == {"rh": {"RH"}, "admin": set(), "comissao": {"Comissao"},
-                      "candidato": {"Candidato"}}
+    assert grupos == {"rh": {"RH"}, "autoridade": {"RH"}, "admin": set(),
+                      "comissao": {"Comissao"}, "candidato": {"Candidato"}}
+    # The superior authority of every demo certame (Lei 9.784/1999, art. 56, §1º).
+    assert {autoridade.autoridade_em_vigor(c).usuario.username
+            for c in Certame.objects.all()} == {"autoridade"}
     for username, senha in SENHAS.items():
         usuario = User.objects.get(username=username)
         assert usuario.check_password(senha) is True

@@ -26,7 +26,7 @@ from nucleo.models import PublicacaoResultado, Recurso
 FUSO = ZoneInfo("America/Sao_Paulo")
 DATAS = ["2026-12-01", "2027-06-15", "2029-02-28"]
 #: Where each documented account lands after logging in.
-DESTINOS = {"rh": "/rh/", "admin": "/rh/", "comissao": "/comissao/",
+DESTINOS = {"rh": "/rh/", "autoridade": "/rh/", "admin": "/rh/", "comissao": "/comissao/",
             "candidato": "/candidato/"}
 
 

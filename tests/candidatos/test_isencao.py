@@ -22,7 +22,9 @@ from certames import carreira
 from certames.classificacao import recalcular
 from certames.formatos import data_hora_br
 from certames.models import Ato, Certame, Chamada, EventoChamada
+from nucleo import autoridade
 from nucleo.models import PublicacaoResultado, Recurso
+from tests.autoridade_apoio import designar, manter
 from tests.candidatos.test_isencao_apoio import (
     APOS_PAGAMENTO,
     APOS_PEDIDO,
@@ -392,18 +394,29 @@ def test_anexo_do_recurso_conferido(certame, cadunico, rh):
 
 
 def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh):
+    """The decider (rh) keeps both decisions at once, so the certame's superior authority
+    judges them before the final result (Lei 9.784/1999, art. 56, §1º; issue 21: before, the
+    RH user who decided judged the appeal)."""
+    superior = usuario("rh_superior", "RH", staff=True)
+    designar(certame, superior, autor=rh)
     apto, acima, inativo, nao_recorreu = _fase_preliminar(certame, rh, NIS_A, NIS_B, NIS_D,
                                                           NIS_E)
     for pedido in (acima, inativo):
-        isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
-                                 autor=_titular(pedido), agora=DURANTE_RECURSO)
+        recurso = isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                                           autor=_titular(pedido), agora=DURANTE_RECURSO)
+        manter(recurso, rh, agora=DURANTE_RECURSO)
     with pytest.raises(ValidationError):
-        isencao.julgar_recurso(acima, resultado=R.INDEFERIDO, motivacao="Negado", autor=rh)
-    isencao.julgar_recurso(acima, resultado=R.DEFERIDO, autor=rh,
+        isencao.julgar_recurso(acima, resultado=R.INDEFERIDO, motivacao="Negado",
+                               autor=superior, agora=DURANTE_RECURSO)
+    with pytest.raises(ValidationError):  # the decider does not judge
+        isencao.julgar_recurso(acima, resultado=R.DEFERIDO, autor=rh, agora=DURANTE_RECURSO,
+                               motivacao="Extrato atualizado juntado ao recurso mostra renda "
+                                         "de R$ 700,00.")
+    isencao.julgar_recurso(acima, resultado=R.DEFERIDO, autor=superior, agora=DURANTE_RECURSO,
                            motivacao="Extrato atualizado juntado ao recurso mostra renda de "
                                      "R$ 700,00.")
     negado = isencao.julgar_recurso(
-        inativo, resultado=R.INDEFERIDO, autor=rh,
+        inativo, resultado=R.INDEFERIDO, autor=superior, agora=DURANTE_RECURSO,
         motivacao="O cadastro continuava inativo na data do pedido; o recurso não traz prova "
                   "em contrário.")
     assert (negado.fase, negado.resultado) == ("recurso", R.INDEFERIDO)
@@ -433,6 +446,31 @@ def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh)
     with pytest.raises(ValidationError):
         isencao.julgar_recurso(inativo, resultado=R.DEFERIDO, autor=rh,
                                motivacao="Revisão tardia do recurso.")
+
+
+def test_reconsideracao_por_quem_decidiu_e_o_resultado_definitivo(certame, cadunico, rh):
+    """Filed 21/10 10:00, the decider (rh, who confirmed the preliminary result) may
+    reconsider until 26/10 23:59:59 (Lei 9.784/1999, art. 56, §1º, and art. 66): the
+    reconsideration is the request's final result, published with the batch; the candidate
+    learns the outcome from the publication, not from the appeal's status."""
+    (acima,) = _fase_preliminar(certame, rh, NIS_B)
+    recurso = isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.",
+                                       autor=_titular(acima), agora=DURANTE_RECURSO)
+    assert autoridade.tramite(recurso, DURANTE_RECURSO).decisor == rh
+    autoridade.reconsiderar(recurso, autor=rh, reconsidera=True, agora=DURANTE_RECURSO,
+                            motivacao="O extrato juntado ao recurso mostra renda de R$ 700,00.")
+    decisao = DecisaoIsencao.objects.get(pedido=acima, fase="reconsideracao")
+    assert (decisao.resultado, decisao.autor) == (R.DEFERIDO, rh)
+    atual = autoridade.tramite(recurso, APOS_RECURSO)
+    assert (atual.estado, atual.texto) == (
+        "reconsiderado", "Seu recurso já foi decidido. O resultado é o do resultado definitivo "
+                         "da isenção da taxa, quando publicado.")
+    isencao.publicar_resultado(certame, "final", autor=rh, agora=APOS_RECURSO)
+    acima.refresh_from_db()
+    assert (acima.resultado_final, acima.inscricao.situacao_taxa) == (R.DEFERIDO, T.ISENTA)
+    assert Ato.objects.get(tipo="recurso_reconsiderado").descricao == (
+        f"Indeferimento da isenção da inscrição {acima.inscricao.numero} reconsiderado por "
+        f"quem o proferiu: pedido deferido (recurso atendido).")
 
 
 def test_resultado_definitivo_exige_recursos_julgados(certame, cadunico, rh):
@@ -695,9 +733,10 @@ def test_recurso_provido_desfaz_o_indeferimento_por_falsidade(deferido, rh, cand
                                         motivacao=MOTIVACAO, autor=rh, agora=DEPOIS_DEFESA)
     procedimentos_admin.recorrer(proc, autor=candidato_user, agora=DEPOIS_DEFESA,
                            texto="O cônjuge saiu de casa antes do pedido; junto a certidão.")
-    procedimentos_admin.julgar_recurso(
-        proc, provido=True, autor=usuario("rh_segunda_instancia", "RH", staff=True),
-        agora=DEPOIS_DEFESA,
+    superior = usuario("rh_segunda_instancia", "RH", staff=True)
+    designar(insc.certame, superior, autor=rh)
+    procedimentos_admin.julgar_recurso(  # after the decider's five days (21/11 -> 26/11)
+        proc, provido=True, autor=superior, agora=DEPOIS_DEFESA + dt.timedelta(days=6),
         motivacao="A certidão de separação juntada ao recurso afasta a omissão de renda.")
     deferido.refresh_from_db()
     insc.refresh_from_db()
@@ -756,9 +795,13 @@ def test_filtros_da_lista_do_rh(certame, cadunico, rh):
                                           verificacao=V.NAO_SE_APLICA)
     isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.",
                              autor=_titular(acima), agora=DURANTE_RECURSO)
-    isencao.interpor_recurso(inativo, texto="Peço a revisão do indeferimento.",
-                             autor=_titular(inativo), agora=DURANTE_RECURSO)
-    isencao.julgar_recurso(inativo, resultado=R.DEFERIDO, autor=rh,
+    recurso = isencao.interpor_recurso(inativo, texto="Peço a revisão do indeferimento.",
+                                       autor=_titular(inativo), agora=DURANTE_RECURSO)
+    superior = usuario("rh_superior", "RH", staff=True)
+    designar(certame, superior, autor=rh)
+    manter(recurso, rh, agora=DURANTE_RECURSO)
+    isencao.julgar_recurso(inativo, resultado=R.DEFERIDO, autor=superior,
+                           agora=DURANTE_RECURSO,
                            motivacao="Cadastro reativado antes do pedido, segundo o CRAS.")
 
     def filtrar(**kw):

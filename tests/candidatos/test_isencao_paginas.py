@@ -23,6 +23,7 @@ from candidatos.models import (
 from certames.formatos import data_hora_br
 from certames.models import Ato, Etapa
 from nucleo.models import PublicacaoResultado, Recurso
+from tests.autoridade_apoio import MANTEM, designar
 from tests.candidatos.test_isencao_apoio import (
     EXE,
     NIS_A,
@@ -400,21 +401,38 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, cenario_rh, fixt
 
 
 def test_rh_ve_dados_da_verificacao_e_julga_o_recurso(client, rh, cenario_rh):
+    """The decider (rh) keeps the decision from the page; then only the certame's superior
+    authority judges it, with the confirmation box (issue 21: before, any RH user did)."""
     certame, pedido, _proc = cenario_rh
+    superior = usuario("rh_superior", "RH", staff=True)
+    designar(certame, superior, autor=rh)
     client.force_login(rh)
     url = reverse("painel:pedido", args=[pedido.pk])
     html = client.get(url).content.decode()
     assert NIS_B in html and "Peço a revisão do indeferimento." in html
+    assert 'data-form="reconsideracao"' in html and 'data-form="julgar"' not in html
+    recurso = isencao.recurso_do_pedido(pedido)
+    resposta = client.post(reverse("painel:reconsiderar_recurso", args=[recurso.pk]), {
+        "reconsideracao-decisao": "mantem", "reconsideracao-motivacao": MANTEM,
+        "reconsideracao-confirmacao": "on"})
+    assert (resposta.status_code, resposta["Location"]) == (302, url + "#recurso")
+    julgar = {"acao": "julgar", "julgar-resultado": "deferido", "julgar-confirmacao": "on",
+              "julgar-motivacao": "O extrato juntado prova renda menor."}
+    assert client.post(url, julgar).status_code == 400  # the decider does not judge
+    client.force_login(superior)
+    assert 'data-form="julgar"' in client.get(url).content.decode()
     resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "indeferido",
                                  "julgar-motivacao": "Indeferido", "julgar-confirmacao": "on"})
     assert resposta.status_code == 400
     assert "O indeferimento exige motivação específica" in resposta.content.decode()
-    resposta = client.post(url, {"acao": "julgar", "julgar-resultado": "deferido",
-                                 "julgar-motivacao": "O extrato juntado prova renda menor.",
-                                 "julgar-confirmacao": "on"})
+    resposta = client.post(url, {k: v for k, v in julgar.items() if k != "julgar-confirmacao"})
+    assert resposta.status_code == 400 and "Marque a caixa de confirmação" in (
+        resposta.content.decode())
+    resposta = client.post(url, julgar)
     assert resposta.status_code == 302
     pedido.refresh_from_db()
     assert pedido.resultado_final == "deferido"
+    assert DecisaoIsencao.objects.get(pedido=pedido, fase="recurso").autor == superior
 
 
 def test_rh_confirma_em_lote_os_filtrados(client, rh, candidato_user):

@@ -1,13 +1,17 @@
 """The appeal of the procedimento administrativo, a plug-in of the procedure kernel (key
 "procedimento_administrativo"): the candidate's one appeal (`nucleo.Recurso`) against a proven
 case, within `RegraSancao.prazo_recurso_dias` of the decision's notice (Lei 9.784/1999, art. 59,
-days counted as in its art. 66), judged by RH other than the decider (art. 56, §1º); a granted
-appeal undoes the decision's effects (art. 64). Domain first, then the pages. Fixed datetimes
-are passed to the domain functions as `agora`."""
+days counted as in its art. 66), addressed to the RH user who decided, who may reconsider
+within five days, then judged by the certame's superior authority (art. 56, §1º:
+`nucleo.autoridade`, tested in tests/nucleo/test_autoridade.py; here `rh2` is that authority
+and the appeal reaches it after the period); a granted appeal undoes the decision's effects
+(art. 64). Domain first, then the pages. Fixed datetimes are passed to the domain functions as
+`agora`."""
 
 import datetime as dt
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
@@ -19,9 +23,11 @@ from certames.classificacao import recalcular
 from certames.formatos import data_hora_br
 from certames.models import Ato, VersaoClassificacao
 from certames.regras import obter_regime
+from nucleo import recursos as kernel_recursos
 from nucleo.models import Recurso
 from nucleo.registro import plugin
 from tests import instantaneo_apoio
+from tests.autoridade_apoio import MANTEM, designar
 from tests.candidatos.test_procedimentos import (
     DEPOIS_PRAZO,
     FATOS,
@@ -66,13 +72,16 @@ P = ProcedimentoAdministrativo
 
 @pytest.fixture
 def rh2(db):
-    """Another RH user: the instance that judges the appeal."""
+    """Another RH user: designated the certame's superior authority by `_decidido`."""
     return usuario("rh_recurso", "RH", staff=True)
 
 
-def _decidido(regime, rh, conclusao="procedente", motivacao=MOTIVACAO):
+def _decidido(regime, rh, conclusao="procedente", motivacao=MOTIVACAO, superior=None):
     alvo = _cenario(regime)
     candidato = _candidato_do(alvo)
+    superior = superior or get_user_model().objects.filter(username="rh_recurso").first()
+    if superior is not None:
+        designar(alvo.certame, superior, autor=rh)
     return _decidir(_abrir(alvo, rh), rh, conclusao=conclusao, motivacao=motivacao), candidato
 
 
@@ -121,12 +130,16 @@ def test_recurso_no_prazo_com_anexo(rh, django_capture_on_commit_callbacks):
         "procedimento_administrativo", proc.pk, proc.inscricao_id, RAZOES)
     assert [a.nome_original for a in recurso.anexos.all()] == ["certidao.pdf"]
     ato = Ato.objects.get(tipo="recurso_procedimento_administrativo")
+    # Addressed to the decider, who may reconsider until the end of the fifth day after the
+    # filing (25/11 -> 30/11 23:59:59: Lei 9.784/1999, arts. 56, §1º, and 66).
     assert (ato.autor, ato.objeto_id, ato.fundamento_legal, ato.motivacao, ato.descricao) == (
         candidato, str(recurso.pk), RECURSO_PIR, RAZOES,
         "Recurso contra a decisão do procedimento por fraude na autodeclaração (lista PP) da "
-        "inscrição 000010.")
+        "inscrição 000010. Dirigido a rh_teste, que proferiu a decisão e pode reconsiderá-la "
+        "até 30/11/2026 23:59.")
     assert ato.depois == {"objeto": proc.pk, "anexos": ["certidao.pdf"],
-                          "tipo": "fraude_autodeclaracao", "lista": "PP"}
+                          "tipo": "fraude_autodeclaracao", "lista": "PP", "dirigido_a": rh.pk,
+                          "prazo_reconsideracao": "2026-11-30T23:59:59-03:00"}
     assert [m.subject for m in mail.outbox] == ["Recurso recebido — inscrição 000010"]
     assert mail.outbox[0].body.startswith(
         "Recebemos o seu recurso contra a decisão da apuração de fraude ou falsidade.")
@@ -179,20 +192,24 @@ def test_um_unico_recurso_e_so_do_proprio_candidato(rh):
 
 
 def test_quem_decidiu_nao_julga_o_recurso(rh, rh2, membro_comissao):
+    """Only the certame's superior authority (rh2) judges, after the reconsideration period:
+    not the decider (rh), not a committee member (issue 21: no longer "any other RH user";
+    the whole matrix is in tests/nucleo/test_autoridade.py)."""
     proc, candidato = _decidido(PIR, rh)
     with pytest.raises(ValidationError) as exc:
         _julgar(proc, rh2)
     assert _mensagem(exc) == "Não há recurso a julgar neste procedimento."
     recurso = _recorrer(proc, candidato)
-    assert (procedimentos.pode_julgar(rh, proc), procedimentos.pode_julgar(rh2, proc),
-            procedimentos.pode_julgar(membro_comissao, proc)) == (False, True, False)
-    assert plugin("procedimento_administrativo").pode_julgar(rh2, recurso) is True
+    assert [procedimentos.pode_julgar(u, proc, agora=JULGAMENTO)
+            for u in (rh, rh2, membro_comissao)] == [False, True, False]
+    assert kernel_recursos.pode_julgar(rh2, recurso, JULGAMENTO) is True
+    # Within the decider's period nobody judges it, not even the superior authority.
+    assert procedimentos.pode_julgar(rh2, proc, agora=NO_PRAZO) is False
     with pytest.raises(ValidationError) as exc:
         _julgar(proc, rh)
     assert _mensagem(exc) == (
-        "Quem decidiu o procedimento não julga o recurso: o recurso é julgado por autoridade "
-        "diversa da que decidiu (Lei 9.784/1999, art. 56, §1º (julgamento por autoridade "
-        "diversa da que decidiu) e art. 59 (recurso em dez dias), aplicada subsidiariamente).")
+        "Só a autoridade superior designada para este certame (rh_recurso) julga o recurso "
+        "(Lei 9.784/1999, art. 56, §1º).")
     with pytest.raises(PermissionDenied):
         _julgar(proc, membro_comissao)
     proc.refresh_from_db()
@@ -204,6 +221,7 @@ def test_recurso_provido_desfaz_a_fraude_e_restaura_as_listas(
         rh, rh2, django_capture_on_commit_callbacks):
     alvo = _cenario(PIR)
     candidato = _candidato_do(alvo)
+    designar(alvo.certame, rh2, autor=rh)
     antes = recalcular(alvo.cargo_id, causa="antes")
     proc = _decidir(_abrir(alvo, rh), rh)
     assert proc.efeitos == {"situacao_anterior": "habilitado",
@@ -258,6 +276,7 @@ def test_recurso_provido_volta_ao_estado_da_comissao(rh, rh2):
     returns the list to the committee's state."""
     alvo = _cenario(SEV)
     candidato = _candidato_do(alvo)
+    designar(alvo.certame, rh2, autor=rh)
     procedimentos.registrar_situacao_lista(alvo, "PPI", "nao_confirmada", autor=rh,
                                            motivacao="Parecer da comissão: não confirmada.")
     proc = _decidir(_abrir(alvo, rh), rh)
@@ -331,6 +350,7 @@ def decidido(rh, candidato_user):
 def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_user, decidido,
                                                     django_capture_on_commit_callbacks):
     proc = decidido
+    designar(proc.inscricao.certame, rh2, autor=rh)
     detalhe = reverse("procedimentos:detalhe", args=[proc.pk])
     client.force_login(candidato_user)
     html = client.get(detalhe).content.decode()
@@ -349,18 +369,26 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     assert reverse("recursos:anexo", args=[anexo.pk]) in html
     assert client.get(reverse("recursos:anexo", args=[anexo.pk])).status_code == 200
 
-    # The decider sees it and cannot judge it; another RH user can.
+    # The decider sees it and may reconsider it (five days), not judge it; they keep the
+    # decision, which forwards the appeal to the certame's superior authority (rh2).
     rh_url = reverse("painel:procedimentos_detalhe", args=[proc.pk])
     client.force_login(rh)
     html = client.get(rh_url).content.decode()
     assert RAZOES in html and reverse("recursos:anexo", args=[anexo.pk]) in html
-    assert "Quem decidiu o procedimento não julga o recurso" in html
+    assert 'data-tramite="reconsideracao"' in html and 'data-form="reconsideracao"' in html
     assert "Julgar o recurso" not in html
     dados = {"acao": "julgar", "resultado_recurso": "provido", "motivacao_recurso": PROVIMENTO,
              "confirmacao": "on"}
     resposta = client.post(rh_url, dados)
     assert resposta.status_code == 400
-    assert "Quem decidiu o procedimento não julga o recurso" in resposta.content.decode()
+    assert ("O recurso está com quem proferiu a decisão (rh_teste)"
+            in resposta.content.decode())
+    resposta = client.post(reverse("painel:reconsiderar_recurso", args=[recurso.pk]), {
+        "reconsideracao-decisao": "mantem", "reconsideracao-motivacao": MANTEM,
+        "reconsideracao-confirmacao": "on"})
+    assert (resposta.status_code, resposta["Location"]) == (302, rh_url + "#recurso")
+    html = client.get(rh_url).content.decode()
+    assert 'data-tramite="autoridade_superior"' in html and "Julgar o recurso" not in html
     client.force_login(rh2)
     assert "Julgar o recurso" in client.get(rh_url).content.decode()
     assert client.get(reverse("recursos:anexo", args=[anexo.pk])).status_code == 200
@@ -378,6 +406,7 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     proc.inscricao.refresh_from_db()
     assert (proc.recurso_resultado, proc.recurso_julgado_por, proc.inscricao.situacao) == (
         "provido", rh2, "habilitado")
+    assert Ato.objects.filter(tipo="recurso_mantido_encaminhado", autor=rh).count() == 1
     assert mail.outbox[-1].subject == (
         "Julgamento do recurso no procedimento administrativo — inscrição 000010")
 

@@ -63,6 +63,7 @@ from comissoes.dominio.sessoes import (
     votar,
 )
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+from nucleo import autoridade
 
 SEMENTE = 20260701
 FUSO = ZoneInfo("America/Sao_Paulo")
@@ -398,6 +399,9 @@ SENHA_MEMBROS = "comissao-demo-2026"
 USUARIOS = (
     # username, password, group (None: no group), is_staff, is_superuser, first/last name
     ("rh", "rh-demo-2026", GRUPO_RH, True, False, "Renata", "Holanda"),
+    # The certames' superior authority: judges the appeals against RH's decisions that the
+    # deciding RH user did not reconsider (Lei 9.784/1999, art. 56, §1º; nucleo/autoridade.py).
+    ("autoridade", "autoridade-demo-2026", GRUPO_RH, True, False, "Vera", "Albuquerque"),
     ("admin", "admin-demo-2026", None, True, True, "Administração", "do Sistema"),
     ("comissao", SENHA_MEMBROS, GRUPO_COMISSAO, False, False, "Carlos", "Medeiros"),
     ("candidato", "candidato-demo-2026", GRUPO_CANDIDATO, False, False, "Ana Beatriz",
@@ -809,6 +813,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             usuarios = self._usuarios()
             certames = [self._certame(demo, usuarios["rh"]) for demo in self.demos]
+            self._autoridade_superior(certames, usuarios)
             self._sorteio_pirangi(certames[PIRANGI], self.demos[PIRANGI], usuarios["rh"])
             for (demo, conteudo, linhas), certame in zip(gerar_csvs(total, hoje=self.hoje),
                                                          certames, strict=True):
@@ -873,6 +878,21 @@ class Command(BaseCommand):
                 usuario.groups.add(grupo_obj)
             usuarios[username] = usuario
         return usuarios
+
+    def _autoridade_superior(self, certames: list[Certame], usuarios: dict) -> None:
+        """Each certame's superior authority (`autoridade`, the Secretária de Administração),
+        designated by RH with the edital: it judges the appeals against RH's decisions that
+        the decider did not reconsider (Lei 9.784/1999, art. 56, §1º). Once per certame."""
+        for demo, certame in zip(self.demos, certames, strict=True):
+            if autoridade.autoridade_em_vigor(certame) is not None:
+                continue
+            autoridade.designar(
+                certame, usuario=usuarios["autoridade"], autor=usuarios["rh"],
+                agora=_momento(demo.publicacao, 9),
+                ato=f"Portaria da Prefeitura de {demo.municipio} (demonstração), publicada com "
+                    f"o edital {demo.numero_edital}",
+                motivacao="Secretária Municipal de Administração, superior hierárquica do setor "
+                          "de RH que conduz o certame.")
 
     def _certame(self, demo: CertameDemo, autor) -> Certame:
         orgao, _ = sincronizar(Orgao, {"nome": demo.orgao},
