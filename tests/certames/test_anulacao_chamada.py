@@ -43,6 +43,7 @@ from certames.formatos import data_br
 from certames.homologacao import homologar
 from certames.models import Ato, Chamada, DocumentoPdf, EventoChamada
 from tests import instantaneo_apoio
+from tests.autoridade_apoio import designar, manter
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -297,6 +298,10 @@ def test_recurso_provido_revoga_a_anulacao(rh, rh2):
     insc.refresh_from_db()
     procedimentos.recorrer(proc, autor=conta, agora=decidido + dt.timedelta(days=1),
                            texto="Os registros citados são de um homônimo; junto a certidão.")
+    # The decider keeps the decision; the certame's superior authority judges (Lei 9.784/1999,
+    # art. 56, §1º: nucleo.autoridade).
+    designar(cargo.certame, rh2)
+    manter(procedimentos.recurso_de(proc), rh, agora=decidido + dt.timedelta(days=1, hours=1))
     julgado = decidido + dt.timedelta(days=2)
     proc = procedimentos.julgar_recurso(
         proc, provido=True, autor=rh2, agora=julgado,
