@@ -83,8 +83,8 @@ def endereco_cliente(request) -> str:
     if redes and not _confiavel(_endereco(remoto), redes):
         # Not through our proxy (someone reached the server directly): its header is a lie.
         return remoto
-    cabecalho = getattr(settings, "CABECALHO_CLIENTE_PROXY", "HTTP_X_FORWARDED_FOR")
-    entradas = [e for e in request.META.get(cabecalho, "").split(",") if e.strip()]
+    entradas = [e for e in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+                if e.strip()]
     cadeia = [_endereco(e) for e in entradas] + [_endereco(remoto)]
     if quantos:
         # The nearest `quantos` hops are our proxies (REMOTE_ADDR being the last of them):

@@ -16,11 +16,6 @@ from candidatos.models import Candidato, PedidoCadastro
 from certames import limites
 from certames.models import Ato
 from tests.candidatos.apoio_contas import cadastrar, dados_cadastro, postar
-
-
-def cadastrar_de(client, cpf, cliente: dict, **dados):
-    """A sign-up from a given client (REMOTE_ADDR and X-Forwarded-For in `cliente`)."""
-    return postar(client, reverse("portal:cadastro"), dados_cadastro(cpf, **dados), **cliente)
 from tests.factories import CandidatoFactory, CargoFactory, InscricaoFactory, gerar_cpf, usuario
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +34,11 @@ def relogio(monkeypatch):
 
 def _primeira_linha(mensagem) -> str:
     return mensagem.body.splitlines()[0]
+
+
+def cadastrar_de(client, cpf, cliente: dict, **dados):
+    """A sign-up from a given client (REMOTE_ADDR and X-Forwarded-For in `cliente`)."""
+    return postar(client, reverse("portal:cadastro"), dados_cadastro(cpf, **dados), **cliente)
 
 
 # --- the reproduction: 30 sign-ups from one client to one victim --------------------------------
