@@ -215,6 +215,10 @@ def test_busca_publica_limitada_por_cliente(client):
     respostas = [client.get(url, {"q": termo}, REMOTE_ADDR="203.0.113.5").status_code
                  for termo in ("Maria", "José", "Pedro")]
     assert respostas == [200, 200, 429]
+    recusa = client.get(url, {"q": "Ana"}, REMOTE_ADDR="203.0.113.5")
+    # Never kept by the public cache nor by a proxy.
+    assert (recusa.status_code, recusa["Cache-Control"], recusa["Retry-After"]) == (
+        429, "private, no-store", "60")
     # The page itself (no search) and another client are not limited.
     assert client.get(url, REMOTE_ADDR="203.0.113.5").status_code == 200
     assert client.get(url, {"q": "Ana"}, REMOTE_ADDR="198.51.100.7").status_code == 200
