@@ -148,6 +148,10 @@ def contar(nome: str, chave: str) -> Resultado:
         logger.warning("limite %s não verificado: o cache falhou (requisição permitida)", nome,
                        exc_info=True)
         return PERMITIDO
+    if not isinstance(usados, int):
+        # A cache layer that swallows its own failures may answer None: no count, no limit.
+        logger.warning("limite %s não verificado: o cache falhou (requisição permitida)", nome)
+        return PERMITIDO
     if usados <= maximo:
         return PERMITIDO
     fim = (indice + 1) * janela

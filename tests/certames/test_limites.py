@@ -97,6 +97,17 @@ def test_incr_que_falha_tambem_deixa_passar(relogio, monkeypatch):
 
 
 @ATIVOS
+def test_cache_que_engole_a_falha_e_responde_none_tambem_deixa_passar(relogio, monkeypatch,
+                                                                      caplog):
+    # A fail-soft cache layer (Redis down, the error logged and swallowed) answers None.
+    monkeypatch.setattr(cache, "add", lambda *a, **k: False)
+    monkeypatch.setattr(cache, "incr", lambda *a, **k: None)
+    with caplog.at_level(logging.WARNING, logger="certames.limites"):
+        assert _usos("teste", "203.0.113.5", 5) == [True] * 5
+    assert len(caplog.records) == 5
+
+
+@ATIVOS
 def test_pagina_429_em_portugues_diz_quando_tentar(relogio, rf):
     for _ in range(3):
         limites.contar("teste", "x")
