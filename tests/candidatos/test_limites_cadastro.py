@@ -174,6 +174,24 @@ def test_reivindicacao_recusada_e_encerrada_nao_repetem_o_nome(client, rh):
         ["segunda@example.com"], "Olá.")
 
 
+def test_reivindicacao_aprovada_saudada_pelo_nome_do_registro(client, rh):
+    # RH checked the claimant's identity: the account joins the banca's record, whose name
+    # (not the typed one) greets; the record's old address is told too.
+    registro = CandidatoFactory(nome="MARIA DA BANCA", email="maria.banca@example.com")
+    InscricaoFactory(candidato=registro)
+    cadastrar(client, registro.cpf, nome=PHISHING, email="nova@example.com", pede_analise=True,
+              explicacao="Não tenho mais acesso ao e-mail da banca.")
+    mail.outbox.clear()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        portal.decidir_reivindicacao(
+            PedidoCadastro.objects.get(via="analise_rh"), aprovar=True, autor=rh,
+            motivacao="RG e CPF originais conferidos no balcão da prefeitura em 10/12/2026.")
+    assert sorted((m.to[0], _primeira_linha(m)) for m in mail.outbox) == [
+        ("maria.banca@example.com", "Olá, MARIA DA BANCA."),
+        ("nova@example.com", "Olá, MARIA DA BANCA.")]
+    assert [("phish" in m.body) for m in mail.outbox] == [False, False]
+
+
 # --- password reset -----------------------------------------------------------------------------
 
 
