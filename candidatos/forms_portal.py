@@ -52,7 +52,12 @@ class CadastroForm(forms.Form):
     data_nascimento = forms.DateField(label=_("Data de nascimento"),
                                       widget=forms.DateInput(attrs={"type": "date"},
                                                              format="%Y-%m-%d"))
-    email = forms.EmailField(label=_("E-mail"),
+    # The length the records keep (Django's form field would take 320 characters, the
+    # PedidoCadastro and the account hold 254).
+    email = forms.EmailField(label=_("E-mail"), max_length=254,
+                             error_messages={"max_length": _(
+                                 "O e-mail pode ter no máximo %(limit_value)d caracteres "
+                                 "(este tem %(show_value)d).")},
                              help_text=_("Enviaremos um link para confirmar o cadastro."),
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}))
     telefone = forms.CharField(label=_("Telefone (com DDD)"), max_length=20,

@@ -980,7 +980,10 @@ def _absoluto(base_url: str, caminho: str) -> str:
 
 def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool:
     """Render and send one e-mail of the sign-up; False when there is nothing (or nobody) to
-    send to any more (e.g. the pedido ended before the task ran)."""
+    send to any more (e.g. the pedido ended before the task ran).
+
+    No text typed by an unproven person reaches an address not yet proven (issue 27): the
+    greeting names the account's or the banca's record, or nobody ("Olá.")."""
     User = get_user_model()
     contexto: dict[str, Any] = {"url_entrar": _absoluto(base_url, reverse("login")),
                 "url_senha": _absoluto(base_url, reverse("password_reset"))}
@@ -1005,15 +1008,20 @@ def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool
             contexto["link"] = _absoluto(base_url, reverse("portal:confirmar",
                                                            args=[uidb64, token]))
             contexto["validade"] = timezone.localtime(pedido.criado_em + validade_do_link())
+            # Greeted by the record's name only when the link goes to the record's e-mail;
+            # a typed address is not proven yet, and the typed name is not echoed to it.
             contexto["nome"] = (pedido.candidato.nome_exibicao
-                                if pedido.via == Via.EMAIL_DO_CADASTRO else
-                                pedido.nome_social or pedido.nome)
+                                if pedido.via == Via.EMAIL_DO_CADASTRO else "")
             destino = pedido.email_destino
-        elif tipo in (EMAIL_REIVINDICACAO_ABERTA, EMAIL_REIVINDICACAO_APROVADA_AVISO):
+        elif tipo in (EMAIL_REIVINDICACAO_ABERTA, EMAIL_REIVINDICACAO_APROVADA_AVISO,
+                      EMAIL_REIVINDICACAO_APROVADA):
+            # The banca's record (RH checked the claimant's identity before an approval).
             contexto["nome"] = pedido.candidato.nome_exibicao if pedido.candidato else ""
-            destino = pedido.email_destino
+            destino = (pedido.email if tipo == EMAIL_REIVINDICACAO_APROVADA
+                       else pedido.email_destino)
         else:
-            contexto["nome"] = pedido.nome_social or pedido.nome
+            # A refused or ended claim, to the address typed in it (never proven): no name.
+            contexto["nome"] = ""
             destino = pedido.email
     if not destino:
         return False

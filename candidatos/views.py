@@ -26,6 +26,7 @@ from django.views.generic import FormView, ListView, TemplateView, View
 from candidatos import avisos, cache_situacao, chamadas, portal, retificacao
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
 from candidatos.comprovante import gerar_comprovante
+from candidatos.forms_contas import RecuperarSenhaForm
 from candidatos.forms_portal import (
     CadastroForm,
     ConfirmacaoCadastroForm,
@@ -35,6 +36,7 @@ from candidatos.forms_portal import (
     VinculoForm,
 )
 from candidatos.models import Inscricao, PedidoCadastro
+from certames import limites
 from certames.arquivos import arquivo_existe, servir_arquivo
 from certames.confirmacao import ERRO, confirmado, exige_confirmacao
 from certames.forms import erros_no_form
@@ -65,6 +67,21 @@ class EntrarView(auth_views.LoginView):
         return super().get_default_redirect_url()
 
 
+class RecuperarSenhaView(auth_views.PasswordResetView):
+    """Django's password reset, limited per client and per typed e-mail (whether or not an
+    account has it: the answer must not tell) before any e-mail is sent."""
+
+    form_class = RecuperarSenhaForm
+
+    def form_valid(self, form):
+        limite = limites.verificar([
+            ("senha_cliente", limites.endereco_cliente(self.request)),
+            ("senha_email", form.cleaned_data["email"])])
+        if not limite.permitido:
+            return limites.resposta_limite(self.request, limite)
+        return super().form_valid(form)
+
+
 class CadastroView(FormView):
     """The sign-up. Every valid form ends on the same page with the same status, whether the
     CPF is new, imported by the banca, pending or already has an account: what happened is
@@ -81,6 +98,14 @@ class CadastroView(FormView):
 
     def form_valid(self, form):
         d = form.cleaned_data
+        # Only what was typed decides (the page must not differ by what the CPF holds): the
+        # client, the typed e-mail and the typed CPF (whose account or record is e-mailed).
+        cliente = limites.endereco_cliente(self.request)
+        limite = limites.verificar([("cadastro_cliente", cliente),
+                                    ("cadastro_email", d["email"]),
+                                    ("cadastro_cpf", d["cpf"])])
+        if not limite.permitido:
+            return limites.resposta_limite(self.request, limite)
         dados = portal.DadosCadastro(
             cpf=d["cpf"], nome=d["nome"], nome_social=d["nome_social"],
             data_nascimento=d["data_nascimento"], email=d["email"], telefone=d["telefone"],
@@ -89,7 +114,7 @@ class CadastroView(FormView):
         try:
             portal.solicitar_cadastro(dados, base_url=self.request.build_absolute_uri("/"))
         except ValidationError as exc:  # the typed data only (lengths, formats)
-            form.add_error(None, exc)
+            erros_no_form(form, exc)
             return self.form_invalid(form)
         return redirect("portal:cadastro_enviado")
 

@@ -176,6 +176,27 @@ AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+# The client's address, for the lock-out and the abuse limits below (certames/limites.py):
+# the connecting address unless reverse proxies are declared; then the X-Forwarded-For entry
+# the outermost of them saw. NUM_PROXIES: how many proxies stand in front of the application
+# (0: the header is ignored, so a client cannot spoof it); PROXIES_CONFIAVEIS: their addresses
+# or networks (comma-separated; the header is honoured only from them). See docs/falhas.md.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+PROXIES_CONFIAVEIS = env.list("PROXIES_CONFIAVEIS", default=[])
+AXES_CLIENT_IP_CALLABLE = "certames.limites.endereco_cliente"
+
+# Abuse limits (certames/limites.py; docs/falhas.md, "Limites contra abuso"): (uses, window in
+# seconds), counted in the cache per client address and per typed target (e-mail, CPF).
+LIMITES_ABUSO_ATIVOS = env.bool("LIMITES_ABUSO_ATIVOS", default=True)
+_HORA, _DIA = 3600, 24 * 3600
+LIMITES_ABUSO = {
+    "cadastro_cliente": (env.int("LIMITE_CADASTRO_POR_CLIENTE_HORA", default=20), _HORA),
+    "cadastro_email": (env.int("LIMITE_CADASTRO_POR_EMAIL_DIA", default=3), _DIA),
+    "cadastro_cpf": (env.int("LIMITE_CADASTRO_POR_CPF_DIA", default=3), _DIA),
+    "senha_cliente": (env.int("LIMITE_SENHA_POR_CLIENTE_HORA", default=20), _HORA),
+    "senha_email": (env.int("LIMITE_SENHA_POR_EMAIL_DIA", default=3), _DIA),
+    "busca_cliente": (env.int("LIMITE_BUSCA_POR_CLIENTE_MINUTO", default=60), 60),
+}
 
 LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", "Português (Brasil)")]

@@ -45,3 +45,6 @@ CACHE_LOCAL_PERMITIDO = True
 # The process's own memory in front of the cache is off (tests/certames/test_cache_publico.py
 # switches it on where it is tested).
 CACHE_PUBLICO_MEMORIA = 0
+# Abuse limits off (tests/certames/test_limites.py and the tests of each limited page switch
+# them on where they are tested).
+LIMITES_ABUSO_ATIVOS = False

@@ -1,11 +1,9 @@
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from candidatos.forms_contas import RecuperarSenhaForm
-from candidatos.views import EntrarView
+from candidatos.views import EntrarView, RecuperarSenhaView
 from certames.cache_publico import publica
 from certames.views import documentos, sorteio_publico
 from certames.views.publico import (
@@ -69,9 +67,7 @@ urlpatterns = [
     path("candidato/meus-dados/", include("privacidade.urls")),
     path("candidato/", include("candidatos.urls")),
     path("contas/login/", EntrarView.as_view(), name="login"),
-    path("contas/password_reset/",
-         auth_views.PasswordResetView.as_view(form_class=RecuperarSenhaForm),
-         name="password_reset"),
+    path("contas/password_reset/", RecuperarSenhaView.as_view(), name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
 ]

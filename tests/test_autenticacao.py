@@ -1,4 +1,5 @@
 import pytest
+from axes.models import AccessAttempt
 from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
@@ -33,3 +34,40 @@ def test_recuperacao_de_senha_envia_email(client, rh):
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["rh@prefeitura.example"]
     assert "/contas/reset/" in mail.outbox[0].body
+
+
+# --- the lock-out behind a reverse proxy (issue 27, item 4) ----------------------------------
+
+
+def _entrar_de(client, xff, senha):
+    return client.post(reverse("login"), {"username": "rh_teste", "password": senha},
+                       REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=xff)
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, NUM_PROXIES=1)
+def test_atras_do_proxy_cada_cliente_e_bloqueado_a_parte(client, rh):
+    # Every request comes from the proxy (10.0.0.2); it reports the client in X-Forwarded-For.
+    assert [_entrar_de(client, "203.0.113.5", "errada").status_code
+            for _ in range(3)] == [200, 200, 429]
+    assert _entrar_de(client, "203.0.113.5", "senha-teste-123").status_code == 429
+    # RH at another address is not locked out by the first one's errors.
+    assert _entrar_de(client, "198.51.100.7", "senha-teste-123").status_code == 302
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["203.0.113.5"]
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3)
+def test_sem_proxy_configurado_o_cabecalho_nao_muda_nada(client, rh):
+    # A client forging a new X-Forwarded-For on each attempt is still the connection's
+    # address: it is locked out after three, whatever header it sends next.
+    assert [_entrar_de(client, xff, "errada").status_code
+            for xff in ("1.1.1.1", "2.2.2.2", "3.3.3.3")] == [200, 200, 429]
+    assert _entrar_de(client, "4.4.4.4", "senha-teste-123").status_code == 429
+    assert list(AccessAttempt.objects.values_list("ip_address", flat=True)) == ["10.0.0.2"]
+
+
+@override_settings(AXES_ENABLED=True, AXES_FAILURE_LIMIT=3, NUM_PROXIES=1)
+def test_atras_do_proxy_o_cabecalho_forjado_pelo_cliente_nao_o_desbloqueia(client, rh):
+    # The client writes its own X-Forwarded-For; the proxy appends the address it saw.
+    for forjado in ("1.1.1.1", "2.2.2.2", "3.3.3.3"):
+        _entrar_de(client, f"{forjado}, 203.0.113.5", "errada")
+    assert _entrar_de(client, "4.4.4.4, 203.0.113.5", "senha-teste-123").status_code == 429

@@ -27,6 +27,7 @@ from certames import (
     homologacao,
     impressos,
     instantaneo,
+    limites,
     regras,
 )
 from certames.classificacao import versao_publicada
@@ -122,6 +123,15 @@ class CargoPublicoView(TemplateView):
     """The latest published snapshot of a cargo: every list and the call order, paginated."""
 
     template_name = "certames/publico/cargo.html"
+
+    def get(self, request, *args, **kwargs):
+        # The public search reads every list of the publication: limited per client (a
+        # search the public cache already holds costs nothing and never reaches here).
+        if "q" in request.GET:
+            limite = limites.verificar([("busca_cliente", limites.endereco_cliente(request))])
+            if not limite.permitido:
+                return limites.resposta_limite(request, limite)
+        return super().get(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)

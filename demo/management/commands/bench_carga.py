@@ -297,6 +297,9 @@ class Command(BaseCommand):
             "SECURE_SSL_REDIRECT": "false",
             "SECURE_HSTS_SECONDS": "0",
             "CACHE_URL": cache_url,
+            # Every request comes from one client (wrk): the abuse limits (docs/falhas.md)
+            # would measure the 429 page instead of the searches.
+            "LIMITES_ABUSO_ATIVOS": "false",
             # Tasks run in-process (a publication's e-mails, the draw's recomputes).
             "CELERY_BROKER_URL": "",
             "EMAIL_URL": "dummymail://localhost",
