@@ -10,11 +10,13 @@ class CertamesConfig(AppConfig):
         # Imported at app loading: documentos registers the vacancy table and published-list
         # PDFs (certames.impressos) in every process, web or Celery worker; privilegios_banco
         # reads the models (the registry must be ready).
-        from certames import cache_publico, documentos  # noqa: F401
+        # seguranca registers the HTTPS system check and hides one-time links from the logs.
+        from certames import cache_publico, documentos, seguranca  # noqa: F401
         from certames.privilegios_banco import aplicar_privilegios_apos_migrate
 
         # Writes that change a public page renew its cached copy (issue #14, item 1).
         cache_publico.conectar()
+        seguranca.ocultar_links_nos_registros()
         # Every table exists when post_migrate is sent (after all migrations ran).
         post_migrate.connect(aplicar_privilegios_apos_migrate, sender=self,
                              dispatch_uid="certames.privilegios_banco")
