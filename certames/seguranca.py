@@ -117,6 +117,29 @@ class PoliticaConteudoMiddleware:
         return resposta
 
 
+
+class SemCacheAutenticadoMiddleware:
+    """`Cache-Control: private, no-store` on every answer to a signed-in user (pages, CSV and
+    XLSX exports, documents) whose view set no Cache-Control of its own: personal data stays
+    out of shared caches, the browser's disk and its back button after log-out.
+
+    Placed right after AuthenticationMiddleware, inside the candidate's status page cache
+    (candidatos/cache_situacao.py keeps the header with the page it stores). Anonymous
+    answers are untouched: the public pages keep their own public Cache-Control and ETag
+    (certames/cache_publico.py)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        resposta = self.get_response(request)
+        user = getattr(request, "user", None)
+        if (user is not None and user.is_authenticated
+                and not resposta.has_header("Cache-Control")):
+            resposta["Cache-Control"] = "private, no-store"
+        return resposta
+
+
 # --- HTTPS in production: the system check ----------------------------------------------------
 
 #: The settings that keep a production site on HTTPS, with what each one does when off.

@@ -81,6 +81,8 @@ MIDDLEWARE = [
     # (candidatos/cache_situacao.py).
     "candidatos.cache_situacao.CacheSituacaoMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # private, no-store on every answer to a signed-in user (certames/seguranca.py)
+    "certames.seguranca.SemCacheAutenticadoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "certames.seguranca.SessaoCurtaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
