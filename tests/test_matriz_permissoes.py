@@ -501,9 +501,12 @@ MATRIZ = [
                                 "->inicio", "->inicio", "->inicio", "->inicio"),
     L("portal:cadastro_enviado", "",
                                 200,   200,   200,   200,   200,   200,   200,   200),
-    # The e-mail link is the secret (GET shows the page; its POST confirms).
+    # The e-mail link is the secret: its GET keeps the token in the session and redirects to
+    # the page without it (the page's GET shows the button; its POST confirms).
     L("portal:confirmar", "uidb64=link_uid token=link_token",
-                                200,   200,   200,   200,   200,   200,   200,   200),
+                                "->portal:confirmar", "->portal:confirmar", "->portal:confirmar",
+                                "->portal:confirmar", "->portal:confirmar", "->portal:confirmar",
+                                "->portal:confirmar", "->portal:confirmar"),
     L("portal:inscrever", "certame_pk=certame",
                                 LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("portal:inscricao", "pk=insc_a",
