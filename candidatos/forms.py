@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 
 class ImportacaoForm(forms.Form):
@@ -26,7 +27,7 @@ class ImportacaoForm(forms.Form):
 
 class MotivacaoForm(forms.Form):
     motivacao = forms.CharField(label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 2}),
-                                min_length=10)
+                                min_length=10, max_length=MAXIMO_MOTIVACAO)
 
 
 class EliminacaoForm(MotivacaoForm):
