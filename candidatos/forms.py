@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames import arquivos
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
@@ -8,6 +9,7 @@ from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 class ImportacaoForm(forms.Form):
     arquivo = forms.FileField(
+        **arquivos.limite_do_nome(),
         label=_("Planilha da banca (CSV ou XLSX)"),
         help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
                     "Tudo ou nada: qualquer linha com erro rejeita o arquivo."))

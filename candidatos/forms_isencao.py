@@ -17,6 +17,7 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
 )
 from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
+from certames import arquivos
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
 from certames.regras.procedimentos import RegraIsencao
@@ -25,7 +26,11 @@ from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 
 class ArquivoConferidoField(forms.FileField):
-    """A PDF or image checked by its content (magic bytes) and size (5 MB)."""
+    """A PDF or image checked by its content (magic bytes) and size (5 MB), its name at most
+    certames.arquivos.MAXIMO_NOME characters."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **{**arquivos.limite_do_nome(), **kwargs})
 
     def clean(self, data, initial=None):
         arquivo = super().clean(data, initial)
@@ -121,6 +126,7 @@ class RecursoIsencaoForm(forms.Form):
 
 class ExtratoCadUnicoForm(forms.Form):
     arquivo = forms.FileField(
+        **arquivos.limite_do_nome(),
         label=_("Extrato do CadÚnico (CSV ou XLSX)"),
         help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
                     "Tudo ou nada: qualquer linha com erro rejeita o arquivo. O arquivo não é "

@@ -17,6 +17,7 @@ class CertamesConfig(AppConfig):
         # Writes that change a public page renew its cached copy (issue #14, item 1).
         cache_publico.conectar()
         seguranca.ocultar_links_nos_registros()
+        seguranca.ampliar_cabecalhos_das_partes()
         # Every table exists when post_migrate is sent (after all migrations ran).
         post_migrate.connect(aplicar_privilegios_apos_migrate, sender=self,
                              dispatch_uid="certames.privilegios_banco")

@@ -19,7 +19,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.checks import Error, Tags, register
 from django.core.checks import Warning as Aviso
 from django.core.exceptions import ImproperlyConfigured
-from django.http import HttpResponse
+from django.http import HttpResponse, multipartparser
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
@@ -108,10 +108,10 @@ class PoliticaConteudoMiddleware:
     def __call__(self, request):
         resposta = self.get_response(request)
         if "Content-Security-Policy" not in resposta:
-            # The admin's widgets and the self-contained error pages (500, 413: no static
+            # The admin's widgets and the self-contained error pages (400, 413, 500: no static
             # files may be reachable there) use inline styles; never inline scripts.
             relaxada = (request.path_info.startswith("/admin/")
-                        or resposta.status_code in (413, 500))
+                        or resposta.status_code in (400, 413, 500))
             resposta["Content-Security-Policy"] = (self.politica_relaxada if relaxada
                                                    else self.politica)
         return resposta
@@ -265,3 +265,20 @@ def ocultar_links_nos_registros() -> None:
         registro = logging.getLogger(nome)
         if not any(isinstance(f, OcultarLinksUnicos) for f in registro.filters):
             registro.addFilter(OcultarLinksUnicos())
+
+
+# --- long file names: a form error, not a 400 ---------------------------------------------------
+
+#: The most bytes of headers one part of a multipart body may have. Django's own limit
+#: (1,024 bytes, django.http.multipartparser.MAX_TOTAL_HEADER_SIZE) answers "Bad Request" to a
+#: file named with some 900 characters (300 accented ones) before any form sees it; with 8 KB
+#: the name reaches the form, whose upload fields refuse a name above
+#: certames.arquivos.MAXIMO_NOME characters in Portuguese. Still bounded: beyond it, the
+#: Portuguese 400 page (templates/400.html).
+LIMITE_CABECALHOS_PARTE = 8 * 1024
+
+
+def ampliar_cabecalhos_das_partes() -> None:
+    """Raise Django's per-part header limit to LIMITE_CABECALHOS_PARTE (at app loading)."""
+    if multipartparser.MAX_TOTAL_HEADER_SIZE < LIMITE_CABECALHOS_PARTE:
+        multipartparser.MAX_TOTAL_HEADER_SIZE = LIMITE_CABECALHOS_PARTE
