@@ -267,6 +267,7 @@ TAREFAS_POR_FILA = {
         "candidatos.notificar_decisao_procedimento",
         "candidatos.notificar_julgamento_recurso_procedimento",
         "candidatos.notificar_retificacao_inscricao",
+        "candidatos.avisar_correcao_email",
         "candidatos.email_convocacao",
         "candidatos.avisar_publicacao_classificacao",
         "candidatos.avisar_decisao_atendimento",
