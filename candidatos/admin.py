@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
@@ -35,8 +36,29 @@ class CandidatoAdmin(HistoricoAdmin):
     inlines = [InscricaoInline]
     # A record joins an account only through the sign-up's proof or a claim RH decides
     # (`candidatos.portal`: the e-mail the banca imported, or RH's motivated decision), each
-    # an act: never by picking the account here.
-    readonly_fields = ("usuario",)
+    # an act: never by picking the account here. The CPF and the e-mail decide where a
+    # sign-up's claim link goes: read-only here for everyone; RH corrects an e-mail by the
+    # motivated act of its workspace (candidatos/correcao_email.py, both addresses told).
+    # Records come from the banca's imports and the sign-ups: none is added here, and no
+    # history version is restored (it would bring back another e-mail or CPF without an act).
+    readonly_fields = ("usuario", "cpf", "email", "corrigir_email")
+
+    @admin.display(description=_("Corrigir e-mail"))
+    def corrigir_email(self, obj):
+        if obj is None or obj.pk is None or obj.usuario_id is not None:
+            return "—"
+        return format_html('<a href="{}">{}</a>',
+                           reverse("painel:corrigir_email_cadastro", args=[obj.pk]),
+                           _("Corrigir o e-mail do cadastro (ato motivado, no painel do RH)"))
+
+    def has_add_permission(self, request):
+        return False
+
+    def history_form_view(self, request, object_id, version_id, extra_context=None):
+        if request.method == "POST":
+            raise PermissionDenied
+        return super().history_form_view(request, object_id, version_id,
+                                         extra_context=extra_context)
 
 
 @admin.register(Inscricao)

@@ -1,12 +1,15 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames import arquivos
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 
 class ImportacaoForm(forms.Form):
     arquivo = forms.FileField(
+        **arquivos.limite_do_nome(),
         label=_("Planilha da banca (CSV ou XLSX)"),
         help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
                     "Tudo ou nada: qualquer linha com erro rejeita o arquivo."))
@@ -26,7 +29,7 @@ class ImportacaoForm(forms.Form):
 
 class MotivacaoForm(forms.Form):
     motivacao = forms.CharField(label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 2}),
-                                min_length=10)
+                                min_length=10, max_length=MAXIMO_MOTIVACAO)
 
 
 class EliminacaoForm(MotivacaoForm):

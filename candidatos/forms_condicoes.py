@@ -10,6 +10,7 @@ from candidatos import condicoes as dominio
 from candidatos.forms_isencao import ArquivoConferidoField
 from candidatos.models import CondicaoEspecial, ItemDecisaoAtendimento
 from certames.confirmacao import campo_confirmacao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 Condicao = CondicaoEspecial
@@ -101,7 +102,8 @@ class DecisaoAtendimentoForm(forms.Form):
     motivacao = forms.CharField(
         label=_("Motivação da decisão"), widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("Os fatos e o fundamento (Lei 9.784/1999, art. 50). Cada condição "
-                    "indeferida tem ainda a sua motivação específica."))
+                    "indeferida tem ainda a sua motivação específica."),
+        max_length=MAXIMO_MOTIVACAO)
 
     def __init__(self, *args, pedidas: list[str], recurso: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -118,7 +120,8 @@ class DecisaoAtendimentoForm(forms.Form):
                     min_value=1, max_value=dominio.MAXIMO_MINUTOS)
             campos[f"motivacao_{codigo}"] = forms.CharField(
                 label=_("Motivação do indeferimento de “%(c)s”") % {"c": rotulo},
-                required=False, widget=forms.Textarea(attrs={"rows": 2}))
+                required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                max_length=MAXIMO_MOTIVACAO)
         campos["motivacao"] = self.fields.pop("motivacao")
         if recurso:
             campos["motivacao"].label = _("Motivação do julgamento do recurso")

@@ -17,14 +17,20 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
 )
 from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
+from certames import arquivos
 from certames.confirmacao import campo_confirmacao
 from certames.planilhas import TAMANHO_MAXIMO
 from certames.regras.procedimentos import RegraIsencao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 
 class ArquivoConferidoField(forms.FileField):
-    """A PDF or image checked by its content (magic bytes) and size (5 MB)."""
+    """A PDF or image checked by its content (magic bytes) and size (5 MB), its name at most
+    certames.arquivos.MAXIMO_NOME characters."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **{**arquivos.limite_do_nome(), **kwargs})
 
     def clean(self, data, initial=None):
         arquivo = super().clean(data, initial)
@@ -120,6 +126,7 @@ class RecursoIsencaoForm(forms.Form):
 
 class ExtratoCadUnicoForm(forms.Form):
     arquivo = forms.FileField(
+        **arquivos.limite_do_nome(),
         label=_("Extrato do CadÚnico (CSV ou XLSX)"),
         help_text=_("CSV separado por ponto e vírgula ou vírgula, em UTF-8 ou Latin-1, ou XLSX. "
                     "Tudo ou nada: qualquer linha com erro rejeita o arquivo. O arquivo não é "
@@ -164,7 +171,7 @@ class DecisaoPreliminarForm(forms.Form):
                                   widget=forms.RadioSelect)
     motivacao = forms.CharField(
         label=_("Motivação"), widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("O indeferimento exige motivação específica."))
+        help_text=_("O indeferimento exige motivação específica."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a decisão é registrada com a motivação acima; o candidato a vê quando "
           "o resultado do lote for publicado. A decisão não pode ser desfeita: uma correção "
@@ -185,7 +192,7 @@ class ConfirmacaoForm(forms.Form):
         label=_("Motivação (opcional)"), required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("Em branco: a motivação descreve o que a verificação encontrou, com o "
-                    "artigo da lei."))
+                    "artigo da lei."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o resultado da verificação automática é registrado como a decisão "
           "preliminar do pedido. A decisão não pode ser desfeita."),
@@ -211,7 +218,7 @@ class PagamentoForm(forms.Form):
 
 class ProcedimentoForm(forms.Form):
     fatos = forms.CharField(label=_("Indícios de falsidade"), min_length=15,
-                            widget=forms.Textarea(attrs={"rows": 4}))
+                            widget=forms.Textarea(attrs={"rows": 4}), max_length=MAXIMO_TEXTO)
     prazo_defesa = PrazoDefesaField()
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "

@@ -23,6 +23,7 @@ from candidatos.models import (
 )
 from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
 from certames.confirmacao import campo_confirmacao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 ERROS_CPF = {
     "invalid": _("CPF inválido: confira os dígitos."),
@@ -234,7 +235,7 @@ class DecisaoReivindicacaoForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("O que foi conferido e como (ex.: documento apresentado presencialmente em "
                     "...), ou por que a reivindicação é recusada. O requerente recebe a "
-                    "motivação por e-mail (Lei 9.784/1999, art. 50)."))
+                    "motivação por e-mail (Lei 9.784/1999, art. 50)."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a decisão é registrada e o requerente é avisado por e-mail; aprovada, "
           "a conta é criada e vinculada ao cadastro. A decisão não pode ser desfeita."))

@@ -13,6 +13,8 @@ from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
 from certames.confirmacao import campo_confirmacao
 from comissoes.forms_recursos import RecursoForm
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
+from nucleo.recursos import MAXIMO_TEXTO
 
 
 def prazo_padrao() -> dt.datetime:
@@ -40,7 +42,8 @@ class AbrirFraudeForm(forms.Form):
                                widget=forms.RadioSelect, initial=procedimentos.Origem.INDICIOS)
     fatos = forms.CharField(
         label=_("Indícios ou denúncia"), min_length=15, widget=forms.Textarea(attrs={"rows": 5}),
-        help_text=_("Descreva os fatos que o candidato deve conhecer para se defender."))
+        help_text=_("Descreva os fatos que o candidato deve conhecer para se defender."),
+        max_length=MAXIMO_TEXTO)
     prazo_defesa = PrazoDefesaField()
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o procedimento é instaurado e o candidato é notificado por e-mail e "
@@ -63,7 +66,7 @@ class AbrirFraudeForm(forms.Form):
 
 class DefesaForm(forms.Form):
     defesa = forms.CharField(label=_("Defesa"), min_length=10,
-                             widget=forms.Textarea(attrs={"rows": 6}))
+                             widget=forms.Textarea(attrs={"rows": 6}), max_length=MAXIMO_TEXTO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a defesa é registrada e juntada ao procedimento, para a decisão. Cabe "
           "uma única defesa, e ela não pode ser desfeita nem substituída."))
@@ -76,7 +79,7 @@ class DecisaoProcedimentoForm(forms.Form):
     motivacao = forms.CharField(label=_("Motivação da decisão"),
                                 widget=forms.Textarea(attrs={"rows": 4}),
                                 help_text=_("Os fatos apurados, a apreciação da defesa e a "
-                                            "conclusão."))
+                                            "conclusão."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a decisão é registrada e os seus efeitos são aplicados à inscrição; "
           "o candidato é notificado e pode recorrer. A decisão não pode ser desfeita — só "
@@ -104,7 +107,7 @@ class JulgamentoRecursoForm(forms.Form):
     motivacao_recurso = forms.CharField(
         label=_("Motivação do julgamento"), widget=forms.Textarea(attrs={"rows": 4}),
         help_text=_("As razões do recurso e a sua apreciação. Provido, a decisão é reformada "
-                    "e os seus efeitos são desfeitos."))
+                    "e os seus efeitos são desfeitos."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, o julgamento do recurso é registrado e o candidato é notificado; "
           "provido, a decisão é reformada. O julgamento não pode ser desfeito."),

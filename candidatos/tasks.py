@@ -14,6 +14,8 @@ from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, enviar_email_convocacao
 from candidatos.comprovante import gerar_comprovante
 from candidatos.condicoes import TAREFA_AVISO as TAREFA_AVISO_ATENDIMENTO
 from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
+from candidatos.correcao_email import TAREFA_AVISO as TAREFA_AVISO_CORRECAO_EMAIL
+from candidatos.correcao_email import avisar as avisar_correcao_email
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.models import Importacao
 from candidatos.portal import (
@@ -167,6 +169,22 @@ def notificar_retificacao_task(self, ato_id: int) -> bool:
         logger.exception("e-mail da retificação (ato %s) não enviado", ato_id)
         if self.request.is_eager:
             return False
+        raise self.retry(exc=exc, countdown=60) from exc
+
+
+# --- RH's correction of a record's e-mail: both addresses told (queued by name on commit) --
+
+
+@shared_task(bind=True, name=TAREFA_AVISO_CORRECAO_EMAIL, max_retries=5)
+def avisar_correcao_email_task(self, ato_id: int) -> list[str]:
+    """E-mail the old and the new address of a corrected record (the act's id only). A mail
+    server failure is retried by a worker; in-process (no broker) it is logged."""
+    try:
+        return avisar_correcao_email(ato_id)
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.exception("aviso da correção de e-mail (ato %s) não enviado", ato_id)
+        if self.request.is_eager:
+            return []
         raise self.retry(exc=exc, countdown=60) from exc
 
 

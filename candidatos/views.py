@@ -127,9 +127,31 @@ class CadastroEnviadoView(TemplateView):
 
 class ConfirmarCadastroView(View):
     """The e-mailed link. GET only shows the page with the button (mail scanners and link
-    previews follow links); POST confirms."""
+    previews follow links); POST confirms.
+
+    As Django's password reset does, the token leaves the address at once: the link's first
+    request keeps it in the session and redirects to `<uidb64>/confirmar/`, the page the form
+    posts to; the access logs see the token once, and hide it (certames.seguranca
+    .OcultarLinksUnicos)."""
 
     template_name = "candidatos/contas/confirmar.html"
+    #: The address's second segment once the token is in the session.
+    ETAPA = "confirmar"
+    SESSAO = "_link_confirmacao_cadastro"
+
+    def dispatch(self, request, uidb64, token):
+        if token != self.ETAPA:
+            pedido, resposta = self._pedido(request, uidb64, token)
+            if resposta is not None:
+                return resposta
+            request.session[self.SESSAO] = {"uidb64": uidb64, "token": token}
+            return redirect("portal:confirmar", uidb64, self.ETAPA)
+        guardado = request.session.get(self.SESSAO) or {}
+        if guardado.get("uidb64") != uidb64:
+            return self._invalido(request, _(
+                "O link de confirmação é inválido ou já expirou. Abra de novo o link recebido "
+                "por e-mail ou cadastre-se de novo para receber outro."))
+        return super().dispatch(request, uidb64, guardado["token"])
 
     def _pedido(self, request, uidb64, token):
         pedido = portal.pedido_do_link(uidb64, token)
@@ -164,6 +186,7 @@ class ConfirmarCadastroView(View):
             portal.confirmar_pedido(pedido, senha=form.cleaned_data.get("password1"))
         except ValidationError as exc:
             return self._invalido(request, " ".join(exc.messages))
+        request.session.pop(self.SESSAO, None)
         if pedido.conta_id is not None:
             messages.success(request, _("Inscrição vinculada à conta do CPF. Entre com o CPF e "
                                         "a senha da conta para vê-la."))
@@ -175,7 +198,7 @@ class ConfirmarCadastroView(View):
         resposta = render(request, self.template_name, {
             "pedido": pedido, "form": form,
             "candidato": pedido.candidato if pedido.via != PedidoCadastro.Via.NOVO else None})
-        # The page's address holds the token: no caching, no Referer to other sites.
+        # The token is in the session: no caching, no Referer to other sites.
         # ("no-referrer" would make the browser send "Origin: null" with the form's POST,
         # which Django's CSRF check rightly refuses.)
         resposta["Cache-Control"] = "private, no-store"

@@ -26,11 +26,23 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.http import FileResponse, Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 #: Largest accepted file, in bytes (5 MB).
 TAMANHO_MAXIMO = 5 * 1024 * 1024
 #: Most files per appeal.
 MAXIMO_ANEXOS = 3
+#: Longest accepted file name, in characters (Django cuts longer names to 255 silently; a
+#: part header above certames.seguranca.LIMITE_CABECALHOS_PARTE bytes is still a 400).
+MAXIMO_NOME = 200
+
+
+def limite_do_nome() -> dict:
+    """The keyword arguments that bound a forms.FileField's file name, with the message in
+    Portuguese (every upload field of the project: tests/test_limites_texto.py)."""
+    return {"max_length": MAXIMO_NOME, "error_messages": {"max_length": gettext_lazy(
+        "O nome do arquivo passa de %(max)d caracteres. Renomeie o arquivo com um nome mais "
+        "curto e envie de novo.")}}
 
 
 @dataclass(frozen=True)

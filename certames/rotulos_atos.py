@@ -37,6 +37,7 @@ ROTULOS = {
     "reivindicacao_cadastro_aprovada": gettext_lazy("Reivindicação de cadastro aprovada"),
     "reivindicacao_cadastro_recusada": gettext_lazy("Reivindicação de cadastro recusada"),
     "vinculo_cadastro": gettext_lazy("Vínculo de cadastro importado à conta existente do CPF"),
+    "correcao_email_cadastro": gettext_lazy("Correção do e-mail de cadastro importado"),
     "migracao_cadastro_nao_confirmado": gettext_lazy(
         "Remoção de cadastro nunca confirmado (migração)"),
     # Inscrições

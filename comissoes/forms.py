@@ -15,6 +15,7 @@ from comissoes.dominio.pcd import DIMENSOES
 from comissoes.dominio.procedimentos import procedimento
 from comissoes.dominio.sessoes import regra_presenca
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 _CONTROLE = {"class": "form-control"}
 _SELECT = {"class": "form-select"}
@@ -113,7 +114,8 @@ class ImpedimentoRHForm(forms.Form):
     numero = forms.CharField(label=_("Número de inscrição"), max_length=20,
                              widget=forms.TextInput(attrs=_CONTROLE))
     motivo = forms.CharField(label=_("Motivo do impedimento"), min_length=10,
-                             widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+                             widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
+                             max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(_(
         "Ao confirmar, o impedimento é registrado: o(a) membro deixa de ver e de avaliar este "
         "candidato, e o ato consta da ata. O registro não pode ser desfeito."),
@@ -151,7 +153,7 @@ class SessaoForm(forms.Form):
         label=_("Impedimento legal à presença (se remota)"), required=False,
         widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
         help_text=_("Preencha só se a sessão for remota por impedimento legal à presença do "
-                    "candidato."))
+                    "candidato."), max_length=MAXIMO_MOTIVACAO)
     gravacao_exigida = forms.BooleanField(label=_("O edital exige gravação"), required=False,
                                           initial=True, widget=forms.CheckboxInput(attrs=_CHECK))
     confirmacao = campo_confirmacao(_(
@@ -206,10 +208,10 @@ class VotoForm(forms.Form):
                                 widget=forms.RadioSelect)
     motivacao = forms.CharField(
         label=_("Motivação (aspectos fenotípicos observados)"),
-        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 4}))
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 4}), max_length=MAXIMO_MOTIVACAO)
     motivo_substituicao = forms.CharField(
         label=_("Motivo da substituição do voto"), required=False,
-        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}), max_length=MAXIMO_MOTIVACAO)
 
     def __init__(self, *args, tipo: str = Comissao.Tipo.HETEROIDENTIFICACAO, **kwargs):
         """The words of the procedure (`procedimentos`): e.g. "Enquadra como pessoa com
@@ -242,17 +244,18 @@ class BiopsicossocialForm(forms.Form):
         choices=[("sim", _("Compatível")), ("nao", _("Incompatível"))])
     compatibilidade = forms.CharField(
         label=_("Justificativa da compatibilidade (atribuições do cargo consideradas)"),
-        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}))
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}), max_length=MAXIMO_MOTIVACAO)
     motivo_substituicao = forms.CharField(
         label=_("Motivo da substituição do registro"), required=False,
-        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}))
+        widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}), max_length=MAXIMO_MOTIVACAO)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         dimensoes = {}
         for chave, rotulo in DIMENSOES:
             dimensoes[chave] = forms.CharField(
-                label=rotulo, widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}))
+                label=rotulo, widget=forms.Textarea(attrs={**_CONTROLE, "rows": 3}),
+                max_length=MAXIMO_MOTIVACAO)
         # The four dimensions first, in the law's order.
         self.fields = {**dimensoes, **self.fields}
 
@@ -263,7 +266,8 @@ class BiopsicossocialForm(forms.Form):
 class ImpedimentoForm(forms.Form):
     motivo = forms.CharField(label=_("Motivo do impedimento"), min_length=10,
                              widget=forms.Textarea(attrs={**_CONTROLE, "rows": 2}),
-                             help_text=_("Ex.: parentesco, amizade íntima, relação de trabalho."))
+                             help_text=_("Ex.: parentesco, amizade íntima, relação de trabalho."),
+                             max_length=MAXIMO_MOTIVACAO)
 
 
 class GravacaoForm(forms.Form):

@@ -13,7 +13,7 @@ from comissoes.forms_recursos import ACEITOS
 
 class DocumentoForm(forms.Form):
     tipo = forms.ChoiceField(label=_("Documento"), choices=())
-    arquivo = forms.FileField(label=_("Arquivo"),
+    arquivo = forms.FileField(label=_("Arquivo"), **anexos.limite_do_nome(),
                               widget=forms.ClearableFileInput(attrs={"accept": ACEITOS}))
 
     def __init__(self, *args, tipos: list[tuple[str, str]], **kwargs):

@@ -23,7 +23,7 @@ class VariosArquivosField(forms.FileField):
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("widget", VariosArquivosInput(attrs={"accept": ACEITOS}))
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, **{**anexos.limite_do_nome(), **kwargs})
 
     def clean(self, data, initial=None):
         um = super().clean

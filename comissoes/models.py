@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 from candidatos.models import CorRaca, Inscricao, Lista
 from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 
 class Comissao(models.Model):
@@ -104,7 +105,7 @@ class Impedimento(models.Model):
     membro = models.ForeignKey(MembroComissao, on_delete=models.PROTECT,
                                related_name="impedimentos")
     inscricao = models.ForeignKey(Inscricao, on_delete=models.PROTECT, related_name="+")
-    motivo = models.TextField(_("motivo"))
+    motivo = models.TextField(_("motivo"), max_length=MAXIMO_MOTIVACAO)
     registrado_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                        related_name="+")
     registrado_em = models.DateTimeField(auto_now_add=True)
@@ -134,7 +135,8 @@ class Sessao(models.Model):
                                   default=Modalidade.PRESENCIAL)
     # LC 22/2026 art. 3º §1º: in person, "salvo em caso de impedimento por força de norma
     # legal vigente" — the impediment is recorded here.
-    impedimento_legal = models.TextField(_("impedimento legal à presença"), blank=True)
+    impedimento_legal = models.TextField(_("impedimento legal à presença"), blank=True,
+                                         max_length=MAXIMO_MOTIVACAO)
     gravacao_exigida = models.BooleanField(_("o edital exige gravação"), default=True)
     encerrada_em = models.DateTimeField(_("encerrada em"), null=True, blank=True)
     ata = models.FileField(_("ata (PDF)"), blank=True, upload_to="atas/%Y/")
@@ -275,11 +277,12 @@ class Voto(models.Model):
     avaliacao = models.ForeignKey(Avaliacao, on_delete=models.PROTECT, related_name="votos")
     membro = models.ForeignKey(MembroComissao, on_delete=models.PROTECT, related_name="votos")
     sentido = models.CharField(_("voto"), max_length=12, choices=Sentido.choices)
-    motivacao = models.TextField(_("motivação"))
+    motivacao = models.TextField(_("motivação"), max_length=MAXIMO_MOTIVACAO)
     registrado_em = models.DateTimeField(auto_now_add=True)
     substitui = models.OneToOneField("self", on_delete=models.PROTECT, null=True, blank=True,
                                      related_name="substituido_por")
-    motivo_substituicao = models.TextField(_("motivo da substituição"), blank=True)
+    motivo_substituicao = models.TextField(_("motivo da substituição"), blank=True,
+                                           max_length=MAXIMO_MOTIVACAO)
 
     class Meta:
         verbose_name = _("voto")

@@ -81,6 +81,8 @@ MIDDLEWARE = [
     # (candidatos/cache_situacao.py).
     "candidatos.cache_situacao.CacheSituacaoMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # private, no-store on every answer to a signed-in user (certames/seguranca.py)
+    "certames.seguranca.SemCacheAutenticadoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "certames.seguranca.SessaoCurtaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -286,6 +288,7 @@ TAREFAS_POR_FILA = {
         "candidatos.notificar_decisao_procedimento",
         "candidatos.notificar_julgamento_recurso_procedimento",
         "candidatos.notificar_retificacao_inscricao",
+        "candidatos.avisar_correcao_email",
         "candidatos.email_convocacao",
         "candidatos.avisar_publicacao_classificacao",
         "candidatos.avisar_decisao_atendimento",
@@ -324,6 +327,10 @@ SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT")
 SECURE_HSTS_SECONDS = env("SECURE_HSTS_SECONDS")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = bool(SECURE_HSTS_SECONDS)
 SECURE_HSTS_PRELOAD = bool(SECURE_HSTS_SECONDS)
+# With DEBUG off the system check certames.E002 (certames/seguranca.py) refuses to start while
+# SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS or the secure cookies are off; PERMITIR_HTTP=true
+# accepts plain HTTP explicitly (a warning, certames.W002, at every start instead).
+PERMITIR_HTTP = env.bool("PERMITIR_HTTP", default=False)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"

@@ -27,6 +27,10 @@ EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
 SECURE_SSL_REDIRECT = False
+# The test client and the test servers speak plain HTTP: accepted explicitly, and its warning
+# silenced (tests/test_seguranca_https.py calls the check itself).
+PERMITIR_HTTP = True
+SILENCED_SYSTEM_CHECKS = ["certames.W002"]
 
 # Tasks run in-process in tests; the `worker` tests switch this off and start a real worker
 # that consumes queues of its own, so parallel test processes never take each other's tasks.

@@ -14,3 +14,9 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings')
 
 application = get_wsgi_application()
+
+# gunicorn runs no system check: refuse to serve plain HTTP in production unless PERMITIR_HTTP
+# says so (certames.E002; docs/falhas.md, "Endurecimento").
+from certames.seguranca import verificar_ao_iniciar  # noqa: E402
+
+verificar_ao_iniciar()

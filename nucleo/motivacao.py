@@ -20,6 +20,10 @@ from django.utils.translation import gettext as _
 MINIMO = 10
 #: A decision against the candidate: at least this many characters, and specific.
 MINIMO_DESFAVORAVEL = 30
+#: Any motivation, justification or free-text reason typed in a form: at most this many
+#: characters (issue 27: a 100,000-character vote justification was stored). An appeal's
+#: reasons, a defence and the facts of a procedure allow nucleo.recursos.MAXIMO_TEXTO.
+MAXIMO = 5_000
 
 #: Formulas that say nothing about the case (compared without accents, case, punctuation).
 GENERICAS = frozenset({
@@ -68,4 +72,7 @@ def validar_motivacao(texto: str, *, desfavoravel: bool, especifica: str = "",
     if len(texto) < MINIMO or generica(texto):
         raise erro(_("Informe a motivação da decisão (ao menos %(n)d caracteres).") % {
             "n": MINIMO})
+    if len(texto) > MAXIMO:
+        raise erro(_("A motivação passa de %(n)d caracteres: resuma-a ou anexe o texto "
+                     "completo como documento.") % {"n": MAXIMO})
     return texto

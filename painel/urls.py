@@ -13,6 +13,7 @@ from painel.views import (
     auditoria,
     autoridade,
     busca,
+    cadastros,
     certames,
     chamadas,
     classificacao,
@@ -139,6 +140,9 @@ urlpatterns = [
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
          name="inscricao_retificar"),
+    # An imported record's e-mail, corrected by a motivated act (issue 27, item 5).
+    path("cadastros/<int:pk>/corrigir-email/", cadastros.CorrigirEmailView.as_view(),
+         name="corrigir_email_cadastro"),
     # The calls as acts and the order of nomeação (issue #11, items 2 and 3).
     path("cargos/<int:pk>/convocar/", chamadas.ConvocarView.as_view(), name="convocar"),
     path("cargos/<int:pk>/ordem-nomeacao.<str:formato>", chamadas.ExportarOrdemView.as_view(),

@@ -21,6 +21,7 @@ ESPERADO = {
     "candidatos.notificar_decisao_procedimento": "email",
     "candidatos.notificar_julgamento_recurso_procedimento": "email",
     "candidatos.notificar_retificacao_inscricao": "email",
+    "candidatos.avisar_correcao_email": "email",
     "candidatos.email_convocacao": "email",
     "candidatos.avisar_publicacao_classificacao": "email",
     "candidatos.avisar_decisao_atendimento": "email",

@@ -322,6 +322,11 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"cor_raca": "branca", "listas": [], "declarado_na_inscricao": MOTIVO,
                            "prova": MOTIVO, "motivacao": MOTIVO, "confirmacao": "on"}),
+    # An imported record's e-mail, corrected by RH's motivated act (issue 27, item 5).
+    L("painel:corrigir_email_cadastro", "pk=cand_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"novo_email": "outro@example.com", "motivacao": MOTIVO,
+                           "confirmacao": "on"}),
     # The committee's workspace. Members of another committee, with an impedimento or
     # without the term never reach A; accounts outside the Comissão group get 403.
     L("comissao:painel", "",    LOGIN, 403,   403,   200,   200,   200,   200,   403),
@@ -501,9 +506,12 @@ MATRIZ = [
                                 "->inicio", "->inicio", "->inicio", "->inicio"),
     L("portal:cadastro_enviado", "",
                                 200,   200,   200,   200,   200,   200,   200,   200),
-    # The e-mail link is the secret (GET shows the page; its POST confirms).
+    # The e-mail link is the secret: its GET keeps the token in the session and redirects to
+    # the page without it (the page's GET shows the button; its POST confirms).
     L("portal:confirmar", "uidb64=link_uid token=link_token",
-                                200,   200,   200,   200,   200,   200,   200,   200),
+                                "->portal:confirmar", "->portal:confirmar", "->portal:confirmar",
+                                "->portal:confirmar", "->portal:confirmar", "->portal:confirmar",
+                                "->portal:confirmar", "->portal:confirmar"),
     L("portal:inscrever", "certame_pk=certame",
                                 LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("portal:inscricao", "pk=insc_a",

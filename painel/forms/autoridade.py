@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from certames.confirmacao import campo_confirmacao
 from nucleo import autoridade
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.registro import plugin
 
 
@@ -30,7 +31,7 @@ class AutoridadeRecursalForm(forms.Form):
                                       "placeholder": _("Ex.: Portaria 12/2026, de 05/12/2026")}))
     motivacao = forms.CharField(
         label=_("Motivação"), widget=forms.Textarea(attrs={"class": "form-control", "rows": 2}),
-        help_text=_("Por que esta autoridade (cargo, competência)."))
+        help_text=_("Por que esta autoridade (cargo, competência)."), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a designação é registrada como ato e vale para os recursos ainda não "
           "julgados deste certame. Não pode ser desfeita: uma nova designação a substitui."),
@@ -55,7 +56,7 @@ class ReconsideracaoForm(forms.Form):
     motivacao = forms.CharField(
         label=_("Motivação"), widget=forms.Textarea(attrs={"class": "form-control", "rows": 3}),
         help_text=_("Aprecie as razões do recurso (Lei 9.784/1999, art. 50). Manter a decisão "
-                    "exige motivação específica."))
+                    "exige motivação específica."), max_length=MAXIMO_MOTIVACAO)
 
     def __init__(self, *args, recurso, objeto, **kwargs):
         kwargs.setdefault("prefix", "reconsideracao")

@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from certames.confirmacao import campo_confirmacao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
 
@@ -27,5 +28,5 @@ class ConvocarForm(forms.Form):
 class EventoForm(forms.Form):
     data = forms.DateField(label=_("Data do ato"), widget=_DATA)
     motivacao = forms.CharField(label=_("Motivação"), required=False, widget=forms.Textarea(
-        attrs={"class": "form-control", "rows": 2}))
+        attrs={"class": "form-control", "rows": 2}), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(_("Confirmo o registro deste ato, que não se desfaz."))

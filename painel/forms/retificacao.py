@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import retificacao
 from candidatos.models import CorRaca, Inscricao, TipoDeficiencia
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 _TEXTO = {"class": "form-control", "rows": 2}
 
@@ -21,16 +22,16 @@ class RetificacaoForm(forms.Form):
                                        required=False, widget=forms.CheckboxSelectMultiple)
     declarado_na_inscricao = forms.CharField(
         label=_("O que o(a) candidato(a) declarou na inscrição"),
-        widget=forms.Textarea(attrs=_TEXTO))
+        widget=forms.Textarea(attrs=_TEXTO), max_length=MAXIMO_MOTIVACAO)
     prova = forms.CharField(
         label=_("Prova do que foi declarado"),
         help_text=_("Ex.: comprovante de inscrição emitido em 10/03/2026; ficha de inscrição "
                     "da banca, página 3."),
-        widget=forms.Textarea(attrs=_TEXTO))
+        widget=forms.Textarea(attrs=_TEXTO), max_length=MAXIMO_MOTIVACAO)
     motivacao = forms.CharField(
         label=_("Motivação"),
         help_text=_("O erro de registro e por que os dados corretos são os declarados."),
-        widget=forms.Textarea(attrs={**_TEXTO, "rows": 3}))
+        widget=forms.Textarea(attrs={**_TEXTO, "rows": 3}), max_length=MAXIMO_MOTIVACAO)
     confirmacao = forms.BooleanField(
         label=_("Confirmo que a retificação apenas restabelece o que foi declarado na "
                 "inscrição; o(a) candidato(a) será notificado(a) por e-mail."),

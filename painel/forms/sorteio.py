@@ -5,6 +5,8 @@ inline ones)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
+
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
 
 
@@ -25,7 +27,8 @@ class AnuncioSorteioForm(forms.Form):
         help_text=_("Posterior a hoje: os códigos e as vagas dos cargos ficam públicos antes."))
     motivacao = forms.CharField(
         label=_("Motivação (somente para retificar um anúncio anterior)"), required=False,
-        widget=forms.Textarea(attrs={"class": "form-control", "rows": 2}))
+        widget=forms.Textarea(attrs={"class": "form-control", "rows": 2}),
+        max_length=MAXIMO_MOTIVACAO)
     confirmacao = _confirmacao(
         _("Confirmo o anúncio: a fonte e a data da semente, os códigos e as vagas de todos os "
           "cargos tornam-se públicos agora e o anúncio não pode ser desfeito."),

@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from certames.confirmacao import campo_confirmacao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from painel.forms.classificacao import PublicarForm
 
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")
@@ -25,10 +26,14 @@ class HomologacaoForm(forms.Form):
           "homologação não pode ser desfeita."))
 
 
+#: The published criteria of the heteroidentification: a document, longer than a motivation.
+MAXIMO_CRITERIOS = 20_000
+
+
 class ProrrogacaoForm(forms.Form):
     data = forms.DateField(label=_("Data do ato de prorrogação"), widget=_DATA)
     motivacao = forms.CharField(label=_("Motivação"), widget=forms.Textarea(
-        attrs={"class": "form-control", "rows": 2}))
+        attrs={"class": "form-control", "rows": 2}), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, a validade é prorrogada por igual período e a nova data fica pública "
           "na página do certame. A prorrogação só pode ser feita uma vez e não pode ser "
@@ -37,7 +42,8 @@ class ProrrogacaoForm(forms.Form):
 
 class CriteriosForm(forms.Form):
     texto = forms.CharField(label=_("Critérios de avaliação da heteroidentificação"),
-                            widget=forms.Textarea(attrs={"class": "form-control", "rows": 5}))
+                            widget=forms.Textarea(attrs={"class": "form-control", "rows": 5}),
+                            max_length=MAXIMO_CRITERIOS)
     confirmacao = campo_confirmacao(
         _("Ao confirmar, os critérios são publicados na página pública do certame, onde os "
           "candidatos os leem antes das sessões. A publicação não pode ser desfeita: uma "

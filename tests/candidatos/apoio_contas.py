@@ -33,7 +33,11 @@ def link_do_email(mensagem) -> str:
 
 
 def confirmar(client, link: str, **dados):
-    """The button of the confirmation page (POST to the link)."""
+    """Open the link (its token moves into the session and the browser is redirected to the
+    confirmation page), then the page's button (POST to that page)."""
+    aberto = client.get(link)
+    if aberto.status_code == 302 and aberto.url.endswith("/confirmar/"):
+        link = aberto.url
     return postar(client, link, dados)
 
 

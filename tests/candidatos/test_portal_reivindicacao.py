@@ -231,7 +231,7 @@ def test_get_no_link_nao_ativa_e_post_ativa(client):
     cpf = gerar_cpf()
     cadastrar(client, cpf)
     link = link_do_email(mail.outbox[0])
-    pagina = client.get(link)
+    pagina = client.get(link, follow=True)
     assert pagina.status_code == 200
     assert pagina["Cache-Control"] == "private, no-store"
     html = pagina.content.decode()

@@ -157,7 +157,7 @@ def test_o_link_ao_email_da_banca_vincula_a_inscricao(client, certame, conta):
     assert _da_conta(conta) == []
     client.logout()
     link = link_do_email(mail.outbox[0])
-    html = client.get(link).content.decode()
+    html = client.get(link, follow=True).content.decode()
     assert "Confirmar o vínculo" in html and 'name="password1"' not in html
     registro_pk = _sem_conta().pk
     assert confirmar(client, link)["Location"] == reverse("login")

@@ -184,7 +184,7 @@ def test_usuario_logado_nao_recebe_nem_preenche_o_cache(client, publicado, candi
     client.force_login(candidato_user)
     logado = _renderizada(client, url)
     assert "Usuário conectado:" in _texto(logado) and "Usuário conectado:" not in _texto(anonima)
-    assert logado["Cache-Control"] == "private"
+    assert logado["Cache-Control"] == "private, no-store"
     assert "Cookie" in logado["Vary"] and "ETag" not in logado
     _renderizada(client, url)  # and again: never from the cache
     client.logout()

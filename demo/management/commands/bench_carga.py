@@ -296,6 +296,8 @@ class Command(BaseCommand):
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
             "SECURE_SSL_REDIRECT": "false",
             "SECURE_HSTS_SECONDS": "0",
+            # gunicorn on loopback speaks plain HTTP (certames.E002 would refuse it).
+            "PERMITIR_HTTP": "true",
             "CACHE_URL": cache_url,
             # Every request comes from one client (wrk): the abuse limits (docs/falhas.md)
             # would measure the 429 page instead of the searches.

@@ -1,0 +1,107 @@
+"""The correction of an imported record's e-mail by RH (issue 27, item 5).
+
+A record's e-mail is where a sign-up with its CPF sends the claim link (`candidatos.portal`,
+`email_do_cadastro`): whoever changes it decides who may take the record over. The admin
+shows it read-only (candidatos/admin.py); RH corrects it only here, with a specific motivation
+(how the new address was checked), as an act in the audit trail, and both the OLD and the new
+address are told. A record that already belongs to an account is refused: its e-mail is the
+account's, changed only by the candidate. A pending confirmation link sent to the old address
+stops working (the portal compares the address the link was sent to).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from candidatos.models import Candidato, mesmo_email
+from candidatos.portal import mascarar_email
+from certames.auditoria import registrar_ato
+from certames.filas import tarefa
+from certames.formatos import data_hora_br
+from certames.models import Ato
+from certames.travas import travar
+from nucleo.motivacao import validar_motivacao
+
+#: The act's type in the audit trail (its label: certames/rotulos_atos.py).
+TIPO_ATO = "correcao_email_cadastro"
+#: The e-mail task (candidatos.tasks, queue "email"; queued by name on commit).
+TAREFA_AVISO = "candidatos.avisar_correcao_email"
+
+
+def corrigir_email(candidato: Candidato, *, novo_email: str, motivacao: str, autor) -> Ato:
+    """Change an imported record's e-mail as a motivated act; ValidationError (Portuguese,
+    per field) and nothing written otherwise. Both addresses are told on commit."""
+    with transaction.atomic():
+        return _corrigir(candidato, novo_email, motivacao, autor)
+
+
+def _corrigir(candidato: Candidato, novo_email: str, motivacao: str, autor) -> Ato:
+    candidato = travar(Candidato, candidato)
+    novo_email = (novo_email or "").strip()
+    erros: dict[str, list[str]] = {}
+    try:
+        validate_email(novo_email)
+    except ValidationError:
+        erros["novo_email"] = [_("Informe um endereço de e-mail válido.")]
+    try:
+        motivacao = validar_motivacao(
+            motivacao, desfavoravel=True, campo="motivacao",
+            especifica=_("como o novo endereço foi conferido e por que o anterior está errado"))
+    except ValidationError as exc:
+        erros.update(exc.message_dict)
+    if candidato.usuario_id is not None:
+        erros.setdefault("__all__", []).append(_(
+            "Este cadastro já pertence a uma conta do portal: o e-mail é o da conta, e só o(a) "
+            "próprio(a) candidato(a) o altera."))
+    elif "novo_email" not in erros and mesmo_email(novo_email, candidato.email):
+        erros["novo_email"] = [_("O e-mail informado é o mesmo do cadastro: nada a corrigir.")]
+    if erros:
+        raise ValidationError(erros)
+    anterior = candidato.email
+    candidato.email = novo_email
+    candidato._change_reason = TIPO_ATO  # the row's history (simple_history) names the act
+    candidato.save(update_fields=["email"])
+    insc = candidato.inscricoes.select_related("certame").order_by("pk").first()
+    ato = registrar_ato(
+        tipo=TIPO_ATO, autor=autor, certame=insc.certame if insc else None, objeto=candidato,
+        descricao=_("E-mail do cadastro de %(nome)s corrigido de %(antes)s para %(depois)s.") % {
+            "nome": candidato.nome, "antes": mascarar_email(anterior) if anterior else "—",
+            "depois": mascarar_email(novo_email)},
+        motivacao=motivacao, antes={"email": anterior}, depois={"email": novo_email})
+    ato_id = ato.pk
+    transaction.on_commit(lambda: tarefa(TAREFA_AVISO).delay(ato_id))
+    return ato
+
+
+def avisar(ato_id: int) -> list[str]:
+    """E-mail the old address (when there was one) and the new one about the correction (the
+    task's body); the addresses written to."""
+    ato = Ato.objects.select_related("certame").get(pk=ato_id, tipo=TIPO_ATO)
+    candidato = Candidato.objects.get(pk=int(ato.objeto_id))
+    anterior, novo = (ato.antes or {}).get("email", ""), (ato.depois or {}).get("email", "")
+    contexto = {"nome": candidato.nome_exibicao, "quando": data_hora_br(ato.criado_em),
+                "antes": anterior or "—", "depois": novo, "m": ato.motivacao}
+    enviados = []
+    if anterior:
+        send_mail(
+            _("O e-mail do seu cadastro foi alterado"),
+            _("Olá.\n\nEm %(quando)s, a administração do certame alterou o e-mail do cadastro "
+              "de %(nome)s de %(antes)s (este endereço) para %(depois)s.\n\nMotivação: %(m)s"
+              "\n\nA partir de agora, os avisos e o link para criar a conta do portal do "
+              "candidato vão para o novo endereço. Se você não reconhece esta alteração, "
+              "procure a organizadora do certame imediatamente.") % contexto,
+            settings.DEFAULT_FROM_EMAIL, [anterior], fail_silently=False)
+        enviados.append(anterior)
+    send_mail(
+        _("Este e-mail passou a constar do seu cadastro"),
+        _("Olá.\n\nEm %(quando)s, a administração do certame registrou este endereço como o "
+          "e-mail do cadastro de %(nome)s (antes: %(antes)s).\n\nMotivação: %(m)s\n\nSe você "
+          "não pediu esta alteração, procure a organizadora do certame.") % contexto,
+        settings.DEFAULT_FROM_EMAIL, [novo], fail_silently=False)
+    enviados.append(novo)
+    return enviados
