@@ -13,16 +13,17 @@ cache (CACHE_URL: Redis in production) under the candidate's account and the ins
   which a date or time the page was computed from is reached (`proxima_mudanca`), and at
   most CACHE_SITUACAO_TTL seconds later.
 
-A generation is renewed when the write happens and again when its transaction commits, and
-it is read before the page's data: a page rendered from data an uncommitted or just committed
-act is changing is stored under a token that is already stale (see cache_publico's docstring).
+A generation is renewed in the write's own transaction (`cache_publico.renovar`: a row of
+the database, not a cache entry) and read before the page's data: a page rendered from data
+an uncommitted act is changing is stored under the generation that act's commit replaces.
 The writes that send no signal are covered by an act of the same transaction that does (a
 publication writes the per-candidate summaries with `bulk_create`; the `Publicacao` row it
 saves renews the certame): `COBERTAS` lists them and tests/candidatos/test_cache_situacao.py
 checks that every table the page reads is a source, is covered, or is `ISENTAS`.
 
-A hit reads the account (the auth middleware) and asks the cache twice: no other SQL and no
-template. What differs per request is put in at serve time: the CSRF token (the page is
+A hit asks the cache once and reads the generations (one indexed query, from the database:
+a Redis outage cannot lose a renewal, see cache_publico): no other SQL and no template.
+What differs per request is put in at serve time: the CSRF token (the page is
 stored with a random marker in its place, so a hit and a miss run `get_token` alike and the
 CSRF cookie is set as it would be). A request with messages waiting (a redirect's "feito")
 is rendered, not served, and what it renders is not stored; so are htmx requests.
@@ -109,7 +110,9 @@ COBERTAS: dict[str, str] = {
 #: Tables the page reads that are no data of the page: the session (messages waiting bypass
 #: the cache), the content types (fixed at migrate) and the groups' names (fixed data:
 #: membership is the account's scope).
-ISENTAS = frozenset({"django_session", "django_content_type", "auth_group"})
+ISENTAS = frozenset({"django_session", "django_content_type", "auth_group",
+                     # the generations themselves (certames.Invalidacao)
+                     "certames_invalidacao"})
 
 
 # --- renewing ---------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ from certames.carreira import (
     vigentes,
 )
 from certames.classificacao import estado_recalculo, solicitar_recalculo
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
 from certames.travas import travar, travar_certame
@@ -175,7 +175,7 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
                     # Where the occupant came from and why (spec section 7, step 5).
                     "fundamento_posicao": p.fundamento})
         transaction.on_commit(
-            lambda c=chamada.pk: tarefa(TAREFA_EMAIL_CONVOCACAO).delay(c))
+            lambda c=chamada.pk: enfileirar(TAREFA_EMAIL_CONVOCACAO, c))
         novas.append(chamada)
     return novas
 

@@ -74,7 +74,7 @@ from candidatos.procedimentos import fim_do_prazo_recurso
 from candidatos.servicos import FINAIS
 from certames import arquivos, cronograma
 from certames.auditoria import registrar_ato
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.models import Certame, Etapa
 from certames.papeis import e_rh
 from certames.regras.regimes import Regime
@@ -578,7 +578,7 @@ def julgar_recurso(pedido: PedidoAtendimento, *, autor,
 
 
 def _avisar(decisao: DecisaoAtendimento) -> None:
-    transaction.on_commit(lambda: tarefa(TAREFA_AVISO).delay(decisao.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_AVISO, decisao.pk))
 
 
 def avisar_decisao(decisao_id: int) -> bool:

@@ -68,7 +68,7 @@ from candidatos.models import (
 from certames import instantaneo, listas_da_inscricao
 from certames.auditoria import registrar_ato
 from certames.carreira import SituacaoChamada, fundamento_ordem
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br
 from certames.models import (
     Cargo,
@@ -104,7 +104,7 @@ TAREFA_COMPROVANTE = "candidatos.gerar_comprovante"
 
 def enfileirar_comprovante(inscricao: Inscricao) -> None:
     """Queue the receipt once the inscrição (or its change) is committed."""
-    transaction.on_commit(lambda: tarefa(TAREFA_COMPROVANTE).delay(inscricao.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_COMPROVANTE, inscricao.pk))
 
 #: Certame situations in which inscrições may be accepted (with the window open).
 STATUS_ACEITA_INSCRICOES = (Certame.Status.PUBLICADO, Certame.Status.EM_ANDAMENTO)
@@ -364,15 +364,10 @@ def conferencia_bloqueada(candidato: Candidato, em=None) -> bool:
 
 def _enviar(tipo: str, objeto_id: int, base_url: str = "") -> None:
     """Queue one e-mail of the sign-up once the transaction commits (Celery task). A broker
-    that cannot take it is logged, not raised: the page must not differ (nor fail) only in
+    that cannot take it is logged and the e-mail kept for the periodic resend
+    (certames.filas.enfileirar), never raised: the page must not differ (nor fail) only in
     the cases that send something."""
-    def enfileirar() -> None:
-        try:
-            tarefa(TAREFA_EMAIL_CADASTRO).delay(tipo, objeto_id, base_url)
-        except Exception:  # kombu's OperationalError and whatever a broker raises
-            logger.exception("e-mail %s do pedido/conta %s não enfileirado", tipo, objeto_id)
-
-    transaction.on_commit(enfileirar)
+    transaction.on_commit(lambda: enfileirar(TAREFA_EMAIL_CADASTRO, tipo, objeto_id, base_url))
 
 
 def _novo_pedido(d: DadosCadastro, *, via: str, situacao: str, candidato=None, senha: str = "",

@@ -73,7 +73,7 @@ from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.carreira import historico
 from certames.classificacao import solicitar_recalculo
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_br, data_hora_br
 from certames.models import Certame, Etapa, EventoChamada
 from certames.papeis import e_rh
@@ -424,7 +424,7 @@ def objeto_de(proc: ProcedimentoAdministrativo) -> str:
 def _enfileirar(nome: str, proc_id: int) -> None:
     """Queue the task `nome` (`candidatos.tasks`, by name: the tasks import this module)
     once the transaction commits."""
-    transaction.on_commit(lambda: tarefa(nome).delay(proc_id))
+    transaction.on_commit(lambda: enfileirar(nome, proc_id))
 
 
 def _carregar(proc_id: int) -> ProcedimentoAdministrativo:

@@ -26,7 +26,7 @@ from candidatos.models import CorRaca, Inscricao, TipoDeficiencia, erros_autodec
 from candidatos.servicos import fundamento_opcoes_na_inscricao
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br
 from certames.models import Ato, Certame
 from certames.travas import travar, travar_sem_ler
@@ -119,7 +119,7 @@ def retificar(inscricao: Inscricao, *, autor, cor_raca: str, quilombola: bool,
     solicitar_recalculo([insc.cargo_id], _("retificação de dado da inscrição %(n)s") % {
         "n": insc.numero})
     ato_id = ato.pk
-    transaction.on_commit(lambda: tarefa(TAREFA_NOTIFICAR).delay(ato_id))
+    transaction.on_commit(lambda: enfileirar(TAREFA_NOTIFICAR, ato_id))
     return ato
 
 

@@ -12,12 +12,18 @@ development) under a key made of:
 - the certame's generation token (the home page: the list's generation) and a token that
   invalidates every page at once (an órgão renamed, or an act whose certame is unknown).
 
-A generation is a fresh token written to the cache by post_save/post_delete signals of every
-model a public page shows (FONTES below), once right away and once more when the transaction
-commits (so a page rendered between the write and the commit is dropped too). Acts of one
-certame leave the other certames' keys untouched. A hit costs at most two cache reads (none
-when this process served the page within CACHE_PUBLICO_MEMORIA seconds, see below): no SQL,
-no template, no session, auth or axes work.
+A generation is kept in the database, not in the cache (issue #27: Redis is a cache, not a
+dependency): post_save/post_delete signals of every model a public page shows (FONTES below)
+write one `certames.Invalidacao` row per scope in the act's own transaction, and a scope's
+generation is the sum of its rows' weights with the time of the latest. A renewal commits
+with the act or not at all: a Redis outage cannot lose it, and when Redis comes back with its
+old entries, their keys carry the old generations and are never read again. Writers only
+insert (no row shared by two acts, no lock); the periodic `compactar_invalidacoes` folds the
+rows. Acts of one certame leave the other certames' generations untouched. A hit costs one
+indexed query (the generations; none when this process read them within
+CACHE_PUBLICO_MEMORIA seconds, see below) and one cache read: no template, no session, auth
+or axes work. With the cache down every page is rendered (config/cache.py answers as an
+empty cache).
 
 `CachePublicoMiddleware` sits right after WhiteNoise. For an anonymous GET/HEAD (no session
 or messages cookie) of a view marked with `publica()` (config/urls.py,
@@ -39,9 +45,9 @@ is dropped from the stored and returned answer.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import logging
-import secrets
 import threading
 import time
 from collections import OrderedDict
@@ -55,11 +61,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.checks import Error, register
 from django.db import transaction
+from django.db.models import Count, F
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
 
 logger = logging.getLogger(__name__)
@@ -96,23 +104,14 @@ def publica(view, certame: str | None = None):
 # --- generations ------------------------------------------------------------------------------
 
 
-def _chave_geracao(escopo: str) -> str:
-    return f"{_PREFIXO}g:{escopo}"
-
-
 def escopo_certame(certame_id) -> str:
     return f"c{int(certame_id)}"
 
 
-def _novo_token() -> str:
-    """`<unix time>.<random>`: the time is the page's Last-Modified."""
-    return f"{time.time():.3f}.{secrets.token_hex(6)}"
-
-
 # --- the process's own memory in front of the shared cache --------------------------------------
 #
-# A hit read from Redis costs two round trips; the same hit from this process's memory costs
-# none. Generations read from the shared cache are trusted here for CACHE_PUBLICO_MEMORIA
+# A hit costs a query and a round trip to Redis; the same hit from this process's memory costs
+# none. Generations read from the database are trusted here for CACHE_PUBLICO_MEMORIA
 # seconds (an act recorded by another process reaches this one within that time; one recorded
 # here, at once), and recently served pages are kept here too, by their full key (which holds
 # the generations: a renewed generation makes them unreachable), up to MEMORIA_MAXIMA bytes.
@@ -159,53 +158,104 @@ def _guardar_local(chave: str, entrada: dict) -> None:
             _ocupado[0] -= len(velha["conteudo"])
 
 
-def invalidar(*escopos: str) -> None:
-    """Give each scope a new generation: every page keyed by it becomes unreachable (and
-    expires from the cache after CACHE_PUBLICO_TTL). A cache failure is logged, never raised
-    into the act that recorded it."""
-    if not escopos:
-        return
-    token = _novo_token()
-    novas = {_chave_geracao(e): token for e in escopos}
-    if _memoria():
-        validade = _relogio() + _memoria()
-        with _trava:
-            _geracoes_locais.update({k: (validade, token) for k in novas})
-    try:
-        cache.set_many(novas, timeout=None)
-    except Exception:  # a cache server down must not undo an act
-        logger.exception("cache público: não foi possível invalidar %s", escopos)
+def _esquecer_local(escopos) -> None:
+    with _trava:
+        for escopo in escopos:
+            _geracoes_locais.pop(escopo, None)
 
 
-def invalidar_certame(certame_id) -> None:
-    invalidar(escopo_certame(certame_id))
+def _token(linha: tuple[int, dt.datetime] | None) -> str:
+    """`<unix time of the last renewal>.<sum of the renewals>` (the time is the page's
+    Last-Modified; "0.0": a scope never renewed)."""
+    if linha is None:
+        return "0.0"
+    return f"{linha[1].timestamp():.6f}.{linha[0]}"
+
+
+def _ler_geracoes(escopos: list[str]) -> list[tuple[int, dt.datetime] | None]:
+    """Each scope's (sum of weights, latest renewal), in one indexed query written by hand:
+    it runs on every cache hit, where building it through the ORM cost more than running
+    it."""
+    from django.db import connection
+
+    from certames.models import Invalidacao
+
+    tabela = connection.ops.quote_name(Invalidacao._meta.db_table)
+    marcas = ", ".join(["%s"] * len(escopos))
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT escopo, SUM(peso), MAX(criada_em) FROM {tabela} "  # noqa: S608
+                       f"WHERE escopo IN ({marcas}) GROUP BY escopo", list(escopos))
+        linhas = {e: (int(n), _instante(t)) for e, n, t in cursor.fetchall()}
+    return [linhas.get(e) for e in escopos]
+
+
+def _instante(valor) -> dt.datetime:
+    """A MAX(datetime) as the database gives it (SQLite: its text)."""
+    if isinstance(valor, str):
+        valor = parse_datetime(valor)
+    if timezone.is_naive(valor):
+        valor = valor.replace(tzinfo=dt.UTC)
+    return valor
 
 
 def geracoes(escopos: list[str], *, memoria_local: bool = True) -> list[str]:
-    """The current generation token of each scope. ``memoria_local``: trust this process's
-    copy read within CACHE_PUBLICO_MEMORIA seconds (the public pages); without it, always
-    ask the shared cache (one round trip: a candidate's own page)."""
-    chaves = [_chave_geracao(e) for e in escopos]
+    """The current generation token of each scope, read from the database (one indexed
+    query: `Invalidacao`). ``memoria_local``: trust this process's copy read within
+    CACHE_PUBLICO_MEMORIA seconds (the public pages); without it, always ask the database
+    (a candidate's own page)."""
     memoria = _memoria() if memoria_local else 0
     if memoria:
         agora = _relogio()
         with _trava:
-            locais = [_geracoes_locais.get(c) for c in chaves]
+            locais = [_geracoes_locais.get(e) for e in escopos]
         validas = [g[1] for g in locais if g is not None and g[0] > agora]
-        if len(validas) == len(chaves):
+        if len(validas) == len(escopos):
             return validas
-    achadas = cache.get_many(chaves)
-    for chave in chaves:
-        if chave not in achadas:
-            # First use (or the cache was emptied): start a generation; `add` keeps the one
-            # another process may have just written.
-            cache.add(chave, _novo_token(), timeout=None)
-            achadas[chave] = cache.get(chave) or _novo_token()
+    _lidos_na_transacao(escopos)
+    tokens = [_token(linha) for linha in _ler_geracoes(escopos)]
     if memoria:
         validade = _relogio() + memoria
         with _trava:
-            _geracoes_locais.update({c: (validade, achadas[c]) for c in chaves})
-    return [achadas[c] for c in chaves]
+            _geracoes_locais.update({e: (validade, t) for e, t in zip(escopos, tokens,
+                                                                         strict=True)})
+    return tokens
+
+
+def _lidos_na_transacao(escopos) -> None:
+    """This transaction read these scopes' generations (a page it renders is stored under
+    them): its next write to one of them needs a row of its own."""
+    conexao = transaction.get_connection()
+    if not conexao.in_atomic_block:
+        return
+    for _sids, funcao, *_ in conexao.run_on_commit:
+        if isinstance(funcao, Renovacao):
+            funcao.gravados.difference_update(escopos)
+
+
+def compactar_invalidacoes() -> int:
+    """Fold each scope's renewals into its newest row (its weight grows by theirs), so that
+    reading a generation stays one short index range. Every sum is kept: the rows are locked,
+    the fold is one transaction, a reader sees it before or after. Rows of transactions not
+    yet committed are not seen, hence not touched. Returns how many rows were removed
+    (periodic: `certames.compactar_invalidacoes`)."""
+    from certames.models import Invalidacao
+
+    removidas = 0
+    escopos = list(Invalidacao.objects.order_by().values("escopo").annotate(c=Count("id"))
+                   .filter(c__gt=1).values_list("escopo", flat=True))
+    for escopo in escopos:
+        with transaction.atomic():
+            linhas = list(Invalidacao.objects.select_for_update().filter(escopo=escopo)
+                          .order_by("id").values_list("id", "peso", "criada_em"))
+            if len(linhas) < 2:
+                continue
+            velhas = linhas[:-1]
+            Invalidacao.objects.filter(pk__in=[v[0] for v in velhas]).delete()
+            Invalidacao.objects.filter(pk=linhas[-1][0]).update(
+                peso=F("peso") + sum(v[1] for v in velhas),
+                criada_em=max(linha[2] for linha in linhas))
+            removidas += len(velhas)
+    return removidas
 
 
 # --- which writes change which pages ----------------------------------------------------------
@@ -292,25 +342,67 @@ def escopos_da_gravacao(instancia) -> set[str]:
 
 
 class Renovacao:
-    """The commit-time renewal of some scopes: a callable for `transaction.on_commit` that
-    tests counting an act's own follow-ups can tell apart (`isinstance`)."""
+    """The commit of a transaction that renewed some scopes: a callable for
+    `transaction.on_commit` (tests counting an act's own follow-ups tell it apart with
+    `isinstance`). At the commit this process forgets its copies of the scopes'
+    generations, so it sees the new ones at once (other processes: within
+    CACHE_PUBLICO_MEMORIA seconds)."""
 
     def __init__(self, escopos: tuple[str, ...]):
         self.escopos = escopos
+        #: Scopes whose row this transaction wrote at this level and has not read since:
+        #: another write needs no other row (a reader elsewhere cannot see either before the
+        #: commit; this transaction's own reads undo it: see `geracoes`).
+        self.gravados = set(escopos)
 
     def __call__(self) -> None:
-        invalidar(*self.escopos)
+        _esquecer_local(self.escopos)
+
+
+def _renovacao_da_transacao(conexao) -> Renovacao | None:
+    """The Renovacao already registered in this transaction at this savepoint level (its
+    scopes' rows are written: a scope is renewed once per transaction)."""
+    if not conexao.in_atomic_block:
+        return None
+    nivel = set(conexao.savepoint_ids)
+    for sids, funcao, *_ in reversed(conexao.run_on_commit):
+        if isinstance(funcao, Renovacao) and set(sids) == nivel:
+            return funcao
+    return None
 
 
 def renovar(*escopos: str) -> None:
-    """Renew `escopos` now (this process sees its own writes; tests run inside one
-    transaction) and again when the transaction commits: a page another request rendered
-    from the data before the commit is dropped. For writes that send no signal."""
+    """Renew `escopos`: one `Invalidacao` row each, written in the current transaction (it
+    commits with the act or rolls back with it; no cache outage can lose it, and writers
+    share no row, hence no lock). A page rendered by another request before the commit read
+    the old generation with the old data and is unreachable once the commit makes the new
+    one visible. For writes that send no signal, too."""
+    from certames.models import Invalidacao
+
     escopos = tuple(sorted(set(escopos)))
     if not escopos:
         return
-    invalidar(*escopos)
-    transaction.on_commit(Renovacao(escopos))
+    conexao = transaction.get_connection()
+    pendente = _renovacao_da_transacao(conexao)
+    novos = [e for e in escopos if pendente is None or e not in pendente.gravados]
+    if novos:
+        agora = timezone.now()
+        Invalidacao.objects.bulk_create([Invalidacao(escopo=e, criada_em=agora)
+                                         for e in novos])
+    _esquecer_local(escopos)
+    if pendente is None:
+        transaction.on_commit(Renovacao(escopos))
+    else:
+        pendente.escopos = tuple(sorted(set(pendente.escopos) | set(novos)))
+        pendente.gravados |= set(novos)
+
+
+#: The former name (a scope's renewal).
+invalidar = renovar
+
+
+def invalidar_certame(certame_id) -> None:
+    renovar(escopo_certame(certame_id))
 
 
 def _ao_gravar(sender, instance, **kwargs):

@@ -28,7 +28,7 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import cronograma, distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
 from certames.carreira import vigentes
-from certames.filas import tarefa
+from certames.filas import enfileirar, tarefa
 from certames.formatos import data_br
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from certames.listas_da_inscricao import MOTIVOS, saidas
@@ -516,11 +516,9 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
 
 
 def _enfileirar_aviso(publicacao_id: int) -> None:
-    """The publication stands even if the broker cannot take its notice (logged)."""
-    try:
-        tarefa(TAREFA_AVISO_PUBLICACAO).delay(publicacao_id)
-    except Exception:  # kombu's OperationalError and whatever a broker raises
-        logger.exception("aviso da publicação %s não enfileirado", publicacao_id)
+    """The publication stands even if the broker cannot take its notice (logged, and kept
+    for the periodic resend: certames.filas.enfileirar)."""
+    enfileirar(TAREFA_AVISO_PUBLICACAO, publicacao_id)
 
 
 def versao_publicada(cargo: Cargo) -> tuple[VersaoClassificacao, Publicacao] | None:

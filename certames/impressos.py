@@ -40,7 +40,7 @@ from django.utils.translation import gettext_lazy
 
 from certames import carreira, regras
 from certames.arquivos import servir_arquivo
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_br
 from certames.models import Cargo, Certame, DocumentoPdf, Publicacao
 
@@ -134,7 +134,7 @@ def solicitar(tipo: str, alvo: Alvo | int) -> DocumentoPdf | None:
     # With a worker, one queued rendering per state at a time (the page polls).
     if settings.CELERY_TASK_ALWAYS_EAGER or cache.add(
             f"impresso:{tipo}:{objeto.pk}:{chave}", 1, ESPERA_FILA):
-        transaction.on_commit(lambda: tarefa(TAREFA_PDF).delay(tipo, objeto.pk))
+        transaction.on_commit(lambda: enfileirar(TAREFA_PDF, tipo, objeto.pk))
     return _buscar(tipo, objeto, chave)
 
 

@@ -1038,3 +1038,44 @@ def _recusar_exclusao_inscricao(sender, instance, **kwargs) -> None:
 
 pre_delete.connect(_recusar_exclusao_inscricao, sender="candidatos.Inscricao",
                    dispatch_uid="certames_instantaneo_inscricao")
+
+
+class Invalidacao(models.Model):
+    """One renewal of a cached-page scope (certames/cache_publico.py: a certame, the home
+    page's list, every page, an inscrição, an account), written in the transaction of the act
+    that changed what the pages show, so it commits or rolls back with it and no cache outage
+    can lose it (issue #27). Append-only for the writers (no row is updated by an act: no
+    lock is shared between two acts); a scope's generation is the sum of its rows' `peso`,
+    which grows with every committed renewal. The sweep `compactar_invalidacoes` folds a
+    scope's rows into its newest one (adding their weights), keeping every sum."""
+
+    escopo = models.CharField(max_length=40)
+    peso = models.PositiveBigIntegerField(default=1)
+    criada_em = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["escopo", "peso", "criada_em"],
+                                name="invalidacao_escopo")]
+
+    def __str__(self):
+        return f"{self.escopo} +{self.peso}"
+
+
+class TarefaPendente(models.Model):
+    """A Celery task the broker could not take (Redis down): kept here, with its arguments,
+    until the periodic sweep `certames.reenfileirar_tarefas_pendentes` hands it over
+    (certames/filas.py `enfileirar`, issue #27)."""
+
+    nome = models.CharField(max_length=200)
+    args = models.JSONField(default=list)
+    kwargs = models.JSONField(default=dict)
+    erro = models.TextField(blank=True)
+    tentativas = models.PositiveIntegerField(default=1)
+    criada_em = models.DateTimeField(default=timezone.now)
+    tentada_em = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self):
+        return self.nome

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import environ
 
+from config.cache import opcoes_redis
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env(
@@ -138,7 +140,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # (or filecache:///var/tmp/certames-cache on one machine). The system check
 # certames.E001 stops `manage.py check`/`migrate` when DEBUG is off and the cache is local
 # memory, unless CACHE_LOCAL_PERMITIDO=true (a single-process deployment).
-CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+# Redis is a cache, not a dependency (config/cache.py, docs/falhas.md "Redis"): a Redis
+# CACHE_URL gets the fail-soft backend, which answers as an empty cache (and logs a warning)
+# while Redis is down or hung, with socket timeouts of CACHE_TEMPO_LIMITE seconds and no new
+# attempt for CACHE_PAUSA_APOS_FALHA seconds after a failure.
+CACHE_TEMPO_LIMITE = env.float("CACHE_TEMPO_LIMITE", default=0.5)
+CACHE_PAUSA_APOS_FALHA = env.float("CACHE_PAUSA_APOS_FALHA", default=5.0)
+CACHES = {"default": opcoes_redis(env.cache_url("CACHE_URL", default="locmemcache://"),
+                                  CACHE_TEMPO_LIMITE)}
 CACHE_LOCAL_PERMITIDO = env.bool("CACHE_LOCAL_PERMITIDO", default=False)
 # Public pages (certames/cache_publico.py): how long browsers and proxies may reuse a page
 # without asking again (seconds; then they revalidate with its ETag), and how long a rendered
@@ -236,6 +245,8 @@ LIMITES_CORPO_POR_PREFIXO = [("/rh/", env.int("LIMITE_CORPO_RH_MB", default=60) 
 # Sessions: candidates keep theirs for a week; RH and comissão sessions end with the browser,
 # after 30 minutes idle and 10 hours after log-in (certames.seguranca.SessaoCurtaMiddleware).
 SESSION_COOKIE_AGE = 7 * 24 * 3600
+# The database holds every session; the cache in front of it fails soft (config/cache.py), so
+# log-in and signed-in pages keep working with Redis down.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSAO_INATIVIDADE_RESTRITA = env.int("SESSAO_INATIVIDADE_MINUTOS", default=30) * 60
 SESSAO_DURACAO_MAXIMA_RESTRITA = env.int("SESSAO_DURACAO_MAXIMA_HORAS", default=10) * 3600
@@ -309,14 +320,34 @@ FILAS_CELERY = [CELERY_TASK_DEFAULT_QUEUE, *TAREFAS_POR_FILA]
 # Redis gives an unacknowledged message (a worker died holding it) back to the queue after
 # this many seconds. It must exceed the longest task (a 100,000-row import takes well under a
 # minute); recomputes come back sooner through the sweep below and reject_on_worker_lost.
+# A broker down or hung (docs/falhas.md "Redis") costs a request a bounded wait when it queues
+# a task after its act: socket timeouts (above the worker's 1 s BRPOP, so consuming is not
+# affected) and one publish retry; what the broker refuses is kept in the database and
+# re-queued by the sweep below (certames.filas.enfileirar).
+TEMPO_LIMITE_BROKER = env.float("CELERY_TEMPO_LIMITE_BROKER", default=2.0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
+    "socket_timeout": TEMPO_LIMITE_BROKER,
+    "socket_connect_timeout": TEMPO_LIMITE_BROKER,
 }
+CELERY_BROKER_CONNECTION_TIMEOUT = TEMPO_LIMITE_BROKER
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0,
+                                    "interval_step": 0.2, "interval_max": 0.2}
 # `make beat` (celery beat) runs these; the database scheduler copies them into its tables.
 CELERY_BEAT_SCHEDULE = {
     "reenfileirar-recalculos-atrasados": {
         "task": "certames.reenfileirar_recalculos_atrasados",
         "schedule": 120.0,
+    },
+    # Tasks the broker refused during an outage (certames.filas.enfileirar).
+    "reenfileirar-tarefas-pendentes": {
+        "task": "certames.reenfileirar_tarefas_pendentes",
+        "schedule": 60.0,
+    },
+    # The cached pages' renewals folded (certames.cache_publico.compactar_invalidacoes).
+    "compactar-invalidacoes": {
+        "task": "certames.compactar_invalidacoes",
+        "schedule": 600.0,
     },
 }
 

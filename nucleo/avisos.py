@@ -12,7 +12,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.registro import plugin
@@ -24,11 +24,11 @@ TAREFA_PROTOCOLO = "nucleo.enviar_protocolo_recurso"
 
 
 def enfileirar_aviso_publicacao(pub: PublicacaoResultado) -> None:
-    transaction.on_commit(lambda: tarefa(TAREFA_AVISO).delay(pub.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_AVISO, pub.pk))
 
 
 def enfileirar_protocolo(recurso: Recurso) -> None:
-    transaction.on_commit(lambda: tarefa(TAREFA_PROTOCOLO).delay(recurso.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_PROTOCOLO, recurso.pk))
 
 
 def avisar_publicacao(publicacao_id: int) -> int:

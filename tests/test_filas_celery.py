@@ -34,6 +34,8 @@ ESPERADO = {
     "comissoes.gerar_ata": "documentos",
     "candidatos.importar_inscricoes": "certames",  # the default queue (tests: certames-teste-*)
     "certames.reenfileirar_recalculos_atrasados": "certames",
+    "certames.reenfileirar_tarefas_pendentes": "certames",
+    "certames.compactar_invalidacoes": "certames",
 }
 
 

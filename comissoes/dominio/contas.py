@@ -26,7 +26,7 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import adicionar_membro
 from comissoes.models import Comissao, MembroComissao
@@ -65,7 +65,7 @@ def criar_conta_de_membro(comissao: Comissao, *, nome: str, email: str, autor,
         depois={"usuario": usuario.pk, "email": email})
     resultado = adicionar_membro(comissao, usuario, autor=autor, **membro)
     usuario_id = usuario.pk
-    transaction.on_commit(lambda: tarefa(TAREFA_CONVITE).delay(usuario_id, base_url))
+    transaction.on_commit(lambda: enfileirar(TAREFA_CONVITE, usuario_id, base_url))
     return resultado
 
 

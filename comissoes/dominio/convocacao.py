@@ -48,7 +48,7 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.auditoria import registrar_ato
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
@@ -222,7 +222,7 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
 
 def enfileirar_notificacao(convocacao: Convocacao) -> None:
     """E-mail the candidate once the convocation is committed."""
-    transaction.on_commit(lambda: tarefa(TAREFA_NOTIFICACAO).delay(convocacao.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_NOTIFICACAO, convocacao.pk))
 
 
 def _proximo_horario(sessao: Sessao, intervalo: dt.timedelta) -> dt.datetime:

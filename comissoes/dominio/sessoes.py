@@ -54,7 +54,7 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import Lista
 from certames.auditoria import registrar_ato
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br, data_hora_extenso_br
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
@@ -529,4 +529,4 @@ def encerrar_sessao(sessao: Sessao, *, presidente: MembroComissao) -> Sessao:
 
 def enfileirar_ata(sessao: Sessao) -> None:
     """Queue the session's minutes (PDF) once its closing is committed."""
-    transaction.on_commit(lambda: tarefa(TAREFA_ATA).delay(sessao.pk))
+    transaction.on_commit(lambda: enfileirar(TAREFA_ATA, sessao.pk))

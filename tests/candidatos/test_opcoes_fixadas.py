@@ -268,7 +268,7 @@ def test_retificacao_registra_antes_e_depois_e_notifica_o_candidato(
 
 def test_retificacao_fila_por_nome():
     insc = inscricao(listas=[])
-    with relogio(DEPOIS), mock.patch("candidatos.retificacao.tarefa") as tarefa, \
+    with relogio(DEPOIS), mock.patch("candidatos.retificacao.enfileirar") as enfileirar, \
             mock.patch("candidatos.retificacao.transaction.on_commit",
                        side_effect=lambda f: f()):
         ato = retificacao.retificar(
@@ -276,8 +276,8 @@ def test_retificacao_fila_por_nome():
             tipo_deficiencia="", listas=["PP"],
             declarado_na_inscricao="Parda, optante pela lista PP.",
             prova="Comprovante de inscrição de 10/10/2026.", motivacao=MOTIVACAO_RETIFICACAO)
-    assert tarefa.call_args_list == [mock.call("candidatos.notificar_retificacao_inscricao")]
-    assert tarefa.return_value.delay.call_args_list == [mock.call(ato.pk)]
+    assert enfileirar.call_args_list == [
+        mock.call("candidatos.notificar_retificacao_inscricao", ato.pk)]
 
 
 def test_retificacao_exige_motivacao_especifica_prova_e_mudanca(rh):

@@ -1,8 +1,9 @@
 """Issue #14, item 1: published public pages served from the cache (certames/cache_publico.py).
 
-A hit serves the same bytes without SQL; signed-in users never get nor fill a cached page;
-conditional requests get 304; the security headers are on hits too; every act that changes a
-public page of a certame gives that certame (only that one) a new generation.
+A hit serves the same bytes with one query (its generations); signed-in users never get nor
+fill a cached page; conditional requests get 304; the security headers are on hits too; every
+act that changes a public page of a certame gives that certame (only that one) a new
+generation.
 """
 
 import datetime as dt
@@ -13,6 +14,7 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 from django.core.checks import Error
+from django.db import transaction
 from django.http import HttpResponse
 from django.test import RequestFactory, override_settings
 from django.urls import reverse
@@ -37,6 +39,7 @@ from certames.models import (
     DestinoVagaSurgida,
     DocumentoPdf,
     EventoChamada,
+    Invalidacao,
     Publicacao,
     Sorteio,
     VagaSurgida,
@@ -96,9 +99,21 @@ def _paginas(cargo) -> list[str]:
             reverse("quadro_vagas_publico", args=[c, "csv"])]
 
 
+def _so_as_geracoes(django_assert_num_queries):
+    """A hit's SQL: one query, the generations (certames_invalidacao), nothing else."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def contexto():
+        with django_assert_num_queries(1) as consultas:
+            yield consultas
+        assert '"certames_invalidacao"' in consultas.captured_queries[0]["sql"]
+    return contexto()
+
+
 def _em_cache(client, django_assert_num_queries, url):
-    """The page is answered from the cache: no SQL at all."""
-    with django_assert_num_queries(0):
+    """The page is answered from the cache: one query (its generations), no other SQL."""
+    with _so_as_geracoes(django_assert_num_queries):
         resposta = client.get(url)
     assert resposta.status_code == 200
     return resposta
@@ -112,8 +127,14 @@ def _renderizada(client, url):
     with CaptureQueriesContext(connection) as consultas:
         resposta = client.get(url)
     assert resposta.status_code == 200
-    assert len(consultas) > 0, f"{url} veio do cache"
+    assert _alem_das_geracoes(consultas) > 0, f"{url} veio do cache"
     return resposta
+
+
+def _alem_das_geracoes(consultas) -> int:
+    """How many queries other than the generations' read (a rendered page runs some)."""
+    return len([q for q in consultas.captured_queries
+                if '"certames_invalidacao"' not in q["sql"]])
 
 
 def _texto(resposta) -> str:
@@ -152,7 +173,7 @@ def test_cabecalhos_no_acerto(client, publicado, django_assert_num_queries):
 def test_head_sem_corpo_com_o_mesmo_etag(client, publicado, django_assert_num_queries):
     url = _url(publicado)
     get = client.get(url)
-    with django_assert_num_queries(0):
+    with _so_as_geracoes(django_assert_num_queries):
         head = client.head(url)
     assert head.status_code == 200 and head.content == b""
     assert head["ETag"] == get["ETag"]
@@ -163,11 +184,11 @@ def test_if_none_match_e_if_modified_since_dao_304(client, publicado,
                                                   django_assert_num_queries):
     url = _url(publicado)
     primeira = client.get(url)
-    with django_assert_num_queries(0):
+    with _so_as_geracoes(django_assert_num_queries):
         r = client.get(url, HTTP_IF_NONE_MATCH=primeira["ETag"])
     assert r.status_code == 304 and r.content == b""
     assert r["ETag"] == primeira["ETag"]
-    with django_assert_num_queries(0):
+    with _so_as_geracoes(django_assert_num_queries):
         r = client.get(url, HTTP_IF_MODIFIED_SINCE=primeira["Last-Modified"])
     assert r.status_code == 304 and r.content == b""
     r = client.get(url, HTTP_IF_NONE_MATCH='"0000"')
@@ -241,8 +262,14 @@ def test_post_e_paginas_fora_da_lista_nao_passam_pelo_cache(publicado):
 def test_404_nao_e_guardado(client, publicado):
     url = reverse("certame_publico", args=[publicado.certame_id + 999])
     assert client.get(url).status_code == 404
-    assert client.get(url).status_code == 404
-    assert cache.get(cache_publico._chave_geracao(escopo_certame(publicado.certame_id + 999)))
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as consultas:
+        assert client.get(url).status_code == 404
+    # It went through the cache's lookup (its generations were read) and was rendered again.
+    assert '"certames_invalidacao"' in consultas.captured_queries[0]["sql"]
+    assert _alem_das_geracoes(consultas) > 0
 
 
 def test_token_csrf_do_visitante_nao_vai_para_a_pagina_guardada(client, publicado):
@@ -430,17 +457,22 @@ def test_orgao_renova_todas_as_paginas(client, publicado, outro):
         _renderizada(client, u)
 
 
-def test_ato_renova_de_novo_no_commit(client, publicado, django_capture_on_commit_callbacks,
-                                     django_assert_num_queries, rh):
-    """A page rendered between the act's write and its commit is dropped at the commit."""
+def test_renovacao_vai_e_volta_com_a_transacao_do_ato(client, publicado,
+                                                      django_assert_num_queries, rh):
+    """The renewal is a row of the act's own transaction: rolled back with it, the pages
+    stay (nothing they show changed); committed with it, they are renewed."""
     url = _url(publicado)
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+    client.get(url)
+    antes = cache_publico.geracoes([escopo_certame(publicado.certame_id)])
+    with pytest.raises(RuntimeError), transaction.atomic():
         PublicacaoResultado.objects.create(certame=publicado.certame, procedimento="isencao",
                                            fase="preliminar", publicada_por=rh)
-        client.get(url)  # rendered before the commit, stored under the new generation
-        _em_cache(client, django_assert_num_queries, url)
-    for callback in callbacks:
-        callback()
+        assert cache_publico.geracoes([escopo_certame(publicado.certame_id)]) != antes
+        raise RuntimeError("o ato falhou")
+    assert cache_publico.geracoes([escopo_certame(publicado.certame_id)]) == antes
+    _em_cache(client, django_assert_num_queries, url)
+    PublicacaoResultado.objects.create(certame=publicado.certame, procedimento="isencao",
+                                       fase="preliminar", publicada_por=rh)
     _renderizada(client, url)
 
 
@@ -570,15 +602,16 @@ def test_ato_de_outro_processo_chega_depois_da_validade_local(client, publicado,
                                                               monkeypatch):
     url = _url(publicado)
     client.get(url)
-    # Another process (a Celery worker, another gunicorn worker) renews the certame: it writes
-    # only to the shared cache.
-    chave = cache_publico._chave_geracao(escopo_certame(publicado.certame_id))
-    cache.set(chave, "9999999999.000.outro", timeout=None)
-    _em_cache(client, django_assert_num_queries, url)  # trusted here for 5 s
+    # Another process (a Celery worker, another gunicorn worker) renews the certame: its row
+    # reaches the database, not this process's memory.
+    Invalidacao.objects.create(escopo=escopo_certame(publicado.certame_id))
+    with django_assert_num_queries(0):  # trusted here for 5 s
+        assert client.get(url).status_code == 200
     agora = cache_publico._relogio()
     monkeypatch.setattr(cache_publico, "_relogio", lambda: agora + 5.1)
     _renderizada(client, url)
-    _em_cache(client, django_assert_num_queries, url)
+    with django_assert_num_queries(0):
+        assert client.get(url).status_code == 200
 
 
 def test_memoria_do_processo_tem_limite(monkeypatch):
