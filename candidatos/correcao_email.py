@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from candidatos.models import Candidato, mesmo_email
 from candidatos.portal import mascarar_email
 from certames.auditoria import registrar_ato
-from certames.filas import tarefa
+from certames.filas import enfileirar
 from certames.formatos import data_hora_br
 from certames.models import Ato
 from certames.travas import travar
@@ -74,7 +74,7 @@ def _corrigir(candidato: Candidato, novo_email: str, motivacao: str, autor) -> A
             "depois": mascarar_email(novo_email)},
         motivacao=motivacao, antes={"email": anterior}, depois={"email": novo_email})
     ato_id = ato.pk
-    transaction.on_commit(lambda: tarefa(TAREFA_AVISO).delay(ato_id))
+    transaction.on_commit(lambda: enfileirar(TAREFA_AVISO, ato_id))
     return ato
 
 
