@@ -334,6 +334,11 @@ class Importacao(models.Model):
     def terminada(self) -> bool:
         return self.status in (self.Status.CONCLUIDA, self.Status.REJEITADA, self.Status.FALHOU)
 
+    @property
+    def numero_erros(self) -> int:
+        """All the errors of the file (only the first are kept in `erros`)."""
+        return max(self.total_erros, len(self.erros or []))
+
 
 class EstadoLista(models.TextChoices):
     """Consolidated state of an inscrição in one reserved list (spec section 5)."""

@@ -33,6 +33,7 @@ ESPERADO = {
     "comissoes.gerar_ata": "documentos",
     "candidatos.importar_inscricoes": "certames",  # the default queue (tests: certames-teste-*)
     "certames.reenfileirar_recalculos_atrasados": "certames",
+    "candidatos.marcar_importacoes_paradas": "certames",
 }
 
 
