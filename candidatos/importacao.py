@@ -55,7 +55,7 @@ from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
-from certames.nomes import nome_normalizado
+from certames.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
 from certames.planilhas import (
     MAX_ERROS,
     ArquivoRejeitado,
@@ -323,9 +323,19 @@ def _aceito_pelo_email_validator() -> Callable[[str], bool] | None:
     return aceito
 
 
+def _aceito_pelo_validador_de_nome(coluna: str) -> Callable[[str], bool] | None:
+    """The name fields' validator (`certames.nomes`) called directly, without Django's
+    run_validators: None if the field has other validators (then they all run)."""
+    if _REGRAS_TEXTO[coluna][1] != [validar_nome_pessoa]:
+        return None
+    return lambda valor: problema_nome(valor) is None
+
+
 # Columns whose validators have a fast acceptance path (the hot path of a large file).
 _ACEITOS = {coluna: aceito for coluna, aceito in
-            (("email", _aceito_pelo_email_validator()),) if aceito is not None}
+            (("email", _aceito_pelo_email_validator()),
+             *((coluna, _aceito_pelo_validador_de_nome(coluna)) for coluna in COLUNAS_NOME))
+            if aceito is not None}
 
 
 def erros_texto(coluna: str, texto: str) -> list[str]:
