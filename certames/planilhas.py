@@ -295,16 +295,17 @@ def _ler_xlsx(conteudo: bytes) -> list[list[str]]:
 _DIGITO_NAO_ASCII = re.compile(r"(?![0-9])\d")
 
 
-def _erros_celulas(linhas: list[list[str]], cabecalho: list[str], suspeito: bool) -> tuple[
-        list[ErroLinha], int]:
-    """Formulas and non-ASCII digits, cell by cell (the first MAX_ERROS, and the total).
-    `suspeito` False (the whole text has neither) skips the scan."""
+def _erros_celulas(linhas: list[list[str]], cabecalho: list[str], usadas: list[int]
+                   ) -> tuple[list[ErroLinha], int]:
+    """Formulas and non-ASCII digits in the columns the importer reads (`usadas`: an ignored
+    column is never read), cell by cell: the first MAX_ERROS, and the total."""
     erros: list[ErroLinha] = []
     total = 0
-    if not suspeito:
-        return erros, total
     for numero, celulas in enumerate(linhas[1:], start=2):
-        for i, celula in enumerate(celulas):
+        if not _tem_suspeito("\x1f".join(celulas)):
+            continue
+        for i in usadas:
+            celula = celulas[i] if i < len(celulas) else ""
             if celula.startswith("="):
                 mensagem = _("fórmula “%(v)s” não é aceita: grave o valor na célula (no Excel, "
                              "copie e use “Colar valores”)") % {"v": mostrar(celula)}
@@ -423,8 +424,8 @@ def ler_planilha(
         cabecalho, colunas, obrigatorias, extras=extras, desconhecidas=desconhecidas)
     if erros:
         raise ArquivoRejeitado(erros)
-    suspeito = any(_tem_suspeito("\x1f".join(celulas)) for celulas in corpo)
-    erros, total = _erros_celulas(linhas, cabecalho, suspeito)
+    usadas = sorted({*indices.values(), *(extra.indice for extra in achadas)})
+    erros, total = _erros_celulas(linhas, cabecalho, usadas)
     if erros:
         raise ArquivoRejeitado(erros, total)
     dados = [Linha(pos + 2, celulas) for pos, celulas in enumerate(corpo)

@@ -200,3 +200,10 @@ def test_arquivo_rejeitado_guarda_os_primeiros_mil_e_conta_todos():
     exc = ArquivoRejeitado(erros)
     assert (len(exc.erros), exc.total, exc.erros[-1].linha) == (1000, 1500, 1001)
     assert ArquivoRejeitado(erros[:3], 70).total == 70
+
+
+def test_coluna_ignorada_nao_e_lida_nem_para_procurar_formulas():
+    conteudo = "inscricao;nome;Observação\n001;Ana;=1+1 ٥\n".encode()
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, desconhecidas="ignorar")
+    assert (planilha.ignoradas, planilha.linhas) == (
+        ["Observação"], [Linha(2, ["001", "Ana", "=1+1 ٥"])])
