@@ -149,8 +149,8 @@ def verificar(
 
 def validar_nis(texto: str) -> str:
     """The NIS digits if the check digit is valid (art. 2º, §4º); raises ValorInvalido."""
-    digitos = "".join(ch for ch in str(texto or "") if ch.isdigit())
-    if digitos and len(digitos) < 11 and str(texto).strip().isdigit():
+    digitos = "".join(ch for ch in str(texto or "") if "0" <= ch <= "9")  # ASCII only
+    if digitos and len(digitos) < 11 and str(texto).strip().isdigit() and str(texto).isascii():
         digitos = digitos.zfill(11)  # spreadsheets drop leading zeros
     if len(digitos) != 11 or not _pis.validate(digitos):
         raise ValorInvalido(_("NIS inválido “%(v)s” (11 dígitos com dígito verificador "

@@ -10,6 +10,7 @@ from candidatos import condicoes as dominio
 from candidatos.forms_isencao import ArquivoConferidoField
 from candidatos.models import CondicaoEspecial, ItemDecisaoAtendimento
 from certames.confirmacao import campo_confirmacao
+from certames.nomes import validar_nome_pessoa
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
@@ -45,7 +46,7 @@ class PedidoAtendimentoForm(forms.Form):
                     "nascimento (Lei 13.872/2019, art. 2º)."))
     acompanhante_nome = forms.CharField(
         label=_("Amamentação: nome do(a) acompanhante adulto(a)"), required=False,
-        max_length=200,
+        max_length=200, validators=[validar_nome_pessoa],
         help_text=_("Quem fica com a criança em sala reservada. Pode ser indicado(a) agora ou no "
                     "dia da prova (Lei 13.872/2019, art. 3º)."))
     acompanhante_cpf = forms.CharField(label=_("Amamentação: CPF do(a) acompanhante"),

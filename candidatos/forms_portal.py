@@ -23,6 +23,7 @@ from candidatos.models import (
 )
 from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
 from certames.confirmacao import campo_confirmacao
+from certames.nomes import nome_normalizado, validar_nome_pessoa
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 ERROS_CPF = {
@@ -45,9 +46,11 @@ class CadastroForm(forms.Form):
                                                    "autocomplete": "username",
                                                    "placeholder": "000.000.000-00"}))
     nome = forms.CharField(label=_("Nome civil completo"), max_length=200,
+                           validators=[validar_nome_pessoa],
                            widget=forms.TextInput(attrs={"autocomplete": "name"}))
     nome_social = forms.CharField(
         label=_("Nome social (opcional)"), max_length=200, required=False,
+        validators=[validar_nome_pessoa],
         help_text=_("Se informado, é o nome exibido nas páginas e documentos "
                     "(Decreto 8.727/2016)."))
     data_nascimento = forms.DateField(label=_("Data de nascimento"),
@@ -98,13 +101,13 @@ class CadastroForm(forms.Form):
         return self.cleaned_data["numero_inscricao"].strip()
 
     def clean_nome(self) -> str:
-        nome = " ".join(self.cleaned_data["nome"].split())
+        nome = nome_normalizado(" ".join(self.cleaned_data["nome"].split()))
         if len(nome.split()) < 2:
             raise ValidationError(_("Informe o nome completo."))
         return nome
 
     def clean_nome_social(self) -> str:
-        return " ".join(self.cleaned_data["nome_social"].split())
+        return nome_normalizado(" ".join(self.cleaned_data["nome_social"].split()))
 
     def clean_data_nascimento(self) -> dt.date:
         data = self.cleaned_data["data_nascimento"]

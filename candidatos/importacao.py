@@ -55,7 +55,9 @@ from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
+from certames.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
 from certames.planilhas import (
+    MAX_ERROS,
     ArquivoRejeitado,
     ErroLinha,
     Planilha,
@@ -123,6 +125,8 @@ CAMPOS_TEXTO = {
     "email": Candidato._meta.get_field("email"),
     "telefone": Candidato._meta.get_field("telefone"),
 }
+#: Person's names: stored in NFC and checked by `certames.nomes` (the model field's validator).
+COLUNAS_NOME = ("nome", "nome_social")
 CAMPO_NOTA = Inscricao._meta.get_field("nota")
 #: Scores below this have at most max_digits - decimal_places whole digits: with at most
 #: decimal_places (4) decimals, they pass the column's DecimalValidator.
@@ -179,6 +183,8 @@ def decimal_br(texto: str) -> Decimal:
     t = texto.strip().replace(" ", "")
     if not t:
         raise ValorInvalido(_("valor em branco"))
+    if not t.isascii():  # Decimal() would take "٥٠" or "９９,５" as 50 and 99.5
+        raise ValorInvalido(_("número inválido “%(v)s”") % {"v": mostrar(texto)})
     if "," in t:
         t = t.replace(".", "").replace(",", ".")
     try:
@@ -215,6 +221,8 @@ _DATA_BR = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")
 def data_br(texto: str) -> dt.date | None:
     if not texto:
         return None
+    if not texto.isascii():  # strptime's \d would take any Unicode digit
+        raise ValorInvalido(_("data inválida “%(v)s” (use DD/MM/AAAA)") % {"v": mostrar(texto)})
     # DD/MM/AAAA, the common case, without strptime (the same date it would give).
     encontro = _DATA_BR.fullmatch(texto)
     if encontro is not None:
@@ -257,10 +265,9 @@ _NAO_DIGITO_ASCII = re.compile(r"[^0-9]")
 
 
 def _cpf(texto: str) -> str:
-    # For ASCII text, str.isdigit() is exactly [0-9].
-    digitos = (_NAO_DIGITO_ASCII.sub("", texto) if texto.isascii()
-               else "".join(ch for ch in texto if ch.isdigit()))
-    if len(digitos) < 11 and digitos and texto.strip().isdigit():
+    # Only ASCII digits count: "０１２…" or "٠١٢…" is not a CPF.
+    digitos = _NAO_DIGITO_ASCII.sub("", texto)
+    if len(digitos) < 11 and digitos and texto.strip().isdigit() and texto.isascii():
         digitos = digitos.zfill(11)  # spreadsheets drop leading zeros
     if len(digitos) == 11 and digitos.isascii():
         # localflavor's BRCPFValidator for 11 ASCII digits, inline (the hot path): both
@@ -316,9 +323,19 @@ def _aceito_pelo_email_validator() -> Callable[[str], bool] | None:
     return aceito
 
 
+def _aceito_pelo_validador_de_nome(coluna: str) -> Callable[[str], bool] | None:
+    """The name fields' validator (`certames.nomes`) called directly, without Django's
+    run_validators: None if the field has other validators (then they all run)."""
+    if _REGRAS_TEXTO[coluna][1] != [validar_nome_pessoa]:
+        return None
+    return lambda valor: problema_nome(valor) is None
+
+
 # Columns whose validators have a fast acceptance path (the hot path of a large file).
 _ACEITOS = {coluna: aceito for coluna, aceito in
-            (("email", _aceito_pelo_email_validator()),) if aceito is not None}
+            (("email", _aceito_pelo_email_validator()),
+             *((coluna, _aceito_pelo_validador_de_nome(coluna)) for coluna in COLUNAS_NOME))
+            if aceito is not None}
 
 
 def erros_texto(coluna: str, texto: str) -> list[str]:
@@ -371,8 +388,8 @@ def importar_inscricoes(
     col_desempate = [extra.indice for extra in sorted(
         planilha.extras, key=lambda extra: (int(extra.encontro.group(1)), extra.indice))]
     nomes_desempate = [planilha.cabecalho[i] for i in col_desempate]
-    validas, erros = _validar_linhas(certame, planilha, col_desempate, nomes_desempate,
-                                     progresso)
+    validas, erros, excedentes = _validar_linhas(certame, planilha, col_desempate,
+                                                 nomes_desempate, progresso)
     if not erros:
         progresso(planilha.total_linhas, planilha.total_linhas, "gravando")
     with transaction.atomic():
@@ -380,8 +397,8 @@ def importar_inscricoes(
         # checks below still hold when the rows are written.
         travar_sem_ler(Certame, certame)
         with _ajustes_postgresql():
-            resumo = _conferir_e_gravar(certame, validas, nomes_desempate, erros, autor=autor,
-                                        nome_arquivo=nome_arquivo, via=via)
+            resumo = _conferir_e_gravar(certame, validas, nomes_desempate, erros, excedentes,
+                                        autor=autor, nome_arquivo=nome_arquivo, via=via)
         if ao_gravar is not None:
             ao_gravar(resumo)
     return resumo
@@ -406,12 +423,12 @@ def _ajustes_postgresql():
                        [jit, work_mem])
 
 
-def _conferir_e_gravar(certame, validas, nomes_desempate, erros, *, autor, nome_arquivo,
-                       via) -> Resumo:
+def _conferir_e_gravar(certame, validas, nomes_desempate, erros, excedentes, *, autor,
+                       nome_arquivo, via) -> Resumo:
     # The valid rows are checked against the database even when others have errors, so
-    # one round lists every error of the file.
+    # one round lists every error of the file (the first MAX_ERROS, and their total).
     existentes_num, candidatos_existentes = _validar_contra_banco(
-        certame, validas, nomes_desempate, erros)
+        certame, validas, nomes_desempate, erros, excedentes)
     if via == VIA_AUTO:
         via = VIA_COPIA if copia_disponivel() else VIA_ORM
     elif via == VIA_COPIA and not copia_disponivel():
@@ -420,211 +437,289 @@ def _conferir_e_gravar(certame, validas, nomes_desempate, erros, *, autor, nome_
                    nome_arquivo=nome_arquivo, via=via)
 
 
-def _rejeitar(erros: list[ErroLinha]) -> None:
+def _rejeitar(erros: list[ErroLinha], excedentes: int = 0) -> None:
+    """Refuse the file with its first errors (by line and column) and their total."""
     erros.sort(key=lambda e: (e.linha, e.coluna))
-    raise ArquivoRejeitado(erros)
+    raise ArquivoRejeitado(erros, len(erros) + excedentes)
+
+
+#: The value of a score cell that erases the stored score (a blank cell keeps it).
+APAGAR_NOTA = "apagar"
+
+
+class _NotaMantida:
+    """A blank score cell: the stored score (if any) stays, resolved against the database in
+    phase 2 (`_resolver_notas_mantidas`); a new inscrição gets none."""
+
+    def __repr__(self) -> str:
+        return "MANTER"
+
+
+MANTER = _NotaMantida()
+
+
+class _ValidadorLinhas:
+    """Phase 1: every row on its own and against the others in the file (no writes).
+
+    One method per column or check; `linha` runs them in order for one row, adding to the
+    row's values (`v`) and errors. Only the first MAX_ERROS errors are kept; the rest are
+    counted (`excedentes`)."""
+
+    def __init__(self, certame: Certame, planilha: Planilha, col_desempate: list[int],
+                 nomes_desempate: list[str]):
+        self.regime = certame.regime_legal
+        self.cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
+                       .select_related("certame")}
+        self.nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
+        self.indices = planilha.colunas
+        self.colunas = [(nome, self.indices.get(nome)) for nome in COLUNAS]
+        self.col_desempate = col_desempate
+        self.nomes_desempate = nomes_desempate
+        self.hoje = timezone.localdate()
+        self.erros: list[ErroLinha] = []
+        self.excedentes = 0
+        self.validas: list[_Linha] = []
+        self.vistos_numero: dict[str, int] = {}
+        self.vistos_cpf_cargo: dict[tuple[str, str], int] = {}
+        self.dados_por_cpf: dict[str, tuple[dict[str, Any], int]] = {}
+        # A pure function of the self-declaration under the certame's regime: computed once
+        # per distinct self-declaration of the file.
+        self.autodeclaracoes: dict[tuple, dict[str, list[str]]] = {}
+        # The current row (set by `linha`).
+        self.n = 0
+        self.cel: Callable[[str], str] = str
+        self.v: dict[str, Any] = {}
+        self.erros_linha: list[ErroLinha] = []
+
+    # --- the row ---
+
+    def linha(self, n: int, celulas: list[str]) -> None:
+        # Every cell of the row, stripped, once (a missing cell is blank).
+        tamanho = len(celulas)
+        self.cel = {nome: celulas[i].strip() if i is not None and i < tamanho else ""
+                    for nome, i in self.colunas}.__getitem__
+        self.n, self.v, self.erros_linha = n, {}, []
+        self.obrigatorias()
+        self.texto("inscricao")
+        self.texto("nome")
+        if self.cel("cpf"):
+            self.converter("cpf", _cpf)
+        self.cargo()
+        self.cor_raca()
+        for opcional in ("nome_social", "email", "telefone"):
+            if opcional in self.indices:
+                self.texto(opcional)
+        if "data_nascimento" in self.indices:
+            self.converter("data_nascimento",
+                           lambda texto: data_nascimento_br(texto, self.hoje))
+        for booleano in ("quilombola", "deficiencia"):
+            if booleano in self.indices:
+                self.converter(booleano, _booleano)
+            else:
+                self.v[booleano] = False
+        self.tipo_deficiencia()
+        self.v["listas"] = [t.upper() for t in SEPARADOR_LISTAS.split(self.cel("listas")) if t]
+        self.nota()
+        self.desempate(celulas)
+        self.codigo("situacao", SITUACOES, _("situação “%(v)s” inválida (%(validas)s)"))
+        self.codigo("situacao_taxa", SITUACOES_TAXA,
+                    _("situação da taxa “%(v)s” inválida (%(validas)s)"))
+        self.autodeclaracao()
+        self.repetidas()
+        self.mesma_pessoa()
+        if self.erros_linha:
+            self.guardar_erros(self.erros_linha)
+        else:
+            self.validas.append(_Linha(n, self.v))
+
+    def guardar_erros(self, erros: list[ErroLinha]) -> None:
+        vagas = MAX_ERROS - len(self.erros)
+        self.erros.extend(erros[:max(vagas, 0)])
+        self.excedentes += max(len(erros) - max(vagas, 0), 0)
+
+    def erro(self, coluna: str, mensagem: str) -> None:
+        self.erros_linha.append(ErroLinha(self.n, coluna, mensagem))
+
+    # --- cells ---
+
+    def converter(self, coluna: str, funcao: Callable[[str], Any]) -> None:
+        try:
+            self.v[coluna] = funcao(self.cel(coluna))
+        except ValorInvalido as exc:
+            self.erro(coluna, str(exc))
+
+    def texto(self, coluna: str) -> None:
+        valor = self.cel(coluna)
+        if valor and coluna in COLUNAS_NOME:
+            valor = nome_normalizado(valor)
+        problemas = erros_texto(coluna, valor) if valor else []
+        for mensagem in problemas:
+            self.erro(coluna, mensagem)
+        if not problemas:
+            self.v[coluna] = valor
+
+    def obrigatorias(self) -> None:
+        for obrigatoria in OBRIGATORIAS:
+            if not self.cel(obrigatoria):
+                self.erro(obrigatoria, _("valor obrigatório em branco"))
+
+    def cargo(self) -> None:
+        codigo = self.cel("cargo").upper()
+        if not codigo:
+            return
+        if codigo not in self.cargos:
+            self.erro("cargo", _("cargo “%(c)s” não existe neste certame") % {
+                "c": mostrar(self.cel("cargo"))})
+        else:
+            self.v["cargo"] = self.cargos[codigo]
+
+    def cor_raca(self) -> None:
+        if not self.cel("cor_raca"):
+            return
+        cor = COR_RACA.get(_normalizado(self.cel("cor_raca")))
+        if cor is None:
+            self.erro("cor_raca", _(
+                "cor ou raça “%(v)s” inválida (branca, preta, parda, amarela ou indígena)")
+                % {"v": mostrar(self.cel("cor_raca"))})
+        else:
+            self.v["cor_raca"] = cor
+
+    def tipo_deficiencia(self) -> None:
+        self.v["tipo_deficiencia"] = ""
+        if not self.cel("tipo_deficiencia"):
+            return
+        tipo = TIPOS_DEFICIENCIA.get(_normalizado(self.cel("tipo_deficiencia")))
+        if tipo is None:
+            self.erro("tipo_deficiencia", _("tipo de deficiência “%(v)s” inválido") % {
+                "v": mostrar(self.cel("tipo_deficiencia"))})
+        else:
+            self.v["tipo_deficiencia"] = tipo
+
+    def nota(self) -> None:
+        """A blank cell keeps the stored score (MANTER); "apagar" erases it; else a score
+        within the edital's maximum and the column's limits."""
+        texto = self.cel("nota")
+        if not texto:
+            self.v["nota"] = MANTER
+            return
+        self.v["nota"] = None
+        if _normalizado(texto) == APAGAR_NOTA:
+            return
+        nota_txt = mostrar(texto)
+        try:
+            nota = decimal_br(texto)
+            if not (0 <= nota <= self.nota_maxima):
+                self.erro("nota", _("nota %(v)s fora do intervalo de 0 a %(max)s") % {
+                    "v": nota_txt, "max": self.nota_maxima})
+            elif nota.as_tuple().exponent < -4:  # type: ignore[operator]
+                self.erro("nota", _("nota %(v)s com mais de 4 casas decimais") % {
+                    "v": nota_txt})
+            else:
+                # The column's own limits (max_digits, decimal_places) too: the edital's
+                # maximum may be larger than the column holds. Below NOTA_CABE, with no more
+                # decimals than the column, the score always fits.
+                expoente = nota.as_tuple().exponent
+                if (nota >= NOTA_CABE or not isinstance(expoente, int)
+                        or expoente < -CAMPO_NOTA.decimal_places):
+                    CAMPO_NOTA.run_validators(nota)
+                self.v["nota"] = nota
+        except ValorInvalido as exc:
+            self.erro("nota", str(exc))
+        except ValidationError as exc:
+            for mensagem in exc.messages:
+                self.erro("nota", mensagem)
+
+    def desempate(self, celulas: list[str]) -> None:
+        """An unscored candidate (absent, eliminated) may have blank tie-break cells; a
+        scored one needs every key, since every candidate of a list is ranked by the same
+        keys (spec section 5): within the file every scored row has one key per column."""
+        desempate: list[str] = []
+        textos = [celulas[i].strip() if i < len(celulas) else "" for i in self.col_desempate]
+        nota_informada = self.cel("nota") and _normalizado(self.cel("nota")) != APAGAR_NOTA
+        if any(textos) or nota_informada:
+            for nome_col, texto in zip(self.nomes_desempate, textos, strict=True):
+                try:
+                    desempate.append(desempate_br(texto))
+                except ValorInvalido as exc:
+                    self.erro(nome_col, str(exc))
+        self.v["desempate"] = desempate
+
+    def codigo(self, coluna: str, validos: set[str], mensagem: str) -> None:
+        if coluna not in self.indices or not self.cel(coluna):
+            return
+        valor = _normalizado(self.cel(coluna))
+        if valor not in validos:
+            self.erro(coluna, mensagem % {"v": mostrar(self.cel(coluna)),
+                                          "validas": ", ".join(sorted(validos))})
+        self.v[coluna] = valor
+
+    # --- the row as a whole, and against the other rows ---
+
+    def autodeclaracao(self) -> None:
+        """Reserved lists: allowed by the regime and matching the self-declaration."""
+        v = self.v
+        if "cor_raca" not in v:
+            return
+        chave = (v["cor_raca"], v.get("quilombola", False), v.get("deficiencia", False),
+                 v["tipo_deficiencia"], tuple(v["listas"]))
+        erros_opcoes = self.autodeclaracoes.get(chave)
+        if erros_opcoes is None:
+            erros_opcoes = self.autodeclaracoes[chave] = erros_autodeclaracao(
+                self.regime, cor_raca=v["cor_raca"], quilombola=v.get("quilombola", False),
+                deficiencia=v.get("deficiencia", False),
+                tipo_deficiencia=v["tipo_deficiencia"], listas=v["listas"])
+        for campo, mensagens in erros_opcoes.items():
+            for mensagem in mensagens:
+                self.erro(campo, mensagem)
+
+    def repetidas(self) -> None:
+        """Duplicates within the file: the inscrição number, and CPF and cargo."""
+        v, n = self.v, self.n
+        if v.get("inscricao"):
+            if v["inscricao"] in self.vistos_numero:
+                self.erro("inscricao", _(
+                    "inscrição %(i)s repetida (já aparece na linha %(l)d)") % {
+                    "i": v["inscricao"], "l": self.vistos_numero[v["inscricao"]]})
+            else:
+                self.vistos_numero[v["inscricao"]] = n
+        if "cpf" in v and "cargo" in v:
+            chave = (v["cpf"], v["cargo"].codigo)
+            if chave in self.vistos_cpf_cargo:
+                self.erro("cpf", _("candidato já inscrito neste cargo na linha %(l)d") % {
+                    "l": self.vistos_cpf_cargo[chave]})
+            else:
+                self.vistos_cpf_cargo[chave] = n
+
+    def mesma_pessoa(self) -> None:
+        """One person, one set of personal data: a CPF that appears in several rows (one per
+        cargo) must carry the same data in each."""
+        v, n = self.v, self.n
+        if "cpf" not in v:
+            return
+        anterior, linha_anterior = self.dados_por_cpf.setdefault(v["cpf"], (v, n))
+        if linha_anterior == n:
+            return
+        if (v.get("nome") and anterior.get("nome")
+                and normalizar(anterior["nome"]) != normalizar(v["nome"])):
+            self.erro("nome", _("o CPF já aparece com outro nome na linha %(l)d") % {
+                "l": linha_anterior})
+        for campo in ("nome_social", "data_nascimento", "email", "telefone"):
+            if campo in v and campo in anterior and v[campo] != anterior[campo]:
+                self.erro(campo, _("o CPF já aparece com outro valor na linha %(l)d") % {
+                    "l": linha_anterior})
 
 
 def _validar_linhas(certame: Certame, planilha: Planilha, col_desempate: list[int],
                     nomes_desempate: list[str],
-                    progresso: Progresso) -> tuple[list[_Linha], list[ErroLinha]]:
-    """Phase 1: every row on its own and against the others in the file (no writes)."""
-    regime = certame.regime_legal
-    cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
-              .select_related("certame")}
-    nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
-
-    erros: list[ErroLinha] = []
-    indices = planilha.colunas
+                    progresso: Progresso) -> tuple[list[_Linha], list[ErroLinha], int]:
+    """Phase 1: the valid rows, the first errors and how many more errors there are."""
+    validador = _ValidadorLinhas(certame, planilha, col_desempate, nomes_desempate)
     total = planilha.total_linhas
-    validas: list[_Linha] = []
-    vistos_numero: dict[str, int] = {}
-    vistos_cpf_cargo: dict[tuple[str, str], int] = {}
-    dados_por_cpf: dict[str, tuple[dict[str, Any], int]] = {}
-
-    autodeclaracoes: dict[tuple, dict[str, list[str]]] = {}
-    hoje = timezone.localdate()
-
-    def nascimento(texto: str) -> dt.date | None:
-        return data_nascimento_br(texto, hoje)
-
-    colunas = [(nome, indices.get(nome)) for nome in COLUNAS]
-
     for n, celulas in planilha.linhas:  # blank lines are not there
-        # Every cell of the row, stripped, once (a missing cell is blank).
-        tamanho = len(celulas)
-        lidas = {nome: celulas[i].strip() if i is not None and i < tamanho else ""
-                 for nome, i in colunas}
-        cel = lidas.__getitem__
-
-        v: dict[str, Any] = {}
-        erros_linha: list[ErroLinha] = []
-
-        def conv(coluna: str, funcao, texto: str, erros_linha=erros_linha, v=v, n=n):
-            try:
-                v[coluna] = funcao(texto)
-            except ValorInvalido as exc:
-                erros_linha.append(ErroLinha(n, coluna, str(exc)))
-
-        def texto(coluna: str, erros_linha=erros_linha, v=v, n=n, cel=cel) -> None:
-            valor = cel(coluna)
-            problemas = erros_texto(coluna, valor) if valor else []
-            for mensagem in problemas:
-                erros_linha.append(ErroLinha(n, coluna, mensagem))
-            if not problemas:
-                v[coluna] = valor
-
-        for obrigatoria in OBRIGATORIAS:
-            if not cel(obrigatoria):
-                erros_linha.append(ErroLinha(n, obrigatoria, _("valor obrigatório em branco")))
-        texto("inscricao")
-        texto("nome")
-        if cel("cpf"):
-            conv("cpf", _cpf, cel("cpf"))
-        codigo = cel("cargo").upper()
-        if codigo:
-            if codigo not in cargos:
-                erros_linha.append(ErroLinha(n, "cargo", _(
-                    "cargo “%(c)s” não existe neste certame") % {"c": mostrar(cel("cargo"))}))
-            else:
-                v["cargo"] = cargos[codigo]
-        if cel("cor_raca"):
-            cor = COR_RACA.get(_normalizado(cel("cor_raca")))
-            if cor is None:
-                erros_linha.append(ErroLinha(n, "cor_raca", _(
-                    "cor ou raça “%(v)s” inválida (branca, preta, parda, amarela ou indígena)")
-                    % {"v": mostrar(cel("cor_raca"))}))
-            else:
-                v["cor_raca"] = cor
-        for opcional in ("nome_social", "email", "telefone"):
-            if opcional in indices:
-                texto(opcional)
-        if "data_nascimento" in indices:
-            conv("data_nascimento", nascimento, cel("data_nascimento"))
-        for booleano in ("quilombola", "deficiencia"):
-            if booleano in indices:
-                conv(booleano, _booleano, cel(booleano))
-            else:
-                v[booleano] = False
-        v["tipo_deficiencia"] = ""
-        if cel("tipo_deficiencia"):
-            tipo = TIPOS_DEFICIENCIA.get(_normalizado(cel("tipo_deficiencia")))
-            if tipo is None:
-                erros_linha.append(ErroLinha(n, "tipo_deficiencia", _(
-                    "tipo de deficiência “%(v)s” inválido") % {
-                    "v": mostrar(cel("tipo_deficiencia"))}))
-            else:
-                v["tipo_deficiencia"] = tipo
-        listas = [t.upper() for t in SEPARADOR_LISTAS.split(cel("listas")) if t]
-        v["listas"] = listas
-        v["nota"] = None
-        if cel("nota"):
-            nota_txt = mostrar(cel("nota"))
-            try:
-                nota = decimal_br(cel("nota"))
-                if not (0 <= nota <= nota_maxima):
-                    erros_linha.append(ErroLinha(n, "nota", _(
-                        "nota %(v)s fora do intervalo de 0 a %(max)s") % {
-                        "v": nota_txt, "max": nota_maxima}))
-                elif nota.as_tuple().exponent < -4:  # type: ignore[operator]
-                    erros_linha.append(ErroLinha(n, "nota", _(
-                        "nota %(v)s com mais de 4 casas decimais") % {"v": nota_txt}))
-                else:
-                    # The column's own limits (max_digits, decimal_places) too: the edital's
-                    # maximum may be larger than the column holds. Below NOTA_CABE, with no
-                    # more decimals than the column, the score always fits.
-                    expoente = nota.as_tuple().exponent
-                    if (nota >= NOTA_CABE or not isinstance(expoente, int)
-                            or expoente < -CAMPO_NOTA.decimal_places):
-                        CAMPO_NOTA.run_validators(nota)
-                    v["nota"] = nota
-            except ValorInvalido as exc:
-                erros_linha.append(ErroLinha(n, "nota", str(exc)))
-            except ValidationError as exc:
-                erros_linha.extend(ErroLinha(n, "nota", m) for m in exc.messages)
-        desempate: list[str] = []
-        textos = [celulas[i].strip() if i < len(celulas) else "" for i in col_desempate]
-        # An unscored candidate (absent, eliminated) may have blank tie-break cells; a scored
-        # one needs every key, since every candidate of a list is ranked by the same keys
-        # (spec section 5): within the file every scored row has one key per column.
-        if any(textos) or cel("nota"):
-            for nome_col, texto_desempate in zip(nomes_desempate, textos, strict=True):
-                try:
-                    desempate.append(desempate_br(texto_desempate))
-                except ValorInvalido as exc:
-                    erros_linha.append(ErroLinha(n, nome_col, str(exc)))
-        v["desempate"] = desempate
-        if "situacao" in indices and cel("situacao"):
-            situacao = _normalizado(cel("situacao"))
-            if situacao not in SITUACOES:
-                erros_linha.append(ErroLinha(n, "situacao", _(
-                    "situação “%(v)s” inválida (%(validas)s)") % {
-                    "v": mostrar(cel("situacao")), "validas": ", ".join(sorted(SITUACOES))}))
-            v["situacao"] = situacao
-        if "situacao_taxa" in indices and cel("situacao_taxa"):
-            taxa = _normalizado(cel("situacao_taxa"))
-            if taxa not in SITUACOES_TAXA:
-                erros_linha.append(ErroLinha(n, "situacao_taxa", _(
-                    "situação da taxa “%(v)s” inválida (%(validas)s)") % {
-                    "v": mostrar(cel("situacao_taxa")),
-                    "validas": ", ".join(sorted(SITUACOES_TAXA))}))
-            v["situacao_taxa"] = taxa
-
-        # Reserved lists: allowed by the regime and matching the self-declaration.
-        if "cor_raca" in v:
-            # A pure function of these values under the certame's regime: computed once per
-            # distinct self-declaration of the file.
-            chave_decl = (v["cor_raca"], v.get("quilombola", False),
-                          v.get("deficiencia", False), v["tipo_deficiencia"], tuple(listas))
-            erros_opcoes = autodeclaracoes.get(chave_decl)
-            if erros_opcoes is None:
-                erros_opcoes = autodeclaracoes[chave_decl] = erros_autodeclaracao(
-                    regime, cor_raca=v["cor_raca"], quilombola=v.get("quilombola", False),
-                    deficiencia=v.get("deficiencia", False),
-                    tipo_deficiencia=v["tipo_deficiencia"], listas=listas)
-            for campo, mensagens in erros_opcoes.items():
-                for mensagem in mensagens:
-                    erros_linha.append(ErroLinha(n, campo, mensagem))
-
-        # Duplicates within the file.
-        if v.get("inscricao"):
-            if v["inscricao"] in vistos_numero:
-                erros_linha.append(ErroLinha(n, "inscricao", _(
-                    "inscrição %(i)s repetida (já aparece na linha %(l)d)") % {
-                    "i": v["inscricao"], "l": vistos_numero[v["inscricao"]]}))
-            else:
-                vistos_numero[v["inscricao"]] = n
-        if "cpf" in v and "cargo" in v:
-            chave = (v["cpf"], v["cargo"].codigo)
-            if chave in vistos_cpf_cargo:
-                erros_linha.append(ErroLinha(n, "cpf", _(
-                    "candidato já inscrito neste cargo na linha %(l)d") % {
-                    "l": vistos_cpf_cargo[chave]}))
-            else:
-                vistos_cpf_cargo[chave] = n
-        if "cpf" in v:
-            # One person, one set of personal data: a CPF that appears in several rows (one
-            # per cargo) must carry the same data in each.
-            anterior, linha_anterior = dados_por_cpf.setdefault(v["cpf"], (v, n))
-            if linha_anterior != n:
-                if (v.get("nome") and anterior.get("nome")
-                        and normalizar(anterior["nome"]) != normalizar(v["nome"])):
-                    erros_linha.append(ErroLinha(n, "nome", _(
-                        "o CPF já aparece com outro nome na linha %(l)d") % {
-                        "l": linha_anterior}))
-                for campo in ("nome_social", "data_nascimento", "email", "telefone"):
-                    if campo in v and campo in anterior and v[campo] != anterior[campo]:
-                        erros_linha.append(ErroLinha(n, campo, _(
-                            "o CPF já aparece com outro valor na linha %(l)d") % {
-                            "l": linha_anterior}))
-
-        if erros_linha:
-            erros.extend(erros_linha)
-        else:
-            validas.append(_Linha(n, v))
+        validador.linha(n, celulas)
         if (n - 1) % LOTE == 0:
             progresso(n - 1, total, "validando")
-    return validas, erros
+    return validador.validas, validador.erros, validador.excedentes
 
 
 class _TamanhoJSON(Func):
@@ -638,10 +733,12 @@ class _TamanhoJSON(Func):
 
 
 def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempate: list[str],
-                          erros: list[ErroLinha]) -> tuple[dict[str, dict], dict[str, dict]]:
+                          erros: list[ErroLinha], excedentes: int = 0,
+                          ) -> tuple[dict[str, dict], dict[str, dict]]:
     """Phase 2 (inside the write transaction): conflicts with the stored rows, by bulk
     look-ups (no per-row queries). Raises ArquivoRejeitado with these and `erros`."""
     existentes_num = _inscricoes_existentes(certame, [lin.valores["inscricao"] for lin in validas])
+    _resolver_notas_mantidas(validas, existentes_num)
     cadastros = _candidatos_existentes([lin.valores["cpf"] for lin in validas])
     for linha in validas:
         v = linha.valores
@@ -663,9 +760,25 @@ def _validar_contra_banco(certame: Certame, validas: list[_Linha], nomes_desempa
             erros.append(ErroLinha(linha.numero_linha, "cpf", _(
                 "o candidato já está inscrito neste cargo com o número %(n)s") % {"n": numero}))
     erros.extend(_erros_desempate(validas, existentes_num, nomes_desempate))
-    if erros:
-        _rejeitar(erros)
+    if erros or excedentes:
+        _rejeitar(erros, excedentes)
     return existentes_num, _destinos(validas, cadastros)
+
+
+def _resolver_notas_mantidas(validas: list[_Linha], existentes_num: dict[str, dict]) -> None:
+    """A blank score cell keeps the stored score (never erased without "apagar"): the row
+    takes the stored score and, when its tie-break cells are blank too, the stored keys, and
+    is marked `mantida` (the file does not rewrite that score: `_erros_desempate`). A new
+    inscrição with a blank score has none."""
+    for linha in validas:
+        v = linha.valores
+        if v["nota"] is not MANTER:
+            continue
+        existente = existentes_num.get(v["inscricao"])
+        v["nota"] = existente["nota"] if existente is not None else None
+        if v["nota"] is not None and not v["desempate"]:
+            v["desempate"] = list(existente["desempate"] or [])
+            v["mantida"] = True
 
 
 def _destinos(validas: list[_Linha], cadastros: dict[str, list[dict]]) -> dict[str, dict]:
@@ -738,7 +851,7 @@ def _erros_desempate(validas: list[_Linha], existentes_num: dict[str, dict],
     linhas_por_cargo: dict[int, list[int]] = {}
     cargo_por_id: dict[int, Cargo] = {}
     for linha in validas:
-        if linha.valores["nota"] is not None:
+        if linha.valores["nota"] is not None and not linha.valores.get("mantida"):
             cargo = linha.valores["cargo"]
             linhas_por_cargo.setdefault(cargo.pk, []).append(linha.numero_linha)
             cargo_por_id[cargo.pk] = cargo
@@ -754,7 +867,8 @@ def _erros_desempate(validas: list[_Linha], existentes_num: dict[str, dict],
     # Those the file overwrites no longer count with their stored keys.
     for linha in validas:
         existente = existentes_num.get(linha.valores["inscricao"])
-        if existente is not None and existente["nota"] is not None:
+        if (existente is not None and existente["nota"] is not None
+                and not linha.valores.get("mantida")):
             chave = (existente["cargo_id"], len(existente["desempate"] or []))
             if chave in restantes:
                 restantes[chave] -= 1

@@ -13,6 +13,7 @@ from simple_history.models import HistoricalRecords
 
 from certames.formatos import data_br
 from certames.models import Cargo, Certame
+from certames.nomes import NomePessoaField
 
 cpf_11_digitos = RegexValidator(r"^\d{11}$", _("Informe o CPF com 11 dígitos."))
 
@@ -56,8 +57,8 @@ class Candidato(models.Model):
     cpf = models.CharField(_("CPF"), max_length=11, db_index=True,
                            validators=[cpf_11_digitos, BRCPFValidator()],
                            help_text=_("Somente os 11 dígitos."))
-    nome = models.CharField(_("nome civil"), max_length=200)
-    nome_social = models.CharField(_("nome social"), max_length=200, blank=True)
+    nome = NomePessoaField(_("nome civil"), max_length=200)
+    nome_social = NomePessoaField(_("nome social"), max_length=200, blank=True)
     data_nascimento = models.DateField(_("data de nascimento"), null=True, blank=True)
     email = models.EmailField(_("e-mail"), blank=True)
     telefone = models.CharField(_("telefone"), max_length=20, blank=True)
@@ -302,9 +303,18 @@ class Importacao(models.Model):
                               default=Status.PENDENTE)
     total_linhas = models.PositiveIntegerField(default=0)
     linhas_processadas = models.PositiveIntegerField(default=0)
+    # The first errors only (certames.planilhas.MAX_ERROS); `total_erros` counts them all.
     erros = models.JSONField(default=list, blank=True)
+    total_erros = models.PositiveIntegerField(_("total de erros"), default=0)
     resumo = models.JSONField(default=dict, blank=True)
     concluida_em = models.DateTimeField(null=True, blank=True)
+    # Written by the task while it works (candidatos.tasks): an import "processando" whose
+    # heartbeat is older than settings.IMPORTACAO_SEM_BATIMENTO has lost its worker.
+    batimento_em = models.DateTimeField(_("último sinal do processamento"), null=True,
+                                        blank=True)
+    repeticao_de = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                                     related_name="repeticoes",
+                                     verbose_name=_("nova tentativa da importação"))
 
     class Meta:
         verbose_name = _("importação de inscrições")
@@ -323,6 +333,11 @@ class Importacao(models.Model):
     @property
     def terminada(self) -> bool:
         return self.status in (self.Status.CONCLUIDA, self.Status.REJEITADA, self.Status.FALHOU)
+
+    @property
+    def numero_erros(self) -> int:
+        """All the errors of the file (only the first are kept in `erros`)."""
+        return max(self.total_erros, len(self.erros or []))
 
 
 class EstadoLista(models.TextChoices):
@@ -665,8 +680,8 @@ class PedidoCadastro(models.Model):
     via = models.CharField(_("forma de comprovação"), max_length=20, choices=Via.choices)
     situacao = models.CharField(_("situação"), max_length=12, choices=Situacao.choices)
     # What the person typed (a claim's data are compared with the record's by RH).
-    nome = models.CharField(_("nome civil informado"), max_length=200)
-    nome_social = models.CharField(_("nome social informado"), max_length=200, blank=True)
+    nome = NomePessoaField(_("nome civil informado"), max_length=200)
+    nome_social = NomePessoaField(_("nome social informado"), max_length=200, blank=True)
     data_nascimento = models.DateField(_("data de nascimento informada"))
     email = models.EmailField(_("e-mail informado"))
     telefone = models.CharField(_("telefone informado"), max_length=20)
@@ -759,8 +774,8 @@ class PedidoAtendimento(models.Model):
     # inscrição) and, optionally now, the adult companion who keeps the child (art. 3º).
     nascimento_crianca = models.DateField(_("data de nascimento da criança"), null=True,
                                           blank=True)
-    acompanhante_nome = models.CharField(_("nome do(a) acompanhante"), max_length=200,
-                                         blank=True)
+    acompanhante_nome = NomePessoaField(_("nome do(a) acompanhante"), max_length=200,
+                                        blank=True)
     acompanhante_cpf = models.CharField(_("CPF do(a) acompanhante"), max_length=11, blank=True)
 
     class Meta:

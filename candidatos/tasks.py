@@ -17,6 +17,7 @@ from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
 from candidatos.correcao_email import TAREFA_AVISO as TAREFA_AVISO_CORRECAO_EMAIL
 from candidatos.correcao_email import avisar as avisar_correcao_email
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
+from candidatos.importacao_vigilancia import marcar_paradas
 from candidatos.models import Importacao
 from candidatos.portal import (
     TAREFA_AVISO_CLASSIFICACAO,
@@ -52,20 +53,32 @@ def processar_importacao(importacao_id: int) -> str:
     imp = Importacao.objects.select_related("certame", "criado_por").get(pk=importacao_id)
     if imp.terminada:
         return imp.status
-    Importacao.objects.filter(pk=imp.pk).update(status=Importacao.Status.PROCESSANDO)
+    if imp.status == Importacao.Status.PROCESSANDO:
+        # A message delivered again (the broker's visibility timeout) never starts a second
+        # run: a live one goes on; a dead one is marked failed, for RH to try again.
+        marcar_paradas(pk=imp.pk)
+        return Importacao.objects.values_list("status", flat=True).get(pk=imp.pk)
+    processando = Importacao.objects.filter(pk=imp.pk, status=Importacao.Status.PROCESSANDO)
+    if not Importacao.objects.filter(pk=imp.pk, status=Importacao.Status.PENDENTE).update(
+            status=Importacao.Status.PROCESSANDO, batimento_em=timezone.now()):
+        return Importacao.objects.values_list("status", flat=True).get(pk=imp.pk)
 
     def progresso(feito: int, total: int, fase: str) -> None:
-        # Runs outside the write transaction, so the page sees it while validating.
-        Importacao.objects.filter(pk=imp.pk).update(
-            total_linhas=total, linhas_processadas=feito, resumo={"fase": fase})
+        # Runs outside the write transaction, so the page sees it while validating; each
+        # call is also the heartbeat (candidatos.importacao_vigilancia).
+        processando.update(total_linhas=total, linhas_processadas=feito, resumo={"fase": fase},
+                           batimento_em=timezone.now())
 
     def concluir(resumo: Resumo) -> None:
-        # Inside the write transaction: committed together with the rows.
+        # Inside the write transaction: committed together with the rows. Only while still
+        # "processando": an import marked failed meanwhile (no heartbeat) rolls back, so its
+        # page's "nada foi gravado" stays true.
         dados = resumo.como_dict()
-        Importacao.objects.filter(pk=imp.pk).update(
-            status=Importacao.Status.CONCLUIDA, resumo=dados, erros=[],
-            total_linhas=dados["linhas"], linhas_processadas=dados["linhas"],
-            concluida_em=timezone.now())
+        if not processando.update(
+                status=Importacao.Status.CONCLUIDA, resumo=dados, erros=[], total_erros=0,
+                total_linhas=dados["linhas"], linhas_processadas=dados["linhas"],
+                concluida_em=timezone.now()):
+            raise ImportacaoAbandonada(imp.pk)
 
     try:
         with imp.arquivo.open("rb") as f:
@@ -74,10 +87,16 @@ def processar_importacao(importacao_id: int) -> str:
                             nome_arquivo=imp.nome_arquivo, progresso=progresso,
                             ao_gravar=concluir)
     except ArquivoRejeitado as exc:
-        Importacao.objects.filter(pk=imp.pk).update(
+        # The first errors (planilhas.MAX_ERROS) and their total: a file of two million bad
+        # lines is not stored as one 185 MB value the pages then read.
+        processando.update(
             status=Importacao.Status.REJEITADA, erros=[e.como_dict() for e in exc.erros],
-            concluida_em=timezone.now(), resumo={})
+            total_erros=exc.total, concluida_em=timezone.now(), resumo={})
         return Importacao.Status.REJEITADA
+    except ImportacaoAbandonada:
+        logger.error("importação %s marcada como falha durante a gravação; nada foi gravado",
+                     imp.pk)
+        return Importacao.Status.FALHOU
     except Exception:
         status = Importacao.objects.filter(pk=imp.pk).values_list("status", flat=True).first()
         if status == Importacao.Status.CONCLUIDA:
@@ -86,10 +105,20 @@ def processar_importacao(importacao_id: int) -> str:
                              imp.pk)
             return Importacao.Status.CONCLUIDA
         logger.exception("importação %s falhou; nada foi gravado", imp.pk)
-        Importacao.objects.filter(pk=imp.pk).update(
-            status=Importacao.Status.FALHOU, concluida_em=timezone.now(), resumo={})
+        processando.update(status=Importacao.Status.FALHOU, concluida_em=timezone.now(),
+                           resumo={})
         return Importacao.Status.FALHOU
     return Importacao.Status.CONCLUIDA
+
+
+class ImportacaoAbandonada(Exception):
+    """The import was marked failed (no heartbeat) before its write committed."""
+
+
+@shared_task(name="candidatos.marcar_importacoes_paradas")
+def marcar_importacoes_paradas_task() -> int:
+    """celery beat (settings.CELERY_BEAT_SCHEDULE): imports whose process died."""
+    return marcar_paradas()
 
 
 @shared_task(name="candidatos.importar_inscricoes")

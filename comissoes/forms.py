@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos.models import CorRaca, Inscricao
 from certames.confirmacao import campo_confirmacao
+from certames.nomes import validar_nome_pessoa
 from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import TAMANHO_MINIMO
 from comissoes.dominio.pcd import DIMENSOES
@@ -89,6 +90,7 @@ class NovoMembroForm(MembroForm):
     """RH creates the person's account and includes them (`comissoes.dominio.contas`)."""
 
     nome = forms.CharField(label=_("Nome completo"), max_length=300,
+                           validators=[validar_nome_pessoa],
                            widget=forms.TextInput(attrs={**_CONTROLE, "autocomplete": "off"}))
     email = forms.EmailField(label=_("E-mail"), max_length=254,
                              widget=forms.EmailInput(attrs={**_CONTROLE, "autocomplete": "off"}),

@@ -349,7 +349,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "certames.compactar_invalidacoes",
         "schedule": 600.0,
     },
+    # Imports whose worker died (no heartbeat): marked failed, "nada foi gravado"
+    # (candidatos/importacao_vigilancia.py; docs/falhas.md).
+    "marcar-importacoes-paradas": {
+        "task": "candidatos.marcar_importacoes_paradas",
+        "schedule": 60.0,
+    },
 }
+#: An import "processando" without a heartbeat for this long lost its process. It must
+#: exceed the longest write transaction (the heartbeat stops while the rows are written: a
+#: 100,000-row file writes in well under a minute).
+IMPORTACAO_SEM_BATIMENTO_MINUTOS = env.int("IMPORTACAO_SEM_BATIMENTO_MINUTOS", default=10)
 
 # Security headers; HTTPS-only cookies whenever DEBUG is off.
 SESSION_COOKIE_SECURE = not DEBUG

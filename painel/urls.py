@@ -113,6 +113,8 @@ urlpatterns = [
     path("recursos/<int:pk>/reconsideracao/", autoridade.ReconsiderarView.as_view(),
          name="reconsiderar_recurso"),
     path("importacoes/<int:pk>/", certames.ImportacaoView.as_view(), name="importacao"),
+    path("importacoes/<int:pk>/repetir/", certames.RepetirImportacaoView.as_view(),
+         name="repetir_importacao"),
     # The public draw of the whole-edital reserve (issue #12, item 2).
     path("certames/<int:pk>/sorteio/", sorteio.SorteioRHView.as_view(), name="sorteio"),
     path("certames/<int:pk>/sorteio/anunciar/", sorteio.AnunciarView.as_view(),

@@ -36,6 +36,7 @@ ESPERADO = {
     "certames.reenfileirar_recalculos_atrasados": "certames",
     "certames.reenfileirar_tarefas_pendentes": "certames",
     "certames.compactar_invalidacoes": "certames",
+    "candidatos.marcar_importacoes_paradas": "certames",
 }
 
 

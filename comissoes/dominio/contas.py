@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
 from certames.filas import enfileirar
+from certames.nomes import nome_normalizado, problema_nome
 from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import adicionar_membro
 from comissoes.models import Comissao, MembroComissao
@@ -40,10 +41,12 @@ def criar_conta_de_membro(comissao: Comissao, *, nome: str, email: str, autor,
     """Create the account (no password) and include it in `comissao` (`adicionar_membro`
     with the other fields: papel, presidente, gênero, cor/raça...); the invitation e-mail is
     sent after the commit. Returns the member and the composition warnings."""
-    nome = " ".join((nome or "").split())
+    nome = nome_normalizado(" ".join((nome or "").split()))
     email = (email or "").strip().lower()
     if not nome:
         raise ValidationError({"nome": _("Informe o nome completo.")})
+    if (problema := problema_nome(nome)) is not None:
+        raise ValidationError({"nome": problema})
     if not email:
         raise ValidationError({"email": _("Informe o e-mail.")})
     User = get_user_model()

@@ -10,13 +10,15 @@ from django.db.models.fields.json import KeyTextTransform
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
+from candidatos.importacao_vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
-from certames.confirmacao import exige_confirmacao
+from certames.confirmacao import campo_confirmacao, exige_confirmacao
 from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
@@ -75,7 +77,9 @@ class CertameRHView(RHMixin, DetailView):
             inc.mensagem for inc in cronograma.incoerencias(etapas, certame.regime_legal.isencao)]
         ctx["situacoes"] = (Inscricao.objects.filter(certame=certame).values("situacao")
                             .annotate(total=Count("id")).order_by("situacao"))
-        ctx["importacoes"] = certame.importacoes.select_related("criado_por")[:10]
+        # Without the errors (up to MAX_ERROS per import): the list shows none.
+        ctx["importacoes"] = certame.importacoes.select_related("criado_por").defer(
+            "erros", "resumo")[:10]
         ctx["oferece_isencao"] = certame.oferece_isencao
         ctx["etapas_isencao"] = cronograma.ETAPAS_ISENCAO
         # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
@@ -217,7 +221,8 @@ class ImportarView(RHMixin, FormView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["certame"] = self.certame
-        ctx["importacoes"] = self.certame.importacoes.select_related("criado_por")[:20]
+        ctx["importacoes"] = self.certame.importacoes.select_related("criado_por").defer(
+            "erros", "resumo")[:20]
         return ctx
 
     def form_valid(self, form):
@@ -235,15 +240,58 @@ class ImportarView(RHMixin, FormView):
 
 
 class ImportacaoView(RHMixin, DetailView):
-    """The import's progress; with htmx, only the progress fragment is re-rendered."""
+    """The import's progress; with htmx, only the progress fragment is re-rendered. An import
+    whose process died (no heartbeat) is marked failed when its page is read, without
+    waiting for the periodic check (candidatos.importacao_vigilancia)."""
 
     model = Importacao
     context_object_name = "importacao"
+
+    def get_object(self, queryset=None):
+        importacao = super().get_object(queryset)
+        if importacao.status == Importacao.Status.PROCESSANDO and marcar_paradas(
+                pk=importacao.pk):
+            importacao.refresh_from_db()
+        return importacao
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        ctx["texto_repetir"] = RepetirImportacaoForm.base_fields["confirmacao"].label
+        return ctx
 
     def get_template_names(self):
         if self.request.htmx:
             return ["painel/certames/_importacao_progresso.html"]
         return ["painel/certames/importacao.html"]
+
+
+class RepetirImportacaoForm(forms.Form):
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, o mesmo arquivo é processado de novo como uma nova importação (inteira "
+        "ou nada), registrada nos atos do certame se gravar; a importação que falhou fica no "
+        "histórico como está."))
+
+
+@exige_confirmacao
+class RepetirImportacaoView(RHMixin, View):
+    """RH's "Tentar de novo" on a failed import: the same stored file, as a new import."""
+
+    http_method_names = ["post"]
+
+    def post(self, request, pk):
+        importacao = get_object_or_404(Importacao, pk=pk)
+        try:
+            with transaction.atomic():
+                nova = repetir(importacao, autor=request.user)
+                enfileirar_importacao(nova)
+        except ValidationError as exc:
+            for mensagem in exc.messages:
+                messages.error(request, mensagem)
+            return redirect("painel:importacao", pk=importacao.pk)
+        nova.refresh_from_db()
+        if not nova.terminada:
+            messages.info(request, _("A importação foi colocada na fila de novo."))
+        return redirect("painel:importacao", pk=nova.pk)
 
 
 @exige_confirmacao(verificar=False)

@@ -95,7 +95,8 @@ class CadUnicoView(RHMixin, FormView):
                 nome_arquivo=arquivo.name, autor=self.request.user)
         except ArquivoRejeitado as exc:
             return self.render_to_response(
-                self.get_context_data(form=form, erros=[str(e) for e in exc.erros]),
+                self.get_context_data(form=form, erros=[str(e) for e in exc.erros],
+                                      total_erros=exc.total),
                 status=400)
         except ValidationError as exc:
             form.add_error(None, exc)

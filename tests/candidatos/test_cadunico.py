@@ -320,3 +320,22 @@ def test_pagina_do_extrato_com_campo_enorme_responde_com_a_linha_sem_500(client,
     assert resposta.status_code == 400
     assert "Linha 2: um campo tem mais de 131072 caracteres" in resposta.content.decode()
     assert ExtratoCadUnico.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_pagina_do_extrato_com_muitos_erros_mostra_os_primeiros_mil_e_o_total(client, rh):
+    """Issue 27: the errors are capped (the first 1,000, by line) and the total is shown."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    client.force_login(rh)
+    linhas = ["1;810,50;01/12/2025;ativo" for _ in range(1005)]
+    arquivo = SimpleUploadedFile("extrato.csv", _csv(linhas), content_type="text/csv")
+    resposta = client.post(reverse("painel:cadunico"),
+                           {"arquivo": arquivo, "data_referencia": "2026-01-31",
+                            "confirmacao": "on"})
+    assert resposta.status_code == 400
+    html = resposta.content.decode()
+    assert "1005 erros: abaixo, os primeiros 1000, pela ordem das linhas." in html
+    assert html.count("<li>Linha ") == 1000
+    assert ExtratoCadUnico.objects.count() == 0

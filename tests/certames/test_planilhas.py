@@ -8,8 +8,11 @@ import re
 
 import pytest
 from openpyxl import Workbook
+from openpyxl.worksheet.formula import ArrayFormula
 
+from certames import planilhas
 from certames.planilhas import ArquivoRejeitado, ErroLinha, Linha, ler_planilha
+from tests import planilhas_apoio
 
 COLUNAS = {"inscricao": ("inscricao", "numero_inscricao"), "nome": ("nome", "nome_completo"),
            "nota": ("nota",)}
@@ -120,3 +123,87 @@ def test_mensagens_por_linha_e_coluna():
     assert str(ErroLinha(7, "cpf", "CPF inválido")) == "Linha 7, coluna “cpf”: CPF inválido"
     assert ErroLinha(7, "cpf", "x").como_dict() == {"linha": 7, "coluna": "cpf",
                                                     "mensagem": "x"}
+
+
+# --- issue 27, item 2: what no importer may receive ------------------------------------------
+
+
+def test_xlsx_com_dimensao_que_mente_e_lido_so_ate_o_limite():
+    """The sheet says A1:B2 but has a cell at XFD200000: the reading is bounded by the
+    declaration (no column beyond B is read), and the rows in between cost nothing."""
+    conteudo = planilhas_apoio.xlsx(
+        f'<row r="1">{planilhas_apoio.celula("A1", "inscricao")}'
+        f'{planilhas_apoio.celula("B1", "nome")}</row>'
+        f'<row r="2">{planilhas_apoio.celula("A2", "001")}{planilhas_apoio.celula("B2", "Ana")}'
+        f'</row><row r="200000">{planilhas_apoio.celula("XFD200000", "x")}</row>',
+        dimensao="A1:B2")
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    assert planilha.linhas == [Linha(2, ["001", "Ana"])]
+    assert planilha.total_linhas == 199_999
+
+
+def test_xlsx_sem_dimensao_nao_le_alem_do_maximo_de_colunas(monkeypatch):
+    monkeypatch.setattr(planilhas, "XLSX_MAX_COLUNAS", 3)
+    conteudo = planilhas_apoio.xlsx(
+        f'<row r="1">{planilhas_apoio.celula("A1", "inscricao")}'
+        f'{planilhas_apoio.celula("B1", "nome")}</row>'
+        f'<row r="2">{planilhas_apoio.celula("A2", "001")}{planilhas_apoio.celula("B2", "Ana")}'
+        f'{planilhas_apoio.celula("XFD2", "longe")}</row>')
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS)
+    assert planilha.linhas == [Linha(2, ["001", "Ana"])]
+
+
+def test_xlsx_descompactado_acima_do_limite_e_recusado_antes_de_abrir(monkeypatch):
+    monkeypatch.setattr(planilhas, "XLSX_DESCOMPACTADO_MAXIMO", 1024)
+    livro = Workbook()
+    livro.active.append(["inscricao", "nome"])
+    livro.active.append(["001", "A" * 5000])
+    buffer = io.BytesIO()
+    livro.save(buffer)
+    with pytest.raises(ArquivoRejeitado) as exc:
+        ler_planilha(buffer.getvalue(), COLUNAS, OBRIGATORIAS)
+    assert len(exc.value.erros) == 1
+    assert exc.value.erros[0].mensagem.startswith("A planilha XLSX descompactada teria ")
+    assert exc.value.erros[0].mensagem.endswith(
+        "acima do máximo de 0 MB: salve-a de novo no Excel (só a primeira aba, sem imagens) "
+        "ou envie um CSV.")
+
+
+def test_formula_de_matriz_do_xlsx_e_recusada():
+    livro = Workbook()
+    folha = livro.active
+    folha.append(["inscricao", "nome", "nota"])
+    folha.append(["001", "Ana", None])
+    folha["C2"] = ArrayFormula("C2:C2", "=SUM(1,2)")
+    buffer = io.BytesIO()
+    livro.save(buffer)
+    assert _erros(buffer.getvalue()) == [
+        "Linha 2, coluna “nota”: fórmula “=SUM(1,2)” não é aceita: grave o valor na célula "
+        "(no Excel, copie e use “Colar valores”)"]
+
+
+def test_latin1_seguido_de_utf8_tambem_e_recusado():
+    conteudo = "inscricao;nome\n001;João\n".encode("latin-1") + "002;Conceição\n".encode()
+    assert _erros(conteudo) == [
+        "Linha 3: o arquivo mistura codificações de texto (UTF-8 e Latin-1): esta linha não "
+        "está na mesma codificação das anteriores. Salve a planilha inteira em uma só "
+        "codificação (de preferência UTF-8) e envie novamente"]
+
+
+def test_igual_no_meio_da_celula_nao_e_formula():
+    planilha = ler_planilha(b"inscricao;nome\n001;Ana = Bia\n", COLUNAS, OBRIGATORIAS)
+    assert planilha.linhas == [Linha(2, ["001", "Ana = Bia"])]
+
+
+def test_arquivo_rejeitado_guarda_os_primeiros_mil_e_conta_todos():
+    erros = [ErroLinha(n, "nome", "x") for n in range(2, 2 + 1500)]
+    exc = ArquivoRejeitado(erros)
+    assert (len(exc.erros), exc.total, exc.erros[-1].linha) == (1000, 1500, 1001)
+    assert ArquivoRejeitado(erros[:3], 70).total == 70
+
+
+def test_coluna_ignorada_nao_e_lida_nem_para_procurar_formulas():
+    conteudo = "inscricao;nome;Observação\n001;Ana;=1+1 ٥\n".encode()
+    planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, desconhecidas="ignorar")
+    assert (planilha.ignoradas, planilha.linhas) == (
+        ["Observação"], [Linha(2, ["001", "Ana", "=1+1 ٥"])])
