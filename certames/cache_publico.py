@@ -70,6 +70,8 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
 
+from certames.models import Invalidacao
+
 logger = logging.getLogger(__name__)
 
 #: Query parameters a public page reads; any other parameter makes the request bypass the
@@ -178,8 +180,6 @@ def _ler_geracoes(escopos: list[str]) -> list[tuple[int, dt.datetime] | None]:
     it."""
     from django.db import connection
 
-    from certames.models import Invalidacao
-
     tabela = connection.ops.quote_name(Invalidacao._meta.db_table)
     marcas = ", ".join(["%s"] * len(escopos))
     with connection.cursor() as cursor:
@@ -238,8 +238,6 @@ def compactar_invalidacoes() -> int:
     the fold is one transaction, a reader sees it before or after. Rows of transactions not
     yet committed are not seen, hence not touched. Returns how many rows were removed
     (periodic: `certames.compactar_invalidacoes`)."""
-    from certames.models import Invalidacao
-
     removidas = 0
     escopos = list(Invalidacao.objects.order_by().values("escopo").annotate(c=Count("id"))
                    .filter(c__gt=1).values_list("escopo", flat=True))
@@ -377,8 +375,6 @@ def renovar(*escopos: str) -> None:
     share no row, hence no lock). A page rendered by another request before the commit read
     the old generation with the old data and is unreachable once the commit makes the new
     one visible. For writes that send no signal, too."""
-    from certames.models import Invalidacao
-
     escopos = tuple(sorted(set(escopos)))
     if not escopos:
         return

@@ -15,6 +15,11 @@ from __future__ import annotations
 import logging
 
 from celery import current_app
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from certames.models import TarefaPendente
 
 logger = logging.getLogger(__name__)
 
@@ -52,8 +57,6 @@ def enfileirar(nome: str, *args, **kwargs) -> bool:
 def guardar_pendente(nome: str, args, kwargs, erro: BaseException) -> None:
     """Record a task the broker could not take (its own short transaction: the act it
     follows has committed)."""
-    from certames.models import TarefaPendente
-
     logger.warning("tarefa %s não enfileirada (%s: %s); guardada para o reenvio automático",
                    nome, type(erro).__name__, erro)
     TarefaPendente.objects.create(nome=nome, args=list(args), kwargs=dict(kwargs),
@@ -63,12 +66,6 @@ def guardar_pendente(nome: str, args, kwargs, erro: BaseException) -> None:
 def reenfileirar_pendentes(limite: int = 500) -> int:
     """Hand the kept tasks to the broker, oldest first; each one handed over is removed, one
     still refused stays (its attempt counted). Periodic (celery beat). Returns how many went."""
-    from django.db import transaction
-    from django.db.models import F
-    from django.utils import timezone
-
-    from certames.models import TarefaPendente
-
     enviadas = 0
     for pendente_id in list(TarefaPendente.objects.values_list("pk", flat=True)[:limite]):
         with transaction.atomic():

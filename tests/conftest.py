@@ -1,5 +1,8 @@
 import pytest
+from celery.app.task import Task
+from kombu.exceptions import OperationalError
 
+from config.celery import app
 from tests.banco import papel_da_aplicacao
 from tests.factories import CandidatoFactory, usuario
 
@@ -46,3 +49,23 @@ def _cache_vazio():
     yield
     cache.clear()
     esvaziar_memoria_local()
+
+
+@pytest.fixture
+def broker_fora(monkeypatch, settings):
+    """A broker (not eager) that refuses every message, as kombu does with Redis down."""
+    antes = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    enviadas = []
+    estado = {"fora": True}
+
+    def apply_async(self, args=None, kwargs=None, **opcoes):
+        if estado["fora"]:
+            raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+        enviadas.append((self.name, list(args or ()), dict(kwargs or {})))
+
+    monkeypatch.setattr(Task, "apply_async", apply_async)
+    try:
+        yield estado, enviadas
+    finally:
+        app.conf.task_always_eager = antes

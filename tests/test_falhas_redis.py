@@ -21,7 +21,6 @@ from django.db import transaction
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
-from kombu.exceptions import OperationalError
 
 from certames import cache_publico, filas
 from certames.models import Etapa, Invalidacao, TarefaPendente
@@ -255,25 +254,7 @@ def test_compactacao_mantem_as_geracoes_e_as_paginas(client):
 # --- the broker --------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def broker_fora(monkeypatch, settings):
-    """A broker (not eager) that refuses every message, as kombu does with Redis down."""
-    from config.celery import app
-
-    app.conf.task_always_eager = False
-    enviadas = []
-    estado = {"fora": True}
-
-    def apply_async(self, args=None, kwargs=None, **opcoes):
-        if estado["fora"]:
-            raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-        enviadas.append((self.name, list(args or ()), dict(kwargs or {})))
-
-    from celery.app.task import Task
-
-    monkeypatch.setattr(Task, "apply_async", apply_async)
-    yield estado, enviadas
-    app.conf.task_always_eager = True
+# `broker_fora`: tests/conftest.py (the sign-up's tests use it too).
 
 
 class _Registros(logging.Handler):
