@@ -73,7 +73,7 @@ class InscricaoAdmin(HistoricoAdmin):
     # the list states only through a procedure's final decision (spec section 5, "Who sets
     # a state"); each is recorded and recomputes the lists. The options and
     # the self-declaration are fixed at the inscrição (the regime's
-    # `fundamento_opcoes_na_inscricao`; issue #11 item 5): a data error is corrected only by
+    # `fundamento_opcoes_na_inscricao`): a data error is corrected only by
     # the motivated retificação (`candidatos.retificacao`), never here. Read-only: no change,
     # no deletion.
     readonly_fields = ("certame", "cargo", "candidato", "numero", "cor_raca", "quilombola",

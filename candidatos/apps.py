@@ -21,5 +21,5 @@ class CandidatosConfig(AppConfig):
         registrar_plugin()
         # And the special conditions at the exam (their appeal; candidatos/condicoes.py).
         condicoes.registrar_plugin()
-        # Writes that change a candidate's status page renew its cached copy (issue #14).
+        # Writes that change a candidate's status page renew its cached copy.
         cache_situacao.conectar()

@@ -1,4 +1,4 @@
-"""The candidate's notices (issue #13, item 13): every act published about one of their
+"""The candidate's notices: every act published about one of their
 inscrições, newest first, with what is "new since the last visit".
 
 A notice is not a record of its own: it is read from the acts themselves (the published

@@ -1,4 +1,4 @@
-"""RH's search for an inscrição across certames (issue #13 item 3): by CPF, by inscrição
+"""RH's search for an inscrição across certames: by CPF, by inscrição
 number or by name (civil or social).
 
 - Digits only (punctuation ignored): 11 digits is a CPF (exact, unique index) or an inscrição

@@ -1,4 +1,4 @@
-"""The candidate's status page served from the cache (issue #14, item 1).
+"""The candidate's status page served from the cache.
 
 On result day every candidate opens their inscrição's status page and reloads it. The page is
 the same until an act about that inscrição or its certame is recorded, or until the clock

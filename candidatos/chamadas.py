@@ -1,4 +1,4 @@
-"""The calls as acts (issue #11, item 2; spec section 9): convocação, nomeação, posse,
+"""The calls as acts (spec section 9): convocação, nomeação, posse,
 exercício, desistência, tornar sem efeito and fim de fila.
 
 Rules decided here:

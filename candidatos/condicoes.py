@@ -1,4 +1,4 @@
-"""Special conditions at the exam (atendimento especializado, issue #13 item 12): the domain.
+"""Special conditions at the exam (atendimento especializado): the domain.
 
 The laws (federal parameters: the seed municipal laws are silent on the exam's conditions):
 
@@ -195,7 +195,7 @@ def etapas_analise(certame: Certame) -> list[Etapa]:
 
 
 def _checar_janela_analise(certame: Certame, agora: dt.datetime) -> None:
-    """RH decides inside the schedule's analysis stage (issue #13, item 12: a motivated act
+    """RH decides inside the schedule's analysis stage (a motivated act
     inside a window the edital publishes; its order against the inscrições is checked by
     `certames.cronograma`)."""
     cronograma.recusar_fora_da_janela(

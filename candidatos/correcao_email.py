@@ -1,4 +1,4 @@
-"""The correction of an imported record's e-mail by RH (issue 27, item 5).
+"""The correction of an imported record's e-mail by RH.
 
 A record's e-mail is where a sign-up with its CPF sends the claim link (`candidatos.portal`,
 `email_do_cadastro`): whoever changes it decides who may take the record over. The admin

@@ -787,8 +787,8 @@ def _destinos(validas: list[_Linha], cadastros: dict[str, list[dict]]) -> dict[s
 
     An imported inscrição joins an existing account only when the e-mail the banca imported
     is the account's own (the e-mail its owner proved: the sign-up's link, or the claim RH
-    approved), the proof of `candidatos.portal`; never by the CPF alone (issue 21, item 10:
-    anyone may have signed up with a CPF the banca had not imported yet). Otherwise the
+    approved), the proof of `candidatos.portal`; never by the CPF alone
+    (anyone may have signed up with a CPF the banca had not imported yet). Otherwise the
     file's rows go to the CPF's record without an account (created if need be), which the
     account holder may claim (`portal.solicitar_vinculo`); the account's own record is not
     touched."""
@@ -807,7 +807,7 @@ def _destinos(validas: list[_Linha], cadastros: dict[str, list[dict]]) -> dict[s
     return destinos
 
 
-#: The self-declaration and the options: fixed at the inscrição (issue #11 item 5).
+#: The self-declaration and the options: fixed at the inscrição.
 CAMPOS_DECLARADOS = ("cor_raca", "quilombola", "deficiencia", "tipo_deficiencia", "listas")
 
 

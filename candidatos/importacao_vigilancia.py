@@ -1,4 +1,4 @@
-"""Imports whose worker died are seen, and can be tried again (issue 27, item 3).
+"""Imports whose worker died are seen, and can be tried again.
 
 The task (`candidatos.tasks.processar_importacao`) writes a heartbeat (`Importacao.batimento_em`)
 when it starts and at each progress step while it reads and validates the file (every

@@ -1,4 +1,4 @@
-"""The windows open for an inscrição: one answer for every page (issue 21, item 8).
+"""The windows open for an inscrição: one answer for every page.
 
 "Can this candidate appeal now, against what, until when?" was answered page by page: the
 status page listed the schedule's appeal stages, the dashboard's "O que vem a seguir"

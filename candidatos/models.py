@@ -48,7 +48,7 @@ class Candidato(models.Model):
     e-mail the banca imported is not the account's): the inscrições stay on the record without
     an account until the account holder claims it (`candidatos.portal.solicitar_vinculo`:
     the link to the e-mail the banca imported, or RH's decision on the claim), never joined by
-    the CPF alone (issue 21, item 10).
+    the CPF alone.
     """
 
     usuario = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
@@ -730,7 +730,7 @@ class PedidoCadastro(models.Model):
         return formatar_cpf(self.cpf)
 
 
-# --- special conditions at the exam (atendimento especializado, issue #13 item 12) ----------
+# --- special conditions at the exam (atendimento especializado) ----------
 # The domain is candidatos/condicoes.py. The four tables are acts, written once: PostgreSQL
 # refuses UPDATE and DELETE on the conditions, decisions and items (certames/somente_insercao.py);
 # the request row is never updated either, but the kernel's appeal locks it (FOR UPDATE), so

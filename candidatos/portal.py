@@ -14,14 +14,14 @@ What the laws leave open and the product decided:
   same window is the product default, an edital rule.
 - The self-declaration is valid only for the certame where it was made (Lei 3.057/2026,
   art. 10, §1º): nothing is carried over from another certame's inscrição.
-- Sign-up (issue #9): a CPF the banca imported is linked to an account only with proof its
+- Sign-up: a CPF the banca imported is linked to an account only with proof its
   record holds (the record's e-mail, or its birth date and an inscrição number) or by RH after
   checking the identity; a pending sign-up is never overwritten and lives as long as Django's
   password-reset links (PASSWORD_RESET_TIMEOUT); the pages never say whether a CPF or an
   e-mail is known. Colour/race and disability are sensitive personal data (LGPD,
   Lei 13.709/2018, art. 5º, II): access to them is protected as art. 46 requires.
 - A record the banca imports for the CPF of an existing account joins it only by the same
-  proofs (issue 21, item 10): the e-mail the banca imported is the account's
+  proofs: the e-mail the banca imported is the account's
   (`candidatos.importacao`), the account holder opens the link sent to the e-mail the banca
   imported, or RH decides the claim (`solicitar_vinculo`); never by the CPF alone.
 """
@@ -191,7 +191,7 @@ def motivo_opcao_inalteravel(inscricao: Inscricao,
     certame = inscricao.cargo.certame
     if inscricao.situacao in servicos.FINAIS:
         return _("A inscrição está %(s)s.") % {"s": inscricao.get_situacao_display().lower()}
-    # After the window: fixed at the inscrição, citing the regime's article (issue #11 item 5).
+    # After the window: fixed at the inscrição, citing the regime's article.
     fixadas = servicos.motivo_opcoes_fixadas(certame, etapas=etapas)
     if fixadas:
         return linguagem_simples(fixadas)
@@ -219,7 +219,7 @@ _JARGAO = (
 
 def linguagem_simples(texto: str) -> str:
     """A rule's citation as the candidate reads it: the same law and article, without the
-    product's internal wording (issue #13, item 9)."""
+    product's internal wording."""
     texto = str(texto or "")
     for jargao, simples in _JARGAO:
         texto = texto.replace(jargao, simples)
@@ -761,7 +761,7 @@ def decidir_reivindicacao(pedido: PedidoCadastro, *, aprovar: bool, motivacao: s
     return pedido
 
 
-# --- an existing account claims a record the banca imported (issue 21, item 10) --------------
+# --- an existing account claims a record the banca imported --------------
 #
 # The import never joins a record to an account by the CPF alone: unless the e-mail the banca
 # imported is the account's, the inscrições stay on the CPF's record without an account
@@ -977,7 +977,7 @@ def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool
     """Render and send one e-mail of the sign-up; False when there is nothing (or nobody) to
     send to any more (e.g. the pedido ended before the task ran).
 
-    No text typed by an unproven person reaches an address not yet proven (issue 27): the
+    No text typed by an unproven person reaches an address not yet proven: the
     greeting names the account's or the banca's record, or nobody ("Olá.")."""
     User = get_user_model()
     contexto: dict[str, Any] = {"url_entrar": _absoluto(base_url, reverse("login")),
@@ -1326,7 +1326,7 @@ class SituacaoInscricao:
     #: The documents page, where the inscrição's lists need documentary proof or a report.
     url_documentos: str | None = None
     procedimentos: list = field(default_factory=list)
-    #: The calls of this inscrição (issue #11): each with its deadline and acts; the one
+    #: The calls of this inscrição: each with its deadline and acts; the one
     #: still open may be declined (or moved to the end of the list, where the edital allows).
     chamadas: list = field(default_factory=list)
     permite_fim_de_fila: bool = False
@@ -1412,7 +1412,7 @@ def publicacoes_da_classificacao(inscricao: Inscricao) -> list[Any]:
 
 def _classificacao(inscricao: Inscricao, publicacao: Any) -> Classificacao:
     """The candidate's place in the latest published snapshot: from the candidate's own
-    summary, written at the publication (issue #14); a version published before summaries
+    summary, written at the publication; a version published before summaries
     existed is read from the snapshot."""
     versao = publicacao.versao
     if publicacao.resumo_lido:

@@ -1,6 +1,5 @@
 """Retificação de dado da inscrição: RH's only way to correct, after the inscrições window,
-the reserved-list options or the self-declaration the system recorded wrongly (issue #11
-item 5).
+the reserved-list options or the self-declaration the system recorded wrongly.
 
 The options and the self-declaration are made at the inscrição (the regime's
 `fundamento_opcoes_na_inscricao`: LC 22/2026 art. 2º; Lei 3.057/2026 art. 10 caput;

@@ -122,7 +122,7 @@ def registrar_situacao_lista(inscricao: Inscricao, lista: str, estado: str, *, a
     return atual
 
 
-# --- options fixed at the inscrição (issue #11 item 5) -------------------------------------
+# --- options fixed at the inscrição -------------------------------------
 #
 # The reserved-list options and the self-declaration are made at the inscrição and may change
 # only until the end of the inscrições window (the regime's `fundamento_opcoes_na_inscricao`:

@@ -21,7 +21,7 @@ urlpatterns = [
     path("inscricoes/<int:pk>/opcoes/", views.AlterarOpcoesView.as_view(), name="opcoes"),
     path("inscricoes/<int:pk>/comprovante.pdf", views.ComprovanteView.as_view(),
          name="comprovante"),
-    # The candidate's answer to a call (issue #11).
+    # The candidate's answer to a call.
     path("inscricoes/<int:pk>/convocacao/desistir/", views.DesistirChamadaView.as_view(),
          name="desistir"),
     path("inscricoes/<int:pk>/convocacao/fim-de-fila/", views.FimDeFilaView.as_view(),

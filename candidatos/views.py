@@ -353,7 +353,7 @@ class InscricaoView(CandidatoMixin, TemplateView):
         insc = self.minha_inscricao(kwargs["pk"])
         ctx["inscricao"] = insc
         ctx["s"] = portal.situacao_da_inscricao(insc, self.agora)
-        # RH's corrections of recorded data, each a motivated act (issue #11 item 5).
+        # RH's corrections of recorded data, each a motivated act.
         ctx["retificacoes"] = retificacao.retificacoes_da_inscricao(insc)
         # What the page was computed from: its dates bound how long it holds.
         self.lido = (ctx["s"], ctx["retificacoes"])
@@ -408,7 +408,7 @@ class ComprovanteView(LoginRequiredMixin, View):
 
 @exige_confirmacao(verificar=False)
 class _AtoNaChamadaView(CandidatoMixin, TemplateView):
-    """The candidate's answer to an open call (issue #11): a confirmation page, then the act
+    """The candidate's answer to an open call: a confirmation page, then the act
     on POST with the required checkbox (no script: the CSP forbids inline ones)."""
 
     template_name = "candidatos/confirmar_chamada.html"

@@ -69,7 +69,7 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
                 "oferece": isencao.oferece_isencao(insc.certame),
                 "pedido": getattr(insc, "pedido_isencao", None),
                 "taxa": Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
-                # The fee as every candidate page says it (issue #13 item 9: one truth).
+                # The fee as every candidate page says it (one truth).
                 "taxa_info": portal.taxa_da_inscricao(insc, agora),
             })
         ctx["linhas"] = linhas

@@ -15,9 +15,9 @@ class CertamesConfig(AppConfig):
         # At app loading too: privilegios_banco reads the models (the registry must be ready).
         from certames.privilegios_banco import aplicar_privilegios_apos_migrate
 
-        # Writes that change a public page renew its cached copy (issue #14, item 1).
+        # Writes that change a public page renew its cached copy.
         cache_publico.conectar()
-        # One-time links hidden from the logs; long upload names reach the forms (issue 27).
+        # One-time links hidden from the logs; long upload names reach the forms.
         seguranca.ocultar_links_nos_registros()
         seguranca.ampliar_cabecalhos_das_partes()
         # Every table exists when post_migrate is sent (after all migrations ran).

@@ -1,4 +1,4 @@
-"""Published public pages served from the cache (issue #14, item 1).
+"""Published public pages served from the cache.
 
 The public pages of a certame (its page and vacancy table, each cargo's published lists with
 every tab, page and search, the order of nomeação, the public draw, the committees' results,
@@ -12,7 +12,7 @@ development) under a key made of:
 - the certame's generation token (the home page: the list's generation) and a token that
   invalidates every page at once (an órgão renamed, or an act whose certame is unknown).
 
-A generation is kept in the database, not in the cache (issue #27: Redis is a cache, not a
+A generation is kept in the database, not in the cache (Redis is a cache, not a
 dependency): post_save/post_delete signals of every model a public page shows (FONTES below)
 write one `certames.Invalidacao` row per scope in the act's own transaction, and a scope's
 generation is the sum of its rows' weights with the time of the latest. A renewal commits

@@ -1,4 +1,4 @@
-"""The career order (issue #11, item 3): a cargo's call history as the pages and the export
+"""The career order: a cargo's call history as the pages and the export
 show it. The positions never move once called: the order of nomeação is the servant's order
 for the whole career (Lei 3.056/2025, art. 12, §2º) and the call order is fixed in advance
 (Lei 3.057/2026, art. 17, parágrafo único). The acts are written by `candidatos.chamadas`.

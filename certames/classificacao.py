@@ -252,7 +252,7 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     if distribuicao is not None:
         # Without a drawn split the hash is the former one.
         partes.append({"distribuicao": distribuicao})
-    # The engine's call order rule (spec v3, section 7 step 5: no preterição, issue 21): a
+    # The engine's call order rule (spec v3, section 7 step 5: no preterição): a
     # version computed by the former rule has another hash, so the next recompute writes a
     # version with the order the law asks for (migration 0015 requests it for every cargo).
     partes.append({"ordem_convocacao": VERSAO_ORDEM})
@@ -510,7 +510,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
             "tipo": Publicacao.Tipo(tipo).label, "cargo": versao.cargo, "v": versao.numero},
         autor=autor, certame=versao.cargo.certame, objeto=versao,
         depois={"versao": versao.numero, "hash": versao.hash_entrada, "tipo": tipo})
-    # Each candidate of the snapshot is told by e-mail, after the commit (issue #13).
+    # Each candidate of the snapshot is told by e-mail, after the commit.
     transaction.on_commit(lambda: _enfileirar_aviso(publicacao.pk))
     return publicacao
 

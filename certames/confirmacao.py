@@ -1,4 +1,4 @@
-"""The confirmation of an act (issue #13; issue 21, item 8): a checkbox named ``confirmacao``
+"""The confirmation of an act: a checkbox named ``confirmacao``
 whose label says what will happen, to whom it becomes visible, and that it cannot be undone.
 
 The check is made on the server (the CSP forbids inline scripts, and only a server-side check

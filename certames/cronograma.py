@@ -24,7 +24,7 @@ decisions: candidatos/condicoes.py) cannot start before the inscrições start: 
 made at the inscrição (Decreto 9.508/2018, art. 4º) and decided once made (Lei 9.784/1999,
 art. 48).
 
-Every other appeal stage of the schedule follows the same order (issue #13, item 10): an
+Every other appeal stage of the schedule follows the same order: an
 appeal window cannot open before the stage whose decision it appeals against starts
 (heteroidentificação, verificação documental, avaliação PcD, resultado preliminar), and the
 final result cannot start before the appeal against the preliminary result ends. Basis: Lei
@@ -36,7 +36,7 @@ The citations are the regime's (`RegraIsencao.fundamento_prazo_pagamento`,
 `fundamento_resultado_preliminar`, `fundamento_resultado_definitivo`); a regime without an
 exemption law gets the rule as the edital's own coherence ("cronograma do edital").
 
-Every publication waits for its stage (issue #21, item 4: `motivo_publicacao`, the one guard
+Every publication waits for its stage (`motivo_publicacao`, the one guard
 that every publication path calls: the classification lists, `certames.classificacao.publicar`,
 and every procedure's preliminary and final result, `nucleo.publicacao`). `PUBLICACOES` maps
 each publication kind to the stage of the schedule it opens with: the edital fixes the dates

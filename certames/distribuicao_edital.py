@@ -92,7 +92,8 @@ class Destino:
     data: object
     grupo: str
     fundamento: str
-    #: False for a vacancy registered without its group (in the admin, or before issue #12):
+    #: False for a vacancy registered without its group (in the admin, or before
+    #: vacancies recorded their group):
     #: the same rule, applied here in registration order.
     registrado: bool = True
 

@@ -1,4 +1,4 @@
-"""Documents of a certame's publications (issue #13, items 6 and 14).
+"""Documents of a certame's publications.
 
 What a certame publishes, in the formats it is published in:
 
@@ -24,7 +24,7 @@ name or of a nota after the publication shows in its files (and makes a new PDF)
 
 Open data: the CSV keeps snake_case keys as headers (the JSON's keys; `certames.exportacao`
 writes it, `;`-separated with decimal comma for Excel in pt-BR, formulas neutralised); the
-JSON schemas are `ESQUEMA_PUBLICACAO` and `ESQUEMA_QUADRO` (documented in the README).
+JSON schemas are `ESQUEMA_PUBLICACAO` and `ESQUEMA_QUADRO` (documented in docs/contrato-json.md).
 """
 
 from __future__ import annotations

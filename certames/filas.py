@@ -7,7 +7,7 @@ mode (`CELERY_TASK_ALWAYS_EAGER`, no broker) still runs it in-process.
 
 `enfileirar` is how an act's follow-up is queued after its commit: a broker that cannot take
 it (Redis down or hung) is logged and the task is kept in the database for the periodic
-sweep (issue #27, docs/falhas.md "Redis").
+sweep (docs/falhas.md "Redis").
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def tarefa(nome: str):
 
 def enfileirar(nome: str, *args, **kwargs) -> bool:
     """Queue the task `nome` with JSON arguments; never raises for a broker that cannot take
-    it (issue #27: a broker outage must neither answer 500 after the act committed nor drop
+    it (a broker outage must neither answer 500 after the act committed nor drop
     the work silently). What the broker refused is logged and kept in `TarefaPendente`; the
     periodic sweep `certames.reenfileirar_tarefas_pendentes` hands it over once the broker is
     back. Eager mode (no broker) runs the task here, its errors propagating as before.

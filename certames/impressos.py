@@ -1,7 +1,7 @@
 """Generated PDF documents (impressos): a certame's acts laid out for the Diário Oficial.
 
 One mechanism for every such document (the order of nomeação; the vacancy table of a certame
-and each published list, `certames.documentos`, issue #13):
+and each published list, `certames.documentos`):
 
 - an `Impresso` says what a document type holds and about what (`alvo`: a Cargo, the default;
   a Certame for the vacancy table; a Publicacao for a published list): `conteudo(alvo)`
@@ -196,7 +196,7 @@ def servir(documento: DocumentoPdf, nome: str):
                           anexo=True)
 
 
-# --- the order of nomeação (issue #11, item 3) ----------------------------------------------
+# --- the order of nomeação ----------------------------------------------
 
 
 def _fundamento_vaga(regime: regras.Regime, vaga: str) -> str:

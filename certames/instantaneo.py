@@ -1,4 +1,4 @@
-"""Compact classification snapshots (issue #14, item 2): how a version's lists, filled slots
+"""Compact classification snapshots: how a version's lists, filled slots
 and call order are stored, and the one API every reader uses.
 
 A version (`VersaoClassificacao`) holds one `ListaVersao` row per list, whose ``inscricoes``
@@ -123,7 +123,7 @@ class PosicaoConvocacao:
     (``vaga``), occupant, the list the occupant came from (``lista``) and their rank there
     (``posicao_lista``), and ``fundamento``, the engine's explanation of the position (where
     its occupant came from and why, spec section 7 step 5; empty in versions computed
-    before issue 21)."""
+    before the call order without preterição)."""
 
     posicao: int
     vaga: str
@@ -347,7 +347,7 @@ def a_frente_sem_vaga(versao: VersaoClassificacao, codigo: str, posicao: int,
     return sum(1 for pk in desempacotar(dados) if pk not in ocupantes)
 
 
-# --- the per-candidate summary (issue #14, item 1) ---------------------------------------------
+# --- the per-candidate summary ---------------------------------------------
 
 
 def resumos(versao: VersaoClassificacao) -> dict[int, tuple[list[dict], dict | None]]:

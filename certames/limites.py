@@ -1,4 +1,4 @@
-"""Abuse limits (issue 27, item 4): the client's address and fixed-window counters.
+"""Abuse limits: the client's address and fixed-window counters.
 
 The client's address
     `endereco_cliente(request)` is the one address every limit uses: django-axes' lock-out

@@ -601,7 +601,7 @@ class VersaoClassificacao(models.Model):
 
 class ListaVersao(models.Model):
     """One list of a snapshot, whole: its inscrições in order, packed, and which positions are
-    sub judice (issue #14, item 2: a recompute writes a handful of rows, not one per position).
+    sub judice (a recompute writes a handful of rows, not one per position).
 
     ``inscricoes``: the `Inscricao` ids in list order, 8 bytes each, big-endian unsigned (the
     order PostgreSQL's ``int8send`` gives, so the database can look an id up; position ``p``
@@ -653,7 +653,7 @@ class ConvocacaoVersao(models.Model):
 
 class ResumoClassificacao(models.Model):
     """One inscrição's place in the latest published snapshot of its cargo, for its own status
-    page (issue #14, item 1): a small row instead of reading the snapshot. Derived data, not
+    page: a small row instead of reading the snapshot. Derived data, not
     an act: written whole at each publication (`certames.instantaneo.gravar_resumos`),
     replacing the previous one; the snapshot remains the source.
 
@@ -1044,7 +1044,7 @@ class Invalidacao(models.Model):
     """One renewal of a cached-page scope (certames/cache_publico.py: a certame, the home
     page's list, every page, an inscrição, an account), written in the transaction of the act
     that changed what the pages show, so it commits or rolls back with it and no cache outage
-    can lose it (issue #27). Append-only for the writers (no row is updated by an act: no
+    can lose it. Append-only for the writers (no row is updated by an act: no
     lock is shared between two acts); a scope's generation is the sum of its rows' `peso`,
     which grows with every committed renewal. The sweep `compactar_invalidacoes` folds a
     scope's rows into its newest one (adding their weights), keeping every sum."""
@@ -1064,7 +1064,7 @@ class Invalidacao(models.Model):
 class TarefaPendente(models.Model):
     """A Celery task the broker could not take (Redis down): kept here, with its arguments,
     until the periodic sweep `certames.reenfileirar_tarefas_pendentes` hands it over
-    (certames/filas.py `enfileirar`, issue #27)."""
+    (certames/filas.py `enfileirar`)."""
 
     nome = models.CharField(max_length=200)
     args = models.JSONField(default=list)

@@ -1,5 +1,5 @@
 """A person's name, wherever it is typed (the sign-up form, the banca's spreadsheet, the
-admin, a committee member's account, a companion's name): one rule, one place (issue 27).
+admin, a committee member's account, a companion's name): one rule, one place.
 
 A name is stored in Unicode NFC (a letter and its accent as one character, so "José" typed
 as "e" + combining acute is the same name as the precomposed one, in searches, comparisons

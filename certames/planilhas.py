@@ -9,7 +9,7 @@ and returns the data rows with their line numbers. Every problem is an `ArquivoR
 listing `ErroLinha`s, in Portuguese, by line and column; the importers add their own (cell
 by cell) with the same types, so the user reads one kind of message.
 
-What no importer may receive (issue 27, item 2; docs/falhas.md, "Planilhas e importações"):
+What no importer may receive (docs/falhas.md, "Planilhas e importações"):
 a formula in any cell (an XLSX is read with its formulas, never with the value Excel cached,
 which may be absent: a cell "=70+7.5" is refused as such, in a CSV too); a CSV mixing UTF-8
 and Latin-1 lines (refused with the first line in the other encoding); a digit other than

@@ -32,15 +32,15 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "certames_historicaletapa",
     "certames_historicalvagasurgida",
     "certames_versaoclassificacao",
-    # each list packed in one row, the slots and call order in another (issue #14)
+    # each list packed in one row, the slots and call order in another
     "certames_listaversao",
     "certames_convocacaoversao",
     "certames_publicacao",
-    # the call history (issue #11): convocações and what happened to them
+    # the call history: convocações and what happened to them
     "certames_chamada",
     "certames_eventochamada",
     "certames_alteracaocoluna",
-    # the public draw of the whole-edital reserve (issue #12)
+    # the public draw of the whole-edital reserve
     "certames_anunciosorteio",
     "certames_sorteio",
     "certames_destinovagasurgida",
@@ -51,7 +51,7 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "candidatos_historicalpedidoisencao",
     "candidatos_historicalprocedimentoadministrativo",
     "candidatos_decisaoisencao",
-    # special conditions at the exam (issue #13 item 12): the conditions asked and the
+    # special conditions at the exam: the conditions asked and the
     # decisions (the request row is locked by the kernel's appeal, so it is not here)
     "candidatos_condicaosolicitada",
     "candidatos_decisaoatendimento",
@@ -68,7 +68,7 @@ TABELAS_PROTEGIDAS: tuple[str, ...] = (
     "comissoes_voto",
     "comissoes_impedimento",
     "comissoes_analisedocumento",
-    # the members' presence in a session (issue 21, item 9)
+    # the members' presence in a session
     "comissoes_presencasessao",
     "comissoes_historicalcomissao",
     "comissoes_historicalmembrocomissao",

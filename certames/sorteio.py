@@ -1,4 +1,4 @@
-"""The public draw of the whole-edital reserve as acts (spec section 4.1, item 3; issue #12).
+"""The public draw of the whole-edital reserve as acts (spec section 4.1, item 3).
 
 1. `anunciar`: before the seed is known, RH publishes its source (e.g. "1º prêmio da Loteria
    Federal, extração de 12/03/2027"), its date and the cargo codes and vacancies the draw will

@@ -126,7 +126,7 @@ class SubmeterDocumentosView(_ListaMixin, View):
     def post(self, request, pk, lista):
         self.carregar(pk, lista)
         # Irreversible: after the confirmation the set goes to the committee and no file can
-        # be added or replaced (issue #13, item 4).
+        # be added or replaced.
         if not confirmado(request):
             return recusar(request, self.url())
         try:

@@ -1,4 +1,4 @@
-"""A Redis cache that fails soft (issue #27, item 1: Redis is a cache, not a dependency).
+"""A Redis cache that fails soft (Redis is a cache, not a dependency).
 
 Django's `RedisCache` raises redis' ConnectionError / TimeoutError into whatever asked the
 cache: with Redis stopped the `cached_db` session backend re-raises it when it writes the

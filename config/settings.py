@@ -1,7 +1,8 @@
 """Settings for the certames project, read from the environment (django-environ).
 
 Every setting that differs between a laptop and production comes from an environment
-variable; see README.md ("Configuração") for the list.
+variable; see README.md ("Configuration (environment
+variables)") for the list.
 """
 
 from pathlib import Path
@@ -119,7 +120,7 @@ DATABASES = {
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 # Persistent connections (seconds; 0: one per request): a new PostgreSQL connection costs a
-# process fork and cold catalog caches, more than a cached page itself (issue #14). Checked
+# process fork and cold catalog caches, more than a cached page itself. Checked
 # before reuse, so a restarted server costs one failed request nothing.
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -286,7 +287,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
-# Queues (issue #14, item 4): recomputes, e-mails and PDFs each on a queue of their own, so a
+# Queues: recomputes, e-mails and PDFs each on a queue of their own, so a
 # burst of e-mails never delays a recompute; every other task on the default queue. A worker
 # consumes the queues it is given (`celery worker -Q recalculo,email`); `make worker` takes all
 # of them (FILAS_CELERY). tests/test_filas_celery.py checks every registered task's queue.

@@ -31,7 +31,7 @@ urlpatterns = [
     path("favicon.ico", FaviconView.as_view(), name="favicon"),
     path("certames/<int:pk>/", publica(CertamePublicoView.as_view(), "pk"),
          name="certame_publico"),
-    # The public draw of the whole-edital reserve (issue #12, item 2).
+    # The public draw of the whole-edital reserve.
     path("certames/<int:pk>/sorteio/", publica(sorteio_publico.SorteioPublicoView.as_view(), "pk"),
          name="sorteio_publico"),
     path("certames/<int:pk>/sorteio/conferir.py",
@@ -46,7 +46,7 @@ urlpatterns = [
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/ordem-de-nomeacao.<str:formato>",
          publica(documentos.ExportarOrdemDadosView.as_view(), "certame_pk"),
          name="ordem_nomeacao_publica_exportar"),
-    # Documents and open data (issue #13, items 6 and 14): the vacancy table of the certame
+    # Documents and open data: the vacancy table of the certame
     # and each publication of a cargo at a stable URL (its id), as PDF, CSV and JSON.
     path("certames/<int:pk>/vagas.<str:formato>",
          publica(documentos.QuadroVagasView.as_view(), "pk"), name="quadro_vagas_publico"),

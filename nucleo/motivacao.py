@@ -21,7 +21,7 @@ MINIMO = 10
 #: A decision against the candidate: at least this many characters, and specific.
 MINIMO_DESFAVORAVEL = 30
 #: Any motivation, justification or free-text reason typed in a form: at most this many
-#: characters (issue 27: a 100,000-character vote justification was stored). An appeal's
+#: characters (a 100,000-character vote justification was stored). An appeal's
 #: reasons, a defence and the facts of a procedure allow nucleo.recursos.MAXIMO_TEXTO.
 MAXIMO = 5_000
 

@@ -1,4 +1,4 @@
-"""Server-rendered SVG figures for RH's certame dashboard (issue #13, item 7): the schedule on
+"""Server-rendered SVG figures for RH's certame dashboard: the schedule on
 a timeline with today marked, horizontal bars with their numbers, and stacked bars.
 
 Pure functions: plain data in (labels, numbers, dates), markup out; the same input gives the

@@ -1,4 +1,4 @@
-"""What RH's cargo page says after each of its acts (issue 21, item 8): what happened, as the
+"""What RH's cargo page says after each of its acts: what happened, as the
 database holds it once the act's transaction committed (the rows read back, never what the
 form asked for), including what became of the classification's recompute (with eager tasks
 it already ran; with a broker it may be in the queue, and the page's banner says a failure).

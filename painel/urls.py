@@ -115,7 +115,7 @@ urlpatterns = [
     path("importacoes/<int:pk>/", certames.ImportacaoView.as_view(), name="importacao"),
     path("importacoes/<int:pk>/repetir/", certames.RepetirImportacaoView.as_view(),
          name="repetir_importacao"),
-    # The public draw of the whole-edital reserve (issue #12, item 2).
+    # The public draw of the whole-edital reserve.
     path("certames/<int:pk>/sorteio/", sorteio.SorteioRHView.as_view(), name="sorteio"),
     path("certames/<int:pk>/sorteio/anunciar/", sorteio.AnunciarView.as_view(),
          name="sorteio_anunciar"),
@@ -136,16 +136,16 @@ urlpatterns = [
          name="comparar"),
     path("versoes/<int:pk>/exportar.<str:formato>", classificacao.ExportarView.as_view(),
          name="exportar"),
-    # A publication laid out for the Diário Oficial with the masked CPF (issue #13, item 6).
+    # A publication laid out for the Diário Oficial with the masked CPF.
     path("publicacoes/<int:pk>.pdf", classificacao.PublicacaoPdfView.as_view(),
          name="publicacao_pdf"),
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
          name="inscricao_retificar"),
-    # An imported record's e-mail, corrected by a motivated act (issue 27, item 5).
+    # An imported record's e-mail, corrected by a motivated act.
     path("cadastros/<int:pk>/corrigir-email/", cadastros.CorrigirEmailView.as_view(),
          name="corrigir_email_cadastro"),
-    # The calls as acts and the order of nomeação (issue #11, items 2 and 3).
+    # The calls as acts and the order of nomeação.
     path("cargos/<int:pk>/convocar/", chamadas.ConvocarView.as_view(), name="convocar"),
     path("cargos/<int:pk>/ordem-nomeacao.<str:formato>", chamadas.ExportarOrdemView.as_view(),
          name="exportar_ordem_nomeacao"),

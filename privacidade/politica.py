@@ -4,7 +4,7 @@ One `Regra` per kind of data: what it is (models, fields, files), the event its 
 from, the period, what happens at its end, and the legal basis. `privacidade.expurgo` and the
 command `manage.py expurgar_dados` execute the rules whose action is not MANTER; the
 candidate's page "Meus dados (LGPD)" shows every rule. Changing a period is changing this
-module (and the README's table).
+module (and the table of docs/operacao.md).
 
 Principles (what the laws fix and what the product decided):
 
@@ -116,7 +116,7 @@ class Regra:
     titulo: str
     #: What it is, in plain words (shown to the candidate).
     dados: str
-    #: Where it lives: models, fields and files (for RH and the README).
+    #: Where it lives: models, fields and files (for RH and docs/operacao.md).
     onde: tuple[str, ...]
     #: Why it is held.
     finalidade: str
@@ -407,7 +407,7 @@ def regra(codigo: str) -> Regra:
 def fim_do_certame(certame) -> dt.date | None:
     """The end of the certame's life, from which the retention periods count; None while it
     has not ended (nothing of it expires). THE one place to change when the certame gets a
-    homologation date (issue #11).
+    homologation date.
 
     The validity (CF art. 37, III: up to two years, extendable once) counts from the
     homologation, as editais provide. Today there is no homologation date, so its proxy is the

@@ -236,12 +236,12 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         certame=w.certame, nome_arquivo="notas.csv", arquivo="importacoes/notas.csv",
         criado_por=w.rh, status=Importacao.Status.CONCLUIDA)
     w.versao = recalcular(w.cargo.pk, causa="matriz de permissões")
-    # A published list (issue #13: its PDF, CSV and JSON at a stable URL), of the second
+    # A published list (its PDF, CSV and JSON at a stable URL), of the second
     # cargo, so that the first cargo's public page keeps showing no list.
     w.publicacao = Publicacao.objects.create(
         versao=recalcular(w.cargo2.pk, causa="matriz de permissões"),
         tipo=Publicacao.Tipo.PRELIMINAR, publicada_por=w.rh)
-    # A's open call (issue #11): the RH act pages, the portal's answer pages and the public
+    # A's open call: the RH act pages, the portal's answer pages and the public
     # career order. Written as the row it is (the world's certame is not homologated).
     w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",
                                        lista="AC", versao=w.versao, autor=w.rh,

@@ -1,4 +1,4 @@
-"""Hand-built XLSX files for the spreadsheet tests (issue 27, item 2): the smallest valid
+"""Hand-built XLSX files for the spreadsheet tests: the smallest valid
 package (content types, relationships, workbook, one sheet), so the sheet's XML says exactly
 what the test needs, including a <dimension> openpyxl would never write."""
 

@@ -1,4 +1,4 @@
-"""The architecture's rules, checked on the source (issue #10):
+"""The architecture's rules, checked on the source:
 
 - no import cycle between project modules;
 - no import of a project module inside a function, except where Django app loading or Celery

@@ -36,7 +36,7 @@ def test_recuperacao_de_senha_envia_email(client, rh):
     assert "/contas/reset/" in mail.outbox[0].body
 
 
-# --- the lock-out behind a reverse proxy (issue 27, item 4) ----------------------------------
+# --- the lock-out behind a reverse proxy ----------------------------------
 
 
 def _entrar_de(client, xff, senha):

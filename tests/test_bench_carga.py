@@ -103,7 +103,7 @@ def test_duracoes():
 
 
 def test_razao_usa_a_pagina_mais_lenta():
-    # The original figures: static 1,165 req/s; the slowest public page 29 req/s.
+    # The original figures: static 1,165 req/s; the slowest public page 29 req/s.
     assert razao_estatico_pagina(1165.0, [80.0, 39.0, 36.0, 29.0]) == 1165.0 / 29.0
     assert decimal_br(razao_estatico_pagina(1165.0, [80.0, 39.0, 36.0, 29.0]), 2) == "40,17"
     assert razao_estatico_pagina(1200.0, [600.0, 800.0]) == 2.0

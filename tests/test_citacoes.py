@@ -1,5 +1,5 @@
-"""Every legal basis a user reads or an act records comes from the certame's regime (issue 21,
-item 7; arquitetura.md, "The law as data").
+"""Every legal basis a user reads or an act records comes from the certame's regime
+(arquitetura.md, "The law as data").
 
 1. No user-facing text outside ``certames/regras/`` names a municipal law: every template
    (``.html``, ``.txt``) as text, every gettext call's literal, and every other string literal
@@ -55,7 +55,7 @@ RAIZ = Path(__file__).resolve().parent.parent
 SMBV = "smbv-lc22-2026"
 SEV = "severinia-lei3057-2026"
 PIR = "pirangi-lei3056-2025"
-#: The municipal laws, their numbers and their municipalities (issue 21, item 7).
+#: The municipal laws, their numbers and their municipalities.
 MARCAS = re.compile(
     r"3\.057|3\.056|LC 22|Lei Complementar nº 22|22/2026|2\.082|2\.414|Severínia|Pirangi|"
     r"Santa Maria da Boa Vista|SMBV")

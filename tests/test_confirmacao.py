@@ -1,5 +1,5 @@
-"""Every POST that records an act requires the server-checked confirmation box (issue 21,
-item 8; `certames.confirmacao`).
+"""Every POST that records an act requires the server-checked confirmation box
+(`certames.confirmacao`).
 
 How it works, and how a new view joins:
 

@@ -1,4 +1,4 @@
-"""The README and docs/ stand alone (issue #13, item 15): a clone has everything they point to.
+"""The README and docs/ stand alone: a clone has everything they point to.
 
 Every Markdown link of README.md and docs/**/*.md must be a relative path to a file or folder of
 the repository (an anchor into a Markdown file must name one of its headings); no link or bare

@@ -1,4 +1,4 @@
-"""Error pages in Portuguese (issue 27, item 5): a foreign Host header and an unreadable form
+"""Error pages in Portuguese: a foreign Host header and an unreadable form
 body get the Portuguese 400 page (Django's own says "Bad Request (400)" in English); a file
 named with 1,000 characters is a form error in Portuguese, with nothing written; 403, 404 and
 500 are Portuguese too."""

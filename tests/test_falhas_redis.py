@@ -1,4 +1,4 @@
-"""Issue #27, item 1: Redis is a cache, not a dependency (docs/falhas.md "Redis").
+"""Redis is a cache, not a dependency (docs/falhas.md "Redis").
 
 On SQLite, without a Redis: the cache points at a closed port (redis://127.0.0.1:1/0) with
 tiny timeouts, which is what a stopped Redis looks like to the application. Log-in, the
@@ -180,7 +180,7 @@ def _fim(ano, mes, dia):
 
 
 def test_prazo_alterado_durante_a_queda_aparece_quando_o_cache_volta(client):
-    """The issue's case: the page is cached with 29/12; Redis goes away; RH moves the end of
+    """The reported case: the page is cached with 29/12; Redis goes away; RH moves the end of
     the inscrições to 27/12; Redis comes back with its old entries: the page says 27/12."""
     ano = timezone.localdate().year + 1
     certame = CertameFactory()

@@ -1,4 +1,4 @@
-"""Issue #27, item 1, on a real Redis: a private `redis-server` (its own free port, never the
+"""On a real Redis: a private `redis-server` (its own free port, never the
 machine's shared one) stopped with SIGSTOP (hung) and then killed (stopped), while a user
 signs in, signed-in pages are read and RH changes a deadline a cached public page shows.
 When the paused Redis comes back with its data, the page shows the database's deadline.

@@ -1,4 +1,4 @@
-"""Issue #14, item 4: recomputes, e-mails and PDFs on queues of their own, every other task on
+"""Recomputes, e-mails and PDFs on queues of their own, every other task on
 the default queue; `make worker` consumes them all; in tests each queue carries the xdist
 worker's suffix (parallel test processes with a real worker never take each other's tasks)."""
 

@@ -1,4 +1,4 @@
-"""Length limits on every free-text field (issue 27, item 5): a 100,000-character vote
+"""Length limits on every free-text field: a 100,000-character vote
 justification was stored. Every CharField of every form of the project has a max_length
 (the exemptions below say why not), fields added in a form's __init__ included, and the one
 motivation rule refuses a motivation above nucleo.motivacao.MAXIMO whatever calls it."""

@@ -1,4 +1,4 @@
-"""One-time links kept out of the logs (issue 27, item 5): the sign-up confirmation's token
+"""One-time links kept out of the logs: the sign-up confirmation's token
 leaves the address at the link's first request (into the session, as Django's password reset
 does), and every logger that writes request paths hides the token of a sign-up, reset or
 invitation link."""

@@ -104,11 +104,11 @@ MATRIZ = [
     L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=pdf",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
-    # The order of nomeação as open data (issue #13, item 14).
+    # The order of nomeação as open data.
     L("ordem_nomeacao_publica_exportar", "certame_pk=certame cargo_pk=cargo formato=json",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
-    # Documents and open data (issue #13, items 6 and 14): the vacancy table and a published
+    # Documents and open data: the vacancy table and a published
     # list (MTZ2's) at its stable URL, with its call order. PDFs: the waiting page (200).
     L("quadro_vagas_publico", "pk=certame formato=pdf",
                                 200,   200,   200,   200,   200,   200,   200,   200),
@@ -131,7 +131,7 @@ MATRIZ = [
     L("publicacao_convocacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
-    # The public draw of the whole-edital reserve (issue #12). The world is Severínia (reserve
+    # The public draw of the whole-edital reserve. The world is Severínia (reserve
     # per cargo): the page says there is no draw and there is no input to download.
     L("sorteio_publico", "pk=certame",
                                 200,   200,   200,   200,   200,   200,   200,   200),
@@ -304,10 +304,10 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:exportar", "pk=versao formato=csv",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
-    # A publication's PDF for the Diário Oficial with the masked CPF (issue #13, item 6).
+    # A publication's PDF for the Diário Oficial with the masked CPF.
     L("painel:publicacao_pdf", "pk=publicacao",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
-    # RH: the calls as acts and the order of nomeação (issue #11)
+    # RH: the calls as acts and the order of nomeação
     L("painel:convocar", "pk=cargo",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"quantidade": 1, "prazo": "2030-01-10", "confirmacao": "on"}),
@@ -325,7 +325,7 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"cor_raca": "branca", "listas": [], "declarado_na_inscricao": MOTIVO,
                            "prova": MOTIVO, "motivacao": MOTIVO, "confirmacao": "on"}),
-    # An imported record's e-mail, corrected by RH's motivated act (issue 27, item 5).
+    # An imported record's e-mail, corrected by RH's motivated act.
     L("painel:corrigir_email_cadastro", "pk=cand_a",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST, dados={"novo_email": "outro@example.com", "motivacao": MOTIVO,
@@ -500,7 +500,7 @@ MATRIZ = [
     L("portal:painel", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
     # The notices read only the signed-in candidate's own inscrições.
     L("portal:avisos", "",      LOGIN, 200,   200,   403,   403,   403,   403,   403),
-    # An account asks that a record the banca imported for its CPF join it (issue 21 item 10).
+    # An account asks that a record the banca imported for its CPF join it.
     L("portal:vincular", "",    LOGIN, 200,   200,   403,   403,   403,   403,   403,
       post=(LOGIN, OK, OK, 403, 403, 403, 403, 403),
       dados={"data_nascimento": "1990-03-05", "telefone": "(16) 99999-0000",

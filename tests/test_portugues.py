@@ -1,4 +1,4 @@
-"""Portuguese everywhere (issue #13, item 10): the error pages as the server answers them with
+"""Portuguese everywhere: the error pages as the server answers them with
 DEBUG=False (404, 403, CSRF, 500), every account form's labels, and the browser's icon."""
 
 import re

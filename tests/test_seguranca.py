@@ -1,4 +1,4 @@
-"""Request hardening (issue #9, item 7): body limit before reading, short sessions for RH and
+"""Request hardening: body limit before reading, short sessions for RH and
 comissão, Content-Security-Policy with no inline script or style."""
 
 import re

@@ -1,4 +1,4 @@
-"""The HTTPS system check (issue 27, item 5): production refuses to start over plain HTTP
+"""The HTTPS system check: production refuses to start over plain HTTP
 unless PERMITIR_HTTP says so; development (`make run`, DEBUG on) and the tests are unaffected."""
 
 import os

@@ -1,4 +1,4 @@
-"""`Cache-Control: private, no-store` on every answer to a signed-in user (issue 27, item 5):
+"""`Cache-Control: private, no-store` on every answer to a signed-in user:
 RH's pages and CSV/XLSX exports, the candidate's pages (the cached status page too), a public
 page seen signed in; anonymous visitors keep the public pages' own cache headers."""
 

@@ -1,4 +1,4 @@
-"""End to end on PostgreSQL with a real Celery worker (issue #11): publish, call 5, one
+"""End to end on PostgreSQL with a real Celery worker: publish, call 5, one
 declines, the next of the same group is called, a vacancy arises, the order extends with
 positions 1-5 unchanged, posse recorded, export of the career order.
 

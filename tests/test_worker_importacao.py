@@ -1,4 +1,4 @@
-"""An import whose worker process is killed (kill -9) mid-write is seen (issue 27, item 3).
+"""An import whose worker process is killed (kill -9) mid-write is seen.
 
 A real `celery worker` on Redis and PostgreSQL (.ci/run). The test holds a SHARE lock on the
 acts' table, so the import blocks inside its write transaction after writing the inscrições

@@ -1,5 +1,4 @@
-"""The fee exemption's appeals and publications live in the procedure kernel now (`nucleo`,
-issue #10): `nucleo.0002_dados_e_protecao` copied `PublicacaoIsencao` (batch 1 of the
+"""The fee exemption's appeals and publications live in the procedure kernel now (`nucleo`): `nucleo.0002_dados_e_protecao` copied `PublicacaoIsencao` (batch 1 of the
 certame, with its content) and `RecursoIsencao` (with its attachment) there."""
 
 from django.db import migrations

@@ -1,4 +1,4 @@
-"""The appeal of the procedimento administrativo (issue #10): the ruling beside the decision
+"""The appeal of the procedimento administrativo: the ruling beside the decision
 (`recurso_*`, the appeal itself is the kernel's `nucleo.Recurso`), and what a proven case
 changed (`efeitos`), which a granted appeal undoes.
 

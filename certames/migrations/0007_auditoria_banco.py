@@ -1,4 +1,4 @@
-"""Issue #9: the audit trail cannot be erased at the database.
+"""The audit trail cannot be erased at the database.
 
 * Every append-only table gets a statement-level BEFORE TRUNCATE trigger (the row triggers of
   the earlier migrations are re-installed with the new function, which lets the LGPD shredding

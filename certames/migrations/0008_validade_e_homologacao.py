@@ -1,4 +1,4 @@
-"""Issue #11, items 4, 6 and 7: the validity counted from the homologation.
+"""The validity counted from the homologation.
 
 * `homologado_em` and `prorrogado_em`: the dates of the homologation and of the extension acts
   (certames/homologacao.py); `prorrogacao_meses` becomes the extension granted (0 until then),

@@ -1,4 +1,4 @@
-"""Issue #11, items 2 and 3: the call history as immutable acts (Chamada, EventoChamada),
+"""The call history as immutable acts (Chamada, EventoChamada),
 append-only at the database (certames/somente_insercao.py)."""
 
 import django.db.models.deletion

@@ -1,4 +1,4 @@
-"""Issue #12, items 2 and 3: the public draw of the whole-edital reserve as immutable acts
+"""The public draw of the whole-edital reserve as immutable acts
 (AnuncioSorteio, Sorteio) and the group of each vacancy that arises later (DestinoVagaSurgida),
 append-only at the database (certames/somente_insercao.py)."""
 

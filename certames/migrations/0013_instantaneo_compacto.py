@@ -1,4 +1,4 @@
-"""Compact snapshots (issue #14, item 2): each list of a classification version in one row
+"""Compact snapshots: each list of a classification version in one row
 (its inscrição ids packed in order, a bitmap of the sub judice positions), the filled slots
 and the call order in one more (`certames.instantaneo`), instead of one row per position.
 

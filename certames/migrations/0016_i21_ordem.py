@@ -1,4 +1,4 @@
-"""Issue 21, item 1: the call order without preterição (spec v3, section 7 step 5).
+"""The call order without preterição (spec v3, section 7 step 5).
 
 The versions already computed hold the former order, in which a reserved seat reverted to AC
 called the worst-ranked AC occupant at its early position. Every cargo with a version gets a

@@ -1,4 +1,4 @@
-"""Public documents and open data (issue #13, items 6 and 14): the vacancy table of a certame
+"""Public documents and open data: the vacancy table of a certame
 and each published list of a cargo, as PDF (laid out for the Diário Oficial, rendered by a
 Celery task), CSV and JSON; the order of nomeação as JSON.
 

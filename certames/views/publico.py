@@ -88,7 +88,7 @@ class CertamePublicoView(DetailView):
         ctx["cronograma"] = [e for e in certame.etapas.all()
                              if certame.oferece_isencao
                              or e.tipo not in cronograma.ETAPAS_ISENCAO]
-        # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
+        # The public draw of the whole-edital reserve (spec section 4.1).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = hasattr(certame, "sorteio")
         # The validity (from the homologation, CF art. 37, III) and the heteroidentification
@@ -210,7 +210,7 @@ class ResultadoBuscaPublica:
 
 def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBuscaPublica:
     """Find a name or an inscrição number in every list of a published snapshot and in its
-    call order, without paging (issue #13, item 3).
+    call order, without paging.
 
     Only the snapshot of the current publication is read (the caller's `versao`), and only
     what its lists show: inscrição number and the displayed name (the social name when given,
@@ -285,7 +285,7 @@ def buscar_na_publicacao(versao, abas: list[dict], termo: str) -> ResultadoBusca
 
 
 class OrdemNomeacaoPublicaView(TemplateView):
-    """The career order of a cargo (issue #11, item 3): every call made, in order, with its
+    """The career order of a cargo: every call made, in order, with its
     slot type, the candidate (inscrição number and name, as the published lists: no CPF), the
     dates of the acts and the legal basis. Calls are public acts; motivations are not shown."""
 

@@ -1,5 +1,5 @@
 """The public draw of the reserved vacancies of an edital on the whole-edital base (spec
-section 4.1, item 3; issue #12): the announcement (source and date of the seed, cargo codes
+section 4.1, item 3): the announcement (source and date of the seed, cargo codes
 and vacancies), the seed, every drawn seat with its digest, each cargo's split, and what a
 citizen needs to re-run it: the instructions, the input as JSON and a short standalone script.
 """

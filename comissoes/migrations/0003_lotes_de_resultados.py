@@ -1,4 +1,4 @@
-"""Results are published in batches (issue #10, item 3): `PublicacaoResultado.lote` and the
+"""Results are published in batches: `PublicacaoResultado.lote` and the
 evaluations of each batch (`AvaliacaoPublicada`). The existing publications (one preliminary and
 one final per certame and procedure) become batch 1 (the column's default, added by DDL: the
 table is append-only), and batch 1's evaluations are those its preliminary publication made

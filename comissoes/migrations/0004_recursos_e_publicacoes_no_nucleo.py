@@ -1,5 +1,5 @@
 """The appeals and the batch publications of the committee procedures live in the procedure
-kernel now (`nucleo`, issue #10); `nucleo.0002_dados_e_protecao` copied them there."""
+kernel now (`nucleo`); `nucleo.0002_dados_e_protecao` copied them there."""
 
 from django.db import migrations
 

@@ -1,4 +1,4 @@
-"""Issue 21, item 9: the members' presence in a committee session, an act of the session
+"""The members' presence in a committee session, an act of the session
 (append-only at the database: certames/somente_insercao.py)."""
 
 import django.db.models.deletion

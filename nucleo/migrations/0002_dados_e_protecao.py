@@ -1,4 +1,4 @@
-"""One kernel for the procedures' publications and appeals (issue #10): the committee
+"""One kernel for the procedures' publications and appeals: the committee
 procedures' `comissoes.PublicacaoResultado`, `AvaliacaoPublicada`, `Recurso` and `AnexoRecurso`
 and the fee exemption's `candidatos.PublicacaoIsencao` and `RecursoIsencao` are copied into the
 kernel's tables (data kept, dates kept), then the kernel's tables become append-only. The old

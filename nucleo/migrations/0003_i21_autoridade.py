@@ -1,4 +1,4 @@
-"""Appeals against RH's decisions (issue 21, item 3; Lei 9.784/1999, art. 56, §1º): the
+"""Appeals against RH's decisions (Lei 9.784/1999, art. 56, §1º): the
 certame's superior authority, designated by RH (`AutoridadeRecursal`), and the steps of an
 appeal before the decider (`TramiteRecurso`). Both are acts: append-only on PostgreSQL. The
 appeals already filed are addressed to their deciders by `candidatos/0018_i21_autoridade`."""

@@ -1,5 +1,4 @@
-"""RH's search for a candidate's inscrição across certames (issue #13 item 3;
-`candidatos.busca`)."""
+"""RH's search for a candidate's inscrição across certames (`candidatos.busca`)."""
 
 from __future__ import annotations
 

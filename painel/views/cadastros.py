@@ -1,4 +1,4 @@
-"""RH's correction of an imported record's e-mail (issue 27, item 5): the admin shows the
+"""RH's correction of an imported record's e-mail: the admin shows the
 fields that link an account to a record read-only; the e-mail changes only by this motivated,
 confirmed act (candidatos/correcao_email.py), told to the old and the new address."""
 

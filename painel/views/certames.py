@@ -82,7 +82,7 @@ class CertameRHView(RHMixin, DetailView):
             "erros", "resumo")[:10]
         ctx["oferece_isencao"] = certame.oferece_isencao
         ctx["etapas_isencao"] = cronograma.ETAPAS_ISENCAO
-        # The public draw of the whole-edital reserve (spec section 4.1; issue #12).
+        # The public draw of the whole-edital reserve (spec section 4.1).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = Sorteio.objects.filter(certame=certame).exists()
         # The superior authority that judges appeals against RH's decisions (Lei 9.784/1999,
@@ -98,7 +98,7 @@ class CertameRHView(RHMixin, DetailView):
         return ctx
 
 
-# --- the dashboard's figures (issue #13, item 7; drawn by painel/graficos.py) ----------------
+# --- the dashboard's figures (drawn by painel/graficos.py) ----------------
 
 def grafico_cronograma(etapas: list, agora=None) -> dict:
     """The schedule on a timeline, in its order (the etapas as the page lists them)."""

@@ -1,4 +1,4 @@
-"""RH's call acts (issue #11, item 2): call the next positions of the published order, record
+"""RH's call acts: call the next positions of the published order, record
 nomeação, posse, exercício, desistência, tornar sem efeito and fim de fila, and export the
 order of nomeação (item 3). Each irreversible act has a confirmation step: the first POST
 without the checkbox shows what will happen; the act needs the checkbox."""

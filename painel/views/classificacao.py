@@ -79,7 +79,7 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["recalculo"] = estado_recalculo(cargo)
         ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
         ctx["validade"] = homologacao.resumo_validade(cargo.certame)
-        # The call history, fixed for the career (issue #11, items 2 and 3).
+        # The call history, fixed for the career.
         # Its own page parameter: `page` pages the list of the classification below.
         ctx["pagina_ordem"] = Paginator(carreira.historico(cargo), carreira.POR_PAGINA_ORDEM
                                         ).get_page(self.request.GET.get("pagina_ordem"))
@@ -319,7 +319,7 @@ class InscricaoRHView(RHMixin, DetailView):
         ctx.setdefault("form_desistencia", DesistenciaRHForm(prefix="desistencia"))
         ctx.setdefault("form_eliminacao", EliminacaoRHForm(prefix="eliminacao"))
         ctx.setdefault("form_opcoes", OpcoesRHForm(prefix="opcoes", inscricao=insc))
-        # After the inscrições window the options are fixed: only the retificação (issue #11).
+        # After the inscrições window the options are fixed: only the retificação.
         ctx["opcoes_fixadas"] = servicos_inscricao.motivo_opcoes_fixadas(insc.cargo.certame)
         ctx["atos"] = insc.cargo.certame.atos.filter(
             objeto_tipo__model="inscricao", objeto_id=str(insc.pk)).select_related("autor")

@@ -1,4 +1,4 @@
-"""RH's page of the retificação de dado da inscrição (issue #11 item 5): after the inscrições
+"""RH's page of the retificação de dado da inscrição: after the inscrições
 window the options and the self-declaration are fixed (the regime's
 `fundamento_opcoes_na_inscricao`), and a data error is corrected only by this motivated,
 confirmed act (`candidatos.retificacao`)."""

@@ -1,4 +1,4 @@
-"""The candidate's notices (issue #13, item 13): every result, appeal window and call
+"""The candidate's notices: every result, appeal window and call
 published about their inscrições, newest first, read from the acts themselves, with what is
 new since the last visit to the page."""
 

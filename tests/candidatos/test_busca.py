@@ -1,4 +1,4 @@
-"""RH's search for an inscrição across certames (issue #13 item 3; candidatos/busca.py)."""
+"""RH's search for an inscrição across certames (candidatos/busca.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The candidate's status page served from the cache (candidatos/cache_situacao.py, issue #14):
+"""The candidate's status page served from the cache (candidatos/cache_situacao.py):
 what a hit serves, until when a page holds (worked instants), and the two guards that keep the
 invalidation exact as the code grows: every table the page reads is a source of a generation
 (or covered by one, or exempt), and every write that sends no signal to a source is listed

@@ -324,7 +324,7 @@ def test_pagina_do_extrato_com_campo_enorme_responde_com_a_linha_sem_500(client,
 
 @pytest.mark.django_db
 def test_pagina_do_extrato_com_muitos_erros_mostra_os_primeiros_mil_e_o_total(client, rh):
-    """Issue 27: the errors are capped (the first 1,000, by line) and the total is shown."""
+    """The errors are capped (the first 1,000, by line) and the total is shown."""
     from django.core.files.uploadedfile import SimpleUploadedFile
     from django.urls import reverse
 

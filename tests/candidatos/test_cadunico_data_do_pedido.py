@@ -1,4 +1,4 @@
-"""CadÚnico eligibility uses the extract of the request date (issue #21, item 6; spec section
+"""CadÚnico eligibility uses the extract of the request date (spec section
 8; Lei 3.057/2026 de Severínia, art. 2º, §3º: registration active and updated "na data do
 requerimento"): the extract with the latest reference date on or before the request date. An
 extract of a later date never changes a request's check nor its motivation; RH sees what it

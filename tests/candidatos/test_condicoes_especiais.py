@@ -297,7 +297,7 @@ def test_sem_recurso_contra_decisao_favoravel_ou_inexistente(cargo, rh):
 
 
 def test_julgamento_pela_autoridade_superior_sem_retirar_condicao_concedida(cargo, rh, rh2):
-    """Issue 21 (was: judged by any RH user but the decider): filed 13/10, the decider (rh)
+    """Art. 56, §1º (before: judged by any RH user but the decider): filed 13/10, the decider (rh)
     may reconsider until 18/10 23:59:59; then only the superior authority (rh2) judges."""
     user, insc, pedido = _indeferido(cargo, rh)
     designar(cargo.certame, rh2, autor=rh)

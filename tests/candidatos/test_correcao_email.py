@@ -1,4 +1,4 @@
-"""RH takes over an imported record through /admin/ (issue 27, item 5): changing an imported
+"""RH takes over an imported record through /admin/: changing an imported
 candidate's e-mail there left no act, and a sign-up with that CPF then sent the claim link to
 the new address, the original one never told. Now the admin shows the CPF, the e-mail and the
 account read-only (no add, no history restore), and the e-mail changes only by RH's motivated

@@ -1,4 +1,4 @@
-"""Issue #13: a living demo. Loaded as of any date (`--hoje`), each phase is live somewhere;
+"""A living demo. Loaded as of any date (`--hoje`), each phase is live somewhere;
 every documented account logs in and lands on its workspace."""
 
 import datetime as dt
@@ -129,7 +129,7 @@ def test_rodar_de_novo_no_mesmo_dia_e_em_outro_dia_nao_quebra():
 @pytest.mark.django_db
 @pytest.mark.parametrize("data", DATAS)
 def test_editais_e_publicacoes_da_demo_respeitam_regime_e_cronograma(data):
-    """Issue #21, items 4 and 6: every demo edital is published on or after its regime's
+    """Every demo edital is published on or after its regime's
     start (SMBV: 10/06/2026), and every publication of the demo happens in its stage."""
     hoje = dt.date.fromisoformat(data)
     _carregar(data)

@@ -56,7 +56,7 @@ MOTIVO = "Decisão de lista registrada sem comissão, presença nem recurso."
 
 
 def _inscricao_smbv(rh):
-    """SMBV, edital with `efeito_nao_confirmacao` PP = `elimina`: the issue's case."""
+    """SMBV, edital with `efeito_nao_confirmacao` PP = `elimina`: the reported case."""
     certame = CertameFactory(regime=SMBV, data_publicacao_edital=dt.date(2026, 7, 1),
                              parametros={"efeito_nao_confirmacao": {"PP": "elimina"}})
     cargo = CargoFactory(certame=certame, vagas=4)

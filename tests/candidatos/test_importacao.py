@@ -261,7 +261,7 @@ def test_desempate_em_branco_so_para_quem_nao_tem_nota(certame):
     assert (ausente.nota, ausente.desempate, ausente.situacao) == (None, [], "inscrito")
 
 
-# --- validated against the certame and the model before anything is written (issue #9) -------
+# --- validated against the certame and the model before anything is written -------
 
 
 def _contagens():
@@ -453,7 +453,7 @@ def test_excecao_no_meio_da_gravacao_nao_deixa_nada(certame, falha_ao_gravar_ins
     assert _contagens() == (0, 0, 0, 0)
 
 
-# --- the import task and page: the status RH sees is what the database holds (issue #9) -----
+# --- the import task and page: the status RH sees is what the database holds -----
 
 
 def _importacao(certame, conteudo, nome="notas.csv"):

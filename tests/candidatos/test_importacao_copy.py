@@ -1,4 +1,4 @@
-"""The import through PostgreSQL COPY (issue #14 item 3) against the ORM path it replaces.
+"""The import through PostgreSQL COPY against the ORM path it replaces.
 
 On PostgreSQL the same files are imported both ways (the ORM path by `via="orm"`), each in a
 savepoint rolled back afterwards, and every row they leave (candidates, inscrições, their
@@ -230,7 +230,7 @@ def test_falha_depois_dos_candidatos_gravados_nao_deixa_nada_e_a_proxima_funcion
 NOMES_DIFICEIS = [
     r"Barra \ Invertida \N e \t",  # COPY's escape character and its NULL marker, as text
     "Aspas \"duplas\" e 'simples' D'Ávila",
-    # A cell starting with "=" is a formula, refused by the reader (issue 27): inside, "=" is
+    # A cell starting with "=" is a formula, refused by the reader: inside, "=" is
     # text like any other.
     "Cmd =cmd|' /C calc'!A0",
     "+55 Sinal; ponto e vírgula",

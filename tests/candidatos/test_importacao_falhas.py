@@ -1,4 +1,4 @@
-"""Issue 27, item 2: spreadsheets that cannot lie or explode. Each bad file the probe sent is
+"""Spreadsheets that cannot lie or explode. Each bad file the probe sent is
 uploaded through RH's page (the task runs in-process) over a certame that already has a
 scored inscrição: it is refused, nothing is written (the stored score included), and the
 import's page shows the exact message."""

@@ -1,4 +1,4 @@
-"""Issue 27, item 3: an import whose worker process dies said "Processando — gravando 100%"
+"""An import whose worker process dies said "Processando — gravando 100%"
 forever. Now the task's heartbeat stops, the periodic check (and the import's own page) marks
 it failed with "nada foi gravado" (true: the write is one transaction), and RH tries it again.
 

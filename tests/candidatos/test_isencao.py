@@ -395,7 +395,7 @@ def test_anexo_do_recurso_conferido(certame, cadunico, rh):
 
 def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh):
     """The decider (rh) keeps both decisions at once, so the certame's superior authority
-    judges them before the final result (Lei 9.784/1999, art. 56, §1º; issue 21: before, the
+    judges them before the final result (Lei 9.784/1999, art. 56, §1º; before, the
     RH user who decided judged the appeal)."""
     superior = usuario("rh_superior", "RH", staff=True)
     designar(certame, superior, autor=rh)

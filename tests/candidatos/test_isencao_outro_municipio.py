@@ -1,7 +1,7 @@
 """Lei 3.057/2026, art. 2º, §2º: a family registered in CadÚnico in another municipality is
 not in this municipality's extract; it proves the requirements with the documents the edital
 lists, attached to the request, and RH decides with a motivation (art. 3º, §2º) instead of
-the automatic "não encontrado" (issue #11, item 7)."""
+the automatic "não encontrado"."""
 
 import datetime as dt
 

@@ -402,7 +402,7 @@ def test_acoes_do_rh_recusadas_a_quem_nao_e_rh(client, request, cenario_rh, fixt
 
 def test_rh_ve_dados_da_verificacao_e_julga_o_recurso(client, rh, cenario_rh):
     """The decider (rh) keeps the decision from the page; then only the certame's superior
-    authority judges it, with the confirmation box (issue 21: before, any RH user did)."""
+    authority judges it, with the confirmation box (before, any RH user did)."""
     certame, pedido, _proc = cenario_rh
     superior = usuario("rh_superior", "RH", staff=True)
     designar(certame, superior, autor=rh)
@@ -551,7 +551,7 @@ def test_admin_dos_modelos_da_isencao(client, cenario_rh):
     assert SalarioMinimo.em_vigor(dt.date(2027, 2, 1)).valor == Decimal("1700.00")
 
 
-# --- confirmation of the irreversible acts (issue #13, item 4) -------------------------------
+# --- confirmation of the irreversible acts -------------------------------
 
 CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
 

@@ -1,8 +1,8 @@
-"""One answer to "which windows are open for this inscrição" (issue 21, item 8):
+"""One answer to "which windows are open for this inscrição":
 `candidatos.janelas`, read by the status page, the dashboard's "O que vem a seguir", the
 notices and each procedure's own page.
 
-The issue's case: RH rejected a special condition on 30/11/2026 at 15:00; the appeal lies for
+The reported case: RH rejected a special condition on 30/11/2026 at 15:00; the appeal lies for
 ten days (Lei 9.784/1999, art. 59), counted from the day after the notice and ending at the
 end of the last day (art. 66): until 10/12/2026 23:59:59. The special-conditions page offered
 that appeal while the inscrição page and "O que vem a seguir" said no window was open. The

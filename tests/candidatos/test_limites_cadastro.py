@@ -1,4 +1,4 @@
-"""Issue 27, item 4 and the "smaller" sign-up bug: the sign-up relayed any text to any address
+"""Abuse limits and the "smaller" sign-up bug: the sign-up relayed any text to any address
 (30 sign-ups from one client with a phishing "name" and a victim's e-mail sent 30 e-mails
 greeting "Olá, Premio Liberado acesse …"); sign-up, password reset and the public search are
 limited per client and per typed target; a 255–320 character e-mail answered 500."""

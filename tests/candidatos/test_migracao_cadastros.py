@@ -1,4 +1,4 @@
-"""Migration 0008 (issue #9): what unconfirmed sign-ups wrote on Candidato rows before it is
+"""Migration 0008: what unconfirmed sign-ups wrote on Candidato rows before it is
 undone, so it can no longer serve as the proof of a claim (the record's e-mail receives the
 link, its birth date proves the claim)."""
 

@@ -29,7 +29,7 @@ def test_cpf_valido_de_11_digitos_e_aceito_e_unico():
 
 
 def test_um_cpf_tem_no_maximo_um_cadastro_sem_conta_e_um_com_conta():
-    # Issue 21, item 10: the banca's record of a CPF stays apart from the account of that CPF
+    # The banca's record of a CPF stays apart from the account of that CPF
     # until it is claimed; never two of either kind.
     Candidato.objects.create(cpf="52998224725", nome="Da banca")
     conta = Candidato.objects.create(cpf="52998224725", nome="Da conta",

@@ -1,4 +1,4 @@
-"""Options fixed at the inscrição (issue #11 item 5): inside the inscrições window RH and the
+"""Options fixed at the inscrição: inside the inscrições window RH and the
 candidate may change the reserved-list options; after it nobody may (RH's page, the portal,
 the admin, a re-import), the refusal cites the regime's article, and a data error is corrected
 only by the motivated retificação, recorded before/after and notified by e-mail."""

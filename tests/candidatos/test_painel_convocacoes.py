@@ -1,4 +1,4 @@
-"""The candidate's dashboard names every open call with its deadline (issue #11 item 2: "the
+"""The candidate's dashboard names every open call with its deadline ("the
 candidate sees the call in the portal with its deadline"), and only the candidate's own."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Candidate portal: sign-up by CPF, e-mail confirmation and log-in with a masked CPF.
 
 A sign-up is a PedidoCadastro until its link is confirmed (by POST): only then are the account
-and the Candidato created (issue #9; the take-over cases are in test_portal_reivindicacao)."""
+and the Candidato created (the take-over cases are in test_portal_reivindicacao)."""
 
 import pytest
 from django.contrib.auth.hashers import check_password
@@ -77,7 +77,7 @@ def test_cadastro_recusa_senhas_diferentes_e_senha_fraca(client):
 
 
 def test_cadastro_com_cpf_de_conta_existente_avisa_so_o_dono(client):
-    # The page does not say the CPF has an account (issue #9): the owner is told by e-mail.
+    # The page does not say the CPF has an account: the owner is told by e-mail.
     candidato = CandidatoFactory(email="dona@example.com")
     dono = usuario("dona", "Candidato")
     dono.email = "dona-conta@example.com"
@@ -114,7 +114,7 @@ def test_cadastro_vincula_candidato_importado_sem_duplicar(client):
     assert Candidato.objects.filter(cpf=importado.cpf).count() == 1
     importado.refresh_from_db()
     # The banca's data are kept, nothing is written before the confirmation, and the link
-    # goes to the e-mail of the banca's record (issue #9), not to the one typed.
+    # goes to the e-mail of the banca's record, not to the one typed.
     assert (importado.nome, importado.telefone, importado.usuario) == (
         "JOANA MARIA DOS SANTOS", "", None)
     assert [m.to for m in mail.outbox] == [["antigo@example.com"]]
@@ -136,7 +136,7 @@ def test_novo_cadastro_sem_confirmar_reenvia_o_link(client):
     cpf = gerar_cpf()
     cadastrar(client, cpf)
     cadastrar(client, cpf, email="nova@example.com")
-    # The pending sign-up is never overwritten: the link goes again to ITS address (issue #9).
+    # The pending sign-up is never overwritten: the link goes again to ITS address.
     assert PedidoCadastro.objects.filter(cpf=cpf).count() == 1
     assert PedidoCadastro.objects.get(cpf=cpf).email == "joana@example.com"
     assert [m.to for m in mail.outbox] == [["joana@example.com"], ["joana@example.com"]]
@@ -230,7 +230,7 @@ def test_login_antes_de_confirmar_explica(client):
 
 
 def test_login_de_usuario_comum_continua(client, rh):
-    # A username login (not a CPF) still works; RH lands on its panel (issue #13 item 2).
+    # A username login (not a CPF) still works; RH lands on its panel.
     resposta = client.post(reverse("login"), {"username": "rh_teste",
                                               "password": "senha-teste-123"})
     assert resposta.status_code == 302

@@ -1,4 +1,4 @@
-"""The candidate's own pages read a fixed number of queries (issue #14, item 1): the status
+"""The candidate's own pages read a fixed number of queries: the status
 page and the dashboard of an inscrição with an exemption request (both results published), a
 committee result with an appeal and a published classification take exactly the same number
 of queries whatever the number of candidates in the cargo, of committee batches published in

@@ -1,4 +1,4 @@
-"""Issue #9, account take-over by CPF: an imported record is linked only with proof its data
+"""Account take-over by CPF: an imported record is linked only with proof its data
 hold (the record's e-mail, or its birth date and an inscrição number, or RH's analysis); a
 pending sign-up is never overwritten; the sign-up and the password reset never say whether a
 CPF or an e-mail exists; the confirmation link confirms only by POST."""

@@ -127,7 +127,7 @@ def test_fraude_comprovada_consequencia_pela_fase_e_pelo_regime(
     lista = LISTA[regime]
     antes = recalcular(alvo.cargo_id, causa="antes")
     if convocada:
-        # Appointed: the annulment phase comes from the nomeação act (issue #11; "caso já
+        # Appointed: the annulment phase comes from the nomeação act ("caso já
         # tenha sido nomeado"), not from the call alone.
         Inscricao.objects.filter(pk=alvo.pk).update(convocada_em=NOTIFICACAO)
         chamada = Chamada.objects.create(cargo_id=alvo.cargo_id, posicao=1, inscricao=alvo,

@@ -333,7 +333,7 @@ def test_procedimento_da_isencao_nas_paginas_genericas(client, rh, candidato_use
     assert proc.defesa == "A renda informada é a atual."
 
 
-# --- confirmation of the irreversible acts (issue #13, item 4) -------------------------------
+# --- confirmation of the irreversible acts -------------------------------
 
 CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."
 

@@ -193,7 +193,7 @@ def test_um_unico_recurso_e_so_do_proprio_candidato(rh):
 
 def test_quem_decidiu_nao_julga_o_recurso(rh, rh2, membro_comissao):
     """Only the certame's superior authority (rh2) judges, after the reconsideration period:
-    not the decider (rh), not a committee member (issue 21: no longer "any other RH user";
+    not the decider (rh), not a committee member (no longer "any other RH user";
     the whole matrix is in tests/nucleo/test_autoridade.py)."""
     proc, candidato = _decidido(PIR, rh)
     with pytest.raises(ValidationError) as exc:
@@ -392,7 +392,7 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     client.force_login(rh2)
     assert "Julgar o recurso" in client.get(rh_url).content.decode()
     assert client.get(reverse("recursos:anexo", args=[anexo.pk])).status_code == 200
-    # Without the confirmation (issue #13, item 4): 400 with the reason, nothing recorded.
+    # Without the confirmation: 400 with the reason, nothing recorded.
     atos = Ato.objects.count()
     resposta = client.post(rh_url, {k: v for k, v in dados.items() if k != "confirmacao"})
     assert resposta.status_code == 400

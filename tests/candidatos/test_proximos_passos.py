@@ -1,5 +1,5 @@
 """The candidate's dashboard "O que vem a seguir" and one truth across the candidate's pages
-(issue #13, items 9 and 13): open windows of THIS inscrição with their end, new results, the fee
+: open windows of THIS inscrição with their end, new results, the fee
 said the same way everywhere, the documents card only where documents are asked, plain words,
 the position in each published list with the vacancy held (or how far from one), and the
 e-mail when a classification is published."""

@@ -1,7 +1,7 @@
-"""Issue 21, item 10: an inscrição the banca imports joins an existing account only through the
+"""An inscrição the banca imports joins an existing account only through the
 claim flow (the e-mail the banca imported, or RH's decision), never by the CPF alone.
 
-The issue's case: someone signs up with a CPF the banca had not imported yet (any CPF, any
+The reported case: someone signs up with a CPF the banca had not imported yet (any CPF, any
 e-mail they type); later the banca imports an inscrição for that CPF without e-mail. Before,
 the inscrição (with its self-declaration, disability and score) appeared in that account.
 Now it stays on the CPF's record without an account until the account holder proves it is

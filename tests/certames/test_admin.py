@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def test_vaga_surgida_pelo_admin_e_um_ato_que_recalcula(client, rh,
                                                        django_capture_on_commit_callbacks):
-    # Within the validity (from the homologation: issue #11): homologated a month ago.
+    # Within the validity (counted from the homologation): homologated a month ago.
     hoje = timezone.localdate()
     cargo = CargoFactory(vagas=10, certame=CertameFactory(
         data_publicacao_edital=hoje - dt.timedelta(days=120),

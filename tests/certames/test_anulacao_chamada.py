@@ -1,4 +1,4 @@
-"""An annulled appointment leaves office on every order (issue 21, item 5; regras-de-reserva.md,
+"""An annulled appointment leaves office on every order (regras-de-reserva.md,
 sections 7 and 9).
 
 Pirangi (Lei 3.056/2025), one cargo of 4 vacancies. Split (section 4; the whole-edital base

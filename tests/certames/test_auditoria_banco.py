@@ -1,4 +1,4 @@
-"""The audit trail cannot be erased at the database (issue #9, item 5).
+"""The audit trail cannot be erased at the database.
 
 PostgreSQL only. The tests that act "as the application role" use the suite's role when it
 runs under TEST_DATABASE_APP_ROLE (.ci/run), and otherwise a role created inside the test's

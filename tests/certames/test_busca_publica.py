@@ -1,4 +1,4 @@
-"""Issue #13, item 3 (public part): the public finds a name or an inscrição number in the
+"""The public finds a name or an inscrição number in the
 published lists of a cargo without paging, across every list and the call order, only in the
 current publication and only with what the lists show (no CPF)."""
 

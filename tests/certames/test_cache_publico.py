@@ -1,4 +1,4 @@
-"""Issue #14, item 1: published public pages served from the cache (certames/cache_publico.py).
+"""Published public pages served from the cache (certames/cache_publico.py).
 
 A hit serves the same bytes with one query (its generations); signed-in users never get nor
 fill a cached page; conditional requests get 304; the security headers are on hits too; every

@@ -1,4 +1,4 @@
-"""The calls as acts and the career order (issue #11, items 2 and 3; spec sections 7 and 9).
+"""The calls as acts and the career order (spec sections 7 and 9).
 
 Severínia (Lei 3.057/2026), federal PcD default, 5 vacancies: split AC 2, PPI 2, PCD 1 (spec
 section 7's worked example). Candidates, by score:

@@ -216,7 +216,7 @@ def test_publicacao_so_da_versao_mais_recente_e_uma_vez_por_tipo(rh):
     with pytest.raises(PublicacaoInvalida, match="já foi publicada como Resultado preliminar"):
         publicar(v1, "preliminar", rh)
     Inscricao.objects.filter(cargo=cargo, numero="E").update(nota=Decimal("99"))
-    # The final result waits for the optants within the called range (issue #11, item 6).
+    # The final result waits for the optants within the called range.
     for numero in ("B", "C", "D"):
         SituacaoLista.objects.create(inscricao=Inscricao.objects.get(cargo=cargo, numero=numero),
                                      lista="PP", estado=EstadoLista.CONFIRMADA)

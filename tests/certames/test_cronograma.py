@@ -1,6 +1,6 @@
 """The exemption's schedule (Lei 3.057/2026, art. 3º, I, IV, VI, VII and §3º): the payment
 stage cannot end before the final exemption result; an exemption result cannot start before
-the request window ends (issue #11, item 7)."""
+the request window ends."""
 
 import datetime as dt
 
@@ -179,7 +179,7 @@ def test_admin_do_certame_recusa_cronograma_incoerente_como_enviado(rf, admin_us
 @pytest.mark.django_db
 @pytest.mark.parametrize("regime", [SMBV, "federal-lei15142-2025", "pirangi-lei3056-2025"])
 def test_etapa_de_isencao_recusada_onde_a_lei_nao_preve_isencao(regime):
-    """The issue's case: a new certame's schedule with "Pedido de isenção 01/12–05/12" in a
+    """The reported case: a new certame's schedule with "Pedido de isenção 01/12–05/12" in a
     law without exemption (spec section 3: SMBV and Pirangi "none", federal "n/a")."""
     local = timezone.get_current_timezone()
     certame = CertameFactory(regime=regime)

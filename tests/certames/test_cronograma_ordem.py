@@ -1,4 +1,4 @@
-"""The schedule in the order of the certame's phases (issue #13, item 10): every appeal window
+"""The schedule in the order of the certame's phases: every appeal window
 after the decision it appeals against, every result after its appeal window (Lei 3.057/2026,
 art. 3º, IV, V and VI for the exemption; Lei 9.784/1999, arts. 56 and 59 for the other
 appeals), refused in the admin as a whole, nothing written."""

@@ -1,4 +1,4 @@
-"""Every publication waits for its stage (issue #21, item 4): one guard,
+"""Every publication waits for its stage: one guard,
 `certames.cronograma.motivo_publicacao`, used by the classification lists and by every
 procedure's preliminary and final results, refuses a publication before its stage in the
 schedule (or without it) with the stage and the date it opens; the RH pages say it ahead of
@@ -27,7 +27,7 @@ from tests.factories import CargoFactory, CertameFactory, EtapaFactory, Inscrica
 TZ = ZoneInfo("America/Sao_Paulo")
 DIA = dt.timedelta(days=1)
 
-# The issue's schedule: inscrições until 20/12/2026, preliminary result on 01/02/2027.
+# The reported schedule: inscrições until 20/12/2026, preliminary result on 01/02/2027.
 INSCRICOES = (dt.datetime(2026, 11, 1, 8, 0, tzinfo=TZ), dt.datetime(2026, 12, 20, 23, 59,
                                                                     tzinfo=TZ))
 PRELIMINAR = (dt.datetime(2027, 2, 1, 8, 0, tzinfo=TZ), dt.datetime(2027, 2, 1, 23, 59,

@@ -79,7 +79,7 @@ CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada
     ("eliminacao", {"eliminacao-motivacao": MOTIVO, "eliminacao-fundamento": "Edital, 9.1"}),
 ])
 def test_desistencia_e_eliminacao_exigem_confirmacao(client, rh, acao, dados):
-    """Issue #13, item 4: without the box, 400 with the reason and nothing recorded; with
+    """Without the box, 400 with the reason and nothing recorded; with
     it, the act."""
     cargo = _homologado(rh)
     insc = Inscricao.objects.get(cargo=cargo, numero="204")

@@ -1,4 +1,4 @@
-"""Documents to publish and open data (issue #13, items 6 and 14): the vacancy table of a
+"""Documents to publish and open data: the vacancy table of a
 certame and each published list as PDF (laid out for the Diário Oficial, rendered by the
 Celery task), CSV and JSON at stable URLs; XLSX with labelled headers and numbers as numbers.
 

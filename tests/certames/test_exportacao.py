@@ -1,4 +1,4 @@
-"""Exports (CSV, XLSX) never carry a live formula; numbers stay numbers (issue #9)."""
+"""Exports (CSV, XLSX) never carry a live formula; numbers stay numbers."""
 
 import csv
 import datetime as dt

@@ -1,4 +1,4 @@
-"""RH's certame dashboard (issue #13, item 7): the SVG helpers of painel/graficos.py and the
+"""RH's certame dashboard: the SVG helpers of painel/graficos.py and the
 three figures on the RH certame page."""
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""The homologation guard (issue #11, item 6) and the heteroidentification criteria published
+"""The homologation guard and the heteroidentification criteria published
 before the sessions (item 7; Lei 3.057/2026, art. 10, §3º, IV).
 
 The guard: the homologated final classification of a cargo is not published while an optant

@@ -1,4 +1,4 @@
-"""Compact snapshots (issue #14, item 2; `certames.instantaneo`, migration 0013): a version is
+"""Compact snapshots (`certames.instantaneo`, migration 0013): a version is
 one row per list plus one for the slots and the call order; pages read their slice; versions
 stay append-only; an inscrição a snapshot names cannot be deleted."""
 
@@ -280,7 +280,7 @@ def test_migracao_compacta_as_versoes_antigas_e_volta():
                         "certames_chamadaconvocacao") if t in tabelas] == []
 
 
-# --- the per-candidate summary (issue #14, item 1) ---------------------------------------------
+# --- the per-candidate summary ---------------------------------------------
 
 
 @pytest.mark.django_db

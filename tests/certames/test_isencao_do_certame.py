@@ -1,7 +1,7 @@
-"""Whether a certame has a fee exemption has one answer (`Certame.oferece_isencao`, issue 21
-item 8): the public schedule, the candidate's pages and RH's pages agree.
+"""Whether a certame has a fee exemption has one answer (`Certame.oferece_isencao`): the public
+schedule, the candidate's pages and RH's pages agree.
 
-The issue's case: a new certame's public schedule showed "Pedido de isenção 01/12–05/12"
+The reported case: a new certame's public schedule showed "Pedido de isenção 01/12–05/12"
 while the candidate's page said the law has no exemption. The schedule's check now refuses
 such a stage (tests/certames/test_cronograma.py); a stage saved before it (here written
 straight to the table, as an old schedule would be) is never announced, and RH is told."""

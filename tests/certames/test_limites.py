@@ -1,4 +1,4 @@
-"""Issue 27, item 4: the limiter itself (certames/limites.py), fixed windows in the cache that
+"""The limiter itself (certames/limites.py), fixed windows in the cache that
 fail open, and the one client address every limit and django-axes use."""
 
 import datetime as dt

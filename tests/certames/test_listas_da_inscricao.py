@@ -1,7 +1,7 @@
-"""Which lists a candidate is in has one answer (`certames.listas_da_inscricao`, issue 21
-item 8), said alike by RH's cargo page, RH's inscrição page and the candidate's page.
+"""Which lists a candidate is in has one answer (`certames.listas_da_inscricao`), said alike by
+RH's cargo page, RH's inscrição page and the candidate's page.
 
-The issue's case, federal regime (spec section 3: "among racial lists only the one with the
+The reported case, federal regime (spec section 3: "among racial lists only the one with the
 highest percentage", Decreto 12.536/2025): a candidate who self-declared black and quilombola
 and opted for PP (25%) and Q (2%) stays only in PP and is removed from Q. RH's cargo page
 said "mantido só na lista de maior percentual (Q)", naming the list removed as if kept."""

@@ -1,5 +1,5 @@
 """RH's cargo page says, after each of its acts, what happened as the database holds it
-(issue 21, item 8): the vacancies that arose and the cargo's new total, the version a
+: the vacancies that arose and the cargo's new total, the version a
 publication made public and as what, the positions called and their deadline, the act on a
 call, and what the recompute did (a new version with its split, or the version in force).
 

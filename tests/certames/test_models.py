@@ -25,7 +25,7 @@ def _certame(regime: str, publicado: dt.date) -> Certame:
         # Lei 15.142/2025, art. 11.
         ("federal-lei15142-2025", dt.date(2025, 6, 3), dt.date(2025, 6, 4)),
         # LC 22/2026 (SMBV): published 10/06/2026, in force on publication (assumed: spec
-        # section 3); the issue's edital of 05/04/2026 falls before it.
+        # section 3); the reported edital of 05/04/2026 falls before it.
         ("smbv-lc22-2026", dt.date(2026, 6, 9), dt.date(2026, 6, 10)),
     ],
 )
@@ -40,7 +40,7 @@ def test_regime_so_vale_para_editais_publicados_a_partir_da_vigencia(regime, ves
 
 @pytest.mark.parametrize("publicado", [dt.date(2019, 3, 1), dt.date(2026, 4, 5)])
 def test_smbv_recusa_edital_anterior_a_lei(publicado):
-    # Issue #21: an edital of 2019, and the demo's old edital of 05/04/2026, passed.
+    # An edital of 2019, and the demo's old edital of 05/04/2026, passed.
     with pytest.raises(ValidationError) as exc:
         _certame("smbv-lc22-2026", publicado).full_clean()
     assert exc.value.message_dict["regime"] == [
@@ -58,7 +58,7 @@ def test_regime_desconhecido_e_recusado():
 
 
 def test_validade_conta_da_homologacao_e_a_prorrogacao():
-    # Issue #11: from the homologation, not the edital. 31/01/2026 + 1 month: February has no
+    # From the homologation, not the edital. 31/01/2026 + 1 month: February has no
     # 31st, so the period ends on 01/03/2026 (Código Civil, art. 132, §3º); the extension
     # (the same month) ends on 01/04/2026.
     certame = CertameFactory.build(data_publicacao_edital=dt.date(2025, 11, 3),

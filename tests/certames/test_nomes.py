@@ -1,4 +1,4 @@
-"""A person's name, wherever it is typed (issue 27): NFC, and no control, bidi, zero-width
+"""A person's name, wherever it is typed: NFC, and no control, bidi, zero-width
 or stacked combining characters (`certames.nomes`, one rule shared by the sign-up form, the
 models, the import and a committee member's account)."""
 

@@ -1,4 +1,4 @@
-"""The order of nomeação as a PDF (issue #11, item 3) and the generated-document mechanism
+"""The order of nomeação as a PDF and the generated-document mechanism
 (certames.impressos); the order pages' pagination and legal basis.
 
 The cargo is the one of tests/certames/test_chamadas.py (Severínia, 5 vacancies): calling two

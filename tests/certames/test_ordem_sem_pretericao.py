@@ -1,11 +1,11 @@
-"""The call order without preterição on the Django side (issue 21, item 1; spec v3, section 7
+"""The call order without preterição on the Django side (spec v3, section 7
 step 5): the snapshot, the acts of convocação, the public and RH order pages, RH's call page,
 the simulator, and the recompute of versions computed by the former rule.
 
 Severínia (Lei 3.057/2026), 10 vacancies (PPI 30% de 10 = 3; PcD teto(0,5) = 1; AC 6), 12
 inscrições 301..312 by score, none an optant. The order's types are AC, PPI, AC, AC, PPI, PCD,
 AC, AC, PPI, AC; every reserved slot reverts to AC (art. 16), so every position is filled
-from the general list and positions 1..10 call 301..310 in order. The issue's report: the
+from the general list and positions 1..10 call 301..310 in order. The report: the
 first two calls were 301 and 307 (the 1st and the 7th of the general list).
 """
 

@@ -125,7 +125,7 @@ def test_mensagens_por_linha_e_coluna():
                                                     "mensagem": "x"}
 
 
-# --- issue 27, item 2: what no importer may receive ------------------------------------------
+# --- what no importer may receive ------------------------------------------
 
 
 def test_xlsx_com_dimensao_que_mente_e_lido_so_ate_o_limite():

@@ -181,7 +181,7 @@ def test_lista_reservada_com_sub_judice(client, cargo_smbv, rh):
 
 
 def test_ordem_de_convocacao_publicada(client, cargo_smbv, rh):
-    # The final result waits for the optants within the called range (issue #11, item 6).
+    # The final result waits for the optants within the called range.
     for insc in Inscricao.objects.filter(cargo=cargo_smbv, numero__in=("B", "C", "D")):
         SituacaoLista.objects.create(inscricao=insc, lista="PP", estado=EstadoLista.CONFIRMADA)
     publicar(recalcular(cargo_smbv.pk), "final", rh)

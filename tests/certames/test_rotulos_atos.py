@@ -1,4 +1,4 @@
-"""The audit trail in Portuguese (issue #13, item 8): every act the code base writes has a label
+"""The audit trail in Portuguese: every act the code base writes has a label
 (`certames.rotulos_atos`), and RH's audit page filters by kind, certame, author and dates."""
 
 import ast

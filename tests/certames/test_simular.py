@@ -205,7 +205,7 @@ def test_so_rh_acessa(client, request, usuario):
     assert client.get(URL).status_code == 403
 
 
-# -- whole edital (spec section 4.1; issue #12, item 4) ---------------------------------------
+# -- whole edital (spec section 4.1) ---------------------------------------
 
 SEMENTE = "2027-03-12 Loteria Federal 46213"
 #: Spec 4.1's worked example: C00..C09 of 1 vacancy and PROF of 10, N_E = 20.

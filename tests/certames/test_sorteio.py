@@ -1,4 +1,4 @@
-"""The public draw of the whole-edital reserve as acts (spec section 4.1; issue #12): the
+"""The public draw of the whole-edital reserve as acts (spec section 4.1): the
 announcement and the draw, their refusals, immutability, each cargo's split feeding the lists,
 the vacancy that arises later (item 5), the public page and the standalone check script."""
 

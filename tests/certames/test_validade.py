@@ -1,4 +1,4 @@
-"""The certame's validity (issue #11, item 4): counted from the homologation, for the edital's
+"""The certame's validity: counted from the homologation, for the edital's
 period of at most two years, extendable once for the same period while valid (Constituição
 Federal, art. 37, III); vacancies registered only while valid; the pages show the end.
 
@@ -404,7 +404,7 @@ CONFIRME = "Marque a caixa de confirmação: o ato não pode ser desfeito e nada
 
 
 def test_homologar_e_prorrogar_exigem_confirmacao(client, rh):
-    """Issue #13, item 4: without the box, 400 with the reason and nothing recorded."""
+    """Without the box, 400 with the reason and nothing recorded."""
     certame = _certame_com_resultado_final(rh)
     client.force_login(rh)
     html = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()

@@ -34,7 +34,7 @@ def avaliacao(comissao=None, *, inscricao=None, lista="PP", instancia="primeira"
                                     instancia=instancia)
 
 
-# --- results and appeals (issue #5) ---------------------------------------------------------
+# --- results and appeals ---------------------------------------------------------
 
 MOTIVO_NAO = ("Traços fenotípicos observados (cor da pele clara, textura do cabelo lisa) "
               "não caracterizam pessoa negra.")
@@ -182,7 +182,7 @@ def convocado(sessao_, *, inscricao=None, lista="PP", horario=None, autor=None, 
 
 
 def abrir_sessao(sessao_, *, quem=None, ausentes=()):
-    """The session's presence record (issue 21, item 9): every active member with the term
+    """The session's presence record: every active member with the term
     signed present but `ausentes` (members), recorded by whoever presides (or `quem`)."""
     from comissoes.dominio.sessoes import membros_da_sessao, quem_preside, registrar_presenca
 
@@ -194,7 +194,7 @@ def abrir_sessao(sessao_, *, quem=None, ausentes=()):
     return registrar_presenca(sessao_, quem_registra=quem, presentes=presentes)
 
 
-# --- an appeal with its record (issue 21, item 3) --------------------------------------------
+# --- an appeal with its record --------------------------------------------
 
 RAZOES_RECURSO = ("Sou parda, reconhecida assim pela família e pela comunidade.\n"
                   "<script>alert('x')</script> Junto a declaração assinada.")

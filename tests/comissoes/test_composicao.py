@@ -108,7 +108,7 @@ def test_fora_de_smbv_a_diversidade_e_recomendacao_de_referencia():
     assert codigos(pendencias) == ["mesmo_genero", "sem_diversidade_cor"]
     assert {p.nivel for p in pendencias} == {RECOMENDACAO}
     # The Portaria once cited here could not be verified: the criteria are the product's
-    # default, after the one law in hand that requires them (issue #11, item 7).
+    # default, after the one law in hand that requires them.
     assert pendencias[0].fundamento == (
         "Lei 3.056/2025, art. 6º, caput (procedimento por regulamento); padrão do produto: "
         "distribuição por gênero e cor (como na LC 22/2026, art. 3º, §2º)")

@@ -1,6 +1,6 @@
 """LC 22/2026, art. 3º, §2º: the heteroidentification committee "deve ter seus membros
 distribuídos por gênero, cor" — under SMBV a requirement that blocks scheduling a session and
-closing an evaluation; elsewhere (laws silent) a recommendation (issue #11, item 7)."""
+closing an evaluation; elsewhere (laws silent) a recommendation."""
 
 import datetime as dt
 

@@ -1,4 +1,4 @@
-"""Issue #13, item 4: every irreversible act of the committee workspace and of RH's results
+"""Every irreversible act of the committee workspace and of RH's results
 page asks for a confirmation that says what happens and that it cannot be undone. A POST
 without it answers 400 with the reason and records nothing; with it, the act is recorded."""
 

@@ -1,4 +1,4 @@
-"""Issue #13: RH creates a committee member's account from its own pages; the person sets
+"""RH creates a committee member's account from its own pages; the person sets
 the password through the e-mailed link."""
 
 import re

@@ -1,5 +1,5 @@
 """The whole heteroidentification flow, from the convocation to the final result and the
-recomputed lists, under each seed regime (issue #5)."""
+recomputed lists, under each seed regime."""
 
 import datetime as dt
 from decimal import Decimal

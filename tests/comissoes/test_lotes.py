@@ -1,4 +1,4 @@
-"""Batches (issue #10, item 3): every set of evaluations closed after a publication goes into
+"""Batches: every set of evaluations closed after a publication goes into
 the next preliminary publication, with its own appeal window and final publication; a batch
 still pending never holds back another's final result (spec section 9; Lei 3.057/2026,
 art. 11, §2º). Runs on SQLite and, in CI's second pass, on PostgreSQL."""

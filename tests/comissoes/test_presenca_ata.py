@@ -1,4 +1,4 @@
-"""Issue 21, item 9: the members' presence is an act of the session (whoever presides records
+"""The members' presence is an act of the session (whoever presides records
 it; only the members present vote; corrections supersede, never marking a voter absent;
 final once the session is closed) and the ata records it: members present and absent, the
 impedimentos with their reasons, the candidates present and absent, and a signature line for

@@ -1,4 +1,4 @@
-"""Issue 21, item 3: the appeal committee judges with the appeal in hand. The member who
+"""The appeal committee judges with the appeal in hand. The member who
 opens the appeal sees the candidate's reasons (escaped) and attachments (served only to who
 may judge it), the decision appealed against with its parecer and vote counts (names only
 where the edital publishes them), the session and its recording; the texts speak of the

@@ -86,7 +86,7 @@ def test_nomes_dos_membros_so_quando_o_edital_divulga():
 
 
 def test_preliminar_publica_as_encerradas_e_a_aberta_fica_para_o_proximo_lote():
-    # Adapted for batches (issue #10, item 3): an open evaluation no longer blocks the
+    # Adapted for batches: an open evaluation no longer blocks the
     # preliminary result of the closed ones; it goes into the next batch.
     c = cenario(publicar=False)
     aberta = avaliacao(c.comissao, inscricao=InscricaoFactory(cargo=c.cargo, listas=["PP"]))
@@ -114,7 +114,7 @@ def test_preliminar_sem_avaliacoes_e_recusada():
 
 
 def test_avaliacao_encerrada_depois_da_publicacao_vai_para_o_proximo_lote():
-    # Adapted for batches (issue #10, item 3): the late evaluation is not published with
+    # Adapted for batches: the late evaluation is not published with
     # batch 1 and no longer holds back batch 1's final result; it can go into batch 2.
     c = cenario()
     tardia = avaliacao(c.comissao, inscricao=InscricaoFactory(cargo=c.cargo, listas=["PP"]))

@@ -153,7 +153,7 @@ def test_voto_so_depois_do_comparecimento_e_encerramento_com_gravacao():
     votar(av, presidente, "nao_confirma", MOTIVO_NAO)
     votar(av, outros[0], "nao_confirma", MOTIVO_NAO)
     votar(av, outros[1], "confirma", MOTIVO_SIM)
-    # 2 "não confirma" of a 5-member committee are not its absolute majority (issue #11).
+    # 2 "não confirma" of a 5-member committee are not its absolute majority.
     votar(av, outros[2], "nao_confirma", MOTIVO_NAO)
     with pytest.raises(ValidationError, match="exige a gravação"):
         encerrar(av, presidente)

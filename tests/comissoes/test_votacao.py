@@ -68,7 +68,7 @@ def test_regra_cita_a_maioria_dos_membros():
 
 
 def test_dois_de_cinco_nao_confirmam_com_tres_votantes_a_autodeclaracao_prevalece():
-    """The case of issue #11: 5 members, 3 vote (the quorum), 2 "não confirma" -> the
+    """The reported case: 5 members, 3 vote (the quorum), 2 "não confirma" -> the
     evaluation closes as confirmed (the proposal against the candidate did not reach 3)."""
     av = avaliacao()
     presidente = membro(av.comissao, presidente=True)

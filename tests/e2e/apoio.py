@@ -1,4 +1,4 @@
-"""Shared support of the page-wide browser checks (issue #13, items 5 and 11): the demo world,
+"""Shared support of the page-wide browser checks: the demo world,
 log-in by session cookie, the pages of each audience, and axe-core.
 
 Each check loads the demo once (`carregar_demo`, ~5 s with 300 inscrições) inside its single

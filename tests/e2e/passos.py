@@ -1,6 +1,6 @@
 """Reusable steps of the candidate's journey in the browser (Playwright sync API).
 
-The full end-to-end test of issue #4 chains them: `cadastrar_confirmar_e_entrar` then
+The full end-to-end test of the candidate's journey chains them: `cadastrar_confirmar_e_entrar` then
 `inscrever_em_certame`, then (to be added with the exemption pages) a step like
 `pedir_isencao(pagina, base_url, inscricao)` that continues from the status page.
 """

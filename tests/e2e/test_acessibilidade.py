@@ -1,4 +1,4 @@
-"""Issue #13, item 11: axe-core (vendored, tests/e2e/vendor/axe-core) runs with the demo loaded
+"""Axe-core (vendored, tests/e2e/vendor/axe-core) runs with the demo loaded
 on the main page of each audience and on the pages of each audience's journey
 (tests/e2e/test_jornadas_demo.py); a serious or critical violation fails, named by rule and
 target. Every page is checked before failing, so the message lists them all."""
@@ -32,7 +32,7 @@ def _paginas() -> list[tuple[str | None, list[Pagina]]]:
                                                 usuario__username="comissao"):
         assinar_termo(membro, usuario=membro.usuario)
     avaliacao = Avaliacao.objects.filter(convocacao__sessao=sessao).order_by("pk").first()
-    # Pirangi's appeal, as the recursal committee's president judges it (issue 21, item 3).
+    # Pirangi's appeal, as the recursal committee's president judges it.
     recurso = Avaliacao.objects.get(comissao__certame=pirangi, instancia="recurso")
     for membro in MembroComissao.objects.filter(comissao=recurso.comissao,
                                                 usuario__username="recursal1"):

@@ -1,4 +1,4 @@
-"""End to end (issue #11): a candidate called by RH sees the call with its deadline on the
+"""End to end: a candidate called by RH sees the call with its deadline on the
 status page and declines it, confirming on its own page (no script: the CSP)."""
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""End to end (issue #4): a candidate signs up, registers in a Severínia certame with a PPI
+"""End to end: a candidate signs up, registers in a Severínia certame with a PPI
 option and a CadÚnico fee-exemption request, and later sees the motivated decision on the
 status page once RH has published the preliminary result."""
 

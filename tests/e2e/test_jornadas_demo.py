@@ -1,4 +1,4 @@
-"""Issue #13, "Done when": on a fresh clone, on any date, `make run` shows each audience a
+"""On a fresh clone, on any date, `make run` shows each audience a
 journey that works end to end without the admin. The demo is loaded as `make run` loads it
 (`carregar_demo`, dated today) and each audience walks its journey in the browser only, after
 logging in through the log-in form with the documented passwords:
@@ -408,7 +408,7 @@ def test_jornada_do_rh(live_server, pagina, dia):
         assert insc.numero in achadas
 
     # SMBV's preliminary classification waits for its stage (day 95; today is day 76): the
-    # button is disabled with the date, the confirmation step says it (issue #21, item 4).
+    # button is disabled with the date, the confirmation step says it.
     pagina.goto(f"{base}/rh/")
     pagina.get_by_role("row", name=re.compile(re.escape(smbv.titulo))).get_by_role(
         "link").first.click()

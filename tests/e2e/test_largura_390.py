@@ -1,4 +1,4 @@
-"""Issue #13, item 5: every page is usable on a 390 px wide phone. With the demo loaded, a
+"""Every page is usable on a 390 px wide phone. With the demo loaded, a
 broad set of pages of each audience (public, candidate, comissão, RH) is opened at 390 px and
 none may scroll the page sideways: `document.documentElement.scrollWidth <= 390` (wide tables
 scroll inside their own `.table-responsive` box). Every failing page is named at once."""

@@ -1,4 +1,4 @@
-"""Issue 21, item 3, "Done when": the recursal member opens an appeal in the browser and sees
+"""The recursal member opens an appeal in the browser and sees
 the candidate's reasons and attachment (which downloads), the decision appealed against with
 its parecer and vote counts, and the recording link."""
 

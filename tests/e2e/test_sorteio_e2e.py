@@ -1,4 +1,4 @@
-"""End to end (issue #12): RH announces the public draw of a Pirangi edital's reserved
+"""End to end: RH announces the public draw of a Pirangi edital's reserved
 vacancies (whole-edital base), records the seed on its date and draws, through the pages; the
 lists are computed per cargo with the drawn split; the public page shows everything needed to
 re-run the draw."""

@@ -79,7 +79,7 @@ def test_membro_assina_o_termo_abre_a_fila_e_vota(live_server, tablet):
 
 
 def test_presidente_so_registra_ausencia_marcando_a_confirmacao(live_server, pagina):
-    """Issue #13, item 4, on a phone: "Ausente" closes the evaluation, so the browser does
+    """On a phone: "Ausente" closes the evaluation, so the browser does
     not send it until the box that says so is ticked (the server refuses it too)."""
     for nome in GRUPOS:
         Group.objects.get_or_create(name=nome)

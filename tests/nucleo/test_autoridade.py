@@ -1,4 +1,4 @@
-"""Appeals against RH's decisions (`nucleo.autoridade`, issue 21 item 3): "O recurso será
+"""Appeals against RH's decisions (`nucleo.autoridade`): "O recurso será
 dirigido à autoridade que proferiu a decisão, a qual, se não a reconsiderar no prazo de cinco
 dias, o encaminhará à autoridade superior" (Lei 9.784/1999, art. 56, §1º).
 

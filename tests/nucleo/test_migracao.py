@@ -1,7 +1,7 @@
 """The kernel's data migration (`nucleo/migrations/0002_dados_e_protecao.py`): the committee
 procedures' and the exemption's publications, batches and appeals, written under the old
-parallel models, are in the kernel's tables afterwards, with their dates (issue #10: "the old
-parallel models are migrated (data kept) and gone")."""
+parallel models, are in the kernel's tables afterwards, with their dates (the old
+parallel models are migrated, data kept, and gone)."""
 
 from __future__ import annotations
 

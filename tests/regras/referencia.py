@@ -1,5 +1,5 @@
 """Frozen reference: the call order and the fill as they were before the call history
-(issue #11), kept as the oracle of "with no history nothing changes" (test_historico).
+, kept as the oracle of "with no history nothing changes" (test_historico).
 
 Copied from the engine as it was; only the names and imports differ. The call order here
 serves simultaneous dues first in, first out; spec section 7 now serves the first due

@@ -1,5 +1,5 @@
-"""An annulled nomeação as a call of the history (regras-de-reserva.md, sections 7 and 9;
-issue 21, item 5): ``"situacao": "anulada"`` in ``chamados``.
+"""An annulled nomeação as a call of the history (regras-de-reserva.md, sections 7 and 9):
+``"situacao": "anulada"`` in ``chamados``.
 
 Worked case, Severínia (Lei 3.057/2026), N = 5, federal PcD default. Split (section 4): PPI
 arred(5 x 0.30 = 1.5) = 2; PcD teto(0.25) = 1 <= 20% of 5 = 1, so 1; AC 5 - 2 - 1 = 2.

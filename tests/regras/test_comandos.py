@@ -151,7 +151,7 @@ def test_processo_real_status():
     assert json.loads(bom.stdout)["vagas"] == 4
 
 
-# -- the call history (issue #11; regras-de-reserva.md, section 7) ------------------------------
+# -- the call history (regras-de-reserva.md, section 7) ------------------------------
 
 #: Severínia: A, B, C, D, E, F in AC order; P1 and P2 PPI optants, D1 PcD optant.
 SEVERINIA = {

@@ -100,9 +100,9 @@ def test_ocupantes_chamados_na_ordem_da_lista_de_origem():
     list first: 3 <- PP (P1), 7 <- AC; AC's occupants A000..A004 and X go in AC order to the
     AC-sourced positions 1, 2, 4, 5, 6, 7, so X comes last.
 
-    Corrected in issue 21: this test expected X at 3 (ahead of A002..A004, better ranked
-    in AC) and P1 at 7, the preterição the spec now forbids ("observada a ordem de
-    classificação")."""
+    Corrected with the call order without preterição: this test expected X at 3 (ahead of
+    A002..A004, better ranked in AC) and P1 at 7, the preterição the spec now forbids
+    ("observada a ordem de classificação")."""
     candidatos = ampla(5) + [cand("X", 50), cand("P1", 40, PP="confirmada")]
     res = rodar(SMBV, 7, candidatos)
     assert [(c.posicao, c.vaga, c.inscricao) for c in res.convocacao] == [

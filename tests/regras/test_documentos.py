@@ -114,7 +114,7 @@ def test_edital_amplia_as_alternativas_sem_tirar_o_obrigatorio():
 
 
 def test_alternativa_do_edital_continua_alternativa_ao_documento_unico():
-    """Issue #10: an alternative the edital adds stays an alternative. Pirangi I asks one
+    """An alternative the edital adds stays an alternative. Pirangi I asks one
     document (product default, art. 4º, II); the additions are other ways to prove the same
     condition, not extra requirements (before: DECL_COMUNIDADE *and* one of TADII/RANI)."""
     parametros = {"documentos": {"I": {"alternativos_adicionais": ["TADII", "RANI"]}}}
@@ -174,7 +174,7 @@ def test_alternativos_adicionais_deve_ser_lista():
                               "lista de tipos de documento")
 
 
-# --- what the law fixes and what the edital may replace (issue #10) ----------------------------
+# --- what the law fixes and what the edital may replace ----------------------------
 
 
 @pytest.mark.parametrize(("regime", "lista", "padrao", "delegacao"), [
@@ -198,7 +198,7 @@ def test_padrao_do_produto_marcado_com_o_artigo_que_delega(regime, lista, padrao
 
 
 def test_tadii_e_o_instrumento_da_lc_22_nao_pratica_federal():
-    """Issue #11, item 7: the TADII default of Severínia is SMBV art. 4º's instrument."""
+    """The TADII default of Severínia is SMBV art. 4º's instrument."""
     regra = regra_documental(SEV, "PPI")
     assert regra.fundamento == (
         "Lei 3.057/2026, art. 13 (forma definida no edital; padrão do produto: TADII e uma "

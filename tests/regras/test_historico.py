@@ -55,7 +55,7 @@ def rodar(regime, vagas, candidatos, chamados=None, parametros=None) -> Resultad
     return classificar(Entrada(regime, vagas, tuple(candidatos), parametros, chamados))
 
 
-# -- Severínia (spec section 7's worked example; issue #11) -----------------------------------
+# -- Severínia (spec section 7's worked example) -----------------------------------
 
 #: A000-A007 (notas 100-93), three PPI optants and one PcD optant below them.
 SEVERINIA = [
@@ -268,7 +268,7 @@ def test_sem_historico_nada_muda(entrada: Entrada) -> None:
     listas = montar_listas(entrada.candidatos, regime)
     ocupacoes, vazias = preencher_vagas_antigo(distribuicao, listas, regime)
     tipos = ordem_convocacao_antiga(entrada.vagas, regime)
-    # Step 5 is spec v3's (issue 21: no preterição), on the frozen fill and types.
+    # Step 5 is spec v3's (no preterição), on the frozen fill and types.
     chamadas = convocar(tipos, ocupantes_novos(ocupacoes, listas), regime)
     referencia = Resultado(
         regime, entrada.vagas, distribuicao, listas, ocupacoes, vazias, chamadas

@@ -1,4 +1,4 @@
-"""Call order without preterição (issue 21; regras-de-reserva.md v3, section 6 item 4 and
+"""Call order without preterição (regras-de-reserva.md v3, section 6 item 4 and
 section 7 step 5).
 
 A reserved slot that reverts to AC is filled "observada a ordem de classificação" (LC
@@ -49,7 +49,7 @@ def geral(n: int) -> list:
     return [cand(f"G{i:02d}", 101 - i) for i in range(1, n + 1)]
 
 
-# -- Severínia: the issue's case --------------------------------------------------------------
+# -- Severínia: the reported case --------------------------------------------------------------
 
 
 def test_severinia_sem_optantes_chama_a_lista_geral_em_ordem():
@@ -84,7 +84,7 @@ def test_severinia_sem_optantes_chama_a_lista_geral_em_ordem():
 
 
 def test_severinia_duas_chamadas_chamam_o_primeiro_e_o_segundo():
-    """The issue's act: publish, homologate, call 2 — positions 1 and 2 are the general
+    """The reported act: publish, homologate, call 2 — positions 1 and 2 are the general
     list's 1st and 2nd (before v3: the 1st and the 7th). With those two calls as the
     history the order continues with the 3rd..10th."""
     res = rodar(SEV, 10, geral(12))

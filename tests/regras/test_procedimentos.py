@@ -1,4 +1,4 @@
-"""The procedures around the reservation as data of the regime (issue #10, item 2): who each
+"""The procedures around the reservation as data of the regime: who each
 committee calls, in person or not, the committee's composition, what a proven fraud or a false
 statement does, the fee exemption and the option change — each value with the article it comes
 from, read from the law texts (LC 22/2026 de Santa Maria da Boa Vista, Lei 3.057/2026 de
@@ -252,7 +252,7 @@ def test_smbv_exige_distribuicao_por_genero_e_cor():
     (FED, "Lei 15.142/2025, art. 3º (procedimento por regulamento)"),
 ])
 def test_fora_de_smbv_a_diversidade_e_padrao_do_produto(regime, regulamento):
-    """Issue #11, item 7: the Portaria once cited could not be verified; the criteria are the
+    """The Portaria once cited could not be verified; the criteria are the
     product's default, after the one law in hand that requires them."""
     regra = obter_regime(regime).composicao
     assert (regra.diversidade_exigida, regra.fundamento_diversidade) == (
@@ -289,7 +289,7 @@ FRAUDE = [
            EXCLUSAO_LISTA: "Lei 3.057/2026, art. 12, parágrafo único, II",
            ANULACAO: "Lei 3.057/2026, art. 12, parágrafo único, III"}),
     # Lei 3.056/2025, art. 7º, §1º: I eliminated "caso o certame ainda esteja em andamento";
-    # II "terá anulada a sua admissão ... caso já tenha sido nomeado" (issue #11, item 7:
+    # II "terá anulada a sua admissão ... caso já tenha sido nomeado" (corrected from the law:
     # not "I e II").
     (PIR, {CANCELAMENTO: "Lei 3.056/2025, art. 7º, §1º, I",
            EXCLUSAO_LISTA: "Lei 3.056/2025, art. 7º, §1º, I",
@@ -429,7 +429,7 @@ def test_so_pirangi_disciplina_a_alteracao_da_opcao():
 
 
 def test_nao_confirmacao_pcd_na_smbv_e_padrao_do_produto():
-    """Issue #11, item 7: LC 22/2026, art. 6º, §3º is the concurrent competition, not a rule
+    """LC 22/2026, art. 6º, §3º is the concurrent competition, not a rule
     on a PcD non-confirmation; the law has none, so the effect is the product default."""
     regra = obter_regime(SMBV).regra_nao_confirmacao("PCD")
     assert (regra.efeito, regra.fundamento) == (

@@ -1,5 +1,5 @@
 """A fifth municipality's law defined only as data (one `Regime`, registered in `REGIMES`)
-flows through every path that used to compare regime ids (issue #10, item 2): who is called to
+flows through every path that used to compare regime ids: who is called to
 each committee, the in-person rule, the committee's composition, the fraud consequence and its
 forwarding, the fee exemption, the documents, the option change and the appeal's basis. No
 code is changed for it."""

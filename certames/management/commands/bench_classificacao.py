@@ -11,7 +11,7 @@ then measures:
 4. the floor for that cargo: reading its scored inscrições ordered by score plus writing the
    same compact lists as (3) wrote (`certames.instantaneo`) into a throwaway snapshot;
 5. reading that cargo's inputs (`montar_entrada`) plus running the engine on them, the part
-   of (3) that is not writing (issue #14, item 5).
+   of (3) that is not writing.
 
 ``razao recomputo/piso: R`` is (3) / (4); the last line, ``razao recomputo/leitura+motor: R``,
 is (3) / (5): what writing the snapshot (and the bookkeeping around it) adds to the work that

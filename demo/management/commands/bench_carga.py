@@ -57,7 +57,7 @@ REDIS_PADRAO = "redis://127.0.0.1:6379/12"
 ESQUEMAS_POSTGRES = ("postgres", "postgresql", "pgsql", "psql")
 #: wrk gives up on a request after this long: it counts as a time-out.
 TIMEOUT_WRK = "5s"
-#: The candidate status page's target at 50 clients (issue #14).
+#: The candidate status page's target at 50 clients.
 META_P99_CANDIDATO_MS = 200
 
 
