@@ -3,7 +3,8 @@ the people who decide (RH and comissão), a Content-Security-Policy for every pa
 answers kept out of every cache, one-time links kept out of the logs, and the system check that
 refuses to serve production over plain HTTP (docs/falhas.md, "Endurecimento").
 
-The limits and durations are settings (config/settings.py), documented in the README's configuration table.
+The limits and durations are settings (config/settings.py), documented in the README's
+configuration table.
 """
 
 from __future__ import annotations
