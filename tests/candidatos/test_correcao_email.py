@@ -125,3 +125,18 @@ def test_sem_confirmacao_nada_e_gravado(client, rh, registro):
     assert resposta.status_code == 400
     registro.refresh_from_db()
     assert registro.email == ANTIGO
+
+
+def test_pagina_da_correcao_nomeia_o_certame_de_cada_inscricao(client, rh, registro):
+    """Two certames may share an edital number and a cargo code: each inscrição is named with
+    its certame's title."""
+    InscricaoFactory(candidato=registro, numero="777")
+    client.force_login(rh)
+    html = client.get(reverse("painel:corrigir_email_cadastro",
+                              args=[registro.pk])).content.decode()
+    inscricoes = list(registro.inscricoes.select_related("cargo__certame"))
+    assert len(inscricoes) == 2
+    for insc in inscricoes:
+        certame = insc.cargo.certame
+        assert (f'{insc.numero}</a> ({certame.titulo}, edital {certame.numero_edital}, '
+                f'cargo {insc.cargo.codigo})') in html
