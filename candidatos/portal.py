@@ -407,12 +407,17 @@ def solicitar_cadastro(dados: DadosCadastro, *, base_url: str) -> None:
     happened (see the comment above). The password is hashed in every case, so the work done
     does not depend on whether the CPF is known either."""
     senha = make_password(dados.senha)
+    _repetir_uma_vez(_solicitar_cadastro, dados, senha, base_url)
+
+
+def _repetir_uma_vez(funcao, *args) -> None:
+    """Run `funcao` (one transaction); once more if a concurrent request took the pending slot
+    of the same CPF (the unique constraint): the second run finds it and answers as usual."""
     for tentativa in range(2):
         try:
-            _solicitar_cadastro(dados, senha, base_url)
+            funcao(*args)
             return
         except IntegrityError:
-            # A concurrent sign-up took the pending slot of this CPF: the second run finds it.
             if tentativa:
                 raise
 
@@ -792,14 +797,7 @@ def cadastro_sem_conta(cpf: str) -> Candidato | None:
 def solicitar_vinculo(user, dados: DadosVinculo, *, base_url: str) -> None:
     """The account holder asks that the record the banca imported for the account's CPF join
     the account. Returns nothing on purpose (the page is the same whatever was found)."""
-    for tentativa in range(2):
-        try:
-            _solicitar_vinculo(user, dados, base_url)
-            return
-        except IntegrityError:
-            # A concurrent request took the pending slot of this CPF: the second run finds it.
-            if tentativa:
-                raise
+    _repetir_uma_vez(_solicitar_vinculo, user, dados, base_url)
 
 
 @transaction.atomic
