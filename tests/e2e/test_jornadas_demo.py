@@ -50,6 +50,7 @@ from demo.management.commands.carregar_demo import (
     SENHA_MEMBROS,
     USUARIOS,
 )
+from demo.pdf import pdf_simples
 from nucleo.models import Recurso
 from tests.e2e.passos import entrar
 
@@ -127,30 +128,6 @@ def _png() -> bytes:
                 + struct.pack(">I", zlib.crc32(tipo + dados) & 0xFFFFFFFF))
     return (b"\x89PNG\r\n\x1a\n" + bloco(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 2, 0, 0, 0))
             + bloco(b"IDAT", zlib.compress(b"\x00\xff\xff\xff")) + bloco(b"IEND", b""))
-
-
-def _pdf(texto: str) -> bytes:
-    """A small valid one-page PDF with `texto`."""
-    conteudo = f"BT /F1 12 Tf 72 720 Td ({texto}) Tj ET".encode()
-    objetos = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d >>\nstream\n" % len(conteudo) + conteudo + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    saida = bytearray(b"%PDF-1.4\n")
-    posicoes = []
-    for numero, corpo in enumerate(objetos, start=1):
-        posicoes.append(len(saida))
-        saida += b"%d 0 obj\n" % numero + corpo + b"\nendobj\n"
-    xref = len(saida)
-    saida += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objetos) + 1)
-    saida += b"".join(b"%010d 00000 n \n" % p for p in posicoes)
-    saida += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objetos) + 1, xref)
-    return bytes(saida)
 
 
 def _texto_pdf(conteudo: bytes) -> str | None:
@@ -242,7 +219,7 @@ def test_jornada_do_candidato(live_server, pagina, dia):
     pagina.get_by_label("Razões do recurso").fill(razoes)
     pagina.get_by_label("Anexos (opcional)").set_input_files(
         {"name": "declaracao.pdf", "mimeType": "application/pdf",
-         "buffer": _pdf("Declaracao da candidata")})
+         "buffer": pdf_simples(["Declaracao da candidata"])})
     # The appeal is an act: its confirmation box (the browser refuses the form without it).
     pagina.get_by_label("Ao confirmar, o recurso é registrado").check()
     pagina.get_by_role("button", name="Apresentar recurso").click()
@@ -270,7 +247,7 @@ def test_jornada_do_candidato(live_server, pagina, dia):
     secao.get_by_label("Documento", exact=True).select_option("LAUDO")
     secao.get_by_label("Arquivo").set_input_files(
         {"name": "laudo.pdf", "mimeType": "application/pdf",
-         "buffer": _pdf("Laudo medico - CID-10")})
+         "buffer": pdf_simples(["Laudo medico - CID-10"])})
     secao.get_by_role("button", name="Enviar").click()
     pagina.get_by_text("Documento recebido.", exact=False).first.wait_for()
     pagina.locator("#confirmacao-envio-PCD").check()

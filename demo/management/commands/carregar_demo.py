@@ -63,6 +63,7 @@ from comissoes.dominio.sessoes import (
     votar,
 )
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+from demo.pdf import pdf_simples
 from nucleo import autoridade
 
 SEMENTE = 20260701
@@ -751,32 +752,6 @@ def _momento(data: dt.date, hora: int, minuto: int = 0) -> dt.datetime:
     return dt.datetime.combine(data, dt.time(hora, minuto), tzinfo=FUSO)
 
 
-def _pdf_demo(linhas: list[str]) -> bytes:
-    """A small valid one-page PDF with these lines of ASCII text (the demo appeal's
-    attachment: a browser shows it)."""
-    texto = " ".join(f"({linha}) Tj 0 -18 Td" for linha in linhas)
-    conteudo = f"BT /F1 12 Tf 72 720 Td {texto} ET".encode()
-    objetos = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d >>\nstream\n" % len(conteudo) + conteudo + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    saida = bytearray(b"%PDF-1.4\n")
-    posicoes = []
-    for numero, corpo in enumerate(objetos, start=1):
-        posicoes.append(len(saida))
-        saida += b"%d 0 obj\n" % numero + corpo + b"\nendobj\n"
-    xref = len(saida)
-    saida += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objetos) + 1)
-    saida += b"".join(b"%010d 00000 n \n" % p for p in posicoes)
-    saida += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objetos) + 1, xref)
-    return bytes(saida)
-
-
 class Command(BaseCommand):
     help = (
         "Carrega dados de demonstração com datas relativas a hoje: quatro certames (Santa "
@@ -1138,7 +1113,7 @@ class Command(BaseCommand):
                   "gravação da sessão (Lei 3.056/2025, art. 4º, §1º, II).",
             arquivos=[SimpleUploadedFile(
                 "declaracao-familia.pdf",
-                _pdf_demo(["Declaracao (demonstracao)",
+                pdf_simples(["Declaracao (demonstracao)",
                            "Declaro que a recorrente e reconhecida como pessoa parda",
                            "pela familia e pela comunidade."]),
                 content_type="application/pdf")])
