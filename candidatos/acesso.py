@@ -23,7 +23,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from candidatos.models import Inscricao
-from certames.papeis import e_candidato
+from comum.papeis import e_candidato
 
 
 def pode(user, perm: str, obj=None) -> bool:

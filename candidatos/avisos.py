@@ -19,9 +19,9 @@ from django.utils.translation import gettext as _
 
 from candidatos import condicoes, janelas, portal
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
-from certames.formatos import data_br, data_hora_br
 from certames.models import Etapa
 from comissoes.models import Convocacao
+from comum.formatos import data_br, data_hora_br
 
 #: Without a recorded visit, a notice published in the last days is "new" (the dashboard's
 #: rule, `portal.DIAS_NOVIDADE`).

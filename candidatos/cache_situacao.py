@@ -6,7 +6,7 @@ crosses an instant the page depends on (a schedule stage opens or ends, a batch'
 window closes, a call's deadline passes, the day turns). It is rendered once and kept in the
 cache (CACHE_URL: Redis in production) under the candidate's account and the inscrição, with:
 
-- the generation tokens of four scopes (`certames.cache_publico`): every page (TODOS), the
+- the generation tokens of four scopes (`comum.cache_publico`): every page (TODOS), the
   certame (renewed by every write a public page shows: `cache_publico.FONTES`), the inscrição
   and the account (renewed by the private sources below, `FONTES`);
 - the instant until which it holds, `valido_ate`: the first instant after the render at
@@ -51,8 +51,8 @@ from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 
 from candidatos.models import Inscricao
-from certames import cache_publico
-from certames.papeis import e_membro_comissao, e_rh
+from comum import cache_publico
+from comum.papeis import e_membro_comissao, e_rh
 
 logger = logging.getLogger(__name__)
 
@@ -111,7 +111,7 @@ COBERTAS: dict[str, str] = {
 #: the cache), the content types (fixed at migrate) and the groups' names (fixed data:
 #: membership is the account's scope).
 ISENTAS = frozenset({"django_session", "django_content_type", "auth_group",
-                     # the generations themselves (certames.Invalidacao)
+                     # the generations themselves (comum.Invalidacao)
                      "certames_invalidacao"})
 
 
@@ -338,7 +338,7 @@ class Gravacao:
         """Called by the view after its checks, before anything of the page is read. None
         when the page is not to be stored: the middleware is not in the way, another
         person's inscrição (the view answers 404), a session RH or comissão powers shorten
-        (certames.seguranca.SessaoCurtaMiddleware: never kept past its checks)."""
+        (comum.seguranca.SessaoCurtaMiddleware: never kept past its checks)."""
         user = request.user
         conta = _conta_da_sessao(request)
         if (not getattr(request, "cache_situacao", False) or conta is None

@@ -45,15 +45,15 @@ from django.utils.translation import gettext as _
 from validate_docbr import PIS
 
 # The cell parsers of the inscrições importer (decimal comma, DD/MM/AAAA); the file itself is
-# read by the one spreadsheet reader, `certames.planilhas` (Latin-1 or UTF-8, ';' or ',',
+# read by the one spreadsheet reader, `comum.planilhas` (Latin-1 or UTF-8, ';' or ',',
 # XLSX, all-or-nothing with errors by line and column).
 from candidatos.importacao import ValorInvalido, data_br, decimal_br
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
-from certames import formatos
 from certames.auditoria import registrar_ato
-from certames.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar, normalizar
 from certames.regras.procedimentos import CADUNICO
 from certames.regras.regimes import fundamentos_dos_regimes
+from comum import formatos
+from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar, normalizar
 
 Verificacao = PedidoIsencao.Verificacao
 

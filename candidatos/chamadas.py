@@ -51,10 +51,10 @@ from certames.carreira import (
     vigentes,
 )
 from certames.classificacao import estado_recalculo, solicitar_recalculo
-from certames.filas import enfileirar
-from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
 from certames.travas import travar, travar_certame
+from comum.filas import enfileirar
+from comum.formatos import data_br
 
 #: The call's e-mail task (candidatos/tasks.py), queued by name: the tasks import this module.
 TAREFA_EMAIL_CONVOCACAO = "candidatos.email_convocacao"

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao, Lista
-from certames.formatos import data_hora_br
+from comum.formatos import data_hora_br
 
 
 def dados_comprovante(inscricao: Inscricao) -> dict:

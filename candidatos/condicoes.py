@@ -21,7 +21,7 @@ What the product decided (the laws leave the form to the edital):
   request supersedes the earlier one (acts are never rewritten);
 - every condition except breastfeeding requires a medical report (laudo médico; for extra
   time, the specialist's or multiprofessional team's opinion): PDF, JPEG or PNG checked by
-  content (`certames.arquivos`). Breastfeeding requires the child's birth date (art. 2º,
+  content (`comum.arquivos`). Breastfeeding requires the child's birth date (art. 2º,
   parágrafo único: the certificate is shown at the exam, not uploaded); the companion may be
   named now or on the exam day (art. 3º);
 - RH decides each requested condition (granted or rejected), with a motivation for the
@@ -72,13 +72,14 @@ from candidatos.models import (
 )
 from candidatos.procedimentos import fim_do_prazo_recurso
 from candidatos.servicos import FINAIS
-from certames import arquivos, cronograma
+from certames import cronograma
 from certames.auditoria import registrar_ato
-from certames.filas import enfileirar
 from certames.models import Certame, Etapa
-from certames.papeis import e_rh
 from certames.regras.regimes import Regime
 from certames.travas import travar, travar_certame
+from comum import arquivos
+from comum.filas import enfileirar
+from comum.papeis import e_rh
 from nucleo import autoridade, registro
 from nucleo import recursos as kernel
 from nucleo.lotes import JanelaRecurso

@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from candidatos.models import Candidato, mesmo_email
 from candidatos.portal import mascarar_email
 from certames.auditoria import registrar_ato
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br
 from certames.models import Ato
 from certames.travas import travar
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br
 from nucleo.motivacao import validar_motivacao
 
 #: The act's type in the audit trail (its label: certames/rotulos_atos.py).

@@ -1,9 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from certames import arquivos
-from certames.confirmacao import campo_confirmacao
-from certames.planilhas import TAMANHO_MAXIMO
+from comum import arquivos
+from comum.confirmacao import campo_confirmacao
+from comum.planilhas import TAMANHO_MAXIMO
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 

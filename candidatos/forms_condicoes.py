@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from candidatos import condicoes as dominio
 from candidatos.forms_isencao import ArquivoConferidoField
 from candidatos.models import CondicaoEspecial, ItemDecisaoAtendimento
-from certames.confirmacao import campo_confirmacao
-from certames.nomes import validar_nome_pessoa
+from comum.confirmacao import campo_confirmacao
+from comum.nomes import validar_nome_pessoa
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 

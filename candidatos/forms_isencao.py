@@ -17,17 +17,17 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
 )
 from candidatos.importacao import ValorInvalido
 from candidatos.models import PedidoIsencao
-from certames import arquivos
-from certames.confirmacao import campo_confirmacao
-from certames.planilhas import TAMANHO_MAXIMO
 from certames.regras.procedimentos import RegraIsencao
+from comum import arquivos
+from comum.confirmacao import campo_confirmacao
+from comum.planilhas import TAMANHO_MAXIMO
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 
 class ArquivoConferidoField(forms.FileField):
     """A PDF or image checked by its content (magic bytes) and size (5 MB), its name at most
-    certames.arquivos.MAXIMO_NOME characters."""
+    comum.arquivos.MAXIMO_NOME characters."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **{**arquivos.limite_do_nome(), **kwargs})

@@ -22,8 +22,8 @@ from candidatos.models import (
     somente_digitos,
 )
 from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
-from certames.confirmacao import campo_confirmacao
-from certames.nomes import nome_normalizado, validar_nome_pessoa
+from comum.confirmacao import campo_confirmacao
+from comum.nomes import nome_normalizado, validar_nome_pessoa
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 ERROS_CPF = {

@@ -51,12 +51,13 @@ from candidatos.models import (
     mesmo_email,
 )
 from candidatos.servicos import motivo_opcoes_fixadas
-from certames import formatos
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
-from certames.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
-from certames.planilhas import (
+from certames.travas import travar_sem_ler
+from comum import formatos
+from comum.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
+from comum.planilhas import (
     MAX_ERROS,
     ArquivoRejeitado,
     ErroLinha,
@@ -65,7 +66,6 @@ from certames.planilhas import (
     mostrar,
     normalizar,
 )
-from certames.travas import travar_sem_ler
 
 LOTE = 2000  # rows per bulk statement and per progress update
 #: How the rows are written: "copia" (PostgreSQL COPY into staging tables and set-based
@@ -125,7 +125,7 @@ CAMPOS_TEXTO = {
     "email": Candidato._meta.get_field("email"),
     "telefone": Candidato._meta.get_field("telefone"),
 }
-#: Person's names: stored in NFC and checked by `certames.nomes` (the model field's validator).
+#: Person's names: stored in NFC and checked by `comum.nomes` (the model field's validator).
 COLUNAS_NOME = ("nome", "nome_social")
 CAMPO_NOTA = Inscricao._meta.get_field("nota")
 #: Scores below this have at most max_digits - decimal_places whole digits: with at most
@@ -324,7 +324,7 @@ def _aceito_pelo_email_validator() -> Callable[[str], bool] | None:
 
 
 def _aceito_pelo_validador_de_nome(coluna: str) -> Callable[[str], bool] | None:
-    """The name fields' validator (`certames.nomes`) called directly, without Django's
+    """The name fields' validator (`comum.nomes`) called directly, without Django's
     run_validators: None if the field has other validators (then they all run)."""
     if _REGRAS_TEXTO[coluna][1] != [validar_nome_pessoa]:
         return None

@@ -2,13 +2,12 @@
 
 Lei 3.057/2026 de Severínia, art. 2º to 7º (spec `regras-de-reserva.md`, section 8). Whether
 a certame has an exemption, of which kinds, and the article of every step are data of its
-regime (`Regime.isencao`, a `certames.regras.procedimentos.RegraIsencao`); the texts below cite
-Severínia's articles because it is the only seed law with an exemption. Every
-state transition is one function here: it checks the rule, writes inside one transaction,
-records the act in the audit trail (`registrar_ato`) and queues follow-ups on commit.
-Decisions are new rows (`DecisaoIsencao`, `ProcedimentoAdministrativo`); the result fields of
-`PedidoIsencao` and `Inscricao.situacao_taxa` are their projection, written in the same
-transaction as the act.
+regime (`Regime.isencao`, a `certames.regras.procedimentos.RegraIsencao`); the texts below
+cite Severínia's articles (the only seed law with an exemption). Every state transition is
+one function here: it checks the rule, writes inside one transaction, records the act in the
+audit trail (`registrar_ato`) and queues follow-ups on commit.
+Decisions are new rows (`DecisaoIsencao`, `ProcedimentoAdministrativo`); the fields of
+`PedidoIsencao` and `Inscricao.situacao_taxa` are their projection, written with the act.
 
 The exemption is a plug-in of the procedure kernel (`nucleo`, key `CHAVE`; the plug-in is
 `candidatos.isencao_plugin.ProcedimentoIsencao`, registered by `CandidatosConfig.ready()`):
@@ -53,15 +52,16 @@ from candidatos.models import (
     SalarioMinimo,
 )
 from candidatos.servicos import FINAIS
-from certames import arquivos, cache_publico, cronograma
+from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
-from certames.formatos import data_br, data_hora_br
 from certames.models import Ato, Certame, Etapa
-from certames.papeis import e_rh
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
 from certames.regras.regimes import REGIMES, fundamentos_dos_regimes
 from certames.travas import travar, travar_certame, travar_varios
+from comum import arquivos, cache_publico
+from comum.formatos import data_br, data_hora_br
+from comum.papeis import e_rh
 from nucleo import autoridade, lotes
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.motivacao import validar_motivacao
@@ -120,7 +120,7 @@ RESULTADO_DA_VERIFICACAO = {
 TAMANHO_MAXIMO_ARQUIVO = 5 * 1024 * 1024
 
 def validar_arquivo(arquivo) -> str:
-    """Check an upload by content and size (`certames.arquivos`); returns the extension."""
+    """Check an upload by content and size (`comum.arquivos`); returns the extension."""
     return arquivos.validar_anexo(arquivo, TAMANHO_MAXIMO_ARQUIVO).extensao
 
 

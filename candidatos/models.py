@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
 
-from certames.formatos import data_br
 from certames.models import Cargo, Certame
-from certames.nomes import NomePessoaField
+from comum.formatos import data_br
+from comum.nomes import NomePessoaField
 
 cpf_11_digitos = RegexValidator(r"^\d{11}$", _("Informe o CPF com 11 dígitos."))
 
@@ -303,7 +303,7 @@ class Importacao(models.Model):
                               default=Status.PENDENTE)
     total_linhas = models.PositiveIntegerField(default=0)
     linhas_processadas = models.PositiveIntegerField(default=0)
-    # The first errors only (certames.planilhas.MAX_ERROS); `total_erros` counts them all.
+    # The first errors only (comum.planilhas.MAX_ERROS); `total_erros` counts them all.
     erros = models.JSONField(default=list, blank=True)
     total_erros = models.PositiveIntegerField(_("total de erros"), default=0)
     resumo = models.JSONField(default=dict, blank=True)
@@ -732,7 +732,7 @@ class PedidoCadastro(models.Model):
 
 # --- special conditions at the exam (atendimento especializado) ----------
 # The domain is candidatos/condicoes.py. The four tables are acts, written once: PostgreSQL
-# refuses UPDATE and DELETE on the conditions, decisions and items (certames/somente_insercao.py);
+# refuses UPDATE and DELETE on the conditions, decisions and items (comum/somente_insercao.py);
 # the request row is never updated either, but the kernel's appeal locks it (FOR UPDATE), so
 # it keeps the grant. A later request of the same inscrição supersedes the earlier one; a later
 # decision supersedes an earlier one of the same phase; the appeal's ruling supersedes the

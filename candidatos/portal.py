@@ -68,8 +68,6 @@ from candidatos.models import (
 from certames import instantaneo, listas_da_inscricao
 from certames.auditoria import registrar_ato
 from certames.carreira import SituacaoChamada, fundamento_ordem
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br
 from certames.models import (
     Cargo,
     Certame,
@@ -79,7 +77,6 @@ from certames.models import (
     Publicacao,
     ResumoClassificacao,
 )
-from certames.papeis import GRUPO_CANDIDATO
 from certames.regras.aritmetica import formatar_percentual
 from certames.travas import (
     travar,
@@ -93,11 +90,14 @@ from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.models import Avaliacao, Convocacao
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br
+from comum.papeis import GRUPO_CANDIDATO
 from nucleo.motivacao import MINIMO, validar_motivacao
 
 logger = logging.getLogger(__name__)
 
-# Tasks of candidatos/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+# Tasks of candidatos/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_EMAIL_CADASTRO = "candidatos.enviar_email_cadastro"
 TAREFA_COMPROVANTE = "candidatos.gerar_comprovante"
 
@@ -365,7 +365,7 @@ def conferencia_bloqueada(candidato: Candidato, em=None) -> bool:
 def _enviar(tipo: str, objeto_id: int, base_url: str = "") -> None:
     """Queue one e-mail of the sign-up once the transaction commits (Celery task). A broker
     that cannot take it is logged and the e-mail kept for the periodic resend
-    (certames.filas.enfileirar), never raised: the page must not differ (nor fail) only in
+    (comum.filas.enfileirar), never raised: the page must not differ (nor fail) only in
     the cases that send something."""
     transaction.on_commit(lambda: enfileirar(TAREFA_EMAIL_CADASTRO, tipo, objeto_id, base_url))
 

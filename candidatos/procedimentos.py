@@ -73,13 +73,13 @@ from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.carreira import historico
 from certames.classificacao import solicitar_recalculo
-from certames.filas import enfileirar
-from certames.formatos import data_br, data_hora_br
 from certames.models import Certame, Etapa, EventoChamada
-from certames.papeis import e_rh
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
 from certames.regras.regimes import Regime
 from certames.travas import travar, travar_certame
+from comum.filas import enfileirar
+from comum.formatos import data_br, data_hora_br
+from comum.papeis import e_rh
 from nucleo import autoridade, registro
 from nucleo import recursos as kernel
 from nucleo.lotes import JanelaRecurso

@@ -25,10 +25,10 @@ from candidatos.models import CorRaca, Inscricao, TipoDeficiencia, erros_autodec
 from candidatos.servicos import fundamento_opcoes_na_inscricao
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br
 from certames.models import Ato, Certame
 from certames.travas import travar, travar_sem_ler
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br
 from nucleo.motivacao import validar_motivacao
 
 #: The act's type in the audit trail.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import rules
 
 from candidatos.portal import inscricoes_abertas
-from certames.papeis import e_candidato, e_rh
+from comum.papeis import e_candidato, e_rh
 
 
 @rules.predicate

@@ -36,12 +36,12 @@ from candidatos.forms_portal import (
     VinculoForm,
 )
 from candidatos.models import Inscricao, PedidoCadastro
-from certames import limites
-from certames.arquivos import arquivo_existe, servir_arquivo
-from certames.confirmacao import ERRO, confirmado, exige_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Certame
-from certames.papeis import e_candidato, e_membro_comissao, e_rh
+from comum import limites
+from comum.arquivos import arquivo_existe, servir_arquivo
+from comum.confirmacao import ERRO, confirmado, exige_confirmacao
+from comum.papeis import e_candidato, e_membro_comissao, e_rh
 
 logger = logging.getLogger(__name__)
 
@@ -131,7 +131,7 @@ class ConfirmarCadastroView(View):
 
     As Django's password reset does, the token leaves the address at once: the link's first
     request keeps it in the session and redirects to `<uidb64>/confirmar/`, the page the form
-    posts to; the access logs see the token once, and hide it (certames.seguranca
+    posts to; the access logs see the token once, and hide it (comum.seguranca
     .OcultarLinksUnicos)."""
 
     template_name = "candidatos/contas/confirmar.html"

@@ -21,8 +21,8 @@ from candidatos import condicoes, janelas, portal
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
 from candidatos.models import PedidoAtendimento
-from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
+from comum.arquivos import servir_arquivo
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo.recursos import anexos_de
 
 

@@ -24,9 +24,9 @@ from candidatos.acesso import CandidatoMixin
 from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
-from certames.arquivos import servir_arquivo
-from certames.confirmacao import exige_confirmacao
 from certames.models import Certame, Etapa
+from comum.arquivos import servir_arquivo
+from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de

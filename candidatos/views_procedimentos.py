@@ -21,9 +21,9 @@ from candidatos import janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
 from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
 from candidatos.models import ProcedimentoAdministrativo
-from certames import arquivos
-from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
+from comum import arquivos
+from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
 from nucleo.recursos import anexos_de
 

@@ -6,7 +6,6 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from certames import cronograma
-from certames.formatos import data_br
 from certames.models import (
     AlteracaoColuna,
     Ato,
@@ -21,6 +20,7 @@ from certames.models import (
 )
 from certames.rotulos_atos import rotulo_do_ato
 from certames.servicos import registrar_alteracao_edital, registrar_vaga_surgida
+from comum.formatos import data_br
 
 
 class AlteracaoAuditadaMixin:
@@ -210,7 +210,7 @@ class AtoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
 
 @admin.register(AlteracaoColuna)
 class AlteracaoColunaAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    """Read-only: written by the database's triggers (certames/somente_insercao.py)."""
+    """Read-only: written by the database's triggers (comum/somente_insercao.py)."""
 
     list_display = ("registrada_em", "tabela", "registro_id", "coluna", "operacao",
                     "valor_anterior", "valor_novo", "usuario_banco", "papel_banco", "transacao")

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from certames.formatos import data_br
 from certames.models import Cargo, Chamada, EventoChamada
+from comum.formatos import data_br
 
 #: The product's rule where a regime gives no basis for the order of nomeação (every
 #: registered regime has its own: `Regime.fundamento_ordem_nomeacao`).

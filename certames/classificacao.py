@@ -28,8 +28,6 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import cronograma, distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
 from certames.carreira import vigentes
-from certames.filas import enfileirar, tarefa
-from certames.formatos import data_br
 from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from certames.listas_da_inscricao import MOTIVOS, saidas
 from certames.models import (
@@ -43,6 +41,8 @@ from certames.models import (
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
 from certames.travas import travar
+from comum.filas import enfileirar, tarefa
+from comum.formatos import data_br
 
 logger = logging.getLogger(__name__)
 
@@ -517,7 +517,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
 
 def _enfileirar_aviso(publicacao_id: int) -> None:
     """The publication stands even if the broker cannot take its notice (logged, and kept
-    for the periodic resend: certames.filas.enfileirar)."""
+    for the periodic resend: comum.filas.enfileirar)."""
     enfileirar(TAREFA_AVISO_PUBLICACAO, publicacao_id)
 
 

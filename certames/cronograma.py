@@ -65,8 +65,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from certames.formatos import data_hora_br
 from certames.regras.procedimentos import RegraIsencao
+from comum.formatos import data_hora_br
 
 PEDIDO_ISENCAO = "pedido_isencao"
 RESULTADO_PRELIMINAR_ISENCAO = "resultado_preliminar_isencao"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from certames.papeis import GRUPO_RH, GRUPOS
+from comum.papeis import GRUPO_RH, GRUPOS
 
 #: Models RH manages in the admin (all permissions).
 RH_EDITA = {

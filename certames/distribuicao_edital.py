@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from certames import regras
-from certames.formatos import data_br
 from certames.models import Cargo, Certame, Sorteio, VagaSurgida, parametros_motor
 from certames.regras.aritmetica import formatar_percentual
 from certames.regras.edital import (
@@ -32,6 +31,7 @@ from certames.regras.edital import (
 )
 from certames.regras.json_io import ler_parametros
 from certames.regras.regimes import BASE_EDITAL
+from comum.formatos import data_br
 
 #: Any text: used only where the result cannot depend on the seed (checked first).
 SEMENTE_INDIFERENTE = "-"

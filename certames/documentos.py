@@ -22,7 +22,7 @@ positions and call order, all immutable) and the same content always gives the s
 `certames.impressos`). The name and the nota are read from the inscrição: a retificação of a
 name or of a nota after the publication shows in its files (and makes a new PDF).
 
-Open data: the CSV keeps snake_case keys as headers (the JSON's keys; `certames.exportacao`
+Open data: the CSV keeps snake_case keys as headers (the JSON's keys; `comum.exportacao`
 writes it, `;`-separated with decimal comma for Excel in pt-BR, formulas neutralised); the
 JSON schemas are `ESQUEMA_PUBLICACAO` and `ESQUEMA_QUADRO` (documented in docs/contrato-json.md).
 """
@@ -39,13 +39,14 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from certames import carreira, distribuicao_edital, exportacao, instantaneo, regras
-from certames.exportacao import celula_csv
-from certames.formatos import data_br, data_hora_br
+from certames import carreira, distribuicao_edital, instantaneo, regras
 from certames.impressos import Impresso, Tipo, registrar
 from certames.models import Cargo, Certame, Publicacao
 from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
+from comum import exportacao
+from comum.exportacao import celula_csv
+from comum.formatos import data_br, data_hora_br
 
 ESQUEMA_PUBLICACAO = "certames.publicacao/1"
 ESQUEMA_QUADRO = "certames.quadro_vagas/1"

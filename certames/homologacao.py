@@ -30,12 +30,12 @@ from django.utils.translation import gettext as _
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import instantaneo
 from certames.auditoria import registrar_ato
-from certames.formatos import data_br
 from certames.models import Cargo, Certame, Publicacao, VersaoClassificacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO, TIPOS_PROCEDIMENTO
 from certames.regras.regimes import regime_ou_none
 from certames.travas import travar_certame
 from certames.validade import FUNDAMENTO_CONTAGEM, FUNDAMENTO_VALIDADE, fim_da_validade
+from comum.formatos import data_br
 
 #: Why the homologated list waits for the pending optants (spec section 9): the decision on a
 #: self-declaration or a PcD condition is final only after its appeal (contraditório e ampla
@@ -127,7 +127,7 @@ def mensagem_bloqueio(versao: VersaoClassificacao, bloqueios: list[Bloqueio]) ->
 
 @dataclass(frozen=True)
 class ResumoValidade:
-    """The certame's validity as the pages write it (dates through certames/formatos.py)."""
+    """The certame's validity as the pages write it (dates through comum/formatos.py)."""
 
     homologado_em: str
     valido_ate: str

@@ -11,7 +11,7 @@ and each published list, `certames.documentos`):
   key and the stored file is served again; a new act (a call, a nomeação) or a corrected name
   gives a new key and a new document. What a document shows never depends on when it is
   rendered, except its issue date;
-- `solicitar` queues the Celery task by name after the commit (`certames.filas`) when the
+- `solicitar` queues the Celery task by name after the commit (`comum.filas`) when the
   current key has no document yet; the task (`certames.tasks`) calls `gerar`, which renders
   and stores it. Without a broker (development, tests) the task runs in-process, so outside a
   transaction the document exists when `solicitar` returns.
@@ -39,12 +39,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames import carreira, regras
-from certames.arquivos import servir_arquivo
-from certames.filas import enfileirar
-from certames.formatos import data_br
 from certames.models import Cargo, Certame, DocumentoPdf, Publicacao
+from comum.arquivos import servir_arquivo
+from comum.filas import enfileirar
+from comum.formatos import data_br
 
-#: Task of certames/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+#: Task of certames/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_PDF = "certames.gerar_documento_pdf"
 #: With a broker, a document being rendered is not queued again for this long (seconds): the
 #: waiting page asks every few seconds.

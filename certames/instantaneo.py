@@ -7,7 +7,7 @@ column packs the list's `Inscricao` ids in order (8 bytes each, big-endian: Post
 final decision, plus one `ConvocacaoVersao` row with the filled slots and the call order (JSON,
 a hundred entries or so). A recompute therefore writes the version, one row per list and one
 more, never a row per position; every row is built whole and inserted once (the tables are
-append-only: PostgreSQL refuses UPDATE and DELETE, `certames.somente_insercao`).
+append-only: PostgreSQL refuses UPDATE and DELETE, `comum.somente_insercao`).
 
 Positions are 1..total in each list. A page reads only its byte range of both columns
 (``SUBSTRING`` on the database) and its inscrições in one query.

@@ -19,12 +19,13 @@ from localflavor.br.validators import BRCNPJValidator
 from simple_history.models import HistoricalRecords
 
 from certames import cronograma
-from certames.formatos import data_br, data_hora_br
 from certames.regras import ErroEntrada, ErroParametro, aplicar_parametros
 from certames.regras.documentos import regra_documental
 from certames.regras.json_io import ler_parametros
 from certames.regras.regimes import REGIMES, obter_regime
 from certames.validade import VALIDADE_MAXIMA_MESES, fim_da_validade
+from comum.formatos import data_br, data_hora_br
+from comum.models import SomenteInsercao
 
 #: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
 #: `nota_maxima`, used by the import) belong to other parts of the system.
@@ -513,15 +514,7 @@ class VagaSurgida(models.Model):
         return f"{self.quantidade} vaga(s) em {data_br(self.data)} — {self.cargo}"
 
 
-class AtoQuerySet(models.QuerySet):
-    def update(self, **kwargs):  # noqa: D401
-        raise ValidationError(_("Registros de auditoria não podem ser alterados."))
-
-    def delete(self):
-        raise ValidationError(_("Registros de auditoria não podem ser apagados."))
-
-
-class Ato(models.Model):
+class Ato(SomenteInsercao):
     """One act of the administration (append-only): who, when, what, on which object, why.
 
     Never updated nor deleted; a correction is a new act. On PostgreSQL a trigger refuses
@@ -544,7 +537,8 @@ class Ato(models.Model):
     antes = models.JSONField(_("antes"), null=True, blank=True)
     depois = models.JSONField(_("depois"), null=True, blank=True)
 
-    objects = AtoQuerySet.as_manager()
+    MENSAGEM_ALTERAR = _("Registros de auditoria não podem ser alterados.")
+    MENSAGEM_APAGAR = _("Registros de auditoria não podem ser apagados.")
 
     class Meta:
         verbose_name = _("ato")
@@ -554,14 +548,6 @@ class Ato(models.Model):
 
     def __str__(self) -> str:
         return f"{data_hora_br(self.criado_em)} — {self.descricao}"
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(_("Registros de auditoria não podem ser alterados."))
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(_("Registros de auditoria não podem ser apagados."))
 
 
 class VersaoClassificacao(models.Model):
@@ -699,17 +685,9 @@ class Publicacao(models.Model):
         return f"{self.get_tipo_display()} — {self.versao}"
 
 
-class AlteracaoColunaQuerySet(models.QuerySet):
-    def update(self, **kwargs):  # noqa: D401
-        raise ValidationError(_("O histórico de colunas não pode ser alterado."))
-
-    def delete(self):
-        raise ValidationError(_("O histórico de colunas não pode ser apagado."))
-
-
-class AlteracaoColuna(models.Model):
+class AlteracaoColuna(SomenteInsercao):
     """One change of a decision-bearing column (score, verdict, list state...), written by a
-    PostgreSQL trigger — also when the change was raw SQL (certames/somente_insercao.py,
+    PostgreSQL trigger — also when the change was raw SQL (comum/somente_insercao.py,
     `COLUNAS_AUDITADAS`). Append-only; the application never writes it (no INSERT privilege).
 
     On SQLite there are no triggers and the table stays empty.
@@ -735,7 +713,8 @@ class AlteracaoColuna(models.Model):
     registrada_em = models.DateTimeField(_("quando (início da transação)"))
     transacao = models.BigIntegerField(_("transação"))
 
-    objects = AlteracaoColunaQuerySet.as_manager()
+    MENSAGEM_ALTERAR = _("O histórico de colunas não pode ser alterado.")
+    MENSAGEM_APAGAR = _("O histórico de colunas não pode ser apagado.")
 
     class Meta:
         verbose_name = _("alteração registrada pelo banco")
@@ -753,36 +732,18 @@ class AlteracaoColuna(models.Model):
     def save(self, *args, **kwargs):
         raise ValidationError(_("O histórico de colunas é escrito somente pelo banco de dados."))
 
-    def delete(self, *args, **kwargs):
-        raise ValidationError(_("O histórico de colunas não pode ser apagado."))
 
+class _AtoDeConvocacao(SomenteInsercao):
+    """The call acts (spec section 9): a correction is a new act, never an edit."""
 
-class SomenteInsercaoQuerySet(models.QuerySet):
-    """Append-only rows (the call acts): a correction is a new act, never an edit."""
-
-    def update(self, **kwargs):  # noqa: D401
-        raise ValidationError(_("Atos de convocação não podem ser alterados."))
-
-    def delete(self):
-        raise ValidationError(_("Atos de convocação não podem ser apagados."))
-
-
-class _SomenteInsercao(models.Model):
-    objects = SomenteInsercaoQuerySet.as_manager()
+    MENSAGEM_ALTERAR = _("Atos de convocação não podem ser alterados.")
+    MENSAGEM_APAGAR = _("Atos de convocação não podem ser apagados.")
 
     class Meta:
         abstract = True
 
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(_("Atos de convocação não podem ser alterados."))
-        super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
-        raise ValidationError(_("Atos de convocação não podem ser apagados."))
-
-
-class Chamada(_SomenteInsercao):
+class Chamada(_AtoDeConvocacao):
     """One call (convocação) of a cargo's call history, at a fixed position: an immutable act
     (spec section 9). The positions never move: the order of nomeação is the servant's order
     for the whole career (Lei 3.056/2025, art. 12, §2º; Lei 3.057/2026, art. 17, parágrafo
@@ -813,7 +774,7 @@ class Chamada(_SomenteInsercao):
         return f"{self.posicao}ª convocação ({self.vaga}) — {self.cargo}"
 
 
-class EventoChamada(_SomenteInsercao):
+class EventoChamada(_AtoDeConvocacao):
     """What happened to a call: nomeação, posse, exercício, desistência, tornar sem efeito or
     fim de fila; the annulment of the nomeação by a fraud or falsity procedure and, where its
     appeal is granted, the annulment's revocation (spec section 9). Each recorded once, never
@@ -895,29 +856,14 @@ class DocumentoPdf(models.Model):
         return f"{self.get_tipo_display()} — {alvo} ({data_hora_br(self.gerado_em)})"
 
 
-class AtoSorteioQuerySet(models.QuerySet):
-    """The draw's acts are append-only: a correction is a new act, never an edit."""
+class _AtoSorteio(SomenteInsercao):
+    """The draw's acts: a correction is a new act, never an edit."""
 
-    def update(self, **kwargs):  # noqa: D401
-        raise ValidationError(_("Atos do sorteio público das vagas não podem ser alterados."))
-
-    def delete(self):
-        raise ValidationError(_("Atos do sorteio público das vagas não podem ser apagados."))
-
-
-class _AtoSorteio(models.Model):
-    objects = AtoSorteioQuerySet.as_manager()
+    MENSAGEM_ALTERAR = _("Atos do sorteio público das vagas não podem ser alterados.")
+    MENSAGEM_APAGAR = _("Atos do sorteio público das vagas não podem ser apagados.")
 
     class Meta:
         abstract = True
-
-    def save(self, *args, **kwargs):
-        if not self._state.adding:
-            raise ValidationError(_("Atos do sorteio público das vagas não podem ser alterados."))
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise ValidationError(_("Atos do sorteio público das vagas não podem ser apagados."))
 
 
 class AnuncioSorteio(_AtoSorteio):
@@ -1038,44 +984,3 @@ def _recusar_exclusao_inscricao(sender, instance, **kwargs) -> None:
 
 pre_delete.connect(_recusar_exclusao_inscricao, sender="candidatos.Inscricao",
                    dispatch_uid="certames_instantaneo_inscricao")
-
-
-class Invalidacao(models.Model):
-    """One renewal of a cached-page scope (certames/cache_publico.py: a certame, the home
-    page's list, every page, an inscrição, an account), written in the transaction of the act
-    that changed what the pages show, so it commits or rolls back with it and no cache outage
-    can lose it. Append-only for the writers (no row is updated by an act: no
-    lock is shared between two acts); a scope's generation is the sum of its rows' `peso`,
-    which grows with every committed renewal. The sweep `compactar_invalidacoes` folds a
-    scope's rows into its newest one (adding their weights), keeping every sum."""
-
-    escopo = models.CharField(max_length=40)
-    peso = models.PositiveBigIntegerField(default=1)
-    criada_em = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        indexes = [models.Index(fields=["escopo", "peso", "criada_em"],
-                                name="invalidacao_escopo")]
-
-    def __str__(self):
-        return f"{self.escopo} +{self.peso}"
-
-
-class TarefaPendente(models.Model):
-    """A Celery task the broker could not take (Redis down): kept here, with its arguments,
-    until the periodic sweep `certames.reenfileirar_tarefas_pendentes` hands it over
-    (certames/filas.py `enfileirar`)."""
-
-    nome = models.CharField(max_length=200)
-    args = models.JSONField(default=list)
-    kwargs = models.JSONField(default=dict)
-    erro = models.TextField(blank=True)
-    tentativas = models.PositiveIntegerField(default=1)
-    criada_em = models.DateTimeField(default=timezone.now)
-    tentada_em = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["id"]
-
-    def __str__(self):
-        return self.nome

@@ -2,7 +2,7 @@
 
 import rules
 
-from certames.papeis import e_rh
+from comum.papeis import e_rh
 
 rules.add_perm("certames.acessar_rh", e_rh)
 rules.add_perm("certames.ver_auditoria", e_rh)

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
 from certames.classificacao import solicitar_recalculo
-from certames.formatos import data_br
 from certames.models import Cargo, Certame, VagaSurgida
 from certames.sorteio import destinar_vagas_surgidas
 from certames.travas import travar_certame
+from comum.formatos import data_br
 
 
 @transaction.atomic

@@ -36,7 +36,6 @@ from certames.distribuicao_edital import (
     fundamento_base,
     regime_efetivo,
 )
-from certames.formatos import data_br
 from certames.models import (
     AnuncioSorteio,
     Certame,
@@ -47,6 +46,7 @@ from certames.models import (
 from certames.regras.edital import distribuir_edital, edital_para_json, vaga_nova_edital
 from certames.regras.regimes import BASE_EDITAL
 from certames.travas import travar_certame
+from comum.formatos import data_br
 
 __all__ = ["anunciar", "sortear", "destinar_vagas_surgidas", "distribuicao_do_cargo",
            "anuncio_vigente", "FUNDAMENTO_SORTEIO"]

@@ -2,11 +2,7 @@
 
 from celery import shared_task
 
-from certames import (
-    cache_publico,
-    documentos,  # noqa: F401 - registers the vacancy table and list PDFs
-    filas,
-)
+from certames import documentos  # noqa: F401 - registers the vacancy table and list PDFs
 from certames.classificacao import (
     ERROS_TRANSITORIOS,
     TAREFA_RECALCULO,
@@ -37,19 +33,6 @@ def recalcular_classificacao(cargo_id: int, geracao: int | None = None,
 def reenfileirar_recalculos_atrasados() -> list[int]:
     """Periodic (celery beat): re-queue recomputes requested long ago and never computed."""
     return reenfileirar_atrasados()
-
-
-@shared_task(name="certames.reenfileirar_tarefas_pendentes")
-def reenfileirar_tarefas_pendentes() -> int:
-    """Periodic (celery beat): hand the broker the tasks it could not take during an outage
-    (certames.filas.enfileirar)."""
-    return filas.reenfileirar_pendentes()
-
-
-@shared_task(name="certames.compactar_invalidacoes")
-def compactar_invalidacoes() -> int:
-    """Periodic (celery beat): fold the cached pages' renewals (certames.cache_publico)."""
-    return cache_publico.compactar_invalidacoes()
 
 
 @shared_task(name=TAREFA_PDF)

@@ -8,14 +8,14 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
 from candidatos.models import CorRaca, Inscricao
-from certames.confirmacao import campo_confirmacao
-from certames.nomes import validar_nome_pessoa
-from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import TAMANHO_MINIMO
 from comissoes.dominio.pcd import DIMENSOES
 from comissoes.dominio.procedimentos import procedimento
 from comissoes.dominio.sessoes import regra_presenca
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+from comum.confirmacao import campo_confirmacao
+from comum.nomes import validar_nome_pessoa
+from comum.papeis import GRUPO_COMISSAO
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 _CONTROLE = {"class": "form-control"}

@@ -6,9 +6,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from certames import arquivos as anexos
 from comissoes.dominio.documental import TAMANHO_MAXIMO
 from comissoes.forms_recursos import ACEITOS
+from comum import arquivos as anexos
 
 
 class DocumentoForm(forms.Form):

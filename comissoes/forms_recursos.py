@@ -7,9 +7,9 @@ from django.core.exceptions import ValidationError
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
-from certames import arquivos as anexos
-from certames.confirmacao import campo_confirmacao
 from comissoes.dominio.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
+from comum import arquivos as anexos
+from comum.confirmacao import campo_confirmacao
 
 ACEITOS = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
 

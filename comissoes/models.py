@@ -13,8 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from candidatos.models import CorRaca, Inscricao, Lista
-from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
+from comum.formatos import data_hora_br
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 

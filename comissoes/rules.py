@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import rules
 
-from certames.papeis import e_membro_comissao, e_rh
 from comissoes.dominio.votacao import avaliacoes_visiveis
 from comissoes.models import Impedimento, MembroComissao
+from comum.papeis import e_membro_comissao, e_rh
 
 
 def membro_de(user, comissao_id: int) -> MembroComissao | None:

@@ -1,6 +1,6 @@
 """Celery tasks of the committees: thin, take ids, call the domain (eager without a broker).
 
-The domain queues them by name (`certames.filas.tarefa`, the names are the domain's
+The domain queues them by name (`comum.filas.tarefa`, the names are the domain's
 `TAREFA_*` constants), so the imports go one way: tasks -> domain.
 """
 

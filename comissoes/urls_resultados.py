@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from certames.cache_publico import publica
 from comissoes import views_resultados_publicos as v
+from comum.cache_publico import publica
 
 app_name = "resultados"
 

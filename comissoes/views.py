@@ -26,8 +26,6 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.models import Lista
-from certames.arquivos import arquivo_existe, servir_arquivo
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
 from comissoes.dominio import documental, pcd, presenca
@@ -59,6 +57,8 @@ from comissoes.models import (
     Voto,
 )
 from comissoes.rules import membro_de
+from comum.arquivos import arquivo_existe, servir_arquivo
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
 
 
 class AreaComissaoMixin(LoginRequiredMixin):

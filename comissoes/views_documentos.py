@@ -21,12 +21,12 @@ from django.views.generic import TemplateView
 
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
-from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.forms import erros_no_form
 from comissoes.dominio import documental
 from comissoes.forms_documentos import DocumentoForm
 from comissoes.models import DocumentoEnviado
+from comum.arquivos import servir_arquivo
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
 
 
 def _tipos(situacao) -> list[tuple[str, str]]:

@@ -20,8 +20,6 @@ from django.views.generic import TemplateView
 
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
-from certames import arquivos as regras_anexos
-from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
@@ -29,6 +27,8 @@ from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.forms_recursos import RecursoForm
 from comissoes.models import Avaliacao
+from comum import arquivos as regras_anexos
+from comum.confirmacao import exige_confirmacao
 from nucleo.models import AnexoRecurso
 
 

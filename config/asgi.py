@@ -17,6 +17,6 @@ application = get_asgi_application()
 
 # gunicorn runs no system check: refuse to serve plain HTTP in production unless PERMITIR_HTTP
 # says so (certames.E002; docs/falhas.md, "Endurecimento").
-from certames.seguranca import verificar_ao_iniciar  # noqa: E402
+from comum.seguranca import verificar_ao_iniciar  # noqa: E402
 
 verificar_ao_iniciar()

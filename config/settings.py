@@ -57,7 +57,8 @@ INSTALLED_APPS = [
     "django_celery_results",
     "django_celery_beat",
     "localflavor",
-    # ours
+    # ours (comum at the bottom: docs/arquitetura.md)
+    "comum",
     "certames",
     "nucleo",
     "candidatos",
@@ -70,12 +71,12 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # before anything reads the body (CSRF parses POST)
-    "certames.seguranca.LimiteCorpoMiddleware",
-    "certames.seguranca.PoliticaConteudoMiddleware",
+    "comum.seguranca.LimiteCorpoMiddleware",
+    "comum.seguranca.PoliticaConteudoMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Published public pages served from the cache to anonymous visitors, before sessions,
-    # auth and axes do any work (certames/cache_publico.py).
-    "certames.cache_publico.CachePublicoMiddleware",
+    # auth and axes do any work (comum/cache_publico.py).
+    "comum.cache_publico.CachePublicoMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -84,10 +85,10 @@ MIDDLEWARE = [
     # (candidatos/cache_situacao.py).
     "candidatos.cache_situacao.CacheSituacaoMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    # private, no-store on every answer to a signed-in user (certames/seguranca.py)
-    "certames.seguranca.SemCacheAutenticadoMiddleware",
+    # private, no-store on every answer to a signed-in user (comum/seguranca.py)
+    "comum.seguranca.SemCacheAutenticadoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "certames.seguranca.SessaoCurtaMiddleware",
+    "comum.seguranca.SessaoCurtaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
@@ -107,7 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "certames.context_processors.papeis",
+                "comum.context_processors.papeis",
             ],
         },
     },
@@ -129,13 +130,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
 # PostgreSQL: the role the application connects as in production (not the tables' owner).
 # When set, every `migrate` (run as the owner) re-applies its grants: no UPDATE, DELETE or
-# TRUNCATE on the audit, history and snapshot tables (certames/privilegios_banco.py).
+# TRUNCATE on the audit, history and snapshot tables (comum/privilegios_banco.py).
 DATABASE_APP_ROLE = env.str("DATABASE_APP_ROLE", default="")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache (django-environ's CACHE_URL): published public pages are kept there
-# (certames/cache_publico.py). Local memory by default (`make run`, one process); several
+# (comum/cache_publico.py). Local memory by default (`make run`, one process); several
 # processes (gunicorn workers, Celery workers) must share one cache, or an act recorded by one
 # would not invalidate the pages the others keep: rediscache://127.0.0.1:6379/1 in production
 # (or filecache:///var/tmp/certames-cache on one machine). The system check
@@ -150,7 +151,7 @@ CACHE_PAUSA_APOS_FALHA = env.float("CACHE_PAUSA_APOS_FALHA", default=5.0)
 CACHES = {"default": opcoes_redis(env.cache_url("CACHE_URL", default="locmemcache://"),
                                   CACHE_TEMPO_LIMITE)}
 CACHE_LOCAL_PERMITIDO = env.bool("CACHE_LOCAL_PERMITIDO", default=False)
-# Public pages (certames/cache_publico.py): how long browsers and proxies may reuse a page
+# Public pages (comum/cache_publico.py): how long browsers and proxies may reuse a page
 # without asking again (seconds; then they revalidate with its ETag), and how long a rendered
 # page stays in the cache (a new act makes it unreachable at once: its key changes).
 CACHE_PUBLICO_MAX_AGE = env.int("CACHE_PUBLICO_MAX_AGE", default=60)
@@ -188,16 +189,16 @@ AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
-# The client's address, for the lock-out and the abuse limits below (certames/limites.py):
+# The client's address, for the lock-out and the abuse limits below (comum/limites.py):
 # the connecting address unless reverse proxies are declared; then the X-Forwarded-For entry
 # the outermost of them saw. NUM_PROXIES: how many proxies stand in front of the application
 # (0: the header is ignored, so a client cannot spoof it); PROXIES_CONFIAVEIS: their addresses
 # or networks (comma-separated; the header is honoured only from them). See docs/falhas.md.
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 PROXIES_CONFIAVEIS = env.list("PROXIES_CONFIAVEIS", default=[])
-AXES_CLIENT_IP_CALLABLE = "certames.limites.endereco_cliente"
+AXES_CLIENT_IP_CALLABLE = "comum.limites.endereco_cliente"
 
-# Abuse limits (certames/limites.py; docs/falhas.md, "Limites contra abuso"): (uses, window in
+# Abuse limits (comum/limites.py; docs/falhas.md, "Limites contra abuso"): (uses, window in
 # seconds), counted in the cache per client address and per typed target (e-mail, CPF).
 LIMITES_ABUSO_ATIVOS = env.bool("LIMITES_ABUSO_ATIVOS", default=True)
 _HORA, _DIA = 3600, 24 * 3600
@@ -237,14 +238,14 @@ MEDIA_ROOT = Path(env("MEDIA_ROOT", default=str(BASE_DIR / "media")))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 30 * 1024 * 1024
 # Request bodies are refused (413) above these sizes before a byte is read
-# (certames.seguranca.LimiteCorpoMiddleware): a candidate's document is at most 10 MB; RH
+# (comum.seguranca.LimiteCorpoMiddleware): a candidate's document is at most 10 MB; RH
 # uploads the banca's spreadsheets and the CadÚnico extract.
 _MB = 1024 * 1024
 LIMITE_CORPO_REQUISICAO = env.int("LIMITE_CORPO_REQUISICAO_MB", default=12) * _MB
 LIMITES_CORPO_POR_PREFIXO = [("/rh/", env.int("LIMITE_CORPO_RH_MB", default=60) * _MB)]
 
 # Sessions: candidates keep theirs for a week; RH and comissão sessions end with the browser,
-# after 30 minutes idle and 10 hours after log-in (certames.seguranca.SessaoCurtaMiddleware).
+# after 30 minutes idle and 10 hours after log-in (comum.seguranca.SessaoCurtaMiddleware).
 SESSION_COOKIE_AGE = 7 * 24 * 3600
 # The database holds every session; the cache in front of it fails soft (config/cache.py), so
 # log-in and signed-in pages keep working with Redis down.
@@ -254,7 +255,7 @@ SESSAO_DURACAO_MAXIMA_RESTRITA = env.int("SESSAO_DURACAO_MAXIMA_HORAS", default=
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 
-# Content-Security-Policy (certames.seguranca.PoliticaConteudoMiddleware): nothing external,
+# Content-Security-Policy (comum.seguranca.PoliticaConteudoMiddleware): nothing external,
 # no inline script or style; Bootstrap's CSS draws some icons from data: URIs.
 POLITICA_CONTEUDO = {
     "default-src": "'self'",
@@ -324,7 +325,7 @@ FILAS_CELERY = [CELERY_TASK_DEFAULT_QUEUE, *TAREFAS_POR_FILA]
 # A broker down or hung (docs/falhas.md "Redis") costs a request a bounded wait when it queues
 # a task after its act: socket timeouts (above the worker's 1 s BRPOP, so consuming is not
 # affected) and one publish retry; what the broker refuses is kept in the database and
-# re-queued by the sweep below (certames.filas.enfileirar).
+# re-queued by the sweep below (comum.filas.enfileirar).
 TEMPO_LIMITE_BROKER = env.float("CELERY_TEMPO_LIMITE_BROKER", default=2.0)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
@@ -340,12 +341,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "certames.reenfileirar_recalculos_atrasados",
         "schedule": 120.0,
     },
-    # Tasks the broker refused during an outage (certames.filas.enfileirar).
+    # Tasks the broker refused during an outage (comum.filas.enfileirar).
     "reenfileirar-tarefas-pendentes": {
         "task": "certames.reenfileirar_tarefas_pendentes",
         "schedule": 60.0,
     },
-    # The cached pages' renewals folded (certames.cache_publico.compactar_invalidacoes).
+    # The cached pages' renewals folded (comum.cache_publico.compactar_invalidacoes).
     "compactar-invalidacoes": {
         "task": "certames.compactar_invalidacoes",
         "schedule": 600.0,
@@ -369,7 +370,7 @@ SECURE_SSL_REDIRECT = env("SECURE_SSL_REDIRECT")
 SECURE_HSTS_SECONDS = env("SECURE_HSTS_SECONDS")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = bool(SECURE_HSTS_SECONDS)
 SECURE_HSTS_PRELOAD = bool(SECURE_HSTS_SECONDS)
-# With DEBUG off the system check certames.E002 (certames/seguranca.py) refuses to start while
+# With DEBUG off the system check certames.E002 (comum/seguranca.py) refuses to start while
 # SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS or the secure cookies are off; PERMITIR_HTTP=true
 # accepts plain HTTP explicitly (a warning, certames.W002, at every start instead).
 PERMITIR_HTTP = env.bool("PERMITIR_HTTP", default=False)

@@ -4,7 +4,6 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from candidatos.views import EntrarView, RecuperarSenhaView
-from certames.cache_publico import publica
 from certames.views import documentos, sorteio_publico
 from certames.views.publico import (
     CargoPublicoView,
@@ -12,6 +11,7 @@ from certames.views.publico import (
     InicioView,
     OrdemNomeacaoPublicaView,
 )
+from comum.cache_publico import publica
 
 admin.site.site_header = "Certames — administração"
 admin.site.site_title = "Certames"

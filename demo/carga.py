@@ -38,8 +38,8 @@ from certames.management.commands.bench_classificacao import (
 )
 from certames.management.commands.bench_classificacao import Command as Construtor
 from certames.models import Cargo, Certame, Etapa, Orgao, Publicacao
-from certames.papeis import GRUPO_CANDIDATO
 from certames.sorteio import anunciar, sortear
+from comum.papeis import GRUPO_CANDIDATO
 
 CAUSA = "teste de carga"
 #: The homologated certame: small, every option decided, its cargos called.

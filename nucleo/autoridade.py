@@ -49,10 +49,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
-from certames.formatos import data_hora_br
 from certames.models import Certame
-from certames.papeis import GRUPO_RH, e_rh
 from certames.travas import travar, travar_certame
+from comum.formatos import data_hora_br
+from comum.papeis import GRUPO_RH, e_rh
 from nucleo.models import AutoridadeRecursal, Recurso, TramiteRecurso
 from nucleo.motivacao import validar_motivacao
 from nucleo.registro import plugin

@@ -12,8 +12,8 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.registro import plugin
 

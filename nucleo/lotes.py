@@ -28,8 +28,8 @@ from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
+from comum.formatos import data_hora_br
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.registro import plugin
 

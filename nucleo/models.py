@@ -1,7 +1,7 @@
 """The kernel's records, shared by every procedure (`nucleo.registro`): the publications of
 a batch's preliminary and final result, the content of each batch, and the candidate's appeal
 with its attachments. Each is an act: written once, never updated (PostgreSQL refuses UPDATE
-and DELETE on these tables: `certames.somente_insercao`).
+and DELETE on these tables: `comum.somente_insercao`).
 
 What a row is about is named by the procedure's key (`procedimento`, the plug-in's `chave`)
 and the decided object's id (`objeto_id`: an `Avaliacao`, a `PedidoIsencao`, a

@@ -10,7 +10,7 @@ Rules decided here:
   art. 3º, §3º and art. 5º, III; Lei 3.056/2025, art. 4º, §1º, IV; Lei 3.057/2026, art. 3º,
   V and art. 10, §3º, V; the form is the edital's);
 - one appeal per decision; its reasons between `MINIMO_TEXTO` and `MAXIMO_TEXTO` characters
-  (product limits); attachments: PDF, JPEG or PNG checked by content (`certames.arquivos`);
+  (product limits); attachments: PDF, JPEG or PNG checked by content (`comum.arquivos`);
 - only the candidate files it; RH, the candidate and the judging instance see it.
 """
 
@@ -23,11 +23,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from certames import arquivos
 from certames.auditoria import registrar_ato
-from certames.formatos import data_hora_br
-from certames.papeis import e_rh
 from certames.travas import travar, travar_certame
+from comum import arquivos
+from comum.formatos import data_hora_br
+from comum.papeis import e_rh
 from nucleo import autoridade
 from nucleo.avisos import enfileirar_protocolo
 from nucleo.lotes import JanelaRecurso, final_do_lote, janela_do_lote, preliminar_de

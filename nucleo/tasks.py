@@ -1,5 +1,5 @@
 """Celery tasks of the kernel: thin, take ids, call `nucleo.avisos` (eager without a broker).
-The kernel queues them by name (`certames.filas.tarefa`), so imports go tasks -> domain."""
+The kernel queues them by name (`comum.filas.tarefa`), so imports go tasks -> domain."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from certames.classificacao import estado_recalculo
-from certames.formatos import data_br, data_hora_br
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao
 from certames.quadro_vagas import listas_da_versao
+from comum.formatos import data_br, data_hora_br
 
 
 def ultima_versao(cargo: Cargo) -> int | None:

@@ -11,7 +11,7 @@ second run changes nothing. The portal's sign-up requests (`PedidosCadastro`,
 deleted instead of anonymised (only its CPF would stay), its acts kept.
 
 PostgreSQL: the history, act and appeal-attachment tables are append-only (triggers in
-`certames.somente_insercao`); the only UPDATE they accept is one made in a transaction that
+`comum.somente_insercao`); the only UPDATE they accept is one made in a transaction that
 ran `SET LOCAL certames.expurgo_lgpd = 'on'`, which `_liberar_anonimizacao` does, by a role
 with UPDATE privilege on them (the owner's DATABASE_URL: the application role has none).
 Nothing is ever DELETEd from those tables.
@@ -42,11 +42,11 @@ from candidatos.models import (
     PedidoIsencao,
     RegistroCadUnico,
 )
-from certames import cache_publico
 from certames.auditoria import registrar_ato
-from certames.formatos import data_br
 from certames.models import Ato, Certame
 from comissoes.models import DocumentoEnviado
+from comum import cache_publico
+from comum.formatos import data_br
 from nucleo.models import AnexoRecurso
 from privacidade import politica
 from privacidade.models import Expurgo

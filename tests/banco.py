@@ -28,7 +28,7 @@ def papel_da_aplicacao(django_db_blocker):
     if not sob_papel_da_aplicacao():
         yield
         return
-    from certames.privilegios_banco import aplicar_privilegios
+    from comum.privilegios_banco import aplicar_privilegios
 
     with django_db_blocker.unblock():
         aplicar_privilegios(connection, PAPEL_APP)

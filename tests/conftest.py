@@ -39,10 +39,10 @@ def estranho(db):
 
 @pytest.fixture(autouse=True)
 def _cache_vazio():
-    """Each test starts with an empty cache (public pages: certames/cache_publico.py)."""
+    """Each test starts with an empty cache (public pages: comum/cache_publico.py)."""
     from django.core.cache import cache
 
-    from certames.cache_publico import esvaziar_memoria_local
+    from comum.cache_publico import esvaziar_memoria_local
 
     cache.clear()
     esvaziar_memoria_local()

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent.parent
-PACOTES = ("candidatos", "certames", "comissoes", "config", "demo", "nucleo", "painel",
+PACOTES = ("candidatos", "certames", "comissoes", "comum", "config", "demo", "nucleo", "painel",
            "privacidade")
 REGIMES = ("smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025",
            "federal-lei15142-2025")
@@ -129,7 +129,7 @@ def test_importacao_dentro_de_funcao_so_com_justificativa():
 
 
 def test_o_nucleo_nao_importa_nenhum_plugin():
-    permitidos = ("nucleo", "certames")
+    permitidos = ("nucleo", "certames", "comum")
     importados = sorted({f"{m} -> {alvo}" for m, c in MODULOS.items() if m.startswith("nucleo")
                          for alvo, _l, _f in _importacoes(m, c)
                          if not alvo.startswith(permitidos)})

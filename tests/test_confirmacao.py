@@ -1,11 +1,11 @@
 """Every POST that records an act requires the server-checked confirmation box
-(`certames.confirmacao`).
+(`comum.confirmacao`).
 
 How it works, and how a new view joins:
 
 - A view whose POST records an act (anything `certames.auditoria.registrar_ato` records: a
   decision, a request, an appeal, a defence, a vote, a publication, a call, an import...) is
-  decorated with `certames.confirmacao.exige_confirmacao`. By default the decorator refuses
+  decorated with `comum.confirmacao.exige_confirmacao`. By default the decorator refuses
   an unconfirmed POST before the view runs (400, nothing recorded); with
   ``verificar=False`` the view's own form refuses it (400, the box's error on the page). Its
   template renders the box: a form field made by `campo_confirmacao` (crispy renders it) or
@@ -30,8 +30,8 @@ import pytest
 from django import forms
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from certames.confirmacao import CAMPO, ERRO
 from certames.models import Ato
+from comum.confirmacao import CAMPO, ERRO
 from tests.test_matriz_permissoes import (  # noqa: F401 - `mundo` is the matrix's fixture
     MATRIZ,
     MOTIVO,

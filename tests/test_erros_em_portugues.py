@@ -10,8 +10,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from candidatos.models import Importacao
-from certames.arquivos import MAXIMO_NOME
-from certames.seguranca import LIMITE_CABECALHOS_PARTE
+from comum.arquivos import MAXIMO_NOME
+from comum.seguranca import LIMITE_CABECALHOS_PARTE
 from tests.factories import CargoFactory, CertameFactory
 
 pytestmark = pytest.mark.django_db

@@ -22,8 +22,9 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from certames import cache_publico, filas
-from certames.models import Etapa, Invalidacao, TarefaPendente
+from certames.models import Etapa
+from comum import cache_publico, filas
+from comum.models import Invalidacao, TarefaPendente
 from config.cache import RedisTolerante, opcoes_redis
 from tests.factories import CertameFactory, EtapaFactory, InscricaoFactory, usuario
 

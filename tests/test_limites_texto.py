@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from comissoes.forms import VotoForm
 from nucleo import motivacao
 
-APPS = ("certames", "nucleo", "candidatos", "comissoes", "privacidade", "painel", "demo")
+APPS = ("comum", "certames", "nucleo", "candidatos", "comissoes", "privacidade", "painel", "demo")
 RAIZ = Path(settings.BASE_DIR)
 
 #: (module.Form, field): why the field may be unbounded.

@@ -15,7 +15,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from candidatos.models import PedidoCadastro
-from certames.seguranca import OCULTO, ocultar_links
+from comum.seguranca import OCULTO, ocultar_links
 from tests.candidatos.apoio_contas import cadastrar, link_do_email, postar
 from tests.factories import gerar_cpf, usuario
 

@@ -18,7 +18,7 @@ per committee):
 documentary verification, `pcd` multiprofessional team, shown as "@rec" etc. in the test
 ids); rows without one use `het`.
 
-Action rows post with the confirmation box ticked (`certames.confirmacao`: an unconfirmed POST
+Action rows post with the confirmation box ticked (`comum.confirmacao`: an unconfirmed POST
 is refused before anything else, tests/test_confirmacao.py), so what refuses them here is
 who posts.
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import override_settings
 from django.urls import reverse
 
-from certames.seguranca import limite_do_corpo
+from comum.seguranca import limite_do_corpo
 
 pytestmark = pytest.mark.django_db
 

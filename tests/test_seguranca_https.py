@@ -10,7 +10,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
-from certames.seguranca import verificar_ao_iniciar, verificar_https, verificar_https_implantacao
+from comum.seguranca import verificar_ao_iniciar, verificar_https, verificar_https_implantacao
 
 RAIZ = Path(__file__).resolve().parent.parent
 

@@ -67,7 +67,7 @@ def test_cabecalho_da_propria_view_e_mantido(client, rh):
     from django.http import HttpResponse
     from django.test import RequestFactory
 
-    from certames.seguranca import SemCacheAutenticadoMiddleware
+    from comum.seguranca import SemCacheAutenticadoMiddleware
 
     def view(request):
         resposta = HttpResponse("x")

@@ -5,7 +5,7 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 
 class Migration(migrations.Migration):

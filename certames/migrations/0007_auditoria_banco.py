@@ -4,14 +4,14 @@
   the earlier migrations are re-installed with the new function, which lets the LGPD shredding
   UPDATE under `certames.expurgo_lgpd`).
 * `AlteracaoColuna`: the column history, itself append-only, written by statement triggers on
-  the decision-bearing columns (certames/somente_insercao.py).
+  the decision-bearing columns (comum/somente_insercao.py).
 
 The lists are frozen here; `TABELAS_PROTEGIDAS` and `COLUNAS_AUDITADAS` are the current ones.
 """
 
 from django.db import migrations, models
 
-from certames.somente_insercao import (
+from comum.somente_insercao import (
     instalar_historico_colunas,
     instalar_protecao,
     remover_historico_colunas,

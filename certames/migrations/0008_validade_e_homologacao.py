@@ -7,13 +7,13 @@
 * `criterios_heteroidentificacao`: published before the sessions (Lei 3.057/2026, art. 10,
   §3º, IV).
 * The column history of `certames_certame` now also records the validity's columns and the
-  criteria (certames/somente_insercao.py, `COLUNAS_AUDITADAS`; the lists are frozen here).
+  criteria (comum/somente_insercao.py, `COLUNAS_AUDITADAS`; the lists are frozen here).
 """
 
 import django.core.validators
 from django.db import migrations, models
 
-from certames.somente_insercao import instalar_historico_colunas
+from comum.somente_insercao import instalar_historico_colunas
 
 CERTAME_ANTES = {"certames_certame": ((), ("regime", "parametros", "status"))}
 CERTAME_DEPOIS = {"certames_certame": ((), (

@@ -1,12 +1,12 @@
 """The call history as immutable acts (Chamada, EventoChamada),
-append-only at the database (certames/somente_insercao.py)."""
+append-only at the database (comum/somente_insercao.py)."""
 
 import django.db.models.deletion
 import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 
 class Migration(migrations.Migration):

@@ -1,13 +1,13 @@
 """The public draw of the whole-edital reserve as immutable acts
 (AnuncioSorteio, Sorteio) and the group of each vacancy that arises later (DestinoVagaSurgida),
-append-only at the database (certames/somente_insercao.py)."""
+append-only at the database (comum/somente_insercao.py)."""
 
 import django.db.models.deletion
 import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 
 class Migration(migrations.Migration):

@@ -20,7 +20,7 @@ import struct
 import django.db.models.deletion
 from django.db import migrations, models
 
-from certames.somente_insercao import instalar_protecao, proteger_tabelas
+from comum.somente_insercao import instalar_protecao, proteger_tabelas
 
 NOVAS = ("certames_listaversao", "certames_convocacaoversao")
 ANTIGAS = ("certames_posicaolista", "certames_vagapreenchida", "certames_chamadaconvocacao")

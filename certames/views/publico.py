@@ -23,11 +23,9 @@ from certames import (
     carreira,
     cronograma,
     distribuicao_edital,
-    exportacao,
     homologacao,
     impressos,
     instantaneo,
-    limites,
     regras,
 )
 from certames.classificacao import versao_publicada
@@ -35,6 +33,7 @@ from certames.models import Cargo, Certame, Publicacao
 from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
 from certames.validade import FUNDAMENTO_VALIDADE
+from comum import exportacao, limites
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
 
@@ -308,7 +307,7 @@ class OrdemNomeacaoPublicaView(TemplateView):
 
 
 class ExportarOrdemPublicaView(OrdemNomeacaoPublicaView):
-    """The career order as CSV or XLSX (formula-safe: certames.exportacao) or as the PDF
+    """The career order as CSV or XLSX (formula-safe: comum.exportacao) or as the PDF
     laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
 
     def get(self, request, *args, **kwargs):

@@ -49,7 +49,6 @@ from django.utils.translation import ngettext
 
 from candidatos.models import Inscricao
 from certames.auditoria import registrar_ato
-from certames.papeis import GRUPO_COMISSAO
 from certames.regras.procedimentos import RegraComposicao
 from certames.regras.regimes import regime_ou_none
 from certames.travas import travar
@@ -61,6 +60,7 @@ from comissoes.dominio.procedimentos import (
     fundamento_procedimento,
 )
 from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
+from comum.papeis import GRUPO_COMISSAO
 
 #: Default number of titulares (product default, `RegraComposicao.tamanho_padrao`); the
 #: edital may set `tamanho_comissao`.

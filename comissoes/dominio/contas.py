@@ -8,7 +8,7 @@ Rules decided here (product decisions; the laws name the committees, not their a
 - the person sets their own password through the e-mailed invitation: a link with Django's
   password-reset token (`default_token_generator`), valid for PASSWORD_RESET_TIMEOUT and
   spent once the password is set; nobody else ever knows it. The e-mail is queued by name
-  after the commit (`certames.filas.tarefa`), ids only;
+  after the commit (`comum.filas.tarefa`), ids only;
 - the username is the e-mail (lower case): the login form accepts it as the "usuário".
 """
 
@@ -26,11 +26,11 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
-from certames.filas import enfileirar
-from certames.nomes import nome_normalizado, problema_nome
-from certames.papeis import GRUPO_COMISSAO
 from comissoes.dominio.composicao import adicionar_membro
 from comissoes.models import Comissao, MembroComissao
+from comum.filas import enfileirar
+from comum.nomes import nome_normalizado, problema_nome
+from comum.papeis import GRUPO_COMISSAO
 
 TAREFA_CONVITE = "comissoes.enviar_convite_membro"
 

@@ -48,8 +48,6 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.auditoria import registrar_ato
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
@@ -64,8 +62,10 @@ from comissoes.dominio.procedimentos import (
     procedimento,
 )
 from comissoes.models import Avaliacao, Convocacao, Sessao
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br
 
-#: Task of comissoes/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+#: Task of comissoes/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_NOTIFICACAO = "comissoes.notificar_convocacao"
 
 #: Situations of an inscrição that are never called.

@@ -45,10 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao, Lista
-from certames import arquivos as regras_anexos
 from certames.auditoria import registrar_ato
 from certames.models import Ato, Certame, Etapa
-from certames.papeis import e_rh
 from certames.regras import ErroParametro
 from certames.regras.documentos import TIPOS, RegraDocumental, faltantes, regra_documental
 from certames.travas import travar, travar_primeiro
@@ -74,6 +72,8 @@ from comissoes.models import (
     MembroComissao,
     Voto,
 )
+from comum import arquivos as regras_anexos
+from comum.papeis import e_rh
 from nucleo.lotes import JanelaRecurso
 
 #: Largest accepted document, in bytes (product default: 10 MB).

@@ -46,7 +46,6 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
 from certames.classificacao import ler_parametros
-from certames.formatos import data_hora_br
 from certames.models import Certame, Etapa
 from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
@@ -62,6 +61,7 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.dominio.votacao import votos_correntes
 from comissoes.models import Avaliacao, Comissao
+from comum.formatos import data_hora_br
 from nucleo import publicacao as kernel
 from nucleo import recursos as kernel_recursos
 from nucleo.lotes import (

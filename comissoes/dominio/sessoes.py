@@ -54,8 +54,6 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import Lista
 from certames.auditoria import registrar_ato
-from certames.filas import enfileirar
-from certames.formatos import data_hora_br, data_hora_extenso_br
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
 from certames.travas import travar, travar_por
@@ -77,8 +75,10 @@ from comissoes.models import (
     Sessao,
     Voto,
 )
+from comum.filas import enfileirar
+from comum.formatos import data_hora_br, data_hora_extenso_br
 
-#: Task of comissoes/tasks.py, queued by name (certames/filas.py): tasks imports this module.
+#: Task of comissoes/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_ATA = "comissoes.gerar_ata"
 
 #: The stages of the schedule a committee's sessions belong to.

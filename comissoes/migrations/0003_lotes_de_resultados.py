@@ -8,7 +8,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 
 def lote_1(apps, schema_editor):

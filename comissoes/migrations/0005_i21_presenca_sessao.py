@@ -1,10 +1,10 @@
 """The members' presence in a committee session, an act of the session
-(append-only at the database: certames/somente_insercao.py)."""
+(append-only at the database: comum/somente_insercao.py)."""
 
 import django.db.models.deletion
 from django.db import migrations, models
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 
 class Migration(migrations.Migration):

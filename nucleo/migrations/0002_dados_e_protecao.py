@@ -13,7 +13,7 @@ import os
 
 from django.db import migrations
 
-from certames.somente_insercao import proteger_tabelas
+from comum.somente_insercao import proteger_tabelas
 
 ISENCAO = "isencao"
 

@@ -5,7 +5,7 @@ decision."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from certames.confirmacao import campo_confirmacao
+from comum.confirmacao import campo_confirmacao
 from nucleo import autoridade
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.registro import plugin

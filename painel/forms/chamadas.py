@@ -4,7 +4,7 @@ required checkbox (no script: the CSP forbids inline ones)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from certames.confirmacao import campo_confirmacao
+from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 _DATA = forms.DateInput(attrs={"type": "date", "class": "form-control"}, format="%Y-%m-%d")

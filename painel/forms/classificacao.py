@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from candidatos.forms import EliminacaoForm, MotivacaoForm, OpcoesForm
-from certames.confirmacao import campo_confirmacao
 from certames.models import Publicacao
+from comum.confirmacao import campo_confirmacao
 
 
 class VagaSurgidaForm(forms.Form):

@@ -4,7 +4,7 @@ heteroidentification criteria, and the confirmed publication of a cargo's classi
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from certames.confirmacao import campo_confirmacao
+from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from painel.forms.classificacao import PublicarForm
 

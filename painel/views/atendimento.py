@@ -22,10 +22,10 @@ from django.views.generic import TemplateView
 from candidatos import condicoes
 from candidatos.forms_condicoes import DecisaoAtendimentoForm, FiltroPedidosForm
 from candidatos.models import PedidoAtendimento
-from certames import exportacao
-from certames.arquivos import servir_arquivo
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Certame
+from comum import exportacao
+from comum.arquivos import servir_arquivo
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
 from painel.views.autoridade import contexto_tramite
@@ -181,7 +181,7 @@ class LaudoView(RHMixin, View):
 
 class ExportarView(RHMixin, View):
     """The exam venue's list: CSV (stable keys) or XLSX (labelled headers); every cell
-    through `certames.exportacao` (text neutralised against formula injection)."""
+    through `comum.exportacao` (text neutralised against formula injection)."""
 
     def get(self, request, pk, formato):
         certame = _certame(pk)

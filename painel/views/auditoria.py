@@ -3,7 +3,7 @@
 triggers (moved from `certames/views/auditoria_banco.py`).
 
 Every row of the second tab is one change of one column
-(certames/somente_insercao.py, `COLUNAS_AUDITADAS`), written by PostgreSQL even when the change
+(comum/somente_insercao.py, `COLUNAS_AUDITADAS`), written by PostgreSQL even when the change
 was raw SQL. A change made by the application comes with an act in the same transaction; one
 without ("sem ato") deserves a look.
 """
@@ -19,7 +19,7 @@ from django.views.generic import ListView
 
 from certames.models import AlteracaoColuna, Ato
 from certames.rotulos_atos import rotulo_do_ato
-from certames.somente_insercao import COLUNAS_AUDITADAS
+from comum.somente_insercao import COLUNAS_AUDITADAS
 from painel.acesso import RHMixin
 from painel.forms.auditoria import FiltroAtosForm
 

@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
+from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
 from nucleo.models import Recurso
 from nucleo.recursos import anexos_de

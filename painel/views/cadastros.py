@@ -13,8 +13,8 @@ from django.views.generic import FormView
 
 from candidatos import correcao_email
 from candidatos.models import Candidato
-from certames.confirmacao import exige_confirmacao
 from certames.models import Ato
+from comum.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 from painel.forms.cadastros import CorrecaoEmailForm
 

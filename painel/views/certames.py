@@ -18,13 +18,13 @@ from candidatos.importacao_vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital, homologacao
-from certames.confirmacao import campo_confirmacao, exige_confirmacao
-from certames.formatos import data_br
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO
 from comissoes.models import Avaliacao
+from comum.confirmacao import campo_confirmacao, exige_confirmacao
+from comum.formatos import data_br
 from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from painel import graficos

@@ -14,9 +14,10 @@ from django.utils import timezone
 from django.views import View
 
 from candidatos import chamadas
-from certames import carreira, exportacao, impressos, instantaneo
-from certames.confirmacao import ERRO, exige_confirmacao
+from certames import carreira, impressos, instantaneo
 from certames.models import Cargo, Chamada, EventoChamada
+from comum import exportacao
+from comum.confirmacao import ERRO, exige_confirmacao
 from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.chamadas import ConvocarForm, EventoForm
@@ -113,7 +114,7 @@ class EventoView(RHMixin, View):
 
 
 class ExportarOrdemView(RHMixin, View):
-    """The order of nomeação as CSV or XLSX (formula-safe: certames.exportacao) or as the
+    """The order of nomeação as CSV or XLSX (formula-safe: comum.exportacao) or as the
     PDF laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
 
     def get(self, request, pk, formato):

@@ -24,7 +24,6 @@ from certames import (
     carreira,
     distribuicao_edital,
     documentos,
-    exportacao,
     homologacao,
     impressos,
     instantaneo,
@@ -40,12 +39,13 @@ from certames.classificacao import (
     solicitar_recalculo,
     versao_publicada,
 )
-from certames.confirmacao import exige_confirmacao, sem_confirmacao
-from certames.formatos import data_hora_br
 from certames.models import Cargo, Publicacao, VersaoClassificacao
 from certames.quadro_vagas import listas_da_versao
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
+from comum import exportacao
+from comum.confirmacao import exige_confirmacao, sem_confirmacao
+from comum.formatos import data_hora_br
 from painel import mensagens_cargo
 from painel.acesso import RHMixin
 from painel.forms.classificacao import (
@@ -258,7 +258,7 @@ class CompararVersoesView(RHMixin, TemplateView):
 
 class ExportarView(RHMixin, View):
     """Every list of a version as CSV (Excel-friendly) or XLSX, written by
-    `certames.exportacao` (text that a spreadsheet would execute is neutralised, numbers stay
+    `comum.exportacao` (text that a spreadsheet would execute is neutralised, numbers stay
     numbers). CPFs are masked."""
 
     COLUNAS = ["lista", "posicao", "inscricao", "nome", "cpf", "nota", "sub_judice", "vaga",

@@ -15,7 +15,6 @@ from django.views.generic import TemplateView
 from rules.contrib.views import PermissionRequiredMixin
 
 from candidatos.models import Lista
-from certames.confirmacao import exige_confirmacao, sem_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Certame, Etapa
 from comissoes.dominio import composicao, contas, convocacao
@@ -36,6 +35,7 @@ from comissoes.forms import (
     SessaoForm,
 )
 from comissoes.models import Comissao, Impedimento, MembroComissao, Sessao
+from comum.confirmacao import exige_confirmacao, sem_confirmacao
 
 
 class GestaoMixin(PermissionRequiredMixin):

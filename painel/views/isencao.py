@@ -40,9 +40,9 @@ from candidatos.models import (
     RegistroCadUnico,
 )
 from candidatos.views_isencao import servir_arquivo_do_pedido
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Ato, Certame, Etapa
-from certames.planilhas import ArquivoRejeitado
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
+from comum.planilhas import ArquivoRejeitado
 from nucleo import lotes
 from nucleo import publicacao as kernel
 from nucleo.models import PublicacaoResultado

@@ -29,8 +29,8 @@ from candidatos.forms_procedimentos import (
     JulgamentoRecursoForm,
 )
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
-from certames.confirmacao import exige_confirmacao
 from certames.models import Ato, Certame
+from comum.confirmacao import exige_confirmacao
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
 from painel.views.autoridade import contexto_tramite

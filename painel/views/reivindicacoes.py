@@ -25,9 +25,9 @@ from django.views.generic import TemplateView
 from candidatos import portal
 from candidatos.forms_portal import DecisaoReivindicacaoForm
 from candidatos.models import PedidoCadastro, somente_digitos
-from certames.confirmacao import exige_confirmacao
 from certames.forms import erros_no_form
 from certames.models import Ato
+from comum.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 
 POR_PAGINA = 50

@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import ListView, TemplateView
 
-from certames.confirmacao import confirmado, exige_confirmacao, recusar
 from certames.models import Certame
 from comissoes.dominio import documental, resultados
 from comissoes.dominio.procedimentos import (
@@ -27,6 +26,7 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.dominio.recursos import comissao_recursal
 from comissoes.models import Comissao
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo import lotes
 from nucleo import publicacao as kernel
 from nucleo.models import PublicacaoResultado, Recurso

@@ -14,7 +14,7 @@ from django.views.generic import FormView
 
 from candidatos import retificacao, servicos
 from candidatos.models import Inscricao
-from certames.confirmacao import exige_confirmacao
+from comum.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 from painel.forms.retificacao import RetificacaoForm
 

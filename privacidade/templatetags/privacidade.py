@@ -3,7 +3,7 @@ import json
 from django import template
 from django.core.serializers.json import DjangoJSONEncoder
 
-from certames import formatos
+from comum import formatos
 
 register = template.Library()
 

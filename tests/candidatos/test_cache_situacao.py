@@ -24,9 +24,9 @@ from django.utils import timezone
 
 from candidatos import cache_situacao
 from candidatos.models import Inscricao
-from certames import cache_publico
 from certames.models import Etapa
-from certames.papeis import GRUPO_RH
+from comum import cache_publico
+from comum.papeis import GRUPO_RH
 from tests.e2e.apoio import carregar_demo
 from tests.factories import EtapaFactory, InscricaoFactory, usuario
 
@@ -162,7 +162,7 @@ def test_sessao_de_rh_que_tambem_e_candidato_nao_e_guardada(client):
     client.force_login(user)
     url = reverse("portal:inscricao", args=[insc.pk])
     client.get(url)
-    # RH powers shorten the session (certames.seguranca.SessaoCurtaMiddleware): every
+    # RH powers shorten the session (comum.seguranca.SessaoCurtaMiddleware): every
     # request goes through it, none is served from the cache.
     assert client.get(url).context is not None
     assert not cache.get(cache_situacao._chave(user.pk, insc.pk))

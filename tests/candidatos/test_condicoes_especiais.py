@@ -26,8 +26,8 @@ from candidatos.models import (
     PedidoAtendimento,
 )
 from certames.models import Ato, Etapa
-from certames.papeis import GRUPO_CANDIDATO, GRUPO_RH
-from certames.somente_insercao import TABELAS_PROTEGIDAS
+from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
+from comum.somente_insercao import TABELAS_PROTEGIDAS
 from nucleo.models import Recurso
 from tests.autoridade_apoio import designar
 from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario

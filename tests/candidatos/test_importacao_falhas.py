@@ -15,7 +15,7 @@ from candidatos import importacao
 from candidatos.importacao import ArquivoRejeitado, decimal_br, desempate_br, importar_inscricoes
 from candidatos.models import Candidato, Importacao, Inscricao
 from certames.models import Ato
-from certames.planilhas import MAX_ERROS
+from comum.planilhas import MAX_ERROS
 from tests.factories import CargoFactory, CertameFactory
 from tests.planilhas_apoio import xlsx_bomba
 

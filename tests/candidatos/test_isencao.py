@@ -20,8 +20,8 @@ from candidatos.models import (
 )
 from certames import carreira
 from certames.classificacao import recalcular
-from certames.formatos import data_hora_br
 from certames.models import Ato, Certame, Chamada, EventoChamada
+from comum.formatos import data_hora_br
 from nucleo import autoridade
 from nucleo.models import PublicacaoResultado, Recurso
 from tests.autoridade_apoio import designar, manter
@@ -197,7 +197,7 @@ def test_doador_de_sangue_com_comprovante_conferido_pelo_conteudo(certame, rh):
 
 @pytest.mark.parametrize(("arquivo", "mensagem"), [
     (None, "Anexe o comprovante de doação de sangue."),
-    # Checked by content, not by the name (certames/arquivos.py).
+    # Checked by content, not by the name (comum/arquivos.py).
     (SimpleUploadedFile("doacao.pdf", EXE, content_type="application/pdf"),
      "O arquivo “doacao.pdf” não é um PDF, JPEG ou PNG válido: o conteúdo do arquivo não "
      "corresponde a nenhum desses formatos, qualquer que seja a extensão do nome. Envie o "

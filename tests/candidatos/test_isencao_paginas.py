@@ -20,8 +20,8 @@ from candidatos.models import (
     RegistroCadUnico,
     SalarioMinimo,
 )
-from certames.formatos import data_hora_br
 from certames.models import Ato, Etapa
+from comum.formatos import data_hora_br
 from nucleo.models import PublicacaoResultado, Recurso
 from tests.autoridade_apoio import MANTEM, designar
 from tests.candidatos.test_isencao_apoio import (

@@ -20,7 +20,7 @@ from django.utils import timezone
 from candidatos import condicoes, janelas, portal, procedimentos
 from candidatos.models import ProcedimentoAdministrativo
 from certames.models import Etapa
-from certames.papeis import GRUPO_CANDIDATO, GRUPO_RH
+from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
 from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from candidatos import portal
 from candidatos.models import Candidato, PedidoCadastro
-from certames import limites
 from certames.models import Ato
+from comum import limites
 from tests.candidatos.apoio_contas import cadastrar, dados_cadastro, postar
 from tests.factories import CandidatoFactory, CargoFactory, InscricaoFactory, gerar_cpf, usuario
 

@@ -17,9 +17,9 @@ from django.urls import reverse
 from candidatos import portal, retificacao, servicos
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Inscricao
-from certames.cache_publico import Renovacao
 from certames.models import Ato, Certame, Etapa
 from certames.regras import obter_regime
+from comum.cache_publico import Renovacao
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,

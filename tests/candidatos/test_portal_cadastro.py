@@ -13,7 +13,7 @@ from django.urls import reverse
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
 from candidatos.portal import link_confirmacao
 from certames.models import Ato
-from certames.papeis import e_candidato
+from comum.papeis import e_candidato
 from tests.candidatos.apoio_contas import (
     SENHA,
     cadastrar,

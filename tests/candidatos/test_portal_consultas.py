@@ -37,11 +37,11 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 #: appeals' rulings, the kernel's own look at the appeal (`nucleo.recursos`), the
 #: publications of the classification (with the candidate's summary and own exclusions),
 #: the retificações; and, first, the inscrição's certame and the page cache's generations
-#: (one read of `certames.Invalidacao` for the certame, the inscrição and the account,
+#: (one read of `comum.Invalidacao` for the certame, the inscrição and the account,
 #: before the page's data: candidatos/cache_situacao.py).
 CONSULTAS_STATUS = 21
 #: The same page served from the cache (candidatos/cache_situacao.py): one query, the
-#: generations of `certames.Invalidacao` that prove the stored page is current (the session
+#: generations of `comum.Invalidacao` that prove the stored page is current (the session
 #: is read from the cache, `cached_db`; the account is checked by the session's hash).
 CONSULTAS_STATUS_GUARDADA = 1
 #: The dashboard: the same reading per inscrição (the probe an annotation of the list, the

@@ -14,8 +14,8 @@ from django.utils import timezone
 from candidatos import portal
 from candidatos.comprovante import dados_comprovante, hash_verificacao
 from candidatos.models import Inscricao
-from certames.cache_publico import Renovacao
 from certames.models import Ato, Cargo, Etapa
+from comum.cache_publico import Renovacao
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -27,7 +27,7 @@ from tests.factories import (
 
 pytestmark = pytest.mark.django_db
 
-#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+#: The confirmation box every act-recording POST requires (`comum.confirmacao`).
 CAIXA = {"confirmacao": "on"}
 
 PIRANGI = "pirangi-lei3056-2025"

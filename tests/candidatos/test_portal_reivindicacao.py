@@ -13,8 +13,9 @@ from django.utils import timezone
 
 from candidatos import portal
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
-from certames.models import Ato, TarefaPendente
-from certames.papeis import e_candidato
+from certames.models import Ato
+from comum.models import TarefaPendente
+from comum.papeis import e_candidato
 from tests.candidatos.apoio_contas import (
     OUTRA_SENHA,
     SENHA,
@@ -474,7 +475,7 @@ def test_pedidos_de_cadastro_nao_estao_no_admin_do_rh(client, rh):
 
 def test_broker_fora_do_ar_nao_muda_a_resposta(client, broker_fora):
     """The broker refuses every message (Redis down): the sign-up's answer is the same, no
-    e-mail goes out, and each e-mail is kept for the re-send (certames.filas.enfileirar)."""
+    e-mail goes out, and each e-mail is kept for the re-send (comum.filas.enfileirar)."""
     com_email = cadastrar(client, gerar_cpf())
     sem_email = cadastrar(client, importado(email="", data_nascimento=None).cpf)
     assert [(r.status_code, r["Location"]) for r in (com_email, sem_email)] == [

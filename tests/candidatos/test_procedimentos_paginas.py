@@ -18,7 +18,7 @@ from tests.factories import CandidatoFactory, usuario
 
 pytestmark = pytest.mark.django_db
 
-#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+#: The confirmation box every act-recording POST requires (`comum.confirmacao`).
 CAIXA = {"confirmacao": "on"}
 
 

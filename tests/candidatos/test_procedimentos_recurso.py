@@ -20,9 +20,9 @@ from django.utils import timezone
 from candidatos import procedimentos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
 from certames.classificacao import recalcular
-from certames.formatos import data_hora_br
 from certames.models import Ato, VersaoClassificacao
 from certames.regras import obter_regime
+from comum.formatos import data_hora_br
 from nucleo import recursos as kernel_recursos
 from nucleo.models import Recurso
 from nucleo.registro import plugin
@@ -47,7 +47,7 @@ from tests.factories import CandidatoFactory, usuario
 
 pytestmark = pytest.mark.django_db
 
-#: The confirmation box every act-recording POST requires (`certames.confirmacao`).
+#: The confirmation box every act-recording POST requires (`comum.confirmacao`).
 CAIXA = {"confirmacao": "on"}
 
 

@@ -39,9 +39,9 @@ from candidatos import chamadas, procedimentos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import carreira, impressos
 from certames.classificacao import montar_entrada, publicar, recalcular
-from certames.formatos import data_br
 from certames.homologacao import homologar
 from certames.models import Ato, Chamada, DocumentoPdf, EventoChamada
+from comum.formatos import data_br
 from tests import instantaneo_apoio
 from tests.autoridade_apoio import designar, manter
 from tests.factories import (

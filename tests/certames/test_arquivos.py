@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ValidationError
 
-from certames import arquivos as anexos
+from comum import arquivos as anexos
 from tests.comissoes.fabricas import JPEG, PDF, PNG, arquivo
 
 

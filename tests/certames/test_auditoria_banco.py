@@ -2,7 +2,7 @@
 
 PostgreSQL only. The tests that act "as the application role" use the suite's role when it
 runs under TEST_DATABASE_APP_ROLE (.ci/run), and otherwise a role created inside the test's
-transaction (rolled back with it) with the same grants (certames/privilegios_banco.py).
+transaction (rolled back with it) with the same grants (comum/privilegios_banco.py).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from django.urls import reverse
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.auditoria import registrar_ato
 from certames.models import AlteracaoColuna, Ato
-from certames.privilegios_banco import aplicar_privilegios
-from certames.somente_insercao import (
+from comum.privilegios_banco import aplicar_privilegios
+from comum.somente_insercao import (
     COLUNAS_AUDITADAS,
     TABELAS_PROTEGIDAS,
     tabelas_protegidas_no_banco,

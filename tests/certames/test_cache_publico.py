@@ -1,4 +1,4 @@
-"""Published public pages served from the cache (certames/cache_publico.py).
+"""Published public pages served from the cache (comum/cache_publico.py).
 
 A hit serves the same bytes with one query (its generations); signed-in users never get nor
 fill a cached page; conditional requests get 304; the security headers are on hits too; every
@@ -22,14 +22,6 @@ from django.utils import timezone
 
 from candidatos import chamadas
 from candidatos.models import EstadoLista, SituacaoLista
-from certames import cache_publico
-from certames.cache_publico import (
-    FONTES,
-    CachePublicoMiddleware,
-    escopo_certame,
-    escopos_da_gravacao,
-    verificar_cache_compartilhado,
-)
 from certames.classificacao import publicar, recalcular
 from certames.homologacao import homologar
 from certames.models import (
@@ -39,12 +31,20 @@ from certames.models import (
     DestinoVagaSurgida,
     DocumentoPdf,
     EventoChamada,
-    Invalidacao,
     Publicacao,
     Sorteio,
     VagaSurgida,
 )
 from comissoes.models import Avaliacao, Comissao
+from comum import cache_publico
+from comum.cache_publico import (
+    FONTES,
+    CachePublicoMiddleware,
+    escopo_certame,
+    escopos_da_gravacao,
+    verificar_cache_compartilhado,
+)
+from comum.models import Invalidacao
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from tests.certames.test_sorteio import SEMENTE, _anunciar, _edital, _sortear
 from tests.comissoes.fabricas import membro

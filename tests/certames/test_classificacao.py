@@ -11,7 +11,6 @@ from django.urls import reverse
 
 from candidatos import servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.cache_publico import Renovacao
 from certames.classificacao import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -23,6 +22,7 @@ from certames.classificacao import (
 )
 from certames.models import Ato, Certame, ListaVersao, VersaoClassificacao
 from certames.servicos import registrar_vaga_surgida
+from comum.cache_publico import Renovacao
 from tests import instantaneo_apoio
 from tests.banco import como_dono
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
@@ -100,7 +100,7 @@ def test_rajada_de_atos_gera_um_so_recalculo(django_capture_on_commit_callbacks,
             servicos.registrar_situacao_lista(c, "PP", "confirmada", autor=rh,
                                               motivacao="Fenótipo confirmado pela comissão")
     # two jobs queued, the first one is stale and does nothing (besides the public pages'
-    # cache renewals, certames/cache_publico.py)
+    # cache renewals, comum/cache_publico.py)
     assert len([c for c in callbacks if not isinstance(c, Renovacao)]) == 2
     assert list(cargo.versoes_classificacao.values_list("numero", flat=True)) == [2, 1]
     assert _lista(cargo.versoes_classificacao.get(numero=2), "PP") == [

@@ -15,10 +15,10 @@ from django.utils import timezone
 
 from certames import cronograma
 from certames.classificacao import PublicacaoInvalida, publicar, recalcular
-from certames.formatos import data_hora_br
 from certames.models import Ato, Etapa, Publicacao
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import publicar_resultado_preliminar
+from comum.formatos import data_hora_br
 from nucleo.models import PublicacaoResultado
 from nucleo.registro import registrados
 from tests.comissoes.fabricas import cenario, etapa_procedimento

@@ -23,9 +23,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from candidatos import chamadas
-from certames import carreira, documentos, exportacao, impressos
+from certames import carreira, documentos, impressos
 from certames.classificacao import publicar, recalcular
 from certames.models import DocumentoPdf
+from comum import exportacao
 from tests.certames.test_chamadas import PRAZO, _homologado
 from tests.factories import (
     CandidatoFactory,

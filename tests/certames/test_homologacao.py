@@ -24,12 +24,12 @@ from django.utils import timezone
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.classificacao import PublicacaoInvalida, publicar, recalcular
-from certames.confirmacao import ERRO
 from certames.homologacao import Bloqueio, bloqueios_homologacao, definir_criterios
 from certames.models import Ato, Publicacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
 from comissoes.dominio.sessoes import agendar_sessao, erros_agendamento
+from comum.confirmacao import ERRO
 from tests import instantaneo_apoio
 from tests.comissoes.fabricas import comissao_completa, sessao
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory

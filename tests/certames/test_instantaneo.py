@@ -18,7 +18,7 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import instantaneo
 from certames.classificacao import recalcular
 from certames.models import ConvocacaoVersao, ListaVersao, indice_no_pacote
-from certames.privilegios_banco import aplicar_privilegios
+from comum.privilegios_banco import aplicar_privilegios
 from tests import instantaneo_apoio
 from tests.banco import PAPEL_APP, como_dono, sob_papel_da_aplicacao
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from certames.models import Etapa
-from certames.papeis import GRUPO_CANDIDATO
+from comum.papeis import GRUPO_CANDIDATO
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,

@@ -1,4 +1,4 @@
-"""The limiter itself (certames/limites.py), fixed windows in the cache that
+"""The limiter itself (comum/limites.py), fixed windows in the cache that
 fail open, and the one client address every limit and django-axes use."""
 
 import datetime as dt
@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory, override_settings
 
-from certames import limites
+from comum import limites
 
 #: 2026-12-02 13:20:00 UTC (10:20 in São Paulo): 20 minutes into an hourly window.
 AGORA = dt.datetime(2026, 12, 2, 13, 20, tzinfo=dt.UTC).timestamp()
@@ -81,7 +81,7 @@ def test_cache_que_falha_deixa_passar_com_aviso(relogio, monkeypatch, caplog):
         raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     monkeypatch.setattr(cache, "add", falha)
-    with caplog.at_level(logging.WARNING, logger="certames.limites"):
+    with caplog.at_level(logging.WARNING, logger="comum.limites"):
         assert _usos("teste", "203.0.113.5", 5) == [True] * 5
     assert [r.getMessage() for r in caplog.records] == [
         "limite teste não verificado: o cache falhou (requisição permitida)"] * 5
@@ -102,7 +102,7 @@ def test_cache_que_engole_a_falha_e_responde_none_tambem_deixa_passar(relogio, m
     # A fail-soft cache layer (Redis down, the error logged and swallowed) answers None.
     monkeypatch.setattr(cache, "add", lambda *a, **k: False)
     monkeypatch.setattr(cache, "incr", lambda *a, **k: None)
-    with caplog.at_level(logging.WARNING, logger="certames.limites"):
+    with caplog.at_level(logging.WARNING, logger="comum.limites"):
         assert _usos("teste", "203.0.113.5", 5) == [True] * 5
     assert len(caplog.records) == 5
 

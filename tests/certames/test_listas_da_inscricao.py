@@ -15,7 +15,7 @@ from django.urls import reverse
 from certames import listas_da_inscricao
 from certames.classificacao import publicar, recalcular
 from certames.models import Publicacao
-from certames.papeis import GRUPO_CANDIDATO, GRUPO_RH
+from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
 from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,

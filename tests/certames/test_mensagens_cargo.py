@@ -12,8 +12,8 @@ import pytest
 from django.urls import reverse
 
 from certames.classificacao import recalcular
-from certames.formatos import data_br, data_hora_br
 from certames.models import Chamada, Publicacao
+from comum.formatos import data_br, data_hora_br
 from tests.certames.test_chamadas import HOJE, PRAZO, _cargo, _homologado
 from tests.factories import usuario
 

@@ -1,5 +1,5 @@
 """A person's name, wherever it is typed: NFC, and no control, bidi, zero-width
-or stacked combining characters (`certames.nomes`, one rule shared by the sign-up form, the
+or stacked combining characters (`comum.nomes`, one rule shared by the sign-up form, the
 models, the import and a committee member's account)."""
 
 import pytest
@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from candidatos.forms_condicoes import PedidoAtendimentoForm
 from candidatos.forms_portal import CadastroForm
 from candidatos.models import Candidato, PedidoCadastro
-from certames.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
 from comissoes.forms import NovoMembroForm
+from comum.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
 from tests.candidatos.apoio_contas import cadastrar, dados_cadastro
 from tests.factories import CandidatoFactory, gerar_cpf
 

@@ -1,4 +1,4 @@
-"""The one spreadsheet reader (`certames.planilhas`): encodings, delimiters, XLSX, the header
+"""The one spreadsheet reader (`comum.planilhas`): encodings, delimiters, XLSX, the header
 and its errors, line numbers."""
 
 import csv
@@ -10,8 +10,8 @@ import pytest
 from openpyxl import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from certames import planilhas
-from certames.planilhas import ArquivoRejeitado, ErroLinha, Linha, ler_planilha
+from comum import planilhas
+from comum.planilhas import ArquivoRejeitado, ErroLinha, Linha, ler_planilha
 from tests import planilhas_apoio
 
 COLUNAS = {"inscricao": ("inscricao", "numero_inscricao"), "nome": ("nome", "nome_completo"),

@@ -1,4 +1,4 @@
-"""The one way a stored private file is served (`certames.arquivos.servir_arquivo`)."""
+"""The one way a stored private file is served (`comum.arquivos.servir_arquivo`)."""
 
 import pytest
 from django.core.files.base import ContentFile
@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models.fields.files import FieldFile
 from django.http import Http404
 
-from certames.arquivos import arquivo_existe, content_disposition, servir_arquivo
+from comum.arquivos import arquivo_existe, content_disposition, servir_arquivo
 from tests.comissoes.fabricas import PDF, PNG
 
 

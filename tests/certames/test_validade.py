@@ -18,8 +18,8 @@ from certames.classificacao import publicar, recalcular
 from certames.homologacao import homologar, prorrogar
 from certames.models import AlteracaoColuna, Ato, Certame
 from certames.servicos import registrar_vaga_surgida
-from certames.somente_insercao import COLUNAS_AUDITADAS
 from certames.validade import fim_da_validade, somar_meses
+from comum.somente_insercao import COLUNAS_AUDITADAS
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ PROGRAMA = """
 import sys
 import django
 django.setup()
-from certames.filas import tarefa
+from comum.filas import tarefa
 from comissoes.dominio.votacao import FECHAMENTOS
 assert "comissoes.tasks" not in sys.modules
 print(sorted((tipo, f.__module__) for tipo, f in FECHAMENTOS.items()))

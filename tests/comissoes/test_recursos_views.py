@@ -74,7 +74,7 @@ def test_pdf_disfarcado_e_recusado_com_mensagem_clara(client):
 
 
 def test_arquivo_grande_demais_e_arquivos_demais(client):
-    from certames.arquivos import TAMANHO_MAXIMO
+    from comum.arquivos import TAMANHO_MAXIMO
 
     c = cenario()
     client.force_login(c.user)

@@ -40,10 +40,10 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from candidatos.models import Inscricao, PedidoIsencao
-from certames.formatos import data_hora_br
 from certames.models import Cargo, Certame, Chamada, Publicacao
 from comissoes.dominio import documental
 from comissoes.models import Avaliacao, DocumentoEnviado, PresencaSessao, Sessao, Voto
+from comum.formatos import data_hora_br
 from demo.management.commands.carregar_demo import (
     CONTA_LAUDO,
     MEMBROS,

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import Group
 from django.urls import reverse
 
-from certames.papeis import GRUPOS
+from comum.papeis import GRUPOS
 from tests.comissoes.fabricas import GRAVACAO, PDF, RAZOES_RECURSO, caso_de_recurso
 from tests.e2e.passos import entrar
 

@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from certames.papeis import GRUPOS
 from comissoes.dominio.sessoes import registrar_comparecimento, registrar_presenca
 from comissoes.models import Voto
+from comum.papeis import GRUPOS
 from tests.comissoes.fabricas import comissao_completa, convocado, membro, sessao
 from tests.e2e.passos import entrar
 from tests.factories import CertameFactory

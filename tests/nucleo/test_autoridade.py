@@ -27,8 +27,8 @@ from django.utils import timezone
 from candidatos import condicoes, procedimentos
 from candidatos.models import CondicaoEspecial, DecisaoAtendimento, SituacaoLista
 from certames.models import Ato, Etapa
-from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
-from certames.somente_insercao import TABELAS_PROTEGIDAS
+from comum.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
+from comum.somente_insercao import TABELAS_PROTEGIDAS
 from nucleo import autoridade
 from nucleo import recursos as kernel
 from nucleo.models import AutoridadeRecursal, Recurso, TramiteRecurso

@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from certames.privilegios_banco import aplicar_privilegios
+from comum.privilegios_banco import aplicar_privilegios
 from tests.banco import PAPEL_APP, como_dono, sob_papel_da_aplicacao
 from tests.comissoes.fabricas import ComissaoFactory, avaliacao
 from tests.factories import CertameFactory, InscricaoFactory, usuario

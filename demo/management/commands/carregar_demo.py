@@ -44,10 +44,8 @@ from candidatos.models import (
 from candidatos.servicos import registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.classificacao import publicar, recalcular
-from certames.formatos import data_br
 from certames.homologacao import homologar
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, Sorteio
-from certames.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from certames.regras.procedimentos import AVALIACAO_PCD, DOCUMENTAL, HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
 from certames.sorteio import anunciar, sortear
@@ -63,6 +61,8 @@ from comissoes.dominio.sessoes import (
     votar,
 )
 from comissoes.models import Comissao, MembroComissao, Sessao, Voto
+from comum.formatos import data_br
+from comum.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from demo.pdf import pdf_simples
 from nucleo import autoridade
 

@@ -13,7 +13,7 @@ import datetime as dt
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from certames.formatos import data_br
+from comum.formatos import data_br
 from privacidade import expurgo
 
 

@@ -1,4 +1,4 @@
-from certames.papeis import papeis_do_usuario
+from comum.papeis import papeis_do_usuario
 
 
 def papeis(request):

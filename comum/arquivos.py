@@ -33,7 +33,7 @@ TAMANHO_MAXIMO = 5 * 1024 * 1024
 #: Most files per appeal.
 MAXIMO_ANEXOS = 3
 #: Longest accepted file name, in characters (Django cuts longer names to 255 silently; a
-#: part header above certames.seguranca.LIMITE_CABECALHOS_PARTE bytes is still a 400).
+#: part header above comum.seguranca.LIMITE_CABECALHOS_PARTE bytes is still a 400).
 MAXIMO_NOME = 200
 
 

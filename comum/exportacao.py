@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext_lazy as _
 
-from certames.formatos import data_br, data_hora_br
+from comum.formatos import data_br, data_hora_br
 
 #: First characters that make a spreadsheet treat a cell as a formula (OWASP, CSV injection).
 PERIGOSOS = ("=", "+", "-", "@", "\t", "\r")

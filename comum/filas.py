@@ -19,7 +19,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from certames.models import TarefaPendente
+from comum.models import TarefaPendente
 
 logger = logging.getLogger(__name__)
 

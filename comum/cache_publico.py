@@ -14,7 +14,7 @@ development) under a key made of:
 
 A generation is kept in the database, not in the cache (Redis is a cache, not a
 dependency): post_save/post_delete signals of every model a public page shows (FONTES below)
-write one `certames.Invalidacao` row per scope in the act's own transaction, and a scope's
+write one `comum.Invalidacao` row per scope in the act's own transaction, and a scope's
 generation is the sum of its rows' weights with the time of the latest. A renewal commits
 with the act or not at all: a Redis outage cannot lose it, and when Redis comes back with its
 old entries, their keys carry the old generations and are never read again. Writers only
@@ -70,7 +70,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control, pa
 from django.utils.dateparse import parse_datetime
 from django.utils.http import http_date
 
-from certames.models import Invalidacao
+from comum.models import Invalidacao
 
 logger = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from django.http import HttpResponse, multipartparser
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
-from certames.papeis import e_membro_comissao, e_rh
+from comum.papeis import e_membro_comissao, e_rh
 
 
 def limite_do_corpo(caminho: str) -> int:
@@ -127,7 +127,7 @@ class SemCacheAutenticadoMiddleware:
     Placed right after AuthenticationMiddleware, inside the candidate's status page cache
     (candidatos/cache_situacao.py keeps the header with the page it stores). Anonymous
     answers are untouched: the public pages keep their own public Cache-Control and ETag
-    (certames/cache_publico.py)."""
+    (comum/cache_publico.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -274,7 +274,7 @@ def ocultar_links_nos_registros() -> None:
 #: (1,024 bytes, django.http.multipartparser.MAX_TOTAL_HEADER_SIZE) answers "Bad Request" to a
 #: file named with some 900 characters (300 accented ones) before any form sees it; with 8 KB
 #: the name reaches the form, whose upload fields refuse a name above
-#: certames.arquivos.MAXIMO_NOME characters in Portuguese. Still bounded: beyond it, the
+#: comum.arquivos.MAXIMO_NOME characters in Portuguese. Still bounded: beyond it, the
 #: Portuguese 400 page (templates/400.html).
 LIMITE_CABECALHOS_PARTE = 8 * 1024
 

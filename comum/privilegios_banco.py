@@ -17,7 +17,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, transaction
 from django.utils.translation import gettext as _
 
-from certames.somente_insercao import (
+from comum.somente_insercao import (
     TABELA_ALTERACOES,
     TABELAS_PROTEGIDAS,
     tabelas_protegidas_no_banco,

@@ -9,7 +9,7 @@ Two kinds of trigger, installed by migrations:
   triggers write every real change — also a raw SQL one — to the append-only table
   `certames_alteracaocoluna` (model `certames.AlteracaoColuna`; `registrar_colunas`).
 
-Together with the database roles (`certames.privilegios_banco`, `manage.py papeis_banco`: the
+Together with the database roles (`comum.privilegios_banco`, `manage.py papeis_banco`: the
 application connects as a role that does not own the tables and has no UPDATE, DELETE or
 TRUNCATE on the protected ones) nobody but the owner can erase the trail, and even the owner's
 TRUNCATE is refused.
@@ -118,7 +118,7 @@ BEGIN
     -- LGPD shredding (anonymising personal data past its retention): only UPDATE, never
     -- DELETE nor TRUNCATE, and only in a transaction that ran
     -- SET LOCAL certames.expurgo_lgpd = 'on'. The application role cannot use it: it has no
-    -- UPDATE privilege on these tables (certames/privilegios_banco.py), so only the owner
+    -- UPDATE privilege on these tables (comum/privilegios_banco.py), so only the owner
     -- role, which records an act of the shredding, gets here.
     IF TG_OP = 'UPDATE' AND current_setting('certames.expurgo_lgpd', true) = 'on' THEN
         RETURN NEW;
@@ -271,7 +271,7 @@ _COLUNAS_PRIVILEGIOS = [
     # Only the owner may attach it to a table (EXECUTE is checked at CREATE TRIGGER).
     "REVOKE ALL ON FUNCTION auditoria_registra_colunas() FROM PUBLIC",
     "COMMENT ON FUNCTION auditoria_registra_colunas() IS 'Column history of decision-bearing "
-    "columns (certames/somente_insercao.py): every real change (IS DISTINCT FROM), also by raw "
+    "columns (comum/somente_insercao.py): every real change (IS DISTINCT FROM), also by raw "
     f"SQL, becomes a row of {TABELA_ALTERACOES}.'",
 ]
 

@@ -10,7 +10,7 @@ Run once by the DBA (a superuser connection in DATABASE_URL), and again whenever
   function in it: migrations run with its DATABASE_URL;
 * the application role (LOGIN, no superuser, no membership in the owner) gets SELECT, INSERT,
   UPDATE, DELETE on the tables except UPDATE, DELETE and TRUNCATE on the audit, history and
-  snapshot tables (certames/privilegios_banco.py); the server and the workers use its
+  snapshot tables (comum/privilegios_banco.py); the server and the workers use its
   DATABASE_URL, with DATABASE_APP_ROLE set where `migrate` runs so new tables get grants.
 """
 
@@ -20,7 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.utils.translation import gettext as _
 
-from certames.privilegios_banco import aplicar_privilegios, papel_existe
+from comum.privilegios_banco import aplicar_privilegios, papel_existe
 
 ATRIBUTOS_APP = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS"
 ATRIBUTOS_DONO = "LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS"
