@@ -94,7 +94,7 @@ FONTES: dict[str, tuple[tuple[str, str], ...]] = {
 #: same transaction (no signal of their own is needed; connecting one would also make Django
 #: delete them one by one): the model, and the source that covers it.
 COBERTAS: dict[str, str] = {
-    # written by the publication (`certames.classificacao.publicar`) with `bulk_create`
+    # written by the publication (`classificacao.listas.publicar`) with `bulk_create`
     "certames.ResumoClassificacao": "certames.Publicacao",
     # a snapshot is read only through a publication of it
     "certames.VersaoClassificacao": "certames.Publicacao",

@@ -23,7 +23,7 @@ Rules decided here:
   revokes it by a later act (`revogar_anulacoes`). The annulled call stays in the history,
   unoccupied: the recompute calls its reserved vacancy again (section 7, step 2) and every
   order shows it as annulled (`certames.carreira.SituacaoChamada`).
-- The recompute reads the history (`certames.classificacao.montar_entrada`) and never
+- The recompute reads the history (`classificacao.listas.montar_entrada`) and never
   rewrites it.
 """
 
@@ -50,8 +50,8 @@ from certames.carreira import (
     historico,
     vigentes,
 )
-from certames.classificacao import estado_recalculo, solicitar_recalculo
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
+from certames.recalculo import estado_recalculo, solicitar_recalculo
 from certames.travas import travar, travar_certame
 from comum.filas import enfileirar
 from comum.formatos import data_br

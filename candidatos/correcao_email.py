@@ -27,7 +27,7 @@ from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 from nucleo.motivacao import validar_motivacao
 
-#: The act's type in the audit trail (its label: certames/rotulos_atos.py).
+#: The act's type in the audit trail (its label: nucleo/rotulos_atos.py).
 TIPO_ATO = "correcao_email_cadastro"
 #: The e-mail task (candidatos.tasks, queue "email"; queued by name on commit).
 TAREFA_AVISO = "candidatos.avisar_correcao_email"

@@ -52,8 +52,8 @@ from candidatos.models import (
 )
 from candidatos.servicos import motivo_opcoes_fixadas
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame
+from certames.recalculo import solicitar_recalculo
 from certames.travas import travar_sem_ler
 from comum import formatos
 from comum.nomes import nome_normalizado, problema_nome, validar_nome_pessoa

@@ -54,8 +54,8 @@ from candidatos.models import (
 from candidatos.servicos import FINAIS
 from certames import cronograma
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.models import Ato, Certame, Etapa
+from certames.recalculo import solicitar_recalculo
 from certames.regras.procedimentos import CADUNICO, RegraIsencao
 from certames.regras.regimes import REGIMES, fundamentos_dos_regimes
 from certames.travas import travar, travar_certame, travar_varios

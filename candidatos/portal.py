@@ -65,7 +65,7 @@ from candidatos.models import (
     erros_autodeclaracao,
     mesmo_email,
 )
-from certames import instantaneo, listas_da_inscricao
+from certames import instantaneo
 from certames.auditoria import registrar_ato
 from certames.carreira import SituacaoChamada, fundamento_ordem
 from certames.models import (
@@ -85,6 +85,7 @@ from certames.travas import (
     travar_sem_ler,
     travar_varios,
 )
+from classificacao import listas_da_inscricao
 from comissoes.dominio import documental
 from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
@@ -1239,7 +1240,7 @@ class Classificacao:
     exclusoes: list[dict]
     explicacoes: list[PosicaoExplicada] = field(default_factory=list)
     #: Why the candidate is out of a list, or of every list, in the words every page uses
-    #: (`certames.listas_da_inscricao`: one answer with RH's pages).
+    #: (`classificacao.listas_da_inscricao`: one answer with RH's pages).
     saidas: list = field(default_factory=list)
 
 
@@ -1380,7 +1381,7 @@ class _ExclusoesDaInscricao(Func):
 
 def publicacoes_da_classificacao(inscricao: Inscricao) -> list[Any]:
     """Every publication of the classification of the inscrição's cargo, oldest first (the
-    latest last: `certames.classificacao.versao_publicada`'s), in one query, with the
+    latest last: `classificacao.listas.versao_publicada`'s), in one query, with the
     version's fields the candidate's pages read. Each version carries, as
     ``exclusoes_da_inscricao``, the candidate's own entries of its exclusions (on PostgreSQL
     picked in the database, not the cargo's whole list), and each publication the
@@ -1718,7 +1719,7 @@ def proximos_passos(candidato: Candidato, agora=None) -> list[Passo]:
 
 # --- notices of a published classification --------------------------------------------------
 
-#: Queued by name by `certames.classificacao.publicar` (the task lives in candidatos/tasks.py).
+#: Queued by name by `classificacao.listas.publicar` (the task lives in candidatos/tasks.py).
 TAREFA_AVISO_CLASSIFICACAO = "candidatos.avisar_publicacao_classificacao"
 
 

@@ -72,8 +72,8 @@ from candidatos.models import (
 from candidatos.servicos import FINAIS, eliminar, registrar_situacao_lista
 from certames.auditoria import registrar_ato
 from certames.carreira import historico
-from certames.classificacao import solicitar_recalculo
 from certames.models import Certame, Etapa, EventoChamada
+from certames.recalculo import solicitar_recalculo
 from certames.regras.procedimentos import RegraSancao, sancao_padrao
 from certames.regras.regimes import Regime
 from certames.travas import travar, travar_certame

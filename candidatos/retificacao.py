@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from candidatos.models import CorRaca, Inscricao, TipoDeficiencia, erros_autodeclaracao
 from candidatos.servicos import fundamento_opcoes_na_inscricao
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.models import Ato, Certame
+from certames.recalculo import solicitar_recalculo
 from certames.travas import travar, travar_sem_ler
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br

@@ -11,8 +11,8 @@ from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista, erros_autodeclaracao
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.models import Certame, Etapa
+from certames.recalculo import solicitar_recalculo
 from certames.regras.regimes import AC
 from certames.travas import travar
 from comum.formatos import data_hora_br

@@ -1,14 +1,12 @@
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms.models import BaseInlineFormSet
-from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
 from certames import cronograma
 from certames.models import (
     AlteracaoColuna,
-    Ato,
     Cargo,
     Certame,
     DocumentoPdf,
@@ -18,7 +16,6 @@ from certames.models import (
     VagaSurgida,
     VersaoClassificacao,
 )
-from certames.rotulos_atos import rotulo_do_ato
 from certames.servicos import registrar_alteracao_edital, registrar_vaga_surgida
 from comum.formatos import data_br
 
@@ -117,7 +114,7 @@ class CertameAdmin(AlteracaoAuditadaMixin, HistoricoAdmin):
     list_select_related = ("orgao",)
     inlines = [CargoInline, EtapaInline]
     # The validity's acts and the published criteria are recorded on RH's certame page
-    # (certames/homologacao.py), never edited here.
+    # (classificacao/homologacao.py), never edited here.
     readonly_fields = ("homologado_em", "prorrogado_em", "prorrogacao_meses", "fim_da_validade",
                        "criterios_heteroidentificacao")
 
@@ -178,36 +175,6 @@ class VagaSurgidaAdmin(HistoricoAdmin):
                                autor=request.user)
 
 
-class TipoAtoFilter(admin.SimpleListFilter):
-    """The kinds of act by their Portuguese label (certames/rotulos_atos.py)."""
-
-    title = _("tipo de ato")
-    parameter_name = "tipo"
-
-    def lookups(self, request, model_admin):
-        codigos = Ato.objects.values_list("tipo", flat=True).distinct().order_by()
-        return sorted(((c, rotulo_do_ato(c)) for c in codigos), key=lambda par: par[1])
-
-    def queryset(self, request, queryset):
-        return queryset.filter(tipo=self.value()) if self.value() else queryset
-
-
-@admin.register(Ato)
-class AtoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    """Read-only: acts are append-only."""
-
-    list_display = ("criado_em", "ato", "descricao", "autor", "certame")
-    list_filter = (TipoAtoFilter, "certame", "objeto_tipo")
-    search_fields = ("descricao", "motivacao", "objeto_id", "objeto_repr", "autor__username")
-    date_hierarchy = "criado_em"
-    list_select_related = ("autor", "certame")
-
-    @admin.display(description=_("ato"), ordering="tipo")
-    def ato(self, obj):
-        return format_html("{}<br><small><code>{}</code></small>", rotulo_do_ato(obj.tipo),
-                           obj.tipo)
-
-
 @admin.register(AlteracaoColuna)
 class AlteracaoColunaAdmin(SomenteLeituraMixin, admin.ModelAdmin):
     """Read-only: written by the database's triggers (comum/somente_insercao.py)."""
@@ -250,7 +217,7 @@ class PublicacaoAdmin(SomenteLeituraMixin, admin.ModelAdmin):
 
 @admin.register(DocumentoPdf)
 class DocumentoPdfAdmin(SomenteLeituraMixin, admin.ModelAdmin):
-    """Generated PDFs (certames.impressos): derived from the acts, rendered by a task; served
+    """Generated PDFs (classificacao.impressos): derived from the acts, rendered by a task; served
     by the pages that check permissions (the stored file has no public URL)."""
 
     list_display = ("tipo", "certame", "cargo", "gerado_em", "chave")

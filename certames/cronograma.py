@@ -37,7 +37,7 @@ The citations are the regime's (`RegraIsencao.fundamento_prazo_pagamento`,
 exemption law gets the rule as the edital's own coherence ("cronograma do edital").
 
 Every publication waits for its stage (`motivo_publicacao`, the one guard
-that every publication path calls: the classification lists, `certames.classificacao.publicar`,
+that every publication path calls: the classification lists, `classificacao.listas.publicar`,
 and every procedure's preliminary and final result, `nucleo.publicacao`). `PUBLICACOES` maps
 each publication kind to the stage of the schedule it opens with: the edital fixes the dates
 of each result and binds the Administration and the candidates (vinculação ao edital;
@@ -318,7 +318,7 @@ def recusar_antes_da_abertura(etapas: Iterable, abertura: Abertura, agora: dt.da
         raise ValidationError(motivo)
 
 
-#: The classification lists' publications (`certames.classificacao.publicar`); the procedures
+#: The classification lists' publications (`classificacao.listas.publicar`); the procedures
 #: are named by their kernel key (`nucleo.registro.Procedimento.chave`).
 CLASSIFICACAO = "classificacao"
 PRELIMINAR = "preliminar"

@@ -2,7 +2,7 @@
 public draw, with the vacancies that arose later, and its explanation.
 
 The acts (announcement, draw, the group of an arising vacancy) are `certames.sorteio`; this
-module only reads them, so that the classification (`certames.classificacao.montar_entrada`)
+module only reads them, so that the classification (`classificacao.listas.montar_entrada`)
 and the vacancy tables can use it without importing the acts' module.
 
 A certame is on the whole-edital base when its effective regime (the edital settings applied)

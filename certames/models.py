@@ -96,7 +96,7 @@ class Certame(models.Model):
                 "igual período (Constituição Federal, art. 37, III)."))],
         help_text=_("Fixada no edital, contada da homologação: até 24 meses, prorrogável uma "
                     "vez por igual período (Constituição Federal, art. 37, III)."))
-    # The acts of the validity (certames/homologacao.py), never edited in a form: the
+    # The acts of the validity (classificacao/homologacao.py), never edited in a form: the
     # homologation starts the validity; the extension, granted once while valid, adds the
     # same period (CF, art. 37, III). `prorrogacao_meses` is 0 until it is granted.
     homologado_em = models.DateField(_("homologado em"), null=True, blank=True, editable=False)
@@ -640,7 +640,7 @@ class ConvocacaoVersao(models.Model):
 class ResumoClassificacao(models.Model):
     """One inscrição's place in the latest published snapshot of its cargo, for its own status
     page: a small row instead of reading the snapshot. Derived data, not
-    an act: written whole at each publication (`certames.instantaneo.gravar_resumos`),
+    an act: written whole at each publication (`classificacao.leitura.gravar_resumos`),
     replacing the previous one; the snapshot remains the source.
 
     ``posicoes``: [{"lista", "posicao", "sub_judice", "frente"}] by list code, ``frente``
@@ -818,7 +818,7 @@ class EventoChamada(_AtoDeConvocacao):
 class DocumentoPdf(models.Model):
     """A PDF derived from a certame's acts (the order of nomeação, the vacancy table of the
     certame, with `cargo` empty, and each published list), rendered by a Celery task
-    (`certames.impressos`). Not an act: a rendering of the acts as they stood, identified by
+    (`classificacao.impressos`). Not an act: a rendering of the acts as they stood, identified by
     `chave` (a digest of exactly what was rendered). The same state is served from the stored
     file; a new act gives a new key and a new document. Old documents stay (what was handed
     out can be shown again)."""

@@ -10,8 +10,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.models import Cargo, Certame, VagaSurgida
+from certames.recalculo import solicitar_recalculo
 from certames.sorteio import destinar_vagas_surgidas
 from certames.travas import travar_certame
 from comum.formatos import data_br

@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 
 from certames import regras
 from certames.auditoria import registrar_ato
-from certames.classificacao import solicitar_recalculo
 from certames.distribuicao_edital import (
     SEMENTE_INDIFERENTE,
     cargos_do_edital,
@@ -43,6 +42,7 @@ from certames.models import (
     Sorteio,
     VagaSurgida,
 )
+from certames.recalculo import solicitar_recalculo
 from certames.regras.edital import distribuir_edital, edital_para_json, vaga_nova_edital
 from certames.regras.regimes import BASE_EDITAL
 from certames.travas import travar_certame

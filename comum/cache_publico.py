@@ -26,8 +26,8 @@ or axes work. With the cache down every page is rendered (config/cache.py answer
 empty cache).
 
 `CachePublicoMiddleware` sits right after WhiteNoise. For an anonymous GET/HEAD (no session
-or messages cookie) of a view marked with `publica()` (config/urls.py,
-comissoes/urls_resultados.py) it answers from the cache; on a miss it lets the request through
+or messages cookie) of a view marked with `publica()` (publico/urls.py,
+publico/urls_resultados.py) it answers from the cache; on a miss it lets the request through
 and stores the answer as the inner middlewares left it (X-Frame-Options, Vary,
 Content-Language included), when it is a 200, not streamed, sets no cookie and is not marked
 private/no-store. The outer middlewares (SecurityMiddleware, the Content-Security-Policy) add

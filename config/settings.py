@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "nucleo",
     "candidatos",
     "comissoes",
+    "classificacao",
+    "publico",
     "privacidade",
     "painel",
     "demo",

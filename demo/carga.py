@@ -29,16 +29,16 @@ from django.utils import timezone
 
 from candidatos.chamadas import convocar
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import LOTE, publicar, recalcular
-from certames.homologacao import homologar
-from certames.management.commands.bench_classificacao import (
+from certames.models import Cargo, Certame, Etapa, Orgao, Publicacao
+from certames.sorteio import anunciar, sortear
+from classificacao.homologacao import homologar
+from classificacao.listas import LOTE, publicar, recalcular
+from classificacao.management.commands.bench_classificacao import (
     CODIGO_PISO,
     ORGAO,
     PUBLICACAO,
 )
-from certames.management.commands.bench_classificacao import Command as Construtor
-from certames.models import Cargo, Certame, Etapa, Orgao, Publicacao
-from certames.sorteio import anunciar, sortear
+from classificacao.management.commands.bench_classificacao import Command as Construtor
 from comum.papeis import GRUPO_CANDIDATO
 
 CAUSA = "teste de carga"

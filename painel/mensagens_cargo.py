@@ -11,9 +11,9 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from certames.classificacao import estado_recalculo
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao
-from certames.quadro_vagas import listas_da_versao
+from certames.recalculo import estado_recalculo
+from classificacao.quadro_vagas import listas_da_versao
 from comum.formatos import data_br, data_hora_br
 
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from certames import instantaneo
+from classificacao import leitura
 
 
 def linhas(versao, lista: str | None = None) -> list[instantaneo.Posicao]:
     """Positions (every list, or one) with their inscrições attached, in order."""
     itens = instantaneo.posicoes(versao) if lista is None else instantaneo.lista(versao, lista)
-    return instantaneo.anexar_inscricoes(itens)
+    return leitura.anexar_inscricoes(itens)
 
 
 def numeros(versao, lista: str) -> list[str]:
@@ -28,13 +29,13 @@ def por_lista(versao) -> dict[str, dict[str, bool]]:
 
 
 def vagas(versao) -> list[instantaneo.VagaOcupada]:
-    return instantaneo.anexar_inscricoes(instantaneo.vagas_preenchidas(versao))
+    return leitura.anexar_inscricoes(instantaneo.vagas_preenchidas(versao))
 
 
 def ordem(versao) -> list[tuple[int, str, str | None]]:
     """The call order as (posição, vaga, número or None)."""
     return [(c.posicao, c.vaga, c.inscricao.numero if c.inscricao else None)
-            for c in instantaneo.anexar_inscricoes(instantaneo.convocacao(versao))]
+            for c in leitura.anexar_inscricoes(instantaneo.convocacao(versao))]
 
 
 def gravar(versao, posicoes, vagas=(), convocacao=()) -> None:

@@ -18,8 +18,8 @@ from django.utils import timezone
 from candidatos import condicoes, isencao, portal, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
-from certames.classificacao import recalcular
 from certames.models import Certame, Chamada, Etapa, Publicacao
+from classificacao.listas import recalcular
 from comissoes.ata import gerar_ata
 from comissoes.dominio.composicao import registrar_impedimento
 from comissoes.dominio.documental import submeter_documentos

@@ -39,12 +39,12 @@ from django.utils import timezone
 
 from candidatos import chamadas, servicos
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import Ato, Chamada
 from certames.regras import distribuir, obter_regime
 from certames.regras.regimes import FUNDAMENTO_DESISTENCIA_AC
 from certames.servicos import registrar_vaga_surgida
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from comissoes.dominio.composicao import assinar_termo
 from comissoes.models import Comissao
 from tests.comissoes.fabricas import ComissaoFactory, membro

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from certames.classificacao import recalcular
+from classificacao.listas import recalcular
 from tests.factories import CargoFactory, InscricaoFactory, usuario
 
 pytestmark = pytest.mark.django_db

@@ -62,8 +62,8 @@ from django.utils import timezone
 
 from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import TAREFA_RECALCULO
 from certames.models import Ato, Chamada, EventoChamada, Publicacao
+from certames.recalculo import TAREFA_RECALCULO
 from config.celery import app
 from tests import instantaneo_apoio
 from tests.factories import (

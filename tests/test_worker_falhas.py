@@ -27,15 +27,9 @@ from django.utils import timezone
 
 from candidatos.models import Inscricao
 from certames import instantaneo
-from certames.classificacao import (
-    PublicacaoInvalida,
-    estado_recalculo,
-    publicar,
-    recalcular,
-    reenfileirar_atrasados,
-    solicitar_recalculo,
-)
 from certames.models import Cargo, ListaVersao, VersaoClassificacao
+from certames.recalculo import estado_recalculo, reenfileirar_atrasados, solicitar_recalculo
+from classificacao.listas import PublicacaoInvalida, publicar, recalcular
 from config.celery import app
 from tests import instantaneo_apoio
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario

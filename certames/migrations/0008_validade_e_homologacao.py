@@ -1,7 +1,7 @@
 """The validity counted from the homologation.
 
 * `homologado_em` and `prorrogado_em`: the dates of the homologation and of the extension acts
-  (certames/homologacao.py); `prorrogacao_meses` becomes the extension granted (0 until then),
+  (classificacao/homologacao.py); `prorrogacao_meses` becomes the extension granted (0 until then),
   set by the act, no longer edited in a form.
 * `validade_meses` at most 24 (CF, art. 37, III), also as a check constraint.
 * `criterios_heteroidentificacao`: published before the sessions (Lei 3.057/2026, art. 10,

@@ -4,7 +4,7 @@ The versions already computed hold the former order, in which a reserved seat re
 called the worst-ranked AC occupant at its early position. Every cargo with a version gets a
 recompute requested (its generation bumped, as `solicitar_recalculo` does, and dated in the
 past so that the periodic sweep `certames.reenfileirar_recalculos_atrasados` queues it at
-once). The input hash now carries the order's rule (`certames.classificacao.VERSAO_ORDEM`), so
+once). The input hash now carries the order's rule (`classificacao.listas.VERSAO_ORDEM`), so
 the recompute writes a new version; until it is computed, publishing and calling are refused
 (the cargo page says a recompute is pending). No version, publication or call is rewritten.
 """

@@ -45,8 +45,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from certames.classificacao import ler_parametros
 from certames.models import Certame, Etapa
+from certames.recalculo import ler_parametros
 from certames.regras import ErroEntrada, aplicar_parametros
 from certames.regras.regimes import Regime
 from comissoes.dominio.procedimentos import (

@@ -9,7 +9,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from certames.models import Ato, Certame
-from certames.rotulos_atos import rotulo_do_ato
+from nucleo.rotulos_atos import rotulo_do_ato
 
 
 class CertameChoiceField(forms.ModelChoiceField):

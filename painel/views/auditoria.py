@@ -18,8 +18,8 @@ from django.db.models import Exists, OuterRef
 from django.views.generic import ListView
 
 from certames.models import AlteracaoColuna, Ato
-from certames.rotulos_atos import rotulo_do_ato
 from comum.somente_insercao import COLUNAS_AUDITADAS
+from nucleo.rotulos_atos import rotulo_do_ato
 from painel.acesso import RHMixin
 from painel.forms.auditoria import FiltroAtosForm
 
@@ -86,7 +86,7 @@ class AlteracoesBancoView(RHMixin, ListView):
 
 
 class AuditoriaView(RHMixin, ListView):
-    """The acts, in Portuguese (`certames.rotulos_atos`), filtered by kind, certame, author,
+    """The acts, in Portuguese (`nucleo.rotulos_atos`), filtered by kind, certame, author,
     dates and object (`FiltroAtosForm`); a refused filter shows its message and no act."""
 
     template_name = "painel/auditoria/auditoria.html"

@@ -17,10 +17,11 @@ from candidatos.forms import ImportacaoForm
 from candidatos.importacao_vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
-from certames import cronograma, distribuicao_edital, homologacao
+from certames import cronograma, distribuicao_edital
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
+from classificacao import homologacao
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO
 from comissoes.models import Avaliacao
 from comum.confirmacao import campo_confirmacao, exige_confirmacao

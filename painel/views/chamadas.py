@@ -14,8 +14,9 @@ from django.utils import timezone
 from django.views import View
 
 from candidatos import chamadas
-from certames import carreira, impressos, instantaneo
+from certames import carreira
 from certames.models import Cargo, Chamada, EventoChamada
+from classificacao import impressos, leitura
 from comum import exportacao
 from comum.confirmacao import ERRO, exige_confirmacao
 from painel import mensagens_cargo
@@ -41,7 +42,7 @@ class ConvocarView(RHMixin, View):
         quantidade = form.cleaned_data.get("quantidade") if form.is_bound and hasattr(
             form, "cleaned_data") else None
         # The snapshot holds ids only: the page fetches the few inscrições it shows.
-        previstas = instantaneo.anexar_inscricoes(
+        previstas = leitura.anexar_inscricoes(
             previstas[:quantidade] if quantidade else previstas[:10])
         return render(request, self.template_name, {
             "cargo": cargo, "form": form, "erro": erro,
@@ -115,7 +116,7 @@ class EventoView(RHMixin, View):
 
 class ExportarOrdemView(RHMixin, View):
     """The order of nomeação as CSV or XLSX (formula-safe: comum.exportacao) or as the
-    PDF laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
+    PDF laid out for the Diário Oficial (classificacao.impressos, rendered by a Celery task)."""
 
     def get(self, request, pk, formato):
         if formato not in (*exportacao.FORMATOS, "pdf"):

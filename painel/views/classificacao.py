@@ -20,29 +20,20 @@ from candidatos import chamadas, procedimentos
 from candidatos import estados as estados_lista
 from candidatos import servicos as servicos_inscricao
 from candidatos.models import Inscricao
-from certames import (
-    carreira,
-    distribuicao_edital,
-    documentos,
-    homologacao,
-    impressos,
-    instantaneo,
-    listas_da_inscricao,
-    regras,
-)
-from certames.classificacao import (
-    PublicacaoInvalida,
-    comparar_versoes,
-    estado_recalculo,
-    motivo_cronograma,
-    publicar,
-    solicitar_recalculo,
-    versao_publicada,
-)
+from certames import carreira, distribuicao_edital, instantaneo, regras
 from certames.models import Cargo, Publicacao, VersaoClassificacao
-from certames.quadro_vagas import listas_da_versao
+from certames.recalculo import estado_recalculo, solicitar_recalculo
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
+from classificacao import documentos, homologacao, impressos, leitura, listas_da_inscricao
+from classificacao.listas import (
+    PublicacaoInvalida,
+    comparar_versoes,
+    motivo_cronograma,
+    publicar,
+    versao_publicada,
+)
+from classificacao.quadro_vagas import listas_da_versao
 from comum import exportacao
 from comum.confirmacao import exige_confirmacao, sem_confirmacao
 from comum.formatos import data_hora_br
@@ -107,16 +98,16 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["abas"] = [(cod, NOMES_LISTAS.get(cod, cod), versao.distribuicao.get(cod))
                        for cod in listas]
         ctx["lista"] = lista
-        vagas = instantaneo.anexar_inscricoes(instantaneo.vagas_preenchidas(versao))
+        vagas = leitura.anexar_inscricoes(instantaneo.vagas_preenchidas(versao))
         ocupacoes = {v.inscricao_id: v for v in vagas}
         ctx["vagas_preenchidas"] = vagas
-        ctx["convocacao"] = instantaneo.anexar_inscricoes(instantaneo.convocacao(versao))
+        ctx["convocacao"] = leitura.anexar_inscricoes(instantaneo.convocacao(versao))
 
         def ocupar(posicoes):
             for p in posicoes:
                 p.ocupacao = ocupacoes.get(p.inscricao_id)
 
-        posicoes = instantaneo.ListaPaginavel(versao, lista, ao_ler=ocupar)
+        posicoes = leitura.ListaPaginavel(versao, lista, ao_ler=ocupar)
         pagina = Paginator(posicoes, POR_PAGINA).get_page(self.request.GET.get("page"))
         ctx["page_obj"] = pagina
         # Who is out of a list and why, in the words every page uses (one answer).
@@ -274,7 +265,7 @@ class ExportarView(RHMixin, View):
              p.inscricao.candidato.cpf_mascarado, p.inscricao.nota, p.sub_judice,
              getattr(ocupacoes.get(p.inscricao_id), "vaga", ""),
              getattr(ocupacoes.get(p.inscricao_id), "lista", ""))
-            for p in instantaneo.anexar_inscricoes(instantaneo.posicoes(versao))
+            for p in leitura.anexar_inscricoes(instantaneo.posicoes(versao))
         )
         return exportacao.resposta_exportacao(
             formato, f"classificacao-{versao.cargo.codigo}-v{versao.numero}", self.COLUNAS,
@@ -283,7 +274,7 @@ class ExportarView(RHMixin, View):
 
 class PublicacaoPdfView(RHMixin, View):
     """A publication laid out for the Diário Oficial, RH's version: the public one plus the
-    masked CPF (certames.documentos; rendered by a Celery task, stored per content)."""
+    masked CPF (classificacao.documentos; rendered by a Celery task, stored per content)."""
 
     def get(self, request, pk):
         publicacao = get_object_or_404(

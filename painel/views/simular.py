@@ -1,5 +1,5 @@
 """RH: simulate an edital (vacancy split and call order) before publishing it (at
-/rh/simular/; moved from `certames/views/simular.py`, which keeps the helpers the public pages
+/rh/simular/; moved from `classificacao/simulador.py`, which keeps the helpers the public pages
 share).
 
 A GET form, so a simulation is a link. The page is the same with or without htmx: htmx
@@ -7,7 +7,7 @@ re-requests it as the form changes and swaps in the form and the result (`hx-sel
 
 Two modes: one cargo of N vacancies (section 4 of the spec, and the call order), or a whole
 edital of several cargos (section 4.1: totals on the whole edital and the public draw,
-`certames.views.simular.simular_edital`).
+`classificacao.simulador.simular_edital`).
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from certames import regras
-from certames.classificacao import ler_parametros
 from certames.forms import SimularForm
-from certames.quadro_vagas import nome_lista, posicoes_por_lista
+from certames.recalculo import ler_parametros
 from certames.regras.aritmetica import formatar_decimal, formatar_percentual
 from certames.regras.convocacao import fontes_da_vaga
 from certames.regras.regimes import ELIMINA, REGIMES
-from certames.views.simular import simular_edital
+from classificacao.quadro_vagas import nome_lista, posicoes_por_lista
+from classificacao.simulador import simular_edital
 from painel.acesso import RHMixin
 
 #: What the page shows before the first submission.

@@ -13,11 +13,11 @@ from django.views.generic import TemplateView
 from certames import sorteio as servico
 from certames.forms import erros_no_form
 from certames.models import Certame
-from certames.views.sorteio_publico import contexto_sorteio
 from comum.confirmacao import exige_confirmacao
 from comum.formatos import data_br
 from painel.acesso import RHMixin
 from painel.forms.sorteio import AnuncioSorteioForm, SorteioForm
+from publico.views.sorteio import contexto_sorteio
 
 
 class SorteioRHView(RHMixin, TemplateView):

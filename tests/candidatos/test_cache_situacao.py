@@ -298,7 +298,7 @@ SEM_SINAL = {
         "written with its decision, whose act (certames.Ato, with its certame) renews it",
     ("comissoes/ata.py", "Sessao", "update"):
         "the minutes' file name, shown to RH and the committee only",
-    ("certames/classificacao.py", "Cargo", "update"):
+    ("classificacao/listas.py", "Cargo", "update"):
         "the recompute's bookkeeping (queued generation, timestamps), shown on no cached page",
     ("certames/instantaneo.py", "ListaVersao", "bulk_create"):
         "a snapshot is read only through a publication, which renews the certame",

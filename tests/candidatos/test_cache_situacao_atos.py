@@ -21,9 +21,9 @@ from django.utils.html import escape
 
 from candidatos import chamadas, isencao, procedimentos
 from candidatos.models import ProcedimentoAdministrativo
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import Etapa
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from tests.candidatos.test_isencao_apoio import (
     APOS_PEDIDO,

@@ -13,7 +13,7 @@ from django.urls import reverse
 from candidatos import correcao_email
 from candidatos.models import Candidato
 from certames.models import Ato
-from certames.rotulos_atos import ROTULOS
+from nucleo.rotulos_atos import ROTULOS
 from tests.candidatos.apoio_contas import cadastrar
 from tests.factories import CandidatoFactory, InscricaoFactory, gerar_cpf, usuario
 

@@ -10,8 +10,8 @@ from django.core.management.base import CommandError
 from localflavor.br.validators import BRCPFValidator
 
 from candidatos.models import Candidato, Inscricao, SituacaoLista
-from certames.classificacao import versao_publicada
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, VersaoClassificacao
+from classificacao.listas import versao_publicada
 from demo.management.commands.carregar_demo import (
     digitos_verificadores_cpf,
     distribuir,

@@ -26,9 +26,9 @@ from candidatos import estados
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from candidatos.portal import situacao_da_inscricao
-from certames.classificacao import PublicacaoInvalida, publicar, recalcular
-from certames.homologacao import Bloqueio, bloqueios_homologacao
 from certames.models import Ato, Certame, Etapa
+from classificacao.homologacao import Bloqueio, bloqueios_homologacao
+from classificacao.listas import PublicacaoInvalida, publicar, recalcular
 from comissoes.dominio.convocacao import candidatos_a_convocar
 from tests import instantaneo_apoio
 from tests.factories import (

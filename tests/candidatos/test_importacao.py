@@ -15,8 +15,8 @@ from candidatos import importacao, tasks
 from candidatos.importacao import ArquivoRejeitado, decimal_br, importar_inscricoes
 from candidatos.models import Candidato, Importacao, Inscricao
 from candidatos.tasks import processar_importacao
-from certames.classificacao import recalcular
 from certames.models import Ato
+from classificacao.listas import recalcular
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, gerar_cpf
 
 pytestmark = pytest.mark.django_db

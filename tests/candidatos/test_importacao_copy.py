@@ -20,8 +20,8 @@ from localflavor.br.validators import BRCPFValidator
 from candidatos import importacao
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Candidato, Inscricao
-from certames.management.commands.bench_classificacao import digitos_cpf
 from certames.models import AlteracaoColuna, Ato
+from classificacao.management.commands.bench_classificacao import digitos_cpf
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory
 
 pytestmark = pytest.mark.django_db

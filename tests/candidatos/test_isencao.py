@@ -19,8 +19,8 @@ from candidatos.models import (
     ProcedimentoAdministrativo,
 )
 from certames import carreira
-from certames.classificacao import recalcular
 from certames.models import Ato, Certame, Chamada, EventoChamada
+from classificacao.listas import recalcular
 from comum.formatos import data_hora_br
 from nucleo import autoridade
 from nucleo.models import PublicacaoResultado, Recurso

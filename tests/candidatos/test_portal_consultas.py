@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from candidatos import avisos, portal
 from candidatos.models import PedidoIsencao
-from certames.classificacao import publicar
 from certames.models import Publicacao, VersaoClassificacao
+from classificacao.listas import publicar
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from nucleo.models import ItemPublicado, PublicacaoResultado

@@ -15,9 +15,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from candidatos import procedimentos, servicos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
 from certames import instantaneo
-from certames.classificacao import recalcular
 from certames.models import Ato, Certame, Chamada, EventoChamada
 from certames.regras import obter_regime
+from classificacao.listas import recalcular
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,

@@ -19,9 +19,9 @@ from django.utils import timezone
 
 from candidatos import procedimentos
 from candidatos.models import Inscricao, ProcedimentoAdministrativo, SituacaoLista
-from certames.classificacao import recalcular
 from certames.models import Ato, VersaoClassificacao
 from certames.regras import obter_regime
+from classificacao.listas import recalcular
 from comum.formatos import data_hora_br
 from nucleo import recursos as kernel_recursos
 from nucleo.models import Recurso

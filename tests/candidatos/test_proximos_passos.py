@@ -18,12 +18,12 @@ from django.utils import timezone
 from candidatos import portal
 from candidatos.models import PedidoIsencao
 from certames.carreira import fundamento_ordem
-from certames.classificacao import publicar
 from certames.models import (
     Etapa,
     Publicacao,
     VersaoClassificacao,
 )
+from classificacao.listas import publicar
 from comissoes.models import Comissao, Convocacao, Sessao
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from tests import instantaneo_apoio

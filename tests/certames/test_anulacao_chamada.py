@@ -37,10 +37,11 @@ from django.utils import timezone
 
 from candidatos import chamadas, procedimentos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames import carreira, impressos
-from certames.classificacao import montar_entrada, publicar, recalcular
-from certames.homologacao import homologar
+from certames import carreira
 from certames.models import Ato, Chamada, DocumentoPdf, EventoChamada
+from classificacao import impressos
+from classificacao.homologacao import homologar
+from classificacao.listas import montar_entrada, publicar, recalcular
 from comum.formatos import data_br
 from tests import instantaneo_apoio
 from tests.autoridade_apoio import designar, manter

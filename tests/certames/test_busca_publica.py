@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import publicar, recalcular
-from certames.views.publico import LIMITE_BUSCA
+from classificacao.listas import publicar, recalcular
+from publico.views.certames import LIMITE_BUSCA
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db

@@ -22,8 +22,6 @@ from django.utils import timezone
 
 from candidatos import chamadas
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import (
     AnuncioSorteio,
     Ato,
@@ -35,6 +33,8 @@ from certames.models import (
     Sorteio,
     VagaSurgida,
 )
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from comissoes.models import Avaliacao, Comissao
 from comum import cache_publico
 from comum.cache_publico import (

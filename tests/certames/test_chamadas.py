@@ -34,10 +34,10 @@ from django.utils import timezone
 from candidatos import chamadas, procedimentos, servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import carreira
-from certames.classificacao import PublicacaoInvalida, montar_entrada, publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import Ato, Chamada, EventoChamada
 from certames.servicos import registrar_vaga_surgida
+from classificacao.homologacao import homologar
+from classificacao.listas import PublicacaoInvalida, montar_entrada, publicar, recalcular
 from comum import exportacao
 from comum.confirmacao import ERRO
 from tests import instantaneo_apoio

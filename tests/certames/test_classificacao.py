@@ -11,17 +11,17 @@ from django.urls import reverse
 
 from candidatos import servicos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import (
+from certames.models import Ato, Certame, ListaVersao, VersaoClassificacao
+from certames.recalculo import solicitar_recalculo
+from certames.servicos import registrar_vaga_surgida
+from classificacao.listas import (
     PublicacaoInvalida,
     comparar_versoes,
     montar_entrada,
     publicar,
     recalcular,
-    solicitar_recalculo,
     versao_publicada,
 )
-from certames.models import Ato, Certame, ListaVersao, VersaoClassificacao
-from certames.servicos import registrar_vaga_surgida
 from comum.cache_publico import Renovacao
 from tests import instantaneo_apoio
 from tests.banco import como_dono
@@ -250,7 +250,7 @@ def test_comparar_versoes_explica_quem_saiu_e_por_que(django_capture_on_commit_c
     diff = comparar_versoes(v1, v2)
     saidas = [(m.lista, m.antes, m.depois, m.motivo) for m in diff["mudancas"]
               if m.tipo == "saiu"]
-    # In the words every page uses (`certames.listas_da_inscricao`).
+    # In the words every page uses (`classificacao.listas_da_inscricao`).
     motivo = ("fora de todas as listas: autodeclaração não confirmada, na lista PP, de pessoas "
               "negras (pretas e pardas) — edital: a não confirmação definitiva elimina do "
               "certame (prática da Lei 12.990/2014, Portaria Normativa MPDG 4/2018, art. 11)")

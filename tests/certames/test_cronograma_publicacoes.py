@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from certames import cronograma
-from certames.classificacao import PublicacaoInvalida, publicar, recalcular
 from certames.models import Ato, Etapa, Publicacao
+from classificacao.listas import PublicacaoInvalida, publicar, recalcular
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comum.formatos import data_hora_br

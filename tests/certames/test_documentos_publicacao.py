@@ -23,9 +23,10 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from candidatos import chamadas
-from certames import carreira, documentos, impressos
-from certames.classificacao import publicar, recalcular
+from certames import carreira
 from certames.models import DocumentoPdf
+from classificacao import documentos, impressos
+from classificacao.listas import publicar, recalcular
 from comum import exportacao
 from tests.certames.test_chamadas import PRAZO, _homologado
 from tests.factories import (
@@ -227,7 +228,7 @@ def test_quadro_de_vagas_em_csv_e_json(client):
     assert resposta["Content-Disposition"] == (
         'attachment; filename="quadro-vagas-edital-34-2026.json"')
     dados = json.loads(resposta.content)
-    assert dados["esquema"] == "certames.quadro_vagas/1"
+    assert dados["esquema"] == "classificacao.quadro_vagas/1"
     assert [(c["codigo"], c["vagas_total"], c["distribuicao"]) for c in dados["cargos"]] == [
         ("ENF", 2, {"AC": 1, "PPI": 1, "PCD": 0}), ("MED", 5, {"AC": 2, "PPI": 2, "PCD": 1})]
     assert dados["cargos"][1]["explicacao"] == linhas[2][8].split(" | ")

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from certames.classificacao import recalcular
+from classificacao.listas import recalcular
 from comum import exportacao
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 

@@ -12,7 +12,7 @@ import sys
 import django
 django.setup()
 from comum.filas import tarefa
-assert "certames.tasks" not in sys.modules
+assert "classificacao.tasks" not in sys.modules
 nomes = ["certames.recalcular_classificacao", "candidatos.gerar_comprovante",
          "candidatos.enviar_email_cadastro"]
 print([tarefa(n).name for n in nomes])

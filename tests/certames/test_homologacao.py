@@ -23,11 +23,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import PublicacaoInvalida, publicar, recalcular
-from certames.homologacao import Bloqueio, bloqueios_homologacao, definir_criterios
 from certames.models import Ato, Publicacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
+from classificacao.homologacao import Bloqueio, bloqueios_homologacao, definir_criterios
+from classificacao.listas import PublicacaoInvalida, publicar, recalcular
 from comissoes.dominio.sessoes import agendar_sessao, erros_agendamento
 from comum.confirmacao import ERRO
 from tests import instantaneo_apoio

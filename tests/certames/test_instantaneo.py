@@ -16,8 +16,9 @@ from django.test.utils import CaptureQueriesContext
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import instantaneo
-from certames.classificacao import recalcular
 from certames.models import ConvocacaoVersao, ListaVersao, indice_no_pacote
+from classificacao import leitura
+from classificacao.listas import recalcular
 from comum.privilegios_banco import aplicar_privilegios
 from tests import instantaneo_apoio
 from tests.banco import PAPEL_APP, como_dono, sob_papel_da_aplicacao
@@ -90,7 +91,7 @@ def test_trechos_e_paginas_sao_a_lista():
         for inicio in range(len(inteira) + 1):
             for fim in range(inicio, len(inteira) + 2):
                 assert instantaneo.trecho(versao, codigo, inicio, fim) == inteira[inicio:fim]
-        paginador = Paginator(instantaneo.ListaPaginavel(versao, codigo), 3)
+        paginador = Paginator(leitura.ListaPaginavel(versao, codigo), 3)
         paginas = [p for n in paginador.page_range for p in paginador.page(n).object_list]
         assert [(p.posicao, p.inscricao_id, p.sub_judice) for p in paginas] == [
             (p.posicao, p.inscricao_id, p.sub_judice) for p in inteira]
@@ -126,7 +127,7 @@ def test_posicoes_de_uma_inscricao_e_quantos_estao_a_frente():
 @pytest.mark.django_db
 def test_o_que_mudou_entre_duas_versoes(rh):
     from candidatos import servicos
-    from certames.classificacao import comparar_versoes
+    from classificacao.listas import comparar_versoes
 
     # SMBV, 3 vacancies (AC 2, PP 1): A 90, B 85 (PP), C 80 (PP), D 70 (PP).
     cargo = CargoFactory(vagas=3, certame=CertameFactory(regime=SMBV))
@@ -145,7 +146,7 @@ def test_o_que_mudou_entre_duas_versoes(rh):
     assert [(m.lista, ids[m.inscricao_id], m.antes, m.depois, m.tipo)
             for m in diff["mudancas"]] == [("PP", "C", 2, None, "saiu"),
                                             ("PP", "D", 3, 2, "subiu")]
-    # In the words every page uses (`certames.listas_da_inscricao`).
+    # In the words every page uses (`classificacao.listas_da_inscricao`).
     assert diff["mudancas"][0].motivo.startswith(
         "removido(a) da lista PP, de pessoas negras (pretas e pardas): autodeclaração não "
         "confirmada; permanece na ampla concorrência — ")
@@ -286,8 +287,8 @@ def test_migracao_compacta_as_versoes_antigas_e_volta():
 @pytest.mark.django_db
 def test_resumo_de_cada_inscricao_e_o_que_o_instantaneo_diz_depois_de_publicar(rh):
     from candidatos import portal
-    from certames.classificacao import publicar
     from certames.models import ResumoClassificacao
+    from classificacao.listas import publicar
 
     cargo = _cargo()
     sem_nota = InscricaoFactory(cargo=cargo, numero="0100")  # in no list

@@ -1,4 +1,4 @@
-"""Which lists a candidate is in has one answer (`certames.listas_da_inscricao`), said alike by
+"""Which lists a candidate is in has one answer (`classificacao.listas_da_inscricao`), said alike by
 RH's cargo page, RH's inscrição page and the candidate's page.
 
 The reported case, federal regime (spec section 3: "among racial lists only the one with the
@@ -12,9 +12,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from certames import listas_da_inscricao
-from certames.classificacao import publicar, recalcular
 from certames.models import Publicacao
+from classificacao import listas_da_inscricao
+from classificacao.listas import publicar, recalcular
 from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
 from tests import instantaneo_apoio
 from tests.factories import (

@@ -11,8 +11,8 @@ default: not above 20% of 6), AC 3."""
 import pytest
 from django.urls import reverse
 
-from certames.classificacao import recalcular
 from certames.models import Chamada, Publicacao
+from classificacao.listas import recalcular
 from comum.formatos import data_br, data_hora_br
 from tests.certames.test_chamadas import HOJE, PRAZO, _cargo, _homologado
 from tests.factories import usuario

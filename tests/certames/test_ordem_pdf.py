@@ -1,5 +1,5 @@
 """The order of nomeação as a PDF and the generated-document mechanism
-(certames.impressos); the order pages' pagination and legal basis.
+(classificacao.impressos); the order pages' pagination and legal basis.
 
 The cargo is the one of tests/certames/test_chamadas.py (Severínia, 5 vacancies): calling two
 positions gives 1 AC (inscrição 201) and 2 PPI (204). The order of nomeação is fixed by the
@@ -18,9 +18,10 @@ from django.urls import reverse
 
 from candidatos import chamadas
 from candidatos.models import Inscricao
-from certames import carreira, impressos
+from certames import carreira
 from certames.models import Chamada, DocumentoPdf
 from certames.regras.regimes import REGIMES, obter_regime
+from classificacao import impressos
 from tests.certames.test_chamadas import PRAZO, _homologado
 from tests.factories import (
     CandidatoFactory,

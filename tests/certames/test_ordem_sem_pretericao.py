@@ -22,15 +22,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import chamadas
-from certames import classificacao, instantaneo
-from certames.classificacao import (
-    estado_recalculo,
-    publicar,
-    recalcular,
-    reenfileirar_atrasados,
-)
-from certames.homologacao import homologar
+from certames import instantaneo
 from certames.models import Ato, Certame
+from certames.recalculo import estado_recalculo, reenfileirar_atrasados
+from classificacao import listas as classificacao
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from tests import instantaneo_apoio
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 

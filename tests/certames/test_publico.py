@@ -11,8 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import publicar, recalcular
 from certames.models import Certame, VagaSurgida
+from classificacao.listas import publicar, recalcular
 from nucleo.models import PublicacaoResultado
 from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
 

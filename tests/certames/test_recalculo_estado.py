@@ -12,17 +12,11 @@ from django.urls import reverse
 from django.utils import timezone
 from kombu.exceptions import OperationalError as ErroBroker
 
-from certames import classificacao
-from certames.classificacao import (
-    PublicacaoInvalida,
-    estado_recalculo,
-    publicar,
-    recalcular,
-    reenfileirar_atrasados,
-    solicitar_recalculo,
-)
 from certames.models import Cargo, VersaoClassificacao
-from certames.tasks import recalcular_classificacao
+from certames.recalculo import estado_recalculo, reenfileirar_atrasados, solicitar_recalculo
+from classificacao import listas as classificacao
+from classificacao.listas import PublicacaoInvalida, publicar, recalcular
+from classificacao.tasks import recalcular_classificacao
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 
 pytestmark = pytest.mark.django_db

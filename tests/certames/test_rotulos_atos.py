@@ -1,5 +1,5 @@
 """The audit trail in Portuguese: every act the code base writes has a label
-(`certames.rotulos_atos`), and RH's audit page filters by kind, certame, author and dates."""
+(`nucleo.rotulos_atos`), and RH's audit page filters by kind, certame, author and dates."""
 
 import ast
 import datetime as dt
@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from certames.models import Ato
-from certames.rotulos_atos import (
+from nucleo.rotulos_atos import (
     FAMILIAS,
     ROTULOS,
     codigos_das_familias,

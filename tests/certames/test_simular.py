@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from certames import regras
-from certames.views.simular import simular_edital
+from classificacao.simulador import simular_edital
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,6 @@ from django.db.utils import DatabaseError
 from django.urls import reverse
 
 from certames import distribuicao_edital, sorteio
-from certames.classificacao import montar_entrada, recalcular
 from certames.models import (
     AnuncioSorteio,
     Ato,
@@ -27,6 +26,7 @@ from certames.models import (
 from certames.regras import CargoEdital, distribuir_edital
 from certames.regras.edital import edital_para_json
 from certames.servicos import registrar_vaga_surgida
+from classificacao.listas import montar_entrada, recalcular
 from tests import instantaneo_apoio
 from tests.banco import como_dono
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory

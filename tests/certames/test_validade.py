@@ -14,11 +14,11 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar, prorrogar
 from certames.models import AlteracaoColuna, Ato, Certame
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import fim_da_validade, somar_meses
+from classificacao.homologacao import homologar, prorrogar
+from classificacao.listas import publicar, recalcular
 from comum.somente_insercao import COLUNAS_AUDITADAS
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.classificacao import recalcular
 from certames.models import Ato, Etapa
+from classificacao.listas import recalcular
 from comissoes.dominio.composicao import registrar_impedimento
 from comissoes.dominio.convocacao import candidatos_a_convocar, convocar, distribuir_convocacoes
 from comissoes.dominio.documental import analisar_documento, submeter_documentos

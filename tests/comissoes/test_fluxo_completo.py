@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from certames.classificacao import recalcular
+from classificacao.listas import recalcular
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,

@@ -12,8 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import SituacaoLista
-from certames.classificacao import recalcular
 from certames.models import Ato
+from classificacao.listas import recalcular
 from comissoes.dominio.recursos import apresentar_recurso, motivo_para_nao_recorrer
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,

@@ -8,8 +8,8 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.classificacao import recalcular
 from certames.models import Ato
+from classificacao.listas import recalcular
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,

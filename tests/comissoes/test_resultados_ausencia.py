@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from candidatos.models import EstadoLista, SituacaoLista
-from certames.classificacao import recalcular
+from classificacao.listas import recalcular
 from comissoes.dominio.resultados import estado_da_avaliacao
 from comissoes.models import Avaliacao
 from tests import instantaneo_apoio

@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from candidatos import chamadas
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import EventoChamada
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from tests.e2e.passos import entrar
 from tests.factories import (
     CandidatoFactory,

@@ -11,10 +11,10 @@ import pytest
 from django.utils import timezone
 
 from certames import sorteio as servico
-from certames.classificacao import recalcular
 from certames.models import Sorteio
 from certames.regras import CargoEdital, distribuir_edital
 from certames.regras.edital import edital_para_json
+from classificacao.listas import recalcular
 from tests import instantaneo_apoio
 from tests.e2e.passos import entrar
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario

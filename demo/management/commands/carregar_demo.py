@@ -43,12 +43,12 @@ from candidatos.models import (
 )
 from candidatos.servicos import registrar_situacao_lista
 from certames.auditoria import registrar_ato
-from certames.classificacao import publicar, recalcular
-from certames.homologacao import homologar
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao, Publicacao, Sorteio
 from certames.regras.procedimentos import AVALIACAO_PCD, DOCUMENTAL, HETEROIDENTIFICACAO
 from certames.regras.regimes import obter_regime
 from certames.sorteio import anunciar, sortear
+from classificacao.homologacao import homologar
+from classificacao.listas import publicar, recalcular
 from comissoes.dominio.composicao import adicionar_membro, assinar_termo, criar_comissao
 from comissoes.dominio.convocacao import convocar
 from comissoes.dominio.recursos import apresentar_recurso

@@ -1,7 +1,7 @@
 """Generated PDF documents (impressos): a certame's acts laid out for the Diário Oficial.
 
 One mechanism for every such document (the order of nomeação; the vacancy table of a certame
-and each published list, `certames.documentos`):
+and each published list, `classificacao.documentos`):
 
 - an `Impresso` says what a document type holds and about what (`alvo`: a Cargo, the default;
   a Certame for the vacancy table; a Publicacao for a published list): `conteudo(alvo)`
@@ -12,7 +12,7 @@ and each published list, `certames.documentos`):
   gives a new key and a new document. What a document shows never depends on when it is
   rendered, except its issue date;
 - `solicitar` queues the Celery task by name after the commit (`comum.filas`) when the
-  current key has no document yet; the task (`certames.tasks`) calls `gerar`, which renders
+  current key has no document yet; the task (`classificacao.tasks`) calls `gerar`, which renders
   and stores it. Without a broker (development, tests) the task runs in-process, so outside a
   transaction the document exists when `solicitar` returns.
 
@@ -44,7 +44,7 @@ from comum.arquivos import servir_arquivo
 from comum.filas import enfileirar
 from comum.formatos import data_br
 
-#: Task of certames/tasks.py, queued by name (comum/filas.py): tasks imports this module.
+#: Task of classificacao/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_PDF = "certames.gerar_documento_pdf"
 #: With a broker, a document being rendered is not queued again for this long (seconds): the
 #: waiting page asks every few seconds.
@@ -183,7 +183,7 @@ def resposta_pdf(request, tipo: str, alvo: Alvo, *, voltar: str):
     nome = IMPRESSOS[tipo].nome(alvo)
     if documento is not None:
         return servir(documento, nome)
-    resposta = render(request, "certames/impressos/aguarde.html", {
+    resposta = render(request, "classificacao/impressos/aguarde.html", {
         "nome": nome, "titulo": IMPRESSOS[tipo].titulo, "voltar": voltar,
         "intervalo": INTERVALO_ESPERA})
     resposta["Cache-Control"] = "no-store"
@@ -243,10 +243,10 @@ def _conteudo_ordem(cargo: Cargo, *, publica: bool) -> dict:
 
 
 registrar(Impresso(
-    tipo=Tipo.ORDEM_NOMEACAO, template="certames/impressos/ordem_nomeacao.html",
+    tipo=Tipo.ORDEM_NOMEACAO, template="classificacao/impressos/ordem_nomeacao.html",
     conteudo=lambda cargo: _conteudo_ordem(cargo, publica=False),
     nome=lambda cargo: f"ordem-nomeacao-{cargo.codigo}"))
 registrar(Impresso(
-    tipo=Tipo.ORDEM_NOMEACAO_PUBLICA, template="certames/impressos/ordem_nomeacao.html",
+    tipo=Tipo.ORDEM_NOMEACAO_PUBLICA, template="classificacao/impressos/ordem_nomeacao.html",
     conteudo=lambda cargo: _conteudo_ordem(cargo, publica=True),
     nome=lambda cargo: f"ordem-nomeacao-{cargo.codigo}"))

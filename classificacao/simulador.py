@@ -1,6 +1,6 @@
 """RH's "simular edital" page helpers (`painel/views/simular.py`): the whole-edital
 simulation (`simular_edital`, spec section 4.1). The lists' display helpers live in
-`certames.quadro_vagas`."""
+`classificacao.quadro_vagas`."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from certames import regras
-from certames.quadro_vagas import nome_lista
 from certames.regras.aritmetica import formatar_percentual
 from certames.regras.distribuicao import contagens
 from certames.regras.edital import texto_bilhete
 from certames.regras.regimes import BASE_CARGO, BASE_EDITAL
+from classificacao.quadro_vagas import nome_lista
 
 # -- whole edital (spec section 4.1) ----------------------------------------------------------
 

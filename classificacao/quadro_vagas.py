@@ -1,5 +1,5 @@
 """The vacancy table and the lists of a snapshot as the pages and the published documents
-show them (public certame page, RH pages, `certames.documentos`' PDFs and open data): one
+show them (public certame page, RH pages, `classificacao.documentos`' PDFs and open data): one
 place, so a page and its document never disagree."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from certames import distribuicao_edital, regras
-from certames.classificacao import ler_parametros
-from certames.listas_da_inscricao import nome_lista
 from certames.models import Certame
+from certames.recalculo import ler_parametros
+from classificacao.listas_da_inscricao import nome_lista
 
 
 def posicoes_por_lista(regime: regras.Regime, ordem: tuple[str, ...]) -> list[dict]:

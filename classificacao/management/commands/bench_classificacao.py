@@ -43,7 +43,6 @@ from candidatos.models import (
     TipoDeficiencia,
 )
 from certames import instantaneo, regras
-from certames.classificacao import LOTE, SITUACOES_CLASSIFICADAS, montar_entrada, recalcular
 from certames.models import (
     Cargo,
     Certame,
@@ -53,6 +52,7 @@ from certames.models import (
     VersaoClassificacao,
 )
 from certames.regras.regimes import PIRANGI
+from classificacao.listas import LOTE, SITUACOES_CLASSIFICADAS, montar_entrada, recalcular
 
 #: Three racial lists, a chain of reversions and a minimum of vacancies: the heaviest seed law.
 REGIME = PIRANGI.id

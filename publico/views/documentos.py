@@ -4,7 +4,7 @@ Celery task), CSV and JSON; the order of nomeação as JSON.
 
 A publication's URL carries its id and never changes; the publication must belong to the
 cargo and the cargo to the certame in the URL (otherwise 404). Public files hold no CPF
-(certames.documentos)."""
+(classificacao.documentos)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views import View
 
-from certames import documentos, impressos
 from certames.models import Certame, Publicacao
-from certames.views.publico import STATUS_PUBLICOS, ExportarOrdemPublicaView
+from classificacao import documentos, impressos
+from publico.views.certames import STATUS_PUBLICOS, ExportarOrdemPublicaView
 
 FORMATOS_QUADRO = ("pdf", "csv", "json")
 FORMATOS_PUBLICACAO = ("pdf", "csv", "json")

@@ -17,10 +17,10 @@ from django.views.generic import TemplateView
 
 from certames import distribuicao_edital, regras
 from certames.models import Certame, Sorteio
-from certames.quadro_vagas import nome_lista
 from certames.regras.edital import texto_bilhete
 from certames.regras.regimes import BASE_EDITAL
-from certames.views.publico import STATUS_PUBLICOS
+from classificacao.quadro_vagas import nome_lista
+from publico.views.certames import STATUS_PUBLICOS
 
 #: The standalone check script, served as is.
 SCRIPT = Path(__file__).resolve().parent.parent / "conferir_sorteio.py"

@@ -19,7 +19,7 @@ CPF (***.456.789-**) for the Diário Oficial.
 Stability: a publication's content is read from its snapshot (`VersaoClassificacao`, its
 positions and call order, all immutable) and the same content always gives the same bytes
 (CSV and JSON are written deterministically; the PDF is stored once per content,
-`certames.impressos`). The name and the nota are read from the inscrição: a retificação of a
+`classificacao.impressos`). The name and the nota are read from the inscrição: a retificação of a
 name or of a nota after the publication shows in its files (and makes a new PDF).
 
 Open data: the CSV keeps snake_case keys as headers (the JSON's keys; `comum.exportacao`
@@ -40,16 +40,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames import carreira, distribuicao_edital, instantaneo, regras
-from certames.impressos import Impresso, Tipo, registrar
 from certames.models import Cargo, Certame, Publicacao
-from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
+from classificacao import leitura
+from classificacao.impressos import Impresso, Tipo, registrar
+from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import exportacao
 from comum.exportacao import celula_csv
 from comum.formatos import data_br, data_hora_br
 
 ESQUEMA_PUBLICACAO = "certames.publicacao/1"
-ESQUEMA_QUADRO = "certames.quadro_vagas/1"
+ESQUEMA_QUADRO = "classificacao.quadro_vagas/1"
 ESQUEMA_ORDEM = "certames.ordem_nomeacao/1"
 #: Publicity of the acts of the administration (CF art. 37, caput).
 FUNDAMENTO_PUBLICIDADE = "Constituição Federal, art. 37, caput (publicidade)"
@@ -90,7 +91,7 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
     except KeyError:
         regime = certame.regime_legal
     por_lista: dict[str, list[dict]] = {}
-    todas = instantaneo.anexar_inscricoes(instantaneo.posicoes(versao))
+    todas = leitura.anexar_inscricoes(instantaneo.posicoes(versao))
     for p in todas:
         candidato = p.inscricao.candidato
         linha = {"posicao": p.posicao, "inscricao": p.inscricao.numero,
@@ -107,7 +108,7 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
                "candidatos": por_lista.get(lista, [])}
               for lista in listas_da_versao(versao)]
     chamadas = []
-    for c in instantaneo.anexar_inscricoes(instantaneo.convocacao(versao)):
+    for c in leitura.anexar_inscricoes(instantaneo.convocacao(versao)):
         pessoa = c.inscricao.candidato if c.inscricao else None
         linha = {"posicao": c.posicao, "vaga": c.vaga, "lista_de_origem": c.lista,
                  "inscricao": c.inscricao.numero if c.inscricao else "",
@@ -312,13 +313,13 @@ def resposta_csv(nome: str, colunas: list[str], linhas: list[tuple]) -> HttpResp
 
 def _registrar_publicacao(tipo: str, publica: bool) -> Impresso:
     return registrar(Impresso(
-        tipo=tipo, template="certames/impressos/lista_publicada.html",
+        tipo=tipo, template="classificacao/impressos/lista_publicada.html",
         conteudo=lambda pub: conteudo_publicacao(pub, publica=publica),
         nome=nome_publicacao, titulo=gettext_lazy("Listas publicadas"), alvo=Publicacao))
 
 
 registrar(Impresso(
-    tipo=Tipo.QUADRO_VAGAS, template="certames/impressos/quadro_vagas.html",
+    tipo=Tipo.QUADRO_VAGAS, template="classificacao/impressos/quadro_vagas.html",
     conteudo=conteudo_quadro, nome=nome_quadro, titulo=gettext_lazy("Quadro de vagas"),
     alvo=Certame))
 _registrar_publicacao(Tipo.LISTA_PUBLICADA, True)

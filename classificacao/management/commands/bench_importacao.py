@@ -27,10 +27,10 @@ from django.db import connection
 from django.utils import timezone
 
 from candidatos import importacao
-from certames import classificacao
-from certames.management.commands.bench_classificacao import digitos_cpf
+from certames import recalculo
 from certames.models import Cargo, Certame, Orgao
 from certames.regras.regimes import PIRANGI
+from classificacao.management.commands.bench_classificacao import digitos_cpf
 
 ORGAO = "Órgão sintético de benchmark da importação"
 CABECALHO = ("inscricao;cpf;nome;nome_social;data_nascimento;email;telefone;cargo;cor_raca;"
@@ -152,7 +152,7 @@ class Command(BaseCommand):
     def _medir(certame: Certame, conteudo: bytes, via: str) -> tuple[float, dict]:
         extra: dict[str, Any] = {} if via == "auto" else {"via": via}
         # The recompute queued on commit is the workers' job, not the import's.
-        with mock.patch.object(classificacao, "enfileirar_recalculo", lambda *a, **k: True):
+        with mock.patch.object(recalculo, "enfileirar_recalculo", lambda *a, **k: True):
             inicio = time.perf_counter()
             resumo = importacao.importar_inscricoes(certame, conteudo,
                                                     nome_arquivo="bench.csv", **extra)

@@ -19,20 +19,13 @@ from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
 from candidatos.models import Inscricao
-from certames import (
-    carreira,
-    cronograma,
-    distribuicao_edital,
-    homologacao,
-    impressos,
-    instantaneo,
-    regras,
-)
-from certames.classificacao import versao_publicada
+from certames import carreira, cronograma, distribuicao_edital, instantaneo, regras
 from certames.models import Cargo, Certame, Publicacao
-from certames.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from certames.regras.aritmetica import formatar_percentual
 from certames.validade import FUNDAMENTO_VALIDADE
+from classificacao import homologacao, impressos, leitura
+from classificacao.listas import versao_publicada
+from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import exportacao, limites
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
@@ -163,11 +156,11 @@ class CargoPublicoView(TemplateView):
         if aba == ABA_CONVOCACAO:
             paginador = Paginator(instantaneo.convocacao(versao), POR_PAGINA)
         else:
-            paginador = Paginator(instantaneo.ListaPaginavel(
+            paginador = Paginator(leitura.ListaPaginavel(
                 versao, aba, candidatos.get(aba, 0), consulta=consulta), POR_PAGINA)
         pagina = paginador.get_page(self.request.GET.get("page"))
         if aba == ABA_CONVOCACAO:
-            instantaneo.anexar_inscricoes(pagina.object_list, consulta)
+            leitura.anexar_inscricoes(pagina.object_list, consulta)
         # Every publication stays public at its own address (open data): the older ones are
         # listed under the current one, newest first.
         anteriores = (Publicacao.objects.filter(versao__cargo=cargo).exclude(pk=publicacao.pk)
@@ -308,7 +301,7 @@ class OrdemNomeacaoPublicaView(TemplateView):
 
 class ExportarOrdemPublicaView(OrdemNomeacaoPublicaView):
     """The career order as CSV or XLSX (formula-safe: comum.exportacao) or as the PDF
-    laid out for the Diário Oficial (certames.impressos, rendered by a Celery task)."""
+    laid out for the Diário Oficial (classificacao.impressos, rendered by a Celery task)."""
 
     def get(self, request, *args, **kwargs):
         if kwargs["formato"] not in (*exportacao.FORMATOS, "pdf"):

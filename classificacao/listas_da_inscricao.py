@@ -11,7 +11,7 @@ self-declaration behind it makes sensitive (LGPD, Lei 13.709/2018, art. 5º, II)
 
 Under "only the highest percentage" (Decreto 12.536/2025; spec section 5, last rule) the
 removal names the list removed, and the snapshot also records the racial list kept
-(`mantida`, written with the version by `certames.classificacao`): "removed from Q, kept
+(`mantida`, written with the version by `classificacao.listas`): "removed from Q, kept
 only in PP". A version written before that key is read from its own positions.
 """
 
@@ -34,7 +34,7 @@ MOTIVOS = {
     "fraude": gettext_lazy("fraude apurada em procedimento administrativo"),
     "nao_confirmada": gettext_lazy("autodeclaração não confirmada"),
     # The entry names the list removed; the list kept is recorded beside it ("mantida") and
-    # both are said by `certames.listas_da_inscricao`.
+    # both are said by `classificacao.listas_da_inscricao`.
     "maior_percentual": gettext_lazy("removido(a) desta lista: mantido(a) só na reserva "
                                      "racial de maior percentual"),
     "sem_efeito": gettext_lazy("convocação tornada sem efeito"),

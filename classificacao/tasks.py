@@ -2,14 +2,10 @@
 
 from celery import shared_task
 
-from certames import documentos  # noqa: F401 - registers the vacancy table and list PDFs
-from certames.classificacao import (
-    ERROS_TRANSITORIOS,
-    TAREFA_RECALCULO,
-    executar_recalculo,
-    reenfileirar_atrasados,
-)
-from certames.impressos import TAREFA_PDF, gerar
+from certames.recalculo import TAREFA_RECALCULO, reenfileirar_atrasados
+from classificacao import documentos  # noqa: F401 - registers the vacancy table and list PDFs
+from classificacao.impressos import TAREFA_PDF, gerar
+from classificacao.listas import ERROS_TRANSITORIOS, executar_recalculo
 
 
 @shared_task(
@@ -37,6 +33,6 @@ def reenfileirar_recalculos_atrasados() -> list[int]:
 
 @shared_task(name=TAREFA_PDF)
 def gerar_documento_pdf(tipo: str, alvo_id: int) -> int:
-    """Render a generated document (certames.impressos) for its subject's current acts
+    """Render a generated document (classificacao.impressos) for its subject's current acts
     (a cargo, a certame or a publication: `Impresso.alvo`)."""
     return gerar(tipo, alvo_id)

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from comissoes import views_resultados_publicos as v
 from comum.cache_publico import publica
+from publico.views import resultados as v
 
 app_name = "resultados"
 

@@ -1,7 +1,7 @@
 """The database side of classification: engine input from rows, snapshots from its output.
 
-`solicitar_recalculo` is called inside the transaction of every act that can change a cargo's
-lists; it bumps the cargo's generation and queues `recalcular_classificacao` on commit. The
+An act that can change a cargo's lists asks for a recompute inside its transaction
+(`certames.recalculo.solicitar_recalculo`), which queues `recalcular_classificacao`. The
 job locks the cargo, does nothing if a newer generation was requested meanwhile (bursts of
 acts coalesce into the last job), builds the input from consolidated decisions only, runs the
 pure engine and writes a new immutable snapshot unless the input is the same as the latest.
@@ -14,13 +14,11 @@ import hashlib
 import json
 import logging
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import InterfaceError, OperationalError, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,8 +26,6 @@ from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames import cronograma, distribuicao_edital, instantaneo, regras
 from certames.auditoria import registrar_ato
 from certames.carreira import vigentes
-from certames.homologacao import bloqueios_homologacao, mensagem_bloqueio
-from certames.listas_da_inscricao import MOTIVOS, saidas
 from certames.models import (
     Cargo,
     Chamada,
@@ -41,14 +37,15 @@ from certames.models import (
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
 from certames.travas import travar
-from comum.filas import enfileirar, tarefa
+from classificacao import leitura
+from classificacao.homologacao import bloqueios_homologacao, mensagem_bloqueio
+from classificacao.listas_da_inscricao import MOTIVOS, saidas
+from comum.filas import enfileirar
 from comum.formatos import data_br
 
 logger = logging.getLogger(__name__)
 
 LOTE = 5000
-#: The recompute task's name (certames/tasks.py), queued by name: tasks imports this module.
-TAREFA_RECALCULO = "certames.recalcular_classificacao"
 #: The candidates' e-mail on a publication (candidatos/tasks.py, queued by name).
 TAREFA_AVISO_PUBLICACAO = "candidatos.avisar_publicacao_classificacao"
 
@@ -57,97 +54,6 @@ TAREFA_AVISO_PUBLICACAO = "candidatos.avisar_publicacao_classificacao"
 # (not yet scored) is not classified at all.
 SITUACOES_CLASSIFICADAS = (Inscricao.Situacao.HABILITADO, Inscricao.Situacao.ELIMINADO,
                            Inscricao.Situacao.DESISTENTE, Inscricao.Situacao.AUSENTE)
-
-
-def ler_parametros(parametros: dict) -> regras.Parametros:
-    """The edital's engine settings; raises regras.ErroEntrada with a Portuguese message."""
-    return _ler_parametros_json(parametros_motor(parametros) or None)
-
-
-# --- queueing -------------------------------------------------------------------------------
-
-
-def solicitar_recalculo(cargos: Iterable[Cargo | int], causa: str) -> None:
-    """Call inside the act's transaction: bump the generation, queue the job on commit."""
-    ids = sorted({c.pk if isinstance(c, Cargo) else int(c) for c in cargos})
-    if not ids:
-        return
-    Cargo.objects.filter(pk__in=ids).update(
-        geracao_classificacao=F("geracao_classificacao") + 1,
-        recalculo_enfileirado_em=timezone.now())
-    geracoes = dict(Cargo.objects.filter(pk__in=ids).values_list("pk", "geracao_classificacao"))
-    for cargo_id in ids:
-        transaction.on_commit(
-            lambda c=cargo_id, g=geracoes[cargo_id]: enfileirar_recalculo(c, g, causa))
-
-
-def enfileirar_recalculo(cargo_id: int, geracao: int, causa: str) -> bool:
-    """Hand one recompute to the broker (or run it, eager); record that it is queued.
-
-    If the broker cannot take it, the cargo records why, so the page never says "na fila"
-    for a job nobody holds, and the periodic sweep tries again.
-    """
-    try:
-        tarefa(TAREFA_RECALCULO).delay(cargo_id, geracao, causa)
-    except Exception as exc:  # kombu's OperationalError and whatever a broker raises
-        logger.exception("recálculo do cargo %s: não foi possível enfileirar", cargo_id)
-        Cargo.objects.filter(pk=cargo_id).update(
-            recalculo_falha=_("Não foi possível colocar o recálculo na fila (%(erro)s). Ele "
-                              "será tentado de novo automaticamente em alguns minutos; se "
-                              "persistir, verifique o Redis e os workers.")
-            % {"erro": exc.__class__.__name__},
-            recalculo_falha_geracao=None, recalculo_falha_em=timezone.now())
-        return False
-    Cargo.objects.filter(pk=cargo_id, geracao_enfileirada__lt=geracao).update(
-        geracao_enfileirada=geracao)
-    return True
-
-
-#: How long a requested generation may stay uncomputed before the sweep re-queues it: longer
-#: than a normal queue wait, far shorter than the broker's visibility timeout.
-ATRASO_REENFILEIRAR = timedelta(minutes=5)
-
-
-def reenfileirar_atrasados(agora=None, atraso: timedelta = ATRASO_REENFILEIRAR) -> list[int]:
-    """Re-queue every cargo whose requested generation is ahead of the computed one for longer
-    than `atraso` (a worker killed mid-job, a broker that lost the message, a failed
-    enqueue). A generation whose recompute failed on its data is left to RH (the page shows
-    the reason); running it again would fail the same way."""
-    agora = agora or timezone.now()
-    atrasados = list(
-        Cargo.objects.filter(geracao_classificacao__gt=F("geracao_calculada"),
-                             recalculo_enfileirado_em__lte=agora - atraso)
-        .exclude(recalculo_falha_geracao=F("geracao_classificacao"))
-        .values_list("pk", "geracao_classificacao"))
-    for cargo_id, geracao in atrasados:
-        Cargo.objects.filter(pk=cargo_id).update(recalculo_enfileirado_em=agora)
-        logger.warning("recálculo do cargo %s (geração %s) reenfileirado", cargo_id, geracao)
-        enfileirar_recalculo(cargo_id, geracao, str(_("reenfileirado após atraso")))
-    return [cargo_id for cargo_id, _g in atrasados]
-
-
-@dataclass
-class EstadoRecalculo:
-    """What the cargo page says about the recompute, derived from the cargo's bookkeeping."""
-
-    codigo: str  # atualizada | na_fila | falhou | nao_enfileirada
-    mensagem: str
-    falha_em: object = None
-
-
-def estado_recalculo(cargo: Cargo) -> EstadoRecalculo:
-    solicitada, calculada = cargo.geracao_classificacao, cargo.geracao_calculada
-    if calculada >= solicitada:
-        return EstadoRecalculo("atualizada", str(_("A classificação está atualizada.")))
-    if cargo.recalculo_falha and cargo.recalculo_falha_geracao == solicitada:
-        return EstadoRecalculo("falhou", cargo.recalculo_falha, cargo.recalculo_falha_em)
-    if cargo.geracao_enfileirada >= solicitada:
-        return EstadoRecalculo("na_fila", str(_(
-            "Há atos posteriores à última versão: o recálculo está na fila.")))
-    mensagem = cargo.recalculo_falha or str(_(
-        "Há atos posteriores à última versão, mas nenhum recálculo foi enfileirado. Clique "
-        "em “Recalcular agora” (a verificação periódica também o fará em alguns minutos)."))
-    return EstadoRecalculo("nao_enfileirada", mensagem, cargo.recalculo_falha_em)
 
 
 # --- engine input ---------------------------------------------------------------------------
@@ -459,7 +365,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
     """RH publishes a snapshot as preliminary or final; the snapshot itself never changes.
     Refused before its stage in the schedule (`motivo_cronograma`). The final (homologated)
     one is refused while an optant within the called range is pending
-    (`certames.homologacao.bloqueios_homologacao`). `agora` (default now) is the moment of
+    (`classificacao.homologacao.bloqueios_homologacao`). `agora` (default now) is the moment of
     the publication."""
     if tipo not in Publicacao.Tipo.values:
         raise PublicacaoInvalida(_("Tipo de publicação inválido."))
@@ -503,7 +409,7 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
                                            publicada_em=agora)
     # Each candidate's status page reads its own small summary of this version.
-    instantaneo.gravar_resumos(versao)
+    leitura.gravar_resumos(versao)
     registrar_ato(
         tipo=f"publicacao_{tipo}",
         descricao=_("%(tipo)s da classificação do cargo %(cargo)s (versão %(v)d).") % {

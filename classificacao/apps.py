@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class ClassificacaoConfig(AppConfig):
+    """Classification in the database: the recompute, its snapshots and their publication,
+    the vacancy table, the homologation, the documents and prints. Above the domain apps
+    (it reads their rows: inscrições, verdicts, calls), below the audiences' apps. Its models
+    stay in `certames` (the snapshots are the certame's acts)."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "classificacao"
+
+    def ready(self):
+        # Imported at app loading: documentos registers the vacancy table and published-list
+        # PDFs (classificacao.impressos) in every process, web or Celery worker.
+        from classificacao import documentos  # noqa: F401

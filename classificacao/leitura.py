@@ -1,0 +1,105 @@
+"""A classification snapshot read with its inscrições: the pages' lists (one query per page)
+and the per-candidate summaries written at publication. The snapshot's storage is
+`certames.instantaneo`; what needs the inscrições' rows (the candidates' app) is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from candidatos.models import Inscricao
+from certames.instantaneo import (
+    LOTE_LEITURA,
+    bits,
+    contagens,
+    desempacotar,
+    trecho,
+    vagas_preenchidas,
+)
+from certames.models import ListaVersao, ResumoClassificacao, VersaoClassificacao
+
+
+def anexar_inscricoes(itens: Iterable, consulta=None) -> list:
+    """Set ``inscricao`` on each item from its ``inscricao_id``, with one query (``consulta``:
+    an `Inscricao` queryset choosing the columns; default: with the candidate)."""
+    itens = list(itens)
+    ids = {i.inscricao_id for i in itens if i.inscricao_id is not None}
+    if consulta is None:
+        consulta = Inscricao.objects.select_related("candidato")
+    encontradas: dict = {}
+    ordenados = sorted(ids)
+    for i in range(0, len(ordenados), LOTE_LEITURA):
+        encontradas.update(consulta.in_bulk(ordenados[i:i + LOTE_LEITURA]))
+    for item in itens:
+        if item.inscricao_id is not None:
+            item.inscricao = encontradas.get(item.inscricao_id)
+    return itens
+
+
+class ListaPaginavel:
+    """A list of a version as a sequence a `Paginator` slices: each page reads its byte range
+    and its inscrições (one query each)."""
+
+    def __init__(self, versao: VersaoClassificacao, codigo: str, total: int | None = None,
+                 consulta=None, ao_ler=None):
+        self.versao, self.codigo, self.consulta, self.ao_ler = versao, codigo, consulta, ao_ler
+        self.total = contagens(versao).get(codigo, 0) if total is None else total
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __getitem__(self, indice):
+        if isinstance(indice, slice):
+            inicio, fim, _passo = indice.indices(self.total)
+            itens = anexar_inscricoes(trecho(self.versao, self.codigo, inicio, fim),
+                                      self.consulta)
+            if self.ao_ler is not None:
+                self.ao_ler(itens)
+            return itens
+        if indice < 0:
+            indice += self.total
+        itens = self[indice:indice + 1]
+        if not itens:
+            raise IndexError(indice)
+        return itens[0]
+
+
+
+# --- the per-candidate summary ---------------------------------------------
+
+
+def resumos(versao: VersaoClassificacao) -> dict[int, tuple[list[dict], dict | None]]:
+    """Each inscrição's positions (with how many of the list are ahead without a slot) and
+    slot in a version, as `ResumoClassificacao` stores them."""
+    ocupantes = {v.inscricao_id: v for v in vagas_preenchidas(versao)}
+    saida: dict[int, tuple[list[dict], dict | None]] = {}
+    for codigo, dados, mapa in ListaVersao.objects.filter(versao=versao).order_by(
+            "lista").values_list("lista", "inscricoes", "sub_judice"):
+        ids = desempacotar(dados)
+        marcas = bits(mapa, 0, len(ids))
+        frente = 0
+        for i, pk in enumerate(ids):
+            saida.setdefault(pk, ([], None))[0].append(
+                {"lista": codigo, "posicao": i + 1, "sub_judice": marcas[i], "frente": frente})
+            if pk not in ocupantes:
+                frente += 1
+    for pk, v in ocupantes.items():
+        saida[pk] = (saida.get(pk, ([], None))[0],
+                     {"vaga": v.vaga, "lista": v.lista, "fundamento": v.fundamento})
+    return saida
+
+
+def gravar_resumos(versao: VersaoClassificacao) -> int:
+    """Write (replacing the previous ones) the summary of every inscrição of the cargo for a
+    version being published; an inscrição outside the lists gets an empty one. Returns how
+    many rows were written."""
+    dados = resumos(versao)
+    todas = Inscricao.objects.filter(cargo_id=versao.cargo_id).values_list("pk", flat=True)
+    linhas = [ResumoClassificacao(inscricao_id=pk, versao=versao,
+                                  posicoes=dados.get(pk, ([], None))[0],
+                                  vaga=dados.get(pk, ([], None))[1])
+              for pk in sorted(set(todas) | set(dados))]
+    ResumoClassificacao.objects.bulk_create(
+        linhas, batch_size=LOTE_LEITURA // 2, update_conflicts=True,
+        unique_fields=["inscricao"], update_fields=["versao", "posicoes", "vaga"])
+    return len(linhas)
