@@ -156,7 +156,7 @@ def test_nenhum_id_de_regime_fora_das_regras():
 #: or the admin never does (LC 22/2026 art. 3º; Lei 3.057/2026 art. 10, §3º; Lei 3.056/2025
 #: art. 4º).
 QUEM_DECIDE_LISTA = {"comissoes.dominio.plugin", "candidatos.procedimentos",
-                     "demo.management.commands.carregar_demo"}
+                     "demo.cenarios.procedimentos"}
 
 
 def test_so_procedimentos_decidem_o_estado_de_uma_lista():

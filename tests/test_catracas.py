@@ -48,7 +48,6 @@ ARQUIVOS_ACIMA = {
     "candidatos/portal.py": 1757,
     "certames/regras/regimes.py": 1316,
     "candidatos/importacao.py": 1301,
-    "demo/management/commands/carregar_demo.py": 1286,
     "candidatos/procedimentos.py": 1138,
     "candidatos/isencao.py": 1068,
 }
@@ -60,7 +59,6 @@ FUNCOES_ACIMA = {
     "certames/regras/listas.py:montar_listas": 147,
     "classificacao/simulador.py:simular_edital": 146,
     "certames/regras/parametros.py:aplicar_parametros": 136,
-    "demo/management/commands/bench_carga.py:_medir": 122,
     "certames/regras/edital.py:distribuir_edital": 109,
     "certames/regras/regimes.py:como_dict": 104,
     "certames/regras/distribuicao.py:distribuir": 102,

@@ -268,10 +268,9 @@ class Command(BaseCommand):
     # --- the orchestration ----------------------------------------------------------------
 
     def _medir(self, options: dict) -> None:
-        wrk = shutil.which("wrk") or ("/usr/bin/wrk" if os.path.exists("/usr/bin/wrk") else "")
-        if not wrk:
-            raise CommandError("O wrk não está instalado (Debian: apt-get install wrk; "
-                               "`make bench-carga` o instala quando roda como root).")
+        """Set up the throwaway database, data and server, measure every page, remove what
+        was set up, then print the figures."""
+        wrk = _localizar_wrk()
         base = os.environ.get("DATABASE_URL") or URL_PADRAO
         partes = urlsplit(base)
         if partes.scheme not in ESQUEMAS_POSTGRES:
@@ -284,32 +283,8 @@ class Command(BaseCommand):
         self._redis(redis_url).ping()
 
         pasta = Path(tempfile.mkdtemp(prefix="bench-carga-"))
-        ambiente = {
-            **os.environ,
-            "DJANGO_SETTINGS_MODULE": "config.settings_bench",
-            "BENCH_STATIC_ROOT": str(pasta / "static"),
-            "MEDIA_ROOT": str(pasta / "media"),
-            "DATABASE_URL": url_banco,
-            "DATABASE_APP_ROLE": "",
-            "DEBUG": "false",
-            "SECRET_KEY": "bench-carga-" + os.urandom(16).hex(),
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "SECURE_SSL_REDIRECT": "false",
-            "SECURE_HSTS_SECONDS": "0",
-            # gunicorn on loopback speaks plain HTTP (certames.E002 would refuse it).
-            "PERMITIR_HTTP": "true",
-            "CACHE_URL": cache_url,
-            # Every request comes from one client (wrk): the abuse limits (docs/falhas.md)
-            # would measure the 429 page instead of the searches.
-            "LIMITES_ABUSO_ATIVOS": "false",
-            # Tasks run in-process (a publication's e-mails, the draw's recomputes).
-            "CELERY_BROKER_URL": "",
-            "EMAIL_URL": "dummymail://localhost",
-            "LOG_LEVEL": "WARNING",
-            "PYTHONUNBUFFERED": "1",
-        }
+        ambiente = _ambiente(pasta, url_banco, cache_url)
         python = sys.executable
-        manage = str(Path(settings.BASE_DIR) / "manage.py")
         gunicorn: subprocess.Popen | None = None
         medidas: list[tuple[Pagina, ResultadoWrk]] = []
         log = None
@@ -318,23 +293,7 @@ class Command(BaseCommand):
             self._dizer(f"banco de dados: {nome_banco} ({partes.hostname}:{partes.port or 5432})")
             self._banco(base, f'CREATE DATABASE "{nome_banco}"')
             criado = True
-            inicio = time.perf_counter()
-            self._rodar([python, manage, "migrate", "--noinput"], ambiente, "migrate")
-            self._dizer(f"migrações aplicadas em {decimal_br(time.perf_counter() - inicio)} s")
-            self._rodar([python, manage, "collectstatic", "--noinput"], ambiente,
-                        "collectstatic")
-            arquivo = pasta / "dados.json"
-            preparo = subprocess.run(
-                [python, manage, "bench_carga", "--preparar", str(arquivo),
-                 "--inscricoes", str(options["inscricoes"]), "--cargos", str(options["cargos"]),
-                 "--maior", str(options["maior"]), "--seed", str(options["seed"])],
-                env=ambiente, check=False, cwd=settings.BASE_DIR)
-            if preparo.returncode != 0:
-                raise CommandError("A construção dos dados falhou (mensagem acima).")
-            dados = json.loads(arquivo.read_text(encoding="utf-8"))
-            paginas = [Pagina(**{**p, "variantes": tuple(p.get("variantes", ()))})
-                       for p in dados["paginas"]]
-            cookie = f"{dados['cookie_nome']}={dados['cookie']}"
+            paginas, cookie = self._preparar(python, ambiente, pasta, options)
 
             self._redis(redis_url).flushdb()
             porta = _porta_livre()
@@ -350,38 +309,13 @@ class Command(BaseCommand):
                         f"{options['aquecimento']} s), time-out {TIMEOUT_WRK}")
             for pagina in paginas:
                 self._conferir(porta, pagina, cookie)
-
-            estatico = next(p.caminho for p in paginas if p.estatica)
-            for pagina in paginas:
-                url = f"http://127.0.0.1:{porta}{pagina.caminho}"
-                extra = ["-H", f"Cookie: {cookie}"] if pagina.autenticada else []
-                if pagina.variantes:
-                    script = pasta / f"variantes-{len(medidas)}.lua"
-                    script.write_text(script_variantes(pagina.variantes), encoding="utf-8")
-                    extra += ["-s", str(script)]
-                if options["aquecimento"]:
-                    self._wrk(wrk, options["clientes"], options["aquecimento"], extra, url)
-                    _escoar(porta, estatico)
-                resultado, saida = self._wrk(wrk, options["clientes"], options["duracao"],
-                                             extra, url)
-                _escoar(porta, estatico)
-                medidas.append((pagina, resultado))
-                self._dizer(f"  medida: {pagina.nome}")
-                if options["verbosity"] >= 2:
-                    self._dizer(saida)
+            medidas = self._medir_paginas(wrk, porta, paginas, cookie, pasta, options)
         finally:
             if gunicorn is not None:
                 _parar(gunicorn)
             if log is not None:
                 log.close()
-            if criado:
-                self._banco(base, f'DROP DATABASE IF EXISTS "{nome_banco}" WITH (FORCE)')
-                self._dizer(f"banco {nome_banco} apagado")
-            try:
-                self._redis(redis_url).flushdb()
-            except Exception:  # noqa: BLE001 - cleaning up; Redis may be the failure itself
-                pass
-            shutil.rmtree(pasta, ignore_errors=True)
+            self._limpar(base, nome_banco if criado else None, redis_url, pasta)
         # The results after the clean-up, so that the ratio is the last line.
         self._dizer("")
         for linha in tabela(medidas):
@@ -389,6 +323,66 @@ class Command(BaseCommand):
         self._dizer("")
         for linha in conclusao(medidas):
             self._dizer(linha)
+
+    def _preparar(self, python: str, ambiente: dict, pasta: Path,
+                  options: dict) -> tuple[list[Pagina], str]:
+        """Migrate the benchmark's database, collect the static files and build the data in
+        a child process; return the pages to measure and the candidate's session cookie."""
+        manage = str(Path(settings.BASE_DIR) / "manage.py")
+        inicio = time.perf_counter()
+        self._rodar([python, manage, "migrate", "--noinput"], ambiente, "migrate")
+        self._dizer(f"migrações aplicadas em {decimal_br(time.perf_counter() - inicio)} s")
+        self._rodar([python, manage, "collectstatic", "--noinput"], ambiente,
+                    "collectstatic")
+        arquivo = pasta / "dados.json"
+        preparo = subprocess.run(
+            [python, manage, "bench_carga", "--preparar", str(arquivo),
+             "--inscricoes", str(options["inscricoes"]), "--cargos", str(options["cargos"]),
+             "--maior", str(options["maior"]), "--seed", str(options["seed"])],
+            env=ambiente, check=False, cwd=settings.BASE_DIR)
+        if preparo.returncode != 0:
+            raise CommandError("A construção dos dados falhou (mensagem acima).")
+        dados = json.loads(arquivo.read_text(encoding="utf-8"))
+        paginas = [Pagina(**{**p, "variantes": tuple(p.get("variantes", ()))})
+                   for p in dados["paginas"]]
+        return paginas, f"{dados['cookie_nome']}={dados['cookie']}"
+
+    def _medir_paginas(self, wrk: str, porta: int, paginas: list[Pagina], cookie: str,
+                       pasta: Path, options: dict) -> list[tuple[Pagina, ResultadoWrk]]:
+        """Warm up and measure each page with wrk, in order; the server works off its backlog
+        (`_escoar`) after every run."""
+        medidas: list[tuple[Pagina, ResultadoWrk]] = []
+        estatico = next(p.caminho for p in paginas if p.estatica)
+        for pagina in paginas:
+            url = f"http://127.0.0.1:{porta}{pagina.caminho}"
+            extra = ["-H", f"Cookie: {cookie}"] if pagina.autenticada else []
+            if pagina.variantes:
+                script = pasta / f"variantes-{len(medidas)}.lua"
+                script.write_text(script_variantes(pagina.variantes), encoding="utf-8")
+                extra += ["-s", str(script)]
+            if options["aquecimento"]:
+                self._wrk(wrk, options["clientes"], options["aquecimento"], extra, url)
+                _escoar(porta, estatico)
+            resultado, saida = self._wrk(wrk, options["clientes"], options["duracao"],
+                                         extra, url)
+            _escoar(porta, estatico)
+            medidas.append((pagina, resultado))
+            self._dizer(f"  medida: {pagina.nome}")
+            if options["verbosity"] >= 2:
+                self._dizer(saida)
+        return medidas
+
+    def _limpar(self, base: str, nome_banco: str | None, redis_url: str, pasta: Path) -> None:
+        """Drop the benchmark's database (if it was created), flush its Redis database and
+        remove the temporary folder."""
+        if nome_banco is not None:
+            self._banco(base, f'DROP DATABASE IF EXISTS "{nome_banco}" WITH (FORCE)')
+            self._dizer(f"banco {nome_banco} apagado")
+        try:
+            self._redis(redis_url).flushdb()
+        except Exception:  # noqa: BLE001 - cleaning up; Redis may be the failure itself
+            pass
+        shutil.rmtree(pasta, ignore_errors=True)
 
     # --- steps ----------------------------------------------------------------------------
 
@@ -466,6 +460,44 @@ class Command(BaseCommand):
             return ler_saida_wrk(feito.stdout), feito.stdout
         except ValueError as exc:
             raise CommandError(f"{exc} ({url}):\n{feito.stdout}") from exc
+
+
+def _localizar_wrk() -> str:
+    """The wrk executable, or a CommandError saying how to install it."""
+    wrk = shutil.which("wrk") or ("/usr/bin/wrk" if os.path.exists("/usr/bin/wrk") else "")
+    if not wrk:
+        raise CommandError("O wrk não está instalado (Debian: apt-get install wrk; "
+                           "`make bench-carga` o instala quando roda como root).")
+    return wrk
+
+
+def _ambiente(pasta: Path, url_banco: str, cache_url: str) -> dict:
+    """The environment of the child processes and of gunicorn: the throwaway database, static
+    and media folders, production-like settings (DEBUG off) and the Redis cache."""
+    return {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings_bench",
+        "BENCH_STATIC_ROOT": str(pasta / "static"),
+        "MEDIA_ROOT": str(pasta / "media"),
+        "DATABASE_URL": url_banco,
+        "DATABASE_APP_ROLE": "",
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-carga-" + os.urandom(16).hex(),
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        # gunicorn on loopback speaks plain HTTP (certames.E002 would refuse it).
+        "PERMITIR_HTTP": "true",
+        "CACHE_URL": cache_url,
+        # Every request comes from one client (wrk): the abuse limits (docs/falhas.md)
+        # would measure the 429 page instead of the searches.
+        "LIMITES_ABUSO_ATIVOS": "false",
+        # Tasks run in-process (a publication's e-mails, the draw's recomputes).
+        "CELERY_BROKER_URL": "",
+        "EMAIL_URL": "dummymail://localhost",
+        "LOG_LEVEL": "WARNING",
+        "PYTHONUNBUFFERED": "1",
+    }
 
 
 def _interromper(signum, frame) -> None:
