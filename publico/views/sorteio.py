@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from certames import distribuicao_edital, regras
+from certames import conferir_sorteio, distribuicao_edital, regras
 from certames.models import Certame, Sorteio
 from certames.regras.edital import texto_bilhete
 from certames.regras.regimes import BASE_EDITAL
@@ -23,7 +23,7 @@ from classificacao.quadro_vagas import nome_lista
 from publico.views.certames import STATUS_PUBLICOS
 
 #: The standalone check script, served as is.
-SCRIPT = Path(__file__).resolve().parent.parent / "conferir_sorteio.py"
+SCRIPT = Path(conferir_sorteio.__file__).resolve()
 
 
 def certame_publico(pk: int) -> Certame:

@@ -29,6 +29,7 @@ from comum import cache_publico
 from comum.papeis import GRUPO_RH
 from tests.e2e.apoio import carregar_demo
 from tests.factories import EtapaFactory, InscricaoFactory, usuario
+from tests.test_arquitetura import PACOTES
 
 pytestmark = pytest.mark.django_db
 
@@ -298,11 +299,13 @@ SEM_SINAL = {
         "written with its decision, whose act (certames.Ato, with its certame) renews it",
     ("comissoes/ata.py", "Sessao", "update"):
         "the minutes' file name, shown to RH and the committee only",
-    ("classificacao/listas.py", "Cargo", "update"):
+    ("certames/recalculo.py", "Cargo", "update"):
         "the recompute's bookkeeping (queued generation, timestamps), shown on no cached page",
+    ("classificacao/listas.py", "Cargo", "update"):
+        "the recompute's bookkeeping (computed generation, failures), shown on no cached page",
     ("certames/instantaneo.py", "ListaVersao", "bulk_create"):
         "a snapshot is read only through a publication, which renews the certame",
-    ("certames/instantaneo.py", "ResumoClassificacao", "bulk_create"):
+    ("classificacao/leitura.py", "ResumoClassificacao", "bulk_create"):
         "written by the publication, whose Publicacao row renews the certame",
     ("comissoes/dominio/convocacao.py", "Convocacao", "update"):
         "notificada_em, shown to RH only",
@@ -316,7 +319,7 @@ SEM_SINAL = {
 
 METODOS = {"update", "bulk_create", "bulk_update"}
 COM_HISTORICO = {"bulk_create_with_history", "bulk_update_with_history"}
-PASTAS = ("candidatos", "certames", "comissoes", "nucleo", "painel", "privacidade", "demo")
+PASTAS = PACOTES
 
 
 def _raiz(no: ast.AST) -> str | None:
