@@ -34,7 +34,14 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from .convocacao import Chamada, Ocupante, continuar_ordem, convocar, fundamento_historico
+from .convocacao import (
+    Chamada,
+    Continuacao,
+    Ocupante,
+    continuar_ordem,
+    convocar,
+    fundamento_historico,
+)
 from .distribuicao import Distribuicao, contagens, distribuir
 from .erros import ErroEntrada
 from .listas import Exclusao, Listas, Remocao, montar_listas
@@ -123,6 +130,70 @@ class Resultado:
         return None
 
 
+class _Preenchimento:
+    """The slots being filled from a cargo's lists: a forward-only cursor per list, the
+    candidates already placed, the placements made."""
+
+    def __init__(self, listas: Listas, ja_chamados: Collection[str]) -> None:
+        self.listas = listas
+        self.posicao = listas.posicao_geral_optantes
+        self.colocados: set[str] = set(ja_chamados)
+        self.pendentes_ac = listas.sub_judice[AC]
+        self.cursores: dict[str, int] = {lst: 0 for lst in listas.ordem}
+        self.ocupacoes: list[Ocupacao] = []
+
+    def proximo(self, lista: str) -> tuple[Candidato, int] | None:
+        """Best candidate of ``lista`` not yet placed, and their rank in AC."""
+        cands = self.listas[lista]
+        i = self.cursores[lista]
+        while i < len(cands) and cands[i].inscricao in self.colocados:
+            i += 1
+        self.cursores[lista] = i
+        if i >= len(cands):
+            return None
+        c = cands[i]
+        return c, (i + 1 if lista == AC else self.posicao[c.inscricao])
+
+    def colocar(self, achado: tuple[Candidato, int], vaga: str, lista: str,
+                fundamento: str) -> None:
+        """Place ``achado`` in a slot of type ``vaga``, taken from ``lista``."""
+        c, pos = achado
+        self.colocados.add(c.inscricao)
+        # Sub judice: pending in the origin list, or pending where a final
+        # non-confirmation would eliminate (then even an AC placement may change).
+        sj = c.inscricao in self.listas.sub_judice[lista] or c.inscricao in self.pendentes_ac
+        self.ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, pos))
+
+    def encher(self, faltam: int, vaga: str, lista: str, fundamento: str) -> int:
+        """Fill up to ``faltam`` slots of type ``vaga`` from ``lista``; the slots still
+        empty (candidates ran out)."""
+        while faltam:
+            achado = self.proximo(lista)
+            if achado is None:
+                break
+            self.colocar(achado, vaga, lista, fundamento)
+            faltam -= 1
+        return faltam
+
+    def encher_ac(self, faltam: int, fundamento_concorrencia: str) -> int:
+        """Fill the AC slots from the top of the general list: an optant there is approved
+        in AC, not counted in any reserve; the slots still empty."""
+        while faltam:
+            achado = self.proximo(AC)
+            if achado is None:
+                break
+            if achado[0].inscricao in self.posicao:
+                fundamento = (
+                    "optante aprovado na ampla concorrência, não computado na reserva — "
+                    + fundamento_concorrencia
+                )
+            else:
+                fundamento = FUNDAMENTO_AC
+            self.colocar(achado, AC, AC, fundamento)
+            faltam -= 1
+        return faltam
+
+
 def preencher_vagas(
     distribuicao: Distribuicao | Mapping[str, int],
     listas: Listas,
@@ -132,47 +203,10 @@ def preencher_vagas(
     """Fill the slots of ``distribuicao`` (slot counts per type) from ``listas`` (spec
     section 6). ``ja_chamados``: candidates who occupy a call already made, never placed
     again (spec section 7, step 5)."""
-    posicao = listas.posicao_geral_optantes
-    colocados: set[str] = set(ja_chamados)
-    pendentes_ac = listas.sub_judice[AC]
-    cursores: dict[str, int] = {lst: 0 for lst in listas.ordem}
-    ocupacoes: list[Ocupacao] = []
-
-    def proximo(lista: str) -> tuple[Candidato, int] | None:
-        """Best candidate of ``lista`` not yet placed, and their rank in AC."""
-        cands = listas[lista]
-        i = cursores[lista]
-        while i < len(cands) and cands[i].inscricao in colocados:
-            i += 1
-        cursores[lista] = i
-        if i >= len(cands):
-            return None
-        c = cands[i]
-        return c, (i + 1 if lista == AC else posicao[c.inscricao])
-
-    def colocar(achado: tuple[Candidato, int], vaga: str, lista: str, fundamento: str) -> None:
-        c, pos = achado
-        colocados.add(c.inscricao)
-        # Sub judice: pending in the origin list, or pending where a final
-        # non-confirmation would eliminate (then even an AC placement may change).
-        sj = c.inscricao in listas.sub_judice[lista] or c.inscricao in pendentes_ac
-        ocupacoes.append(Ocupacao(c.inscricao, vaga, lista, fundamento, sj, pos))
+    p = _Preenchimento(listas, ja_chamados)
 
     # 1. AC slots: the top of the general list (not yet placed).
-    faltam_ac = distribuicao[AC]
-    while faltam_ac:
-        achado = proximo(AC)
-        if achado is None:
-            break
-        if achado[0].inscricao in posicao:
-            fundamento = (
-                "optante aprovado na ampla concorrência, não computado na reserva — "
-                + regime.fundamento_concorrencia
-            )
-        else:
-            fundamento = FUNDAMENTO_AC
-        colocar(achado, AC, AC, fundamento)
-        faltam_ac -= 1
+    faltam_ac = p.encher_ac(distribuicao[AC], regime.fundamento_concorrencia)
 
     faltam = {cod: distribuicao[cod] for cod in regime.listas}
     fund_lista = {g.codigo: g.fundamento for g in regime.grupos}
@@ -180,35 +214,19 @@ def preencher_vagas(
 
     # 2. Reserved slots from their own list, in the regime's order.
     for cod in regime.listas:
-        while faltam[cod]:
-            achado = proximo(cod)
-            if achado is None:
-                break
-            colocar(achado, cod, cod, fund_lista[cod])
-            faltam[cod] -= 1
+        faltam[cod] = p.encher(faltam[cod], cod, cod, fund_lista[cod])
 
     # 3. Reversion chains between reserved lists.
     for cod in regime.listas:
         for passo in regime.reversao(cod).cadeia:
-            while faltam[cod]:
-                achado = proximo(passo.lista)
-                if achado is None:
-                    break
-                colocar(achado, cod, passo.lista, passo.fundamento)
-                faltam[cod] -= 1
+            faltam[cod] = p.encher(faltam[cod], cod, passo.lista, passo.fundamento)
 
     # 4. Last resort: the general list.
     for cod in regime.listas:
-        fundamento = regime.reversao(cod).fundamento_ampla
-        while faltam[cod]:
-            achado = proximo(AC)
-            if achado is None:
-                break
-            colocar(achado, cod, AC, fundamento)
-            faltam[cod] -= 1
+        faltam[cod] = p.encher(faltam[cod], cod, AC, regime.reversao(cod).fundamento_ampla)
 
     vazias = {AC: faltam_ac} | faltam
-    return tuple(ocupacoes), vazias
+    return tuple(p.ocupacoes), vazias
 
 
 def classificar(entrada: Entrada) -> Resultado:
@@ -216,13 +234,7 @@ def classificar(entrada: Entrada) -> Resultado:
 
     Raises ``ErroEntrada`` (or its subclass ``ErroParametro``) for invalid input.
     """
-    if isinstance(entrada.regime, Regime):
-        base = entrada.regime
-    else:
-        try:
-            base = obter_regime(entrada.regime)
-        except RegimeDesconhecido as exc:
-            raise ErroEntrada(f"regime: {exc}") from None
+    base = _regime_da_entrada(entrada)
     vagas = entrada.vagas
     if isinstance(vagas, bool) or not isinstance(vagas, int) or vagas < 0:
         raise ErroEntrada(f"vagas: esperado inteiro maior ou igual a 0, recebido “{vagas}”")
@@ -234,12 +246,7 @@ def classificar(entrada: Entrada) -> Resultado:
 
     # Spec section 7: a candidate granted fim de fila at a call ranks last in every list;
     # a call made void or annulled (section 9) puts its candidate out of every list.
-    fim = {c.inscricao for c in chamados if c.situacao == _FIM_DE_FILA}
-    if fim:
-        candidatos = [
-            replace(c, fim_de_fila=True) if c.inscricao in fim and not c.fim_de_fila else c
-            for c in candidatos
-        ]
+    candidatos = _com_fim_de_fila(candidatos, chamados)
     sem_efeito = frozenset(c.inscricao for c in chamados if c.situacao == _SEM_EFEITO)
     anuladas = frozenset(c.inscricao for c in chamados if c.situacao == _ANULADA)
 
@@ -264,7 +271,55 @@ def classificar(entrada: Entrada) -> Resultado:
     )
 
     n_historico = len(chamados)
-    historicas = [
+    historicas = _com_fundamento(historicas, regime, continuacao)
+    chamadas = convocar(
+        continuacao.tipos,
+        ocupantes_novos(novas, listas),
+        regime,
+        inicio=n_historico + 1,
+        rechamadas=_liberadas(continuacao, n_historico)[: continuacao.rechamadas],
+    )
+    return Resultado(
+        regime=regime,
+        vagas=vagas,
+        distribuicao=distribuicao,
+        listas=listas,
+        vagas_preenchidas=tuple(ocupadas) + novas,
+        vagas_vazias=vazias,
+        convocacao=tuple(historicas) + chamadas,
+        devidos=continuacao.devidos,
+        chamados=None if entrada.chamados is None else chamados,
+    )
+
+
+def _regime_da_entrada(entrada: Entrada) -> Regime:
+    """The regime given (a ``Regime``, or a built-in one's id); raises ``ErroEntrada``."""
+    if isinstance(entrada.regime, Regime):
+        return entrada.regime
+    try:
+        return obter_regime(entrada.regime)
+    except RegimeDesconhecido as exc:
+        raise ErroEntrada(f"regime: {exc}") from None
+
+
+def _com_fim_de_fila(
+    candidatos: Sequence[Candidato], chamados: Sequence[Chamado]
+) -> Sequence[Candidato]:
+    """The candidates, those granted fim de fila at a call marked so (spec section 7)."""
+    fim = {c.inscricao for c in chamados if c.situacao == _FIM_DE_FILA}
+    if not fim:
+        return candidatos
+    return [
+        replace(c, fim_de_fila=True) if c.inscricao in fim and not c.fim_de_fila else c
+        for c in candidatos
+    ]
+
+
+def _com_fundamento(
+    historicas: Sequence[Chamada], regime: Regime, continuacao: Continuacao
+) -> list[Chamada]:
+    """The calls of the history, each with the basis of what became of it."""
+    return [
         replace(
             c,
             fundamento=fundamento_historico(
@@ -278,27 +333,14 @@ def classificar(entrada: Entrada) -> Resultado:
         )
         for c in historicas
     ]
-    liberadas = [
+
+
+def _liberadas(continuacao: Continuacao, n_historico: int) -> list[int]:
+    """The history's positions whose seat is called again at a new position, in the order
+    of those new positions."""
+    return [
         p for q, p in sorted((q, p) for p, q in continuacao.rechamada_em.items() if q > n_historico)
     ]
-    chamadas = convocar(
-        continuacao.tipos,
-        ocupantes_novos(novas, listas),
-        regime,
-        inicio=n_historico + 1,
-        rechamadas=liberadas[: continuacao.rechamadas],
-    )
-    return Resultado(
-        regime=regime,
-        vagas=vagas,
-        distribuicao=distribuicao,
-        listas=listas,
-        vagas_preenchidas=tuple(ocupadas) + novas,
-        vagas_vazias=vazias,
-        convocacao=tuple(historicas) + chamadas,
-        devidos=continuacao.devidos,
-        chamados=None if entrada.chamados is None else chamados,
-    )
 
 
 def ocupantes_novos(novas: Sequence[Ocupacao], listas: Listas) -> list[Ocupante]:

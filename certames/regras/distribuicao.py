@@ -179,88 +179,11 @@ def distribuir(
     _checar_vagas(vagas)
     r = _resolver(regime, parametros)
     n = vagas
-    calculos: list[CalculoReserva] = []
-    t = r.limiar_arredondamento
     if r.arredondamento_conjunto:
-        total, quotas, partes = _conjunto(n, r)
-        for g, q, parte in zip(r.grupos, quotas, partes, strict=True):
-            calculos.append(
-                CalculoReserva(
-                    lista=g.codigo,
-                    vagas=n,
-                    percentual=g.percentual,
-                    produto=n * g.percentual,
-                    regra=REGRA_CONJUNTO if n >= r.minimo_vagas else REGRA_ABAIXO_MINIMO,
-                    resultado=parte,
-                    fundamento=(
-                        "edital (arredondamento conjunto, repartição pelo maior resto); "
-                        f"{r.fundamento_arredondamento}"
-                        if n >= r.minimo_vagas
-                        else r.fundamento_minimo
-                    ),
-                    fundamento_percentual=g.fundamento,
-                    limiar=t,
-                    minimo=r.minimo_vagas,
-                    total_conjunto=total,
-                    quota_conjunta=q,
-                )
-            )
+        calculos = _calculos_conjuntos(n, r)
     else:
-        for g in r.grupos:
-            produto = n * g.percentual
-            if n < r.minimo_vagas:
-                # Below the law's minimum the reserve does not apply (Lei 3.056/2025,
-                # art. 8º; Lei 15.142/2025, art. 5º).
-                calculos.append(
-                    CalculoReserva(
-                        g.codigo,
-                        n,
-                        g.percentual,
-                        produto,
-                        REGRA_ABAIXO_MINIMO,
-                        0,
-                        r.fundamento_minimo,
-                        g.fundamento,
-                        limiar=t,
-                        minimo=r.minimo_vagas,
-                    )
-                )
-                continue
-            resultado = arred(produto, t)
-            fundamento = g.fundamento if produto.denominator == 1 else r.fundamento_arredondamento
-            calculos.append(
-                CalculoReserva(
-                    g.codigo,
-                    n,
-                    g.percentual,
-                    produto,
-                    REGRA_ARRED,
-                    resultado,
-                    fundamento,
-                    g.fundamento,
-                    limiar=t,
-                    minimo=r.minimo_vagas,
-                )
-            )
-    # PcD: teto, but not above the cap (then floor).
-    p = r.pcd.percentual
-    produto = n * p
-    lim = r.pcd.limite
-    c = teto(produto)
-    limitado = lim is not None and c > lim * n
-    calculos.append(
-        CalculoReserva(
-            PCD,
-            n,
-            p,
-            produto,
-            REGRA_TETO_LIMITADO if limitado else REGRA_TETO,
-            math.floor(produto) if limitado else c,
-            r.pcd.fundamento,
-            r.pcd.fundamento,
-            limite=lim,
-        )
-    )
+        calculos = _calculos_separados(n, r)
+    calculos.append(_calculo_pcd(n, r))
     reservadas = sum(cal.resultado for cal in calculos)
     if reservadas > n:
         raise ErroParametro(
@@ -270,6 +193,96 @@ def distribuir(
     for cal in calculos:
         contagens_[cal.lista] = cal.resultado
     return Distribuicao(vagas=n, contagens=contagens_, calculos=tuple(calculos))
+
+
+def _calculos_conjuntos(n: int, r: Regime) -> list[CalculoReserva]:
+    """Each racial group's count under joint rounding (edital setting), explained."""
+    total, quotas, partes = _conjunto(n, r)
+    return [
+        CalculoReserva(
+            lista=g.codigo,
+            vagas=n,
+            percentual=g.percentual,
+            produto=n * g.percentual,
+            regra=REGRA_CONJUNTO if n >= r.minimo_vagas else REGRA_ABAIXO_MINIMO,
+            resultado=parte,
+            fundamento=(
+                "edital (arredondamento conjunto, repartição pelo maior resto); "
+                f"{r.fundamento_arredondamento}"
+                if n >= r.minimo_vagas
+                else r.fundamento_minimo
+            ),
+            fundamento_percentual=g.fundamento,
+            limiar=r.limiar_arredondamento,
+            minimo=r.minimo_vagas,
+            total_conjunto=total,
+            quota_conjunta=q,
+        )
+        for g, q, parte in zip(r.grupos, quotas, partes, strict=True)
+    ]
+
+
+def _calculos_separados(n: int, r: Regime) -> list[CalculoReserva]:
+    """Each racial group's count, each rounded on its own percentage, explained."""
+    t = r.limiar_arredondamento
+    calculos: list[CalculoReserva] = []
+    for g in r.grupos:
+        produto = n * g.percentual
+        if n < r.minimo_vagas:
+            # Below the law's minimum the reserve does not apply (Lei 3.056/2025,
+            # art. 8º; Lei 15.142/2025, art. 5º).
+            calculos.append(
+                CalculoReserva(
+                    g.codigo,
+                    n,
+                    g.percentual,
+                    produto,
+                    REGRA_ABAIXO_MINIMO,
+                    0,
+                    r.fundamento_minimo,
+                    g.fundamento,
+                    limiar=t,
+                    minimo=r.minimo_vagas,
+                )
+            )
+            continue
+        resultado = arred(produto, t)
+        fundamento = g.fundamento if produto.denominator == 1 else r.fundamento_arredondamento
+        calculos.append(
+            CalculoReserva(
+                g.codigo,
+                n,
+                g.percentual,
+                produto,
+                REGRA_ARRED,
+                resultado,
+                fundamento,
+                g.fundamento,
+                limiar=t,
+                minimo=r.minimo_vagas,
+            )
+        )
+    return calculos
+
+
+def _calculo_pcd(n: int, r: Regime) -> CalculoReserva:
+    """The PcD count: teto, but not above the cap (then floor), explained."""
+    p = r.pcd.percentual
+    produto = n * p
+    lim = r.pcd.limite
+    c = teto(produto)
+    limitado = lim is not None and c > lim * n
+    return CalculoReserva(
+        PCD,
+        n,
+        p,
+        produto,
+        REGRA_TETO_LIMITADO if limitado else REGRA_TETO,
+        math.floor(produto) if limitado else c,
+        r.pcd.fundamento,
+        r.pcd.fundamento,
+        limite=lim,
+    )
 
 
 def explicar_calculo(c: CalculoReserva) -> str:

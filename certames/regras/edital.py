@@ -235,37 +235,12 @@ def distribuir_edital(
     r = _efetivo(regime, parametros)
     cargos = tuple(cargos)
     _validar_cargos(cargos)
-    listas = r.listas
     n_e = sum(c.vagas for c in cargos)
-    totais_edital = dict(zip(listas, contagens(n_e, r), strict=True))
-    percentuais = {g.codigo: g.percentual for g in r.grupos}
-    percentuais[PCD] = r.pcd.percentual
+    totais_edital = dict(zip(r.listas, contagens(n_e, r), strict=True))
     base_de = {g.codigo: r.base_reserva for g in r.grupos}
     base_de[PCD] = r.base_reserva_pcd
-    sorteados = [lst for lst in listas if base_de[lst] == BASE_EDITAL]
-
-    # seats[c][g]: per-cargo groups by section 4 on n_c; edital groups start at their
-    # automatic part floor(n_c * p_g) (spec section 4.1, item 2).
-    assentos: list[dict[str, int]] = []
-    automaticas: list[dict[str, int]] = []
-    for c in cargos:
-        por_cargo = dict(zip(listas, contagens(c.vagas, r), strict=True))
-        linha: dict[str, int] = {}
-        auto: dict[str, int] = {}
-        for lst in listas:
-            if base_de[lst] == BASE_EDITAL:
-                p = percentuais[lst]
-                auto[lst] = linha[lst] = c.vagas * p.numerator // p.denominator
-            else:
-                linha[lst] = por_cargo[lst]
-        if sum(linha.values()) > c.vagas:
-            raise ErroParametro(
-                "regra_pcd",
-                f"as reservas do cargo {c.codigo} ({sum(linha.values())}) excedem as suas "
-                f"{c.vagas} vagas; revise os parâmetros",
-            )
-        assentos.append(linha)
-        automaticas.append(auto)
+    sorteados = [lst for lst in r.listas if base_de[lst] == BASE_EDITAL]
+    assentos, automaticas = _assentos_automaticos(r, cargos, base_de)
 
     sorteio: list[SorteioItem] = []
     retiradas: list[SorteioItem] = []
@@ -273,36 +248,8 @@ def distribuir_edital(
     for g in sorteados:
         restantes = totais_edital[g] - sum(a[g] for a in assentos)
         # Product default (module docstring): S_g < 0 withdraws automatic seats by draw.
-        for k in range(1, -restantes + 1):
-            item = _sortear(
-                semente,
-                g,
-                f"-{k}",
-                k,
-                [(c.codigo, i, 1, assentos[i][g]) for i, c in enumerate(cargos)],
-            )
-            assert item is not None  # sum of automatic parts > R_g >= 0
-            i = next(i for i, c in enumerate(cargos) if c.codigo == item.codigo)
-            assentos[i][g] -= 1
-            automaticas[i][g] -= 1
-            retiradas.append(item)
-        for k in range(1, restantes + 1):
-            item = _sortear(
-                semente,
-                g,
-                str(k),
-                k,
-                [
-                    (c.codigo, i, sum(assentos[i].values()) + 1, c.vagas)
-                    for i, c in enumerate(cargos)
-                ],
-            )
-            if item is None:
-                nao_alocados[g] = restantes - k + 1
-                break
-            i = next(i for i, c in enumerate(cargos) if c.codigo == item.codigo)
-            assentos[i][g] += 1
-            sorteio.append(item)
+        retiradas += _retirar_automaticas(semente, g, -restantes, cargos, assentos, automaticas)
+        sorteio += _sortear_assentos(semente, g, restantes, cargos, assentos, nao_alocados)
 
     distribuidos: list[CargoDistribuido] = []
     totais = {lst: 0 for lst in r.listas_com_ac}
@@ -323,6 +270,93 @@ def distribuir_edital(
         retiradas=tuple(retiradas),
         nao_alocados=nao_alocados,
     )
+
+
+def _assentos_automaticos(
+    r: Regime, cargos: Sequence[CargoEdital], base_de: Mapping[str, str]
+) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
+    """Each cargo's seats before the draw: per-cargo groups by section 4 on n_c, edital
+    groups at their automatic part floor(n_c * p_g) (spec section 4.1, item 2); and the
+    automatic parts. Raises ``ErroParametro`` when a cargo's reserves exceed its vacancies."""
+    percentuais = {g.codigo: g.percentual for g in r.grupos}
+    percentuais[PCD] = r.pcd.percentual
+    assentos: list[dict[str, int]] = []
+    automaticas: list[dict[str, int]] = []
+    for c in cargos:
+        por_cargo = dict(zip(r.listas, contagens(c.vagas, r), strict=True))
+        linha: dict[str, int] = {}
+        auto: dict[str, int] = {}
+        for lst in r.listas:
+            if base_de[lst] == BASE_EDITAL:
+                p = percentuais[lst]
+                auto[lst] = linha[lst] = c.vagas * p.numerator // p.denominator
+            else:
+                linha[lst] = por_cargo[lst]
+        if sum(linha.values()) > c.vagas:
+            raise ErroParametro(
+                "regra_pcd",
+                f"as reservas do cargo {c.codigo} ({sum(linha.values())}) excedem as suas "
+                f"{c.vagas} vagas; revise os parâmetros",
+            )
+        assentos.append(linha)
+        automaticas.append(auto)
+    return assentos, automaticas
+
+
+def _retirar_automaticas(
+    semente: str,
+    g: str,
+    excesso: int,
+    cargos: Sequence[CargoEdital],
+    assentos: list[dict[str, int]],
+    automaticas: list[dict[str, int]],
+) -> list[SorteioItem]:
+    """Withdraw ``excesso`` automatic seats of group ``g`` by public draw over the cargos
+    holding one (module docstring, S_g < 0); updates ``assentos`` and ``automaticas``."""
+    retiradas: list[SorteioItem] = []
+    for k in range(1, excesso + 1):
+        item = _sortear(
+            semente,
+            g,
+            f"-{k}",
+            k,
+            [(c.codigo, i, 1, assentos[i][g]) for i, c in enumerate(cargos)],
+        )
+        assert item is not None  # sum of automatic parts > R_g >= 0
+        i = next(i for i, c in enumerate(cargos) if c.codigo == item.codigo)
+        assentos[i][g] -= 1
+        automaticas[i][g] -= 1
+        retiradas.append(item)
+    return retiradas
+
+
+def _sortear_assentos(
+    semente: str,
+    g: str,
+    restantes: int,
+    cargos: Sequence[CargoEdital],
+    assentos: list[dict[str, int]],
+    nao_alocados: dict[str, int],
+) -> list[SorteioItem]:
+    """Draw the ``restantes`` seats of group ``g`` one at a time among the free vacancies
+    (spec section 4.1, item 3); updates ``assentos``, and ``nao_alocados`` when no free
+    vacancy is left."""
+    sorteio: list[SorteioItem] = []
+    for k in range(1, restantes + 1):
+        item = _sortear(
+            semente,
+            g,
+            str(k),
+            k,
+            [(c.codigo, i, sum(assentos[i].values()) + 1, c.vagas) for i, c in enumerate(cargos)],
+        )
+        if item is None:
+            nao_alocados[g] = restantes - k + 1
+            break
+        i = next(i for i, c in enumerate(cargos) if c.codigo == item.codigo)
+        assentos[i][g] += 1
+        sorteio.append(item)
+    return sorteio
 
 
 def _sortear(

@@ -18,13 +18,13 @@ candidates tied on every score are then sorted by inscription.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import groupby
 
 from .modelos import Candidato, Estado
-from .regimes import AC, ELIMINA, PCD, Regime
+from .regimes import AC, ELIMINA, PCD, NaoConfirmacao, Regime
 
 __all__ = [
     "Exclusao",
@@ -170,9 +170,6 @@ def montar_listas(
     """
     codigos = regime.listas
     efeito = {n.lista: n for n in regime.nao_confirmacao}
-    ordem_grupo = {g.codigo: i for i, g in enumerate(regime.grupos)}
-    percentual = {g.codigo: g.percentual for g in regime.grupos}
-    apenas_maior = regime.apenas_maior_percentual
 
     ac: list[Candidato] = []
     reservadas: dict[str, list[Candidato]] = {c: [] for c in codigos}
@@ -182,119 +179,28 @@ def montar_listas(
     posicoes: dict[str, int] = {}
     pendentes_ac: set[str] = set()
 
-    ac_append = ac.append
     for c in ordenar(candidatos):
-        if c.eliminado or c.desistente:
-            if c.eliminado:
-                excluidos.append(
-                    Exclusao(c.inscricao, MOTIVO_ELIMINADO, None, "eliminado do certame")
-                )
-                continue
-            # A desistência frees the vacancy for the next of the same list
-            # (LC 22/2026, art. 1º, §6º; Lei 3.057/2026, art. 15, §2º; Lei 3.056/2025,
-            # art. 10, §3º): the candidate is simply in no list.
-            excluidos.append(
-                Exclusao(
-                    c.inscricao,
-                    MOTIVO_DESISTENTE,
-                    None,
-                    "desistência: a vaga passa ao próximo classificado da mesma lista",
-                )
-            )
+        exclusao = _exclusao(c, regime, efeito, sem_efeito, anuladas)
+        if exclusao is not None:
+            excluidos.append(exclusao)
             continue
-        if sem_efeito and c.inscricao in sem_efeito:
-            excluidos.append(
-                Exclusao(c.inscricao, MOTIVO_SEM_EFEITO, None, FUNDAMENTO_SEM_EFEITO)
-            )
-            continue
-        if anuladas and c.inscricao in anuladas:
-            # The annulment of the nomeação after a fraud or falsity (Lei 3.056/2025, art. 7º,
-            # §1º, II; LC 22/2026, art. 3º, §3º; Lei 3.057/2026, art. 5º, IV, and art. 12,
-            # parágrafo único, III): the regime's own articles.
-            excluidos.append(
-                Exclusao(c.inscricao, MOTIVO_ANULADA, None, regime.fundamento_anulacao)
-            )
-            continue
-        opcoes = c.listas
-        if not opcoes:
-            ac_append(c)
-            continue
-        estados = opcoes.values()
-        if _FRAUDE in estados:
-            # Fraud in any list eliminates from the certame (Lei 3.057/2026, art. 12;
-            # Lei 3.056/2025, art. 7º, §1º, I; LC 22/2026, art. 3º, §3º).
-            lista_fraude = next(lst for lst, e in opcoes.items() if e == _FRAUDE)
-            excluidos.append(
-                Exclusao(c.inscricao, MOTIVO_FRAUDE, lista_fraude, regime.fundamento_fraude)
-            )
-            continue
-        if _NAO_CONFIRMADA in estados:
-            elimina = next(
-                (
-                    lst
-                    for lst, e in opcoes.items()
-                    if e == _NAO_CONFIRMADA and efeito[lst].efeito == ELIMINA
-                ),
-                None,
-            )
-            if elimina is not None:
-                # Non-confirmation that eliminates: only where the edital chose "elimina"
-                # (SMBV PP; LC 22/2026, art. 3º, §3º eliminates by itself only a false
-                # declaration established in the fraud procedure: spec section 5).
-                excluidos.append(
-                    Exclusao(
-                        c.inscricao, MOTIVO_NAO_CONFIRMADA, elimina, efeito[elimina].fundamento
-                    )
-                )
-                continue
         # Every habilitated candidate is in AC, optants included.
         ac.append(c)
-        if _PENDENTE in estados and any(
-            e == _PENDENTE and efeito[lst].efeito == ELIMINA for lst, e in opcoes.items()
-        ):
+        opcoes = c.listas
+        if not opcoes:
+            continue
+        if _pendente_onde_elimina(opcoes, efeito):
             # A final non-confirmation would eliminate (SMBV PP with the edital's
             # "elimina"): the whole participation is sub judice.
             pendentes_ac.add(c.inscricao)
-        posicao_ac = len(ac)
-        optante = False
-        raciais: list[str] = []
-        for lst, e in opcoes.items():
-            if e == _CONFIRMADA or e == _PENDENTE:
-                optante = True
-                if lst == PCD:
-                    reservadas[PCD].append(c)
-                    if e == _PENDENTE:
-                        pendentes[PCD].add(c.inscricao)
-                else:
-                    raciais.append(lst)
-            else:
-                # nao_confirmada that does not eliminate: out of that list, stays in AC
-                # (Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º;
-                # Lei 15.142/2025, art. 3º, §2º). A PcD one never eliminates.
-                remocoes.append(
-                    Remocao(c.inscricao, lst, MOTIVO_NAO_CONFIRMADA, efeito[lst].fundamento)
-                )
-        if apenas_maior and len(raciais) > 1:
-            # Only the list with the highest percentage; ties: the regime's order
-            # (Decreto 12.536/2025). PCD is not affected.
-            fica = max(raciais, key=lambda g: (percentual[g], -ordem_grupo[g]))
-            for lst in raciais:
-                if lst != fica:
-                    remocoes.append(
-                        Remocao(
-                            c.inscricao,
-                            lst,
-                            MOTIVO_MAIOR_PERCENTUAL,
-                            regime.fundamento_multiplas_listas,
-                        )
-                    )
-            raciais = [fica]
-        for lst in raciais:
+        entra, removidas = _listas_do_optante(c, regime, efeito)
+        remocoes.extend(removidas)
+        for lst in entra:
             reservadas[lst].append(c)
             if opcoes[lst] == _PENDENTE:
                 pendentes[lst].add(c.inscricao)
-        if optante:
-            posicoes[c.inscricao] = posicao_ac
+        if entra:
+            posicoes[c.inscricao] = len(ac)
 
     ordem: dict[str, tuple[Candidato, ...]] = {AC: tuple(ac)}
     for cod in codigos:
@@ -302,3 +208,106 @@ def montar_listas(
     sub: dict[str, frozenset[str]] = {AC: frozenset(pendentes_ac)}
     sub.update((cod, frozenset(pendentes[cod])) for cod in codigos)
     return Listas(ordem, sub, tuple(excluidos), tuple(remocoes), posicoes)
+
+
+def _exclusao(
+    c: Candidato,
+    regime: Regime,
+    efeito: dict[str, NaoConfirmacao],
+    sem_efeito: Collection[str],
+    anuladas: Collection[str],
+) -> Exclusao | None:
+    """Why ``c`` is in no list at all, with its legal basis; None if it is in AC."""
+    if c.eliminado:
+        return Exclusao(c.inscricao, MOTIVO_ELIMINADO, None, "eliminado do certame")
+    if c.desistente:
+        # A desistência frees the vacancy for the next of the same list
+        # (LC 22/2026, art. 1º, §6º; Lei 3.057/2026, art. 15, §2º; Lei 3.056/2025,
+        # art. 10, §3º): the candidate is simply in no list.
+        return Exclusao(
+            c.inscricao,
+            MOTIVO_DESISTENTE,
+            None,
+            "desistência: a vaga passa ao próximo classificado da mesma lista",
+        )
+    if sem_efeito and c.inscricao in sem_efeito:
+        return Exclusao(c.inscricao, MOTIVO_SEM_EFEITO, None, FUNDAMENTO_SEM_EFEITO)
+    if anuladas and c.inscricao in anuladas:
+        # The annulment of the nomeação after a fraud or falsity (Lei 3.056/2025, art. 7º,
+        # §1º, II; LC 22/2026, art. 3º, §3º; Lei 3.057/2026, art. 5º, IV, and art. 12,
+        # parágrafo único, III): the regime's own articles.
+        return Exclusao(c.inscricao, MOTIVO_ANULADA, None, regime.fundamento_anulacao)
+    opcoes = c.listas
+    if not opcoes:
+        return None
+    estados = opcoes.values()
+    if _FRAUDE in estados:
+        # Fraud in any list eliminates from the certame (Lei 3.057/2026, art. 12;
+        # Lei 3.056/2025, art. 7º, §1º, I; LC 22/2026, art. 3º, §3º).
+        lista_fraude = next(lst for lst, e in opcoes.items() if e == _FRAUDE)
+        return Exclusao(c.inscricao, MOTIVO_FRAUDE, lista_fraude, regime.fundamento_fraude)
+    if _NAO_CONFIRMADA in estados:
+        elimina = next(
+            (
+                lst
+                for lst, e in opcoes.items()
+                if e == _NAO_CONFIRMADA and efeito[lst].efeito == ELIMINA
+            ),
+            None,
+        )
+        if elimina is not None:
+            # Non-confirmation that eliminates: only where the edital chose "elimina"
+            # (SMBV PP; LC 22/2026, art. 3º, §3º eliminates by itself only a false
+            # declaration established in the fraud procedure: spec section 5).
+            return Exclusao(
+                c.inscricao, MOTIVO_NAO_CONFIRMADA, elimina, efeito[elimina].fundamento
+            )
+    return None
+
+
+def _pendente_onde_elimina(opcoes: Mapping[str, str], efeito: dict[str, NaoConfirmacao]) -> bool:
+    """Whether the candidate is pending in a list whose non-confirmation eliminates."""
+    return _PENDENTE in opcoes.values() and any(
+        e == _PENDENTE and efeito[lst].efeito == ELIMINA for lst, e in opcoes.items()
+    )
+
+
+def _listas_do_optante(
+    c: Candidato, regime: Regime, efeito: dict[str, NaoConfirmacao]
+) -> tuple[list[str], list[Remocao]]:
+    """The reserved lists an optant in AC enters (confirmed or pending), and the removals
+    from the lists they opted for but do not enter."""
+    entra: list[str] = []
+    raciais: list[str] = []
+    remocoes: list[Remocao] = []
+    for lst, e in c.listas.items():
+        if e == _CONFIRMADA or e == _PENDENTE:
+            if lst == PCD:
+                entra.append(PCD)
+            else:
+                raciais.append(lst)
+        else:
+            # nao_confirmada that does not eliminate: out of that list, stays in AC
+            # (Lei 3.057/2026, art. 11, §1º; Lei 3.056/2025, art. 6º, §2º;
+            # Lei 15.142/2025, art. 3º, §2º). A PcD one never eliminates.
+            remocoes.append(
+                Remocao(c.inscricao, lst, MOTIVO_NAO_CONFIRMADA, efeito[lst].fundamento)
+            )
+    if regime.apenas_maior_percentual and len(raciais) > 1:
+        # Only the list with the highest percentage; ties: the regime's order
+        # (Decreto 12.536/2025). PCD is not affected.
+        fica = _maior_percentual(raciais, regime)
+        remocoes.extend(
+            Remocao(c.inscricao, lst, MOTIVO_MAIOR_PERCENTUAL, regime.fundamento_multiplas_listas)
+            for lst in raciais
+            if lst != fica
+        )
+        raciais = [fica]
+    return entra + raciais, remocoes
+
+
+def _maior_percentual(raciais: list[str], regime: Regime) -> str:
+    """The racial list of highest percentage among ``raciais``; ties: the regime's order."""
+    ordem_grupo = {g.codigo: i for i, g in enumerate(regime.grupos)}
+    percentual = {g.codigo: g.percentual for g in regime.grupos}
+    return max(raciais, key=lambda g: (percentual[g], -ordem_grupo[g]))

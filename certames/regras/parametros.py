@@ -74,29 +74,8 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
     if parametros is None or parametros.vazio:
         return regime
     mudancas: dict[str, object] = {}
-
-    t = parametros.limiar_arredondamento
-    if t is not None:
-        if not isinstance(t, Fraction | int) or isinstance(t, bool) or not 0 < t <= 1:
-            raise ErroParametro(
-                "limiar_arredondamento", f"deve estar entre 0 (exclusive) e 1, recebido “{t}”"
-            )
-        t = Fraction(t)
-        if t != regime.limiar_arredondamento:
-            if regime.limiar_definido_em_lei:
-                raise ErroParametro(
-                    "limiar_arredondamento",
-                    f"o regime {regime.id} fixa o arredondamento em lei "
-                    f"({regime.fundamento_arredondamento}: fração igual ou maior que "
-                    f"{formatar_decimal(regime.limiar_arredondamento)}); o edital não pode "
-                    "alterá-lo",
-                )
-            mudancas["limiar_arredondamento"] = t
-            mudancas["fundamento_arredondamento"] = (
-                f"edital: fração igual ou maior que {formatar_decimal(t)} arredonda para cima "
-                f"({regime.lei} não fixa o arredondamento)"
-            )
-
+    if parametros.limiar_arredondamento is not None:
+        mudancas |= _mudancas_limiar(regime, parametros.limiar_arredondamento)
     if parametros.arredondamento_conjunto is not None:
         if not isinstance(parametros.arredondamento_conjunto, bool):
             raise ErroParametro(
@@ -105,75 +84,127 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
             )
         # Spec section 4: an edital setting for every regime (default off).
         mudancas["arredondamento_conjunto"] = parametros.arredondamento_conjunto
-
-    regra = parametros.regra_pcd
-    if regra is not None:
-        _validar_regra_pcd(regra)
-        mesma = (regra.percentual, regra.limite) == (regime.pcd.percentual, regime.pcd.limite)
-        if not mesma and regime.pcd.definida_em_lei and regime.pcd.percentual_maximo is not None:
-            mudancas["pcd"] = _pcd_na_faixa(regime, regra)
-        elif not mesma:
-            if regime.pcd.definida_em_lei:
-                raise ErroParametro(
-                    "regra_pcd",
-                    f"o regime {regime.id} fixa a reserva PcD em lei ({regime.pcd.fundamento}); "
-                    "o edital não pode alterá-la",
-                )
-            limite = (
-                f", limite {formatar_percentual(regra.limite)}" if regra.limite is not None else ""
-            )
-            mudancas["pcd"] = RegraPcd(
-                percentual=regra.percentual,
-                limite=regra.limite,
-                fundamento=regra.fundamento
-                or (
-                    f"edital: {formatar_percentual(regra.percentual)} arredondado para cima"
-                    f"{limite} ({regime.lei} não regula a regra PcD)"
-                ),
-                definida_em_lei=False,
-            )
-
+    if parametros.regra_pcd is not None:
+        pcd = _pcd_do_edital(regime, parametros.regra_pcd)
+        if pcd is not None:
+            mudancas["pcd"] = pcd
     if parametros.efeito_nao_confirmacao:
-        regras = {n.lista: n for n in regime.nao_confirmacao}
-        novas = dict(regras)
-        for lista, efeito in parametros.efeito_nao_confirmacao.items():
-            campo = f"efeito_nao_confirmacao.{lista}"
-            if lista not in regras:
-                raise ErroParametro(
-                    campo,
-                    f"a lista “{lista}” não existe no regime {regime.id} "
-                    f"(listas: {', '.join(regime.listas)})",
-                )
-            if efeito not in EFEITOS:
-                raise ErroParametro(
-                    campo, f"efeito inválido “{efeito}” (use 'elimina' ou 'permanece_ac')"
-                )
-            atual = regras[lista]
-            if efeito == atual.efeito:
-                continue
-            if efeito not in atual.efeitos_permitidos:
-                if lista == PCD and efeito == ELIMINA:
-                    # Spec section 5: a PcD non-confirmation never eliminates.
-                    raise ErroParametro(
-                        campo,
-                        "a não confirmação da condição de PcD nunca elimina: o candidato segue "
-                        "na ampla concorrência",
-                    )
-                raise ErroParametro(
-                    campo,
-                    f"{atual.fundamento} fixa o efeito “{atual.efeito}”; o edital não pode "
-                    "alterá-lo",
-                )
-            novas[lista] = NaoConfirmacao(
-                lista,
-                efeito,
-                atual.fundamento_opcao or f"edital, nos limites de {atual.fundamento}",
-                atual.efeitos_permitidos,
-                atual.fundamento_opcao,
-            )
-        if novas != regras:
-            mudancas["nao_confirmacao"] = tuple(novas[n.lista] for n in regime.nao_confirmacao)
+        nao_confirmacao = _nao_confirmacao_do_edital(regime, parametros.efeito_nao_confirmacao)
+        if nao_confirmacao is not None:
+            mudancas["nao_confirmacao"] = nao_confirmacao
+    mudancas |= _mudancas_bases(regime, parametros)
 
+    if not mudancas:
+        return regime
+    try:
+        return replace(regime, **mudancas)  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise ErroParametro("regra_pcd", f"parâmetros incompatíveis: {exc}") from exc
+
+
+def _mudancas_limiar(regime: Regime, t: Fraction | int) -> dict[str, object]:
+    """The edital's rounding threshold, only where the law leaves it to the edital."""
+    if not isinstance(t, Fraction | int) or isinstance(t, bool) or not 0 < t <= 1:
+        raise ErroParametro(
+            "limiar_arredondamento", f"deve estar entre 0 (exclusive) e 1, recebido “{t}”"
+        )
+    t = Fraction(t)
+    if t == regime.limiar_arredondamento:
+        return {}
+    if regime.limiar_definido_em_lei:
+        raise ErroParametro(
+            "limiar_arredondamento",
+            f"o regime {regime.id} fixa o arredondamento em lei "
+            f"({regime.fundamento_arredondamento}: fração igual ou maior que "
+            f"{formatar_decimal(regime.limiar_arredondamento)}); o edital não pode "
+            "alterá-lo",
+        )
+    return {
+        "limiar_arredondamento": t,
+        "fundamento_arredondamento": (
+            f"edital: fração igual ou maior que {formatar_decimal(t)} arredonda para cima "
+            f"({regime.lei} não fixa o arredondamento)"
+        ),
+    }
+
+
+def _pcd_do_edital(regime: Regime, regra: RegraPcd) -> RegraPcd | None:
+    """The edital's PcD rule: within the law's range, or where the law is silent; None when
+    it is the law's own."""
+    _validar_regra_pcd(regra)
+    if (regra.percentual, regra.limite) == (regime.pcd.percentual, regime.pcd.limite):
+        return None
+    if regime.pcd.definida_em_lei and regime.pcd.percentual_maximo is not None:
+        return _pcd_na_faixa(regime, regra)
+    if regime.pcd.definida_em_lei:
+        raise ErroParametro(
+            "regra_pcd",
+            f"o regime {regime.id} fixa a reserva PcD em lei ({regime.pcd.fundamento}); "
+            "o edital não pode alterá-la",
+        )
+    limite = f", limite {formatar_percentual(regra.limite)}" if regra.limite is not None else ""
+    return RegraPcd(
+        percentual=regra.percentual,
+        limite=regra.limite,
+        fundamento=regra.fundamento
+        or (
+            f"edital: {formatar_percentual(regra.percentual)} arredondado para cima"
+            f"{limite} ({regime.lei} não regula a regra PcD)"
+        ),
+        definida_em_lei=False,
+    )
+
+
+def _nao_confirmacao_do_edital(
+    regime: Regime, efeitos: Mapping[str, str]
+) -> tuple[NaoConfirmacao, ...] | None:
+    """The non-confirmation rules with the effects the edital chose, within the law's
+    options; None when every effect is the law's own."""
+    regras = {n.lista: n for n in regime.nao_confirmacao}
+    novas = dict(regras)
+    for lista, efeito in efeitos.items():
+        campo = f"efeito_nao_confirmacao.{lista}"
+        if lista not in regras:
+            raise ErroParametro(
+                campo,
+                f"a lista “{lista}” não existe no regime {regime.id} "
+                f"(listas: {', '.join(regime.listas)})",
+            )
+        if efeito not in EFEITOS:
+            raise ErroParametro(
+                campo, f"efeito inválido “{efeito}” (use 'elimina' ou 'permanece_ac')"
+            )
+        atual = regras[lista]
+        if efeito == atual.efeito:
+            continue
+        if efeito not in atual.efeitos_permitidos:
+            if lista == PCD and efeito == ELIMINA:
+                # Spec section 5: a PcD non-confirmation never eliminates.
+                raise ErroParametro(
+                    campo,
+                    "a não confirmação da condição de PcD nunca elimina: o candidato segue "
+                    "na ampla concorrência",
+                )
+            raise ErroParametro(
+                campo,
+                f"{atual.fundamento} fixa o efeito “{atual.efeito}”; o edital não pode "
+                "alterá-lo",
+            )
+        novas[lista] = NaoConfirmacao(
+            lista,
+            efeito,
+            atual.fundamento_opcao or f"edital, nos limites de {atual.fundamento}",
+            atual.efeitos_permitidos,
+            atual.fundamento_opcao,
+        )
+    if novas == regras:
+        return None
+    return tuple(novas[n.lista] for n in regime.nao_confirmacao)
+
+
+def _mudancas_bases(regime: Regime, parametros: Parametros) -> dict[str, object]:
+    """The bases of the reserves the edital chose, among those the regime allows."""
+    mudancas: dict[str, object] = {}
     for campo, bases, fundamento in (
         ("base_reserva", regime.bases_reserva, regime.fundamento_base_reserva),
         ("base_reserva_pcd", regime.bases_reserva_pcd, regime.fundamento_base_reserva_pcd),
@@ -194,16 +225,11 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
             )
         if base != getattr(regime, campo):
             mudancas[campo] = base
-
-    if not mudancas:
-        return regime
-    try:
-        return replace(regime, **mudancas)  # type: ignore[arg-type]
-    except ValueError as exc:
-        raise ErroParametro("regra_pcd", f"parâmetros incompatíveis: {exc}") from exc
+    return mudancas
 
 
 def _validar_regra_pcd(regra: RegraPcd) -> None:
+    """The edital's PcD percentage and cap are fractions within 0 and 1."""
     p, limite = regra.percentual, regra.limite
     if not isinstance(p, Fraction | int) or isinstance(p, bool) or not 0 <= p <= 1:
         raise ErroParametro("regra_pcd.percentual", f"deve estar entre 0% e 100%, recebido “{p}”")
