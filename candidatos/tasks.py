@@ -17,7 +17,7 @@ from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
 from candidatos.correcao_email import TAREFA_AVISO as TAREFA_AVISO_CORRECAO_EMAIL
 from candidatos.correcao_email import avisar as avisar_correcao_email
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
-from candidatos.importacao_vigilancia import marcar_paradas
+from candidatos.importacao.vigilancia import marcar_paradas
 from candidatos.models import Importacao
 from candidatos.portal import (
     TAREFA_AVISO_CLASSIFICACAO,
@@ -65,7 +65,7 @@ def processar_importacao(importacao_id: int) -> str:
 
     def progresso(feito: int, total: int, fase: str) -> None:
         # Runs outside the write transaction, so the page sees it while validating; each
-        # call is also the heartbeat (candidatos.importacao_vigilancia).
+        # call is also the heartbeat (candidatos.importacao.vigilancia).
         processando.update(total_linhas=total, linhas_processadas=feito, resumo={"fase": fase},
                            batimento_em=timezone.now())
 

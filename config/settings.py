@@ -354,7 +354,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 600.0,
     },
     # Imports whose worker died (no heartbeat): marked failed, "nada foi gravado"
-    # (candidatos/importacao_vigilancia.py; docs/falhas.md).
+    # (candidatos/importacao/vigilancia.py; docs/falhas.md).
     "marcar-importacoes-paradas": {
         "task": "candidatos.marcar_importacoes_paradas",
         "schedule": 60.0,

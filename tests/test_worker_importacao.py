@@ -16,7 +16,7 @@ import pytest
 from django.core.files.base import ContentFile
 from django.db import connection
 
-from candidatos.importacao_vigilancia import marcar_paradas, mensagem_parada, repetir
+from candidatos.importacao.vigilancia import marcar_paradas, mensagem_parada, repetir
 from candidatos.models import Candidato, Importacao, Inscricao
 from candidatos.tasks import importar_inscricoes_task
 from certames.models import Ato

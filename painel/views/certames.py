@@ -14,7 +14,7 @@ from django.views import View
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
-from candidatos.importacao_vigilancia import marcar_paradas, repetir
+from candidatos.importacao.vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
 from certames import cronograma, distribuicao_edital
@@ -243,7 +243,7 @@ class ImportarView(RHMixin, FormView):
 class ImportacaoView(RHMixin, DetailView):
     """The import's progress; with htmx, only the progress fragment is re-rendered. An import
     whose process died (no heartbeat) is marked failed when its page is read, without
-    waiting for the periodic check (candidatos.importacao_vigilancia)."""
+    waiting for the periodic check (candidatos.importacao.vigilancia)."""
 
     model = Importacao
     context_object_name = "importacao"

@@ -286,9 +286,9 @@ SEM_SINAL = {
     ("candidatos/comprovante.py", "Inscricao", "update"):
         "only the receipt's file name, which no cached page shows",
     # (its bulk_update_with_history of Candidato and Inscricao names the model in a variable)
-    ("candidatos/importacao.py", "Candidato", "bulk_create_with_history"):
+    ("candidatos/importacao/gravacao_orm.py", "Candidato", "bulk_create_with_history"):
         "the import's own act (certames.Ato, with its certame) renews the certame",
-    ("candidatos/importacao.py", "Inscricao", "bulk_create_with_history"):
+    ("candidatos/importacao/gravacao_orm.py", "Inscricao", "bulk_create_with_history"):
         "the import's own act renews the certame",
     ("candidatos/isencao.py", "Inscricao", "bulk_update_with_history"):
         "the end of the payment deadline registers its act (with its certame) in the same "

@@ -11,8 +11,15 @@ from django.db import transaction
 from django.urls import reverse
 from openpyxl import Workbook
 
-from candidatos import importacao, tasks
-from candidatos.importacao import ArquivoRejeitado, decimal_br, importar_inscricoes
+from candidatos import tasks
+from candidatos.importacao import (
+    ArquivoRejeitado,
+    decimal_br,
+    gravacao_copia,
+    gravacao_orm,
+    importar,
+    importar_inscricoes,
+)
 from candidatos.models import Candidato, Importacao, Inscricao
 from candidatos.tasks import processar_importacao
 from certames.models import Ato
@@ -433,7 +440,7 @@ def test_campo_maior_que_o_limite_do_leitor_csv(certame):
 def falha_ao_gravar_inscricoes(monkeypatch):
     """The candidates are written, then the inscrições' bulk insert fails (the ORM's on
     SQLite, the COPY of the staging table on PostgreSQL)."""
-    original = importacao.bulk_create_with_history
+    original = gravacao_orm.bulk_create_with_history
 
     def falha_nas_inscricoes(objs, model, **kwargs):
         if model is Inscricao:
@@ -443,8 +450,8 @@ def falha_ao_gravar_inscricoes(monkeypatch):
     def falha_na_copia(cursor, linhas):
         raise RuntimeError("disco cheio")
 
-    monkeypatch.setattr(importacao, "bulk_create_with_history", falha_nas_inscricoes)
-    monkeypatch.setattr(importacao, "_inserir_inscricoes_copia", falha_na_copia)
+    monkeypatch.setattr(gravacao_orm, "bulk_create_with_history", falha_nas_inscricoes)
+    monkeypatch.setattr(gravacao_copia, "_inserir_inscricoes_copia", falha_na_copia)
 
 
 def test_excecao_no_meio_da_gravacao_nao_deixa_nada(certame, falha_ao_gravar_inscricoes):
@@ -532,7 +539,7 @@ def test_falha_posterior_ao_commit_nao_faz_a_importacao_mentir(client, rh, monke
 
         transaction.on_commit(falha)
 
-    monkeypatch.setattr(importacao, "solicitar_recalculo", seguimento_quebrado)
+    monkeypatch.setattr(importar, "solicitar_recalculo", seguimento_quebrado)
     certame = _certame_com_cargos()
     client.force_login(rh)
     resposta = _enviar(client, certame, _csv(LINHAS_BOAS))

@@ -18,7 +18,13 @@ from django.db import connection, transaction
 from localflavor.br.validators import BRCPFValidator
 
 from candidatos import importacao
-from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
+from candidatos.importacao import (
+    ArquivoRejeitado,
+    gravacao_copia,
+    importar,
+    importar_inscricoes,
+    valores,
+)
 from candidatos.models import Candidato, Inscricao
 from certames.models import AlteracaoColuna, Ato
 from classificacao.management.commands.bench_classificacao import digitos_cpf
@@ -204,7 +210,7 @@ def test_erro_na_linha_n_rejeita_tudo_e_nomeia_a_linha(certame, rh, via):
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="COPY do PostgreSQL")
 def test_falha_depois_dos_candidatos_gravados_nao_deixa_nada_e_a_proxima_funciona(
         certame, rh, monkeypatch):
-    original = importacao._inserir_inscricoes_copia
+    original = gravacao_copia._inserir_inscricoes_copia
     chamadas = []
 
     def falha(cursor, linhas):
@@ -212,7 +218,7 @@ def test_falha_depois_dos_candidatos_gravados_nao_deixa_nada_e_a_proxima_funcion
         original(cursor, linhas)
         raise RuntimeError("disco cheio")
 
-    monkeypatch.setattr(importacao, "_inserir_inscricoes_copia", falha)
+    monkeypatch.setattr(gravacao_copia, "_inserir_inscricoes_copia", falha)
     antes = (Candidato.objects.count(), Candidato.history.count(), Ato.objects.count(),
              AlteracaoColuna.objects.count())
     with pytest.raises(RuntimeError):
@@ -222,7 +228,7 @@ def test_falha_depois_dos_candidatos_gravados_nao_deixa_nada_e_a_proxima_funcion
             AlteracaoColuna.objects.count()) == antes
     assert Inscricao.objects.count() == 0
     # The staging tables went with the rollback: the next import in this connection works.
-    monkeypatch.setattr(importacao, "_inserir_inscricoes_copia", original)
+    monkeypatch.setattr(gravacao_copia, "_inserir_inscricoes_copia", original)
     resumo = importar_inscricoes(certame, _csv(PRIMEIRO), autor=rh, via="copia")
     assert (resumo.inscricoes_criadas, Inscricao.objects.count()) == (5, 5)
 
@@ -266,8 +272,8 @@ def test_tabulacao_no_nome_e_recusada_antes_de_gravar(certame, rh):
 
 def test_via_automatica_usa_copia_so_no_postgresql(certame, monkeypatch):
     usadas = []
-    monkeypatch.setattr(importacao, "_gravar_copia", lambda *a, **k: usadas.append("copia"))
-    monkeypatch.setattr(importacao, "_gravar_orm", lambda *a, **k: usadas.append("orm"))
+    monkeypatch.setattr(importar, "_gravar_copia", lambda *a, **k: usadas.append("copia"))
+    monkeypatch.setattr(importar, "_gravar_orm", lambda *a, **k: usadas.append("orm"))
     importar_inscricoes(certame, _csv(PRIMEIRO))
     assert usadas == (["copia"] if connection.vendor == "postgresql" else ["orm"])
     if connection.vendor != "postgresql":
@@ -293,7 +299,7 @@ def test_cpf_rapido_aceita_exatamente_o_que_o_validador_do_localflavor_aceita():
         except ValidationError:
             esperado = False
         try:
-            obtido = importacao._cpf(cpf) == cpf
+            obtido = valores._cpf(cpf) == cpf
         except importacao.ValorInvalido:
             obtido = False
         assert obtido == esperado, cpf

@@ -12,10 +12,16 @@ from django.urls import reverse
 from openpyxl import Workbook
 
 from candidatos import importacao
-from candidatos.importacao import ArquivoRejeitado, decimal_br, desempate_br, importar_inscricoes
+from candidatos.importacao import (
+    ArquivoRejeitado,
+    decimal_br,
+    desempate_br,
+    importar_inscricoes,
+    valores,
+)
 from candidatos.models import Candidato, Importacao, Inscricao
 from certames.models import Ato
-from comum.planilhas import MAX_ERROS
+from comum.planilhas import MAX_ERROS, ler_planilha
 from tests.factories import CargoFactory, CertameFactory
 from tests.planilhas_apoio import xlsx_bomba
 
@@ -163,7 +169,7 @@ def test_a_bomba_tem_1537_bytes_e_nao_e_lida_celula_a_celula(monkeypatch):
     conteudo = xlsx_bomba()
     assert len(conteudo) == 1537
     with pytest.raises(ArquivoRejeitado) as exc:
-        importacao.ler_planilha(conteudo, importacao.COLUNAS)
+        ler_planilha(conteudo, importacao.COLUNAS)
     assert [e.linha for e in exc.value.erros] == [0]
 
 
@@ -269,7 +275,7 @@ def test_decimal_so_com_algarismos_ascii(texto):
 
 def test_cpf_e_data_so_com_algarismos_ascii():
     with pytest.raises(importacao.ValorInvalido) as exc:
-        importacao._cpf("５２９.９８２.２４７-２５")
+        valores._cpf("５２９.９８２.２４７-２５")
     assert str(exc.value) == "CPF inválido “５２９.９８２.２４７-２５”"
     with pytest.raises(importacao.ValorInvalido) as exc:
         importacao.data_br("٠١/٠١/٢٠٠٠")

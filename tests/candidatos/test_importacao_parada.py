@@ -13,8 +13,9 @@ from django.core.files.base import ContentFile
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import importacao, tasks
-from candidatos.importacao_vigilancia import marcar_paradas, mensagem_parada
+from candidatos import tasks
+from candidatos.importacao import importar
+from candidatos.importacao.vigilancia import marcar_paradas, mensagem_parada
 from candidatos.models import Candidato, Importacao, Inscricao
 from candidatos.tasks import processar_importacao
 from certames.models import Ato
@@ -46,15 +47,15 @@ def certame():
 @pytest.fixture
 def morre_ao_gravar(monkeypatch):
     """The process dies after writing the rows, before the commit."""
-    original = importacao._gravar_orm
+    original = importar._gravar_orm
 
     def grava_e_morre(*args, **kwargs):
         original(*args, **kwargs)
         assert Inscricao.objects.count() == 2  # written, inside the transaction
         raise MorteDoProcesso
 
-    monkeypatch.setattr(importacao, "_gravar_orm", grava_e_morre)
-    monkeypatch.setattr(importacao, "copia_disponivel", lambda conexao=None: False)
+    monkeypatch.setattr(importar, "_gravar_orm", grava_e_morre)
+    monkeypatch.setattr(importar, "copia_disponivel", lambda conexao=None: False)
 
 
 def _importacao(certame, rh):
@@ -161,7 +162,7 @@ def test_importacao_marcada_como_falha_durante_a_gravacao_desfaz_as_linhas(
     """A process slower than the limit (not dead) finds its import marked failed when it
     reaches the commit: its rows roll back, so the page's "nada foi gravado" stays true."""
     imp = _importacao(certame, rh)
-    validar = importacao._validar_linhas
+    validar = importar._validar_linhas
     escritas = []
 
     def varredura_no_meio(*args, **kwargs):
@@ -175,8 +176,8 @@ def test_importacao_marcada_como_falha_durante_a_gravacao_desfaz_as_linhas(
     def conta_escritas(*args, **kwargs):
         escritas.append(Inscricao.objects.count())
 
-    monkeypatch.setattr(importacao, "_validar_linhas", varredura_no_meio)
-    monkeypatch.setattr(importacao, "solicitar_recalculo", conta_escritas)
+    monkeypatch.setattr(importar, "_validar_linhas", varredura_no_meio)
+    monkeypatch.setattr(importar, "solicitar_recalculo", conta_escritas)
     assert processar_importacao(imp.pk) == "falhou"
     assert escritas == [2]  # the rows were written inside the transaction...
     imp.refresh_from_db()

@@ -2,8 +2,8 @@
 
 The task (`candidatos.tasks.processar_importacao`) writes a heartbeat (`Importacao.batimento_em`)
 when it starts and at each progress step while it reads and validates the file (every
-`importacao.LOTE` rows), and once more just before the write transaction. An import still
-"processando" whose last heartbeat is older than `settings.IMPORTACAO_SEM_BATIMENTO_MINUTOS`
+`importacao.consultas.LOTE` rows), and once more just before the write transaction. An import
+still "processando" whose last heartbeat is older than `settings.IMPORTACAO_SEM_BATIMENTO_MINUTOS`
 lost its process (kill -9, out of memory, the machine restarted: nothing in the process could
 record its own end). `marcar_paradas` (every minute from celery beat, and for one import
 whenever its page is read) marks it "falhou" with the reason and "nada foi gravado".
