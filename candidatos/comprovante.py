@@ -11,12 +11,12 @@ import hashlib
 import json
 
 from django.core.files.base import ContentFile
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import Inscricao, Lista
 from comum.formatos import data_hora_br
+from comum.pdf import renderizar_pdf as renderizar_pdf_do_modelo
 
 
 def dados_comprovante(inscricao: Inscricao) -> dict:
@@ -50,13 +50,10 @@ def hash_verificacao(dados: dict) -> str:
 
 def renderizar_pdf(inscricao: Inscricao) -> tuple[bytes, str]:
     """(PDF bytes, verification hash) of the inscrição's receipt."""
-    from weasyprint import HTML  # heavy import: only where a PDF is made
-
     dados = dados_comprovante(inscricao)
     codigo = hash_verificacao(dados)
-    html = render_to_string("candidatos/comprovante.html", {
-        "dados": dados, "hash": codigo, "emitido_em": timezone.localtime()})
-    return HTML(string=html).write_pdf(), codigo
+    return renderizar_pdf_do_modelo("candidatos/comprovante.html", {
+        "dados": dados, "hash": codigo, "emitido_em": timezone.localtime()}), codigo
 
 
 def gerar_comprovante(inscricao_id: int) -> str:

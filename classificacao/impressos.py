@@ -43,6 +43,7 @@ from certames.models import Cargo, Certame, DocumentoPdf, Publicacao
 from comum.arquivos import servir_arquivo
 from comum.filas import enfileirar
 from comum.formatos import data_br
+from comum.pdf import html_para_pdf
 
 #: Task of classificacao/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_PDF = "certames.gerar_documento_pdf"
@@ -145,9 +146,7 @@ def html_de(tipo: str, conteudo: dict) -> str:
 
 
 def renderizar(tipo: str, conteudo: dict) -> bytes:
-    from weasyprint import HTML  # heavy import: only where a PDF is made
-
-    return HTML(string=html_de(tipo, conteudo)).write_pdf()
+    return html_para_pdf(html_de(tipo, conteudo))
 
 
 def gerar(tipo: str, alvo_id: int) -> int:

@@ -28,6 +28,7 @@ from comissoes.models import (
     Sessao,
     Voto,
 )
+from comum.pdf import html_para_pdf
 
 
 def _membro(m: MembroComissao) -> dict:
@@ -134,9 +135,7 @@ def renderizar_html(sessao: Sessao) -> str:
 
 
 def renderizar_ata(sessao: Sessao) -> bytes:
-    from weasyprint import HTML  # heavy import: only where a PDF is made
-
-    return HTML(string=renderizar_html(sessao)).write_pdf()
+    return html_para_pdf(renderizar_html(sessao))
 
 
 def gerar_ata(sessao_id: int) -> str:

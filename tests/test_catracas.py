@@ -136,3 +136,13 @@ def test_linhas_por_funcao():
                 nome = f"{_relativo(caminho)}:{no.name}"
                 medidas[nome] = max(medidas.get(nome, 0), no.end_lineno - no.lineno + 1)
     assert _apertar(medidas, MAXIMO_LINHAS_POR_FUNCAO, FUNCOES_ACIMA) == []
+
+
+def test_weasyprint_so_no_renderizador_unico():
+    """Every PDF is laid out by comum/pdf.py (one renderer: templates escape every value)."""
+    fora = sorted(_relativo(c) for c in _fontes()
+                  if "weasyprint" in c.read_text() and _relativo(c) != "comum/pdf.py"
+                  and any(isinstance(no, (ast.Import, ast.ImportFrom))
+                          and "weasyprint" in ast.dump(no)
+                          for no in ast.walk(ast.parse(c.read_text()))))
+    assert fora == []
