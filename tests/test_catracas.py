@@ -57,18 +57,14 @@ MAXIMO_LINHAS_POR_FUNCAO = 80
 #: none over 120).
 FUNCOES_ACIMA = {
     "certames/regras/listas.py:montar_listas": 147,
-    "classificacao/simulador.py:simular_edital": 146,
     "certames/regras/parametros.py:aplicar_parametros": 136,
     "certames/regras/edital.py:distribuir_edital": 109,
     "certames/regras/regimes.py:como_dict": 104,
     "certames/regras/distribuicao.py:distribuir": 102,
     "candidatos/portal.py:situacao_da_inscricao": 93,
-    "classificacao/management/commands/bench_classificacao.py:handle": 92,
-    "certames/cronograma.py:incoerencias": 91,
     "candidatos/chamadas.py:_registrar": 89,
     "certames/regras/classificacao.py:classificar": 88,
     "candidatos/importacao.py:_gravar_copia": 88,
-    "classificacao/listas.py:montar_entrada": 87,
     "certames/regras/classificacao.py:preencher_vagas": 86,
 }
 
