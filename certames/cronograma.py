@@ -141,27 +141,27 @@ class Incoerencia:
         return None
 
 
-def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoerencia]:
-    """Every pair of stages the exemption's order does not allow, with a Portuguese message
-    citing the article."""
-    etapas = [e for e in etapas if e.inicio is not None and e.fim is not None]
-    pedidos = [e for e in etapas if e.tipo == PEDIDO_ISENCAO]
-    resultados = [e for e in etapas if e.tipo in RESULTADOS_ISENCAO]
-    definitivos = [e for e in etapas if e.tipo == RESULTADO_DEFINITIVO_ISENCAO]
-    pagamentos = [e for e in etapas if e.tipo == PAGAMENTO_TAXA]
-    achadas: list[Incoerencia] = []
-    if isencao is None:
-        # The exemption exists only where the certame's law grants it (`Certame.oferece_isencao`:
-        # the edital cannot create one); its stages would announce a request nobody can make.
-        for etapa in etapas:
-            if etapa.tipo in ETAPAS_ISENCAO:
-                achadas.append(Incoerencia(etapa, "tipo", None, "", _(
-                    "A lei deste certame não prevê isenção da taxa de inscrição: a etapa "
-                    "“%(e)s” (de %(i)s a %(f)s) não cabe no cronograma.") % {
-                    "e": NOMES[etapa.tipo], "i": data_hora_br(etapa.inicio),
-                    "f": data_hora_br(etapa.fim)}))
-    for pagamento in pagamentos:
-        for definitivo in definitivos:
+def _etapas_sem_lei(etapas: list, isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """An exemption stage in a certame whose law grants no exemption."""
+    if isencao is not None:
+        return []
+    # The exemption exists only where the certame's law grants it (`Certame.oferece_isencao`:
+    # the edital cannot create one); its stages would announce a request nobody can make.
+    return [Incoerencia(etapa, "tipo", None, "", _(
+        "A lei deste certame não prevê isenção da taxa de inscrição: a etapa “%(e)s” (de "
+        "%(i)s a %(f)s) não cabe no cronograma.") % {
+        "e": NOMES[etapa.tipo], "i": data_hora_br(etapa.inicio),
+        "f": data_hora_br(etapa.fim)})
+        for etapa in etapas if etapa.tipo in ETAPAS_ISENCAO]
+
+
+def _pagamento_antes_do_definitivo(por_tipo: dict[str, list],
+                                   isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """The payment deadline ends before the final exemption result (the regime's
+    `fundamento_prazo_pagamento`; Lei 3.057/2026, art. 3º, VII and §3º)."""
+    achadas = []
+    for pagamento in por_tipo.get(PAGAMENTO_TAXA, ()):
+        for definitivo in por_tipo.get(RESULTADO_DEFINITIVO_ISENCAO, ()):
             if pagamento.fim <= definitivo.fim:
                 fundamento = isencao.fundamento_prazo_pagamento if isencao else SEM_LEI
                 achadas.append(Incoerencia(pagamento, "fim", definitivo, "fim", _(
@@ -170,12 +170,21 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                     "definitivamente indeferido deve poder pagar depois dele (%(f)s).") % {
                     "p": data_hora_br(pagamento.fim), "r": data_hora_br(definitivo.fim),
                     "f": fundamento}))
-    for resultado in resultados:
-        for pedido in pedidos:
+    return achadas
+
+
+def _resultado_antes_do_pedido(etapas: list, por_tipo: dict[str, list],
+                               isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """An exemption result starts before the request window ends (the regime's articles;
+    Lei 3.057/2026, art. 3º, I, IV and VI)."""
+    achadas = []
+    for resultado in (e for e in etapas if e.tipo in RESULTADOS_ISENCAO):
+        definitivo = resultado.tipo == RESULTADO_DEFINITIVO_ISENCAO
+        for pedido in por_tipo.get(PEDIDO_ISENCAO, ()):
             if resultado.inicio < pedido.fim:
                 if isencao is None:
                     fundamento = SEM_LEI
-                elif resultado.tipo == RESULTADO_DEFINITIVO_ISENCAO:
+                elif definitivo:
                     fundamento = isencao.fundamento_resultado_definitivo
                 else:
                     fundamento = isencao.fundamento_resultado_preliminar
@@ -183,24 +192,33 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                     "O %(etapa)s (a partir de %(r)s) não pode começar antes do fim do prazo "
                     "de pedido de isenção (%(p)s): os pedidos são analisados depois de "
                     "feitos (%(f)s; %(i)s).") % {
-                    "etapa": (_("resultado definitivo da isenção")
-                              if resultado.tipo == RESULTADO_DEFINITIVO_ISENCAO
+                    "etapa": (_("resultado definitivo da isenção") if definitivo
                               else _("resultado preliminar da isenção")),
                     "r": data_hora_br(resultado.inicio), "p": data_hora_br(pedido.fim),
                     "f": fundamento,
                     "i": isencao.fundamento_requerimento if isencao else SEM_LEI}))
-    por_tipo: dict[str, list] = {}
-    for etapa in etapas:
-        por_tipo.setdefault(etapa.tipo, []).append(etapa)
-    for analise in por_tipo.get(ANALISE_ATENDIMENTO, ()):
-        for inscricoes in por_tipo.get(INSCRICOES, ()):
-            if analise.inicio < inscricoes.inicio:
-                achadas.append(Incoerencia(analise, "inicio", inscricoes, "inicio", _(
-                    "A etapa “%(a)s” (a partir de %(d)s) não pode começar antes das "
-                    "inscrições (a partir de %(i)s): o atendimento especializado é pedido na "
-                    "inscrição e decidido depois de pedido (%(f)s).") % {
-                    "a": NOMES[ANALISE_ATENDIMENTO], "d": data_hora_br(analise.inicio),
-                    "i": data_hora_br(inscricoes.inicio), "f": FUNDAMENTO_ANALISE_ATENDIMENTO}))
+    return achadas
+
+
+def _analise_antes_das_inscricoes(por_tipo: dict[str, list]) -> list[Incoerencia]:
+    """The special conditions' analysis starts before the inscrições (Decreto 9.508/2018,
+    art. 4º; Lei 9.784/1999, art. 48)."""
+    return [Incoerencia(analise, "inicio", inscricoes, "inicio", _(
+        "A etapa “%(a)s” (a partir de %(d)s) não pode começar antes das inscrições (a partir "
+        "de %(i)s): o atendimento especializado é pedido na inscrição e decidido depois de "
+        "pedido (%(f)s).") % {
+        "a": NOMES[ANALISE_ATENDIMENTO], "d": data_hora_br(analise.inicio),
+        "i": data_hora_br(inscricoes.inicio), "f": FUNDAMENTO_ANALISE_ATENDIMENTO})
+        for analise in por_tipo.get(ANALISE_ATENDIMENTO, ())
+        for inscricoes in por_tipo.get(INSCRICOES, ())
+        if analise.inicio < inscricoes.inicio]
+
+
+def _recurso_antes_da_decisao(por_tipo: dict[str, list],
+                              isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """An appeal window opens before the decision it appeals against (Lei 9.784/1999,
+    art. 59; the exemption's appeal: the regime's `fundamento_recurso`)."""
+    achadas = []
     for tipo_recurso, tipo_decisao in RECORRE_DE.items():
         if tipo_recurso == RECURSO_ISENCAO:
             fundamento = isencao.fundamento_recurso if isencao else SEM_LEI
@@ -216,6 +234,14 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                         "recurso": NOMES[tipo_recurso], "decisao": NOMES[tipo_decisao],
                         "r": data_hora_br(recurso.inicio), "d": data_hora_br(decisao.inicio),
                         "f": fundamento}))
+    return achadas
+
+
+def _resultado_antes_do_recurso(por_tipo: dict[str, list],
+                                isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """A final result starts before its appeal window ends (Lei 9.784/1999, arts. 56 and
+    59; the exemption's final result: the regime's `fundamento_resultado_definitivo`)."""
+    achadas = []
     for tipo_resultado, tipo_recurso in DEPOIS_DO_RECURSO.items():
         if tipo_resultado == RESULTADO_DEFINITIVO_ISENCAO:
             fundamento = isencao.fundamento_resultado_definitivo if isencao else SEM_LEI
@@ -232,6 +258,21 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
                         "r": data_hora_br(resultado.inicio), "p": data_hora_br(recurso.fim),
                         "f": fundamento}))
     return achadas
+
+
+def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """Every pair of stages the exemption's order does not allow, with a Portuguese message
+    citing the article."""
+    etapas = [e for e in etapas if e.inicio is not None and e.fim is not None]
+    por_tipo: dict[str, list] = {}
+    for etapa in etapas:
+        por_tipo.setdefault(etapa.tipo, []).append(etapa)
+    return [*_etapas_sem_lei(etapas, isencao),
+            *_pagamento_antes_do_definitivo(por_tipo, isencao),
+            *_resultado_antes_do_pedido(etapas, por_tipo, isencao),
+            *_analise_antes_das_inscricoes(por_tipo),
+            *_recurso_antes_da_decisao(por_tipo, isencao),
+            *_resultado_antes_do_recurso(por_tipo, isencao)]
 
 
 def recusar_fora_da_janela(etapas: list, agora, *, sem_etapa: str, futura: str,

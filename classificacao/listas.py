@@ -77,31 +77,37 @@ def _texto_decimal(valor: Decimal) -> str:
     return format(valor.normalize(), "f")
 
 
-def montar_entrada(cargo: Cargo) -> EntradaCargo:
-    """Engine input from the cargo's rows: scored inscrições and consolidated list states.
+def _distribuicao_sorteada(cargo: Cargo) -> tuple[dict | None, list[str] | None]:
+    """On the whole-edital base: the cargo's drawn split and its explanation (else None)."""
+    edital = distribuicao_edital.distribuicao_do_certame(cargo.certame)
+    if edital is None:
+        return None, None
+    distribuicao = edital.por_cargo.get(cargo.codigo)
+    if distribuicao is None:
+        raise regras.ErroEntrada(_(
+            "O cargo %(c)s não estava entre os cargos do sorteio público das vagas "
+            "reservadas.") % {"c": cargo.codigo})
+    return distribuicao, distribuicao_edital.explicacao(edital, cargo.codigo)
 
-    On the whole-edital base (spec section 4.1) the cargo's split is the public draw's,
-    vacancies that arose later included (`certames.distribuicao_edital`); before the draw it
-    raises `SorteioPendente` (a regras.ErroEntrada): no list without the split."""
-    certame = cargo.certame
-    edital = distribuicao_edital.distribuicao_do_certame(certame)
-    distribuicao = explicacao = None
-    if edital is not None:
-        distribuicao = edital.por_cargo.get(cargo.codigo)
-        if distribuicao is None:
-            raise regras.ErroEntrada(_(
-                "O cargo %(c)s não estava entre os cargos do sorteio público das vagas "
-                "reservadas.") % {"c": cargo.codigo})
-        explicacao = distribuicao_edital.explicacao(edital, cargo.codigo)
+
+def _estados_consolidados(cargo: Cargo) -> dict[int, dict[str, str]]:
+    """The consolidated list states of the cargo's inscrições: pk -> list -> state."""
     estados: dict[int, dict[str, str]] = {}
     for insc_id, lista, estado in SituacaoLista.objects.filter(
             inscricao__cargo=cargo).values_list("inscricao_id", "lista", "estado"):
         estados.setdefault(insc_id, {})[lista] = estado
+    return estados
+
+
+def _candidatos(cargo: Cargo) -> tuple[list[regras.Candidato], dict[str, int], list[list]]:
+    """The engine's candidates of the cargo (scored, fee not unconfirmed), by number, with
+    the number -> pk map and the rows the input hash is made of."""
+    estados = _estados_consolidados(cargo)
     candidatos: list[regras.Candidato] = []
     ids: dict[str, int] = {}
     linhas_hash: list[list] = []
     pendente = regras.Estado.PENDENTE.value
-    autodeclaracao_basta = functools.cache(certame.confirmacao_pela_autodeclaracao)
+    autodeclaracao_basta = functools.cache(cargo.certame.confirmacao_pela_autodeclaracao)
     for pk, numero, nota, desempate, listas, situacao, cor in (
             Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
                                      nota__isnull=False)
@@ -123,34 +129,30 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
                             if proprios.get(lista) != EstadoLista.EXCLUIDA}
         eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
         desistente = situacao == Inscricao.Situacao.DESISTENTE
-        nota_txt = _texto_decimal(nota)
         candidatos.append(regras.Candidato(
             inscricao=numero, nota=nota, desempate=tuple(Decimal(d) for d in desempate),
             listas=situacoes_listas, eliminado=eliminado, desistente=desistente))
         ids[numero] = pk
-        linhas_hash.append([numero, nota_txt, list(desempate), situacoes_listas, eliminado,
-                            desistente])
-    parametros = parametros_motor(certame.parametros)
-    vagas = cargo.total_vagas()
-    historia, fim_de_fila = historico_do_motor(cargo)
-    if fim_de_fila:
-        candidatos = [replace(c, fim_de_fila=True) if ids[c.inscricao] in fim_de_fila else c
-                      for c in candidatos]
+        linhas_hash.append([numero, _texto_decimal(nota), list(desempate), situacoes_listas,
+                            eliminado, desistente])
+    return candidatos, ids, linhas_hash
+
+
+def _numeros(ids: dict[str, int], historia: list[dict]) -> dict[int, str]:
+    """pk -> inscrição number of the classified and of every inscrição ever called."""
     numeros = {pk: numero for numero, pk in ids.items()}
     faltam = {h["inscricao_id"] for h in historia} - set(numeros)
     if faltam:
         # Called, but no longer classified (e.g. its score was removed): the engine names it
         # as an unknown inscrição, an input error RH sees on the cargo page.
         numeros.update(Inscricao.objects.filter(pk__in=faltam).values_list("pk", "numero"))
-    chamados = None
-    if historia:
-        # A called inscrição always has a score (it came from a computed version).
-        chamados = tuple(regras.Chamado(numeros[h["inscricao_id"]], h["vaga"], h["lista"],
-                                        h["situacao"]) for h in historia)
-    entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
-                             parametros=_ler_parametros_json(parametros or None),
-                             chamados=chamados, distribuicao=distribuicao)
-    partes = [certame.regime, vagas, parametros, linhas_hash]
+    return numeros
+
+
+def _hash_entrada(partes: list, historia: list[dict], numeros: dict[int, str],
+                  fim_de_fila: set[int], distribuicao: dict | None) -> str:
+    """The input's hash: `partes` (regime, vacancies, parameters, candidates' rows), then
+    the calls, the drawn split and the call order's rule where they apply."""
     if historia:
         # Without a history the hash is the former one (no needless new version).
         partes += [[[numeros[h["inscricao_id"]], h["vaga"], h["lista"], h["situacao"]]
@@ -163,7 +165,36 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     # version with the order the law asks for (migration 0015 requests it for every cargo).
     partes.append({"ordem_convocacao": VERSAO_ORDEM})
     bruto = json.dumps(partes, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return EntradaCargo(entrada, ids, hashlib.sha256(bruto.encode()).hexdigest(), explicacao)
+    return hashlib.sha256(bruto.encode()).hexdigest()
+
+
+def montar_entrada(cargo: Cargo) -> EntradaCargo:
+    """Engine input from the cargo's rows: scored inscrições and consolidated list states.
+
+    On the whole-edital base (spec section 4.1) the cargo's split is the public draw's,
+    vacancies that arose later included (`certames.distribuicao_edital`); before the draw it
+    raises `SorteioPendente` (a regras.ErroEntrada): no list without the split."""
+    certame = cargo.certame
+    distribuicao, explicacao = _distribuicao_sorteada(cargo)
+    candidatos, ids, linhas_hash = _candidatos(cargo)
+    parametros = parametros_motor(certame.parametros)
+    vagas = cargo.total_vagas()
+    historia, fim_de_fila = historico_do_motor(cargo)
+    if fim_de_fila:
+        candidatos = [replace(c, fim_de_fila=True) if ids[c.inscricao] in fim_de_fila else c
+                      for c in candidatos]
+    numeros = _numeros(ids, historia)
+    chamados = None
+    if historia:
+        # A called inscrição always has a score (it came from a computed version).
+        chamados = tuple(regras.Chamado(numeros[h["inscricao_id"]], h["vaga"], h["lista"],
+                                        h["situacao"]) for h in historia)
+    entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
+                             parametros=_ler_parametros_json(parametros or None),
+                             chamados=chamados, distribuicao=distribuicao)
+    hash_entrada = _hash_entrada([certame.regime, vagas, parametros, linhas_hash], historia,
+                                 numeros, fim_de_fila, distribuicao)
+    return EntradaCargo(entrada, ids, hash_entrada, explicacao)
 
 
 def historico_do_motor(cargo: Cargo) -> tuple[list[dict], set[int]]:

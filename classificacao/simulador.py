@@ -4,6 +4,7 @@ simulation (`simular_edital`, spec section 4.1). The lists' display helpers live
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -41,6 +42,166 @@ def _explicacoes_cargo(regime: regras.Regime, vagas: int, listas: set[str]) -> l
     return [c.texto for c in dist.calculos if c.lista in listas]
 
 
+@dataclass
+class _Partilha:
+    """How the edital's vacancies fall to each cargo: the split per cargo (None: unknown
+    without the seed), the automatic and the drawn parts of the lists on the edital base,
+    the engine's result (with the draw) and the page's notice."""
+
+    distribuicoes: list[dict[str, int] | None]
+    automaticas: list[dict[str, int]]
+    sorteadas: list[dict[str, int]]
+    resultado: regras.DistribuicaoEdital | None = None
+    aviso: str = ""
+
+
+def _bases(regime: regras.Regime) -> dict[str, str]:
+    """Each reserved list's base (the edital or each cargo)."""
+    base_de = {g.codigo: regime.base_reserva for g in regime.grupos}
+    base_de[regras.PCD] = regime.base_reserva_pcd
+    return base_de
+
+
+def _partilha_por_cargo(regime: regras.Regime, cargos: list[regras.CargoEdital]) -> _Partilha:
+    """Both bases on the cargo: each cargo's own split (section 4), no draw."""
+    distribuicoes: list[dict[str, int] | None] = []
+    for c in cargos:
+        try:
+            distribuicoes.append(regras.distribuir(c.vagas, regime).contagens)
+        except regras.ErroParametro as exc:
+            raise regras.ErroParametro(
+                exc.campo, _("cargo %(codigo)s: %(erro)s") % {
+                    "codigo": c.codigo, "erro": str(exc).removeprefix(
+                        f"parametros.{exc.campo}: ")}) from None
+    return _Partilha(distribuicoes, [{} for _c in cargos], [{} for _c in cargos], aviso=_(
+        "Base por cargo: não há sorteio. Cada cargo tem a sua própria reserva, calculada "
+        "sobre as suas vagas."))
+
+
+def _partilha_sorteada(regime: regras.Regime, semente: str, cargos: list[regras.CargoEdital],
+                       no_edital: list[str]) -> _Partilha:
+    """With the seed: the engine's whole-edital split and its public draw."""
+    resultado = regras.distribuir_edital(regime, semente, cargos)
+    sorteadas = [{lst: 0 for lst in no_edital} for _c in cargos]
+    indice = {c.codigo: i for i, c in enumerate(cargos)}
+    for item in resultado.sorteio:
+        sorteadas[indice[item.codigo]][item.grupo] += 1
+    aviso = ""
+    if not resultado.sorteio and not resultado.retiradas and not resultado.nao_alocados:
+        aviso = _("Nenhuma vaga a sortear: as partes automáticas dos cargos já completam os "
+                  "totais do edital.")
+    return _Partilha([dict(c.distribuicao) for c in resultado.cargos],
+                     [dict(c.automaticas) for c in resultado.cargos], sorteadas, resultado,
+                     aviso)
+
+
+def _partilha_sem_semente(regime: regras.Regime, cargos: list[regras.CargoEdital],
+                          no_edital: list[str]) -> _Partilha:
+    """Without the seed only what the draw does not decide: the automatic parts
+    a_g(c) = floor(n_c * p_g) (spec section 4.1, item 2) and the lists on the cargo."""
+    percentuais = {g.codigo: g.percentual for g in regime.grupos}
+    percentuais[regras.PCD] = regime.pcd.percentual
+    automaticas = [{lst: c.vagas * percentuais[lst].numerator // percentuais[lst].denominator
+                    for lst in no_edital} for c in cargos]
+    return _Partilha([None] * len(cargos), automaticas,
+                     [{lst: 0 for lst in no_edital} for _c in cargos], aviso=_(
+        "Informe a semente para ver o sorteio: sem ela só se conhecem os totais do edital e "
+        "a parte automática de cada cargo."))
+
+
+def _linhas_totais(regime: regras.Regime, base_de: dict[str, str], no_edital: list[str],
+                   n_e: int, contagens_cargo: list[dict[str, int]],
+                   partilha: _Partilha) -> list[dict[str, Any]]:
+    """The totals per list with their computation, AC first: R_g on N_E for the lists on
+    the edital, the sum over the cargos otherwise."""
+    calculos_edital: dict[str, regras.CalculoReserva] = {}
+    if no_edital:
+        calculos_edital = {c.lista: c for c in regras.distribuir(n_e, regime).calculos
+                           if c.lista in no_edital}
+    linhas: list[dict[str, Any]] = []
+    for lst in regime.listas:
+        soma_auto: int | None
+        a_sortear: int | None
+        if lst in calculos_edital:
+            calculo = calculos_edital[lst]
+            # R_g, less any seat that found no free vacancy (reported apart).
+            total = (partilha.resultado.totais[lst] if partilha.resultado is not None
+                     else calculo.resultado)
+            texto = calculo.texto
+            # The engine's automatic parts are net of any withdrawal (``retiradas``).
+            soma_auto = sum(a[lst] for a in partilha.automaticas)
+            a_sortear = calculo.resultado - soma_auto
+        else:
+            total = sum(d[lst] for d in contagens_cargo)
+            texto = _soma_por_cargo(regime, lst, total)
+            soma_auto = a_sortear = None
+        linhas.append({
+            "lista": lst, "nome": nome_lista(regime, lst), "total": total,
+            "percentual": formatar_percentual(
+                regime.pcd.percentual if lst == regras.PCD else regime.grupo(lst).percentual),
+            "texto": texto, "base": _base_texto(base_de[lst]),
+            "automaticas": soma_auto, "a_sortear": a_sortear,
+        })
+    reservadas = sum(linha["total"] for linha in linhas)
+    partes = " − ".join(str(linha["total"]) for linha in linhas)
+    linhas.insert(0, {
+        "lista": regras.AC, "nome": nome_lista(regime, regras.AC), "total": n_e - reservadas,
+        "percentual": "", "base": "", "automaticas": None, "a_sortear": None,
+        "texto": f"AC: {n_e} − {partes} = {n_e - reservadas}",
+    })
+    return linhas
+
+
+def _linhas_cargos(regime: regras.Regime, cargos: list[regras.CargoEdital],
+                   no_edital: list[str], por_cargo: set[str],
+                   contagens_cargo: list[dict[str, int]],
+                   partilha: _Partilha) -> list[dict[str, Any]]:
+    """Each cargo's row: its automatic, drawn and fixed parts and its split."""
+    colunas = [regras.AC, *regime.listas]
+    linhas = []
+    for i, c in enumerate(cargos):
+        dist = partilha.distribuicoes[i]
+        automaticas, sorteadas = partilha.automaticas[i], partilha.sorteadas[i]
+        linhas.append({
+            "codigo": c.codigo, "vagas": c.vagas,
+            "automaticas": ", ".join(f"{lst} {automaticas[lst]}" for lst in no_edital),
+            "sorteadas": ", ".join(f"{lst} {sorteadas[lst]}" for lst in no_edital
+                                   if sorteadas[lst]),
+            # Lists on the cargo base next to a draw (PcD by default): section 4 on n_c.
+            "fixas": (", ".join(f"{lst} {contagens_cargo[i][lst]}" for lst in regime.listas
+                                if lst in por_cargo) if no_edital else ""),
+            "distribuicao": [dist[lst] for lst in colunas] if dist is not None else None,
+            "explicacoes": _explicacoes_cargo(regime, c.vagas, por_cargo),
+        })
+    return linhas
+
+
+def _bilhetes(resultado: regras.DistribuicaoEdital | None
+              ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The draw's tickets: the seats drawn and the seats withdrawn ("-" before the order)."""
+    sorteio: list[dict[str, Any]] = []
+    retiradas: list[dict[str, Any]] = []
+    if resultado is None:
+        return sorteio, retiradas
+    for itens, destino, prefixo in ((resultado.sorteio, sorteio, ""),
+                                    (resultado.retiradas, retiradas, "-")):
+        for item in itens:
+            destino.append({
+                "grupo": item.grupo, "ordem": item.ordem, "codigo": item.codigo,
+                "vaga": item.vaga, "sha256": item.sha256, "bilhetes": item.bilhetes,
+                "bilhete": texto_bilhete(resultado.semente, item.grupo,
+                                         f"{prefixo}{item.ordem}", item.codigo, item.vaga),
+            })
+    return sorteio, retiradas
+
+
+def _conferencia(sorteio: list[dict[str, Any]]) -> str:
+    """How to check a ticket in a shell (only when the text needs no quoting)."""
+    if sorteio and "'" not in sorteio[0]["bilhete"]:
+        return f"printf '%s' '{sorteio[0]['bilhete']}' | sha256sum"
+    return ""
+
+
 def simular_edital(regime: regras.Regime, semente: str,
                    cargos: list[regras.CargoEdital]) -> dict:
     """What the "simular edital" page shows for a whole edital: the totals per list with
@@ -51,132 +212,30 @@ def simular_edital(regime: regras.Regime, semente: str,
     Raises ``regras.ErroEntrada`` / ``regras.ErroParametro`` (Portuguese messages).
     """
     listas = regime.listas
-    base_de = {g.codigo: regime.base_reserva for g in regime.grupos}
-    base_de[regras.PCD] = regime.base_reserva_pcd
+    base_de = _bases(regime)
     no_edital = [lst for lst in listas if base_de[lst] == BASE_EDITAL]
     por_cargo = {lst for lst in listas if base_de[lst] == BASE_CARGO}
     n_e = sum(c.vagas for c in cargos)
-    automaticas = [{lst: 0 for lst in no_edital} for _c in cargos]
-    sorteadas = [{lst: 0 for lst in no_edital} for _c in cargos]
-    distribuicoes: list[dict[str, int] | None]
-    resultado: regras.DistribuicaoEdital | None = None
-    aviso = ""
     if not no_edital:
-        # Both bases on the cargo: each cargo's own split (section 4), no draw.
-        distribuicoes = []
-        for c in cargos:
-            try:
-                distribuicoes.append(regras.distribuir(c.vagas, regime).contagens)
-            except regras.ErroParametro as exc:
-                raise regras.ErroParametro(
-                    exc.campo, _("cargo %(codigo)s: %(erro)s") % {
-                        "codigo": c.codigo, "erro": str(exc).removeprefix(
-                            f"parametros.{exc.campo}: ")}) from None
-        aviso = _("Base por cargo: não há sorteio. Cada cargo tem a sua própria reserva, "
-                  "calculada sobre as suas vagas.")
+        partilha = _partilha_por_cargo(regime, cargos)
     elif semente:
-        resultado = regras.distribuir_edital(regime, semente, cargos)
-        indice = {c.codigo: i for i, c in enumerate(cargos)}
-        for item in resultado.sorteio:
-            sorteadas[indice[item.codigo]][item.grupo] += 1
-        automaticas = [dict(c.automaticas) for c in resultado.cargos]
-        if not resultado.sorteio and not resultado.retiradas and not resultado.nao_alocados:
-            aviso = _("Nenhuma vaga a sortear: as partes automáticas dos cargos já completam "
-                      "os totais do edital.")
-        distribuicoes = [dict(c.distribuicao) for c in resultado.cargos]
+        partilha = _partilha_sorteada(regime, semente, cargos, no_edital)
     else:
-        # Without the seed only what the draw does not decide: the automatic parts
-        # a_g(c) = floor(n_c * p_g) (spec section 4.1, item 2) and the lists on the cargo.
-        percentuais = {g.codigo: g.percentual for g in regime.grupos}
-        percentuais[regras.PCD] = regime.pcd.percentual
-        for c, auto in zip(cargos, automaticas, strict=True):
-            for lst in no_edital:
-                p = percentuais[lst]
-                auto[lst] = c.vagas * p.numerator // p.denominator
-        distribuicoes = [None] * len(cargos)
-        aviso = _("Informe a semente para ver o sorteio: sem ela só se conhecem os totais do "
-                  "edital e a parte automática de cada cargo.")
-
+        partilha = _partilha_sem_semente(regime, cargos, no_edital)
     # Per-cargo lists: section 4 on each n_c (the engine's own counts when it ran).
     contagens_cargo = [
         dict(zip(listas, contagens(c.vagas, regime), strict=True)) for c in cargos]
-    # Totals: R_g on N_E for the lists on the edital, the sum over the cargos otherwise.
-    calculos_edital: dict[str, regras.CalculoReserva] = {}
-    if no_edital:
-        calculos_edital = {c.lista: c for c in regras.distribuir(n_e, regime).calculos
-                           if c.lista in no_edital}
-    linhas_totais: list[dict[str, Any]] = []
-    for lst in listas:
-        soma_auto: int | None
-        a_sortear: int | None
-        if lst in calculos_edital:
-            calculo = calculos_edital[lst]
-            # R_g, less any seat that found no free vacancy (reported apart).
-            total = (resultado.totais[lst] if resultado is not None else calculo.resultado)
-            texto = calculo.texto
-            # The engine's automatic parts are net of any withdrawal (``retiradas``).
-            soma_auto = sum(a[lst] for a in automaticas)
-            a_sortear = calculo.resultado - soma_auto
-        else:
-            total = sum(d[lst] for d in contagens_cargo)
-            texto = _soma_por_cargo(regime, lst, total)
-            soma_auto = a_sortear = None
-        linhas_totais.append({
-            "lista": lst, "nome": nome_lista(regime, lst), "total": total,
-            "percentual": formatar_percentual(
-                regime.pcd.percentual if lst == regras.PCD else regime.grupo(lst).percentual),
-            "texto": texto, "base": _base_texto(base_de[lst]),
-            "automaticas": soma_auto, "a_sortear": a_sortear,
-        })
-    reservadas = sum(linha["total"] for linha in linhas_totais)
-    partes = " − ".join(str(linha["total"]) for linha in linhas_totais)
-    linhas_totais.insert(0, {
-        "lista": regras.AC, "nome": nome_lista(regime, regras.AC), "total": n_e - reservadas,
-        "percentual": "", "base": "", "automaticas": None, "a_sortear": None,
-        "texto": f"AC: {n_e} − {partes} = {n_e - reservadas}",
-    })
-
-    colunas = [regras.AC, *listas]
-    linhas_cargos = []
-    for i, c in enumerate(cargos):
-        dist = distribuicoes[i]
-        linhas_cargos.append({
-            "codigo": c.codigo, "vagas": c.vagas,
-            "automaticas": ", ".join(
-                f"{lst} {automaticas[i][lst]}" for lst in no_edital),
-            "sorteadas": ", ".join(f"{lst} {sorteadas[i][lst]}" for lst in no_edital
-                                   if sorteadas[i][lst]),
-            # Lists on the cargo base next to a draw (PcD by default): section 4 on n_c.
-            "fixas": (", ".join(f"{lst} {contagens_cargo[i][lst]}" for lst in listas
-                                if lst in por_cargo) if no_edital else ""),
-            "distribuicao": [dist[lst] for lst in colunas] if dist is not None else None,
-            "explicacoes": _explicacoes_cargo(regime, c.vagas, por_cargo),
-        })
-
-    sorteio: list[dict[str, Any]] = []
-    retiradas: list[dict[str, Any]] = []
-    if resultado is not None:
-        for itens, destino, prefixo in ((resultado.sorteio, sorteio, ""),
-                                        (resultado.retiradas, retiradas, "-")):
-            for item in itens:
-                destino.append({
-                    "grupo": item.grupo, "ordem": item.ordem, "codigo": item.codigo,
-                    "vaga": item.vaga, "sha256": item.sha256, "bilhetes": item.bilhetes,
-                    "bilhete": texto_bilhete(resultado.semente, item.grupo,
-                                             f"{prefixo}{item.ordem}", item.codigo, item.vaga),
-                })
-    # How to check a ticket in a shell (only when the text needs no quoting).
-    conferencia = ""
-    if sorteio and "'" not in sorteio[0]["bilhete"]:
-        conferencia = f"printf '%s' '{sorteio[0]['bilhete']}' | sha256sum"
+    sorteio, retiradas = _bilhetes(partilha.resultado)
+    resultado = partilha.resultado
     return {
         "vagas": n_e,
         "num_cargos": len(cargos),
-        "conferencia": conferencia,
+        "conferencia": _conferencia(sorteio),
         "semente": semente,
-        "colunas": colunas,
-        "totais": linhas_totais,
-        "cargos": linhas_cargos,
+        "colunas": [regras.AC, *listas],
+        "totais": _linhas_totais(regime, base_de, no_edital, n_e, contagens_cargo, partilha),
+        "cargos": _linhas_cargos(regime, cargos, no_edital, por_cargo, contagens_cargo,
+                                 partilha),
         "listas_edital": no_edital,
         "listas_cargo": [lst for lst in listas if lst in por_cargo],
         "base_reserva": _base_texto(regime.base_reserva),
@@ -184,6 +243,6 @@ def simular_edital(regime: regras.Regime, semente: str,
         "sorteio": sorteio,
         "retiradas": retiradas,
         "nao_alocados": dict(resultado.nao_alocados) if resultado is not None else {},
-        "aviso": aviso,
+        "aviso": partilha.aviso,
         "distribuicao_edital": resultado,
     }

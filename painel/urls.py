@@ -8,7 +8,10 @@ of each area; a name two areas shared carries the area's prefix (``isencao_paine
 
 from django.urls import include, path
 
+from candidatos.isencao import CHAVE as ISENCAO
 from comissoes import views as views_comissao
+from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO, PROCEDIMENTOS
+from nucleo.lotes import FINAL, PRELIMINAR
 from painel.views import (
     auditoria,
     autoridade,
@@ -20,6 +23,7 @@ from painel.views import (
     comissoes,
     isencao,
     procedimentos,
+    publicacoes,
     reivindicacoes,
     resultados,
     retificacao,
@@ -29,13 +33,17 @@ from painel.views import (
 
 app_name = "painel"
 
+#: The committee procedures whose key a results path may carry.
+COMISSOES = tuple(PROCEDIMENTOS)
+
 urlpatterns_isencao = [
     path("", isencao.PainelView.as_view(), name="isencao_painel"),
     path("cadunico/", isencao.CadUnicoView.as_view(), name="cadunico"),
     path("certames/<int:pk>/", isencao.PedidosView.as_view(), name="pedidos"),
     path("certames/<int:pk>/confirmar/", isencao.ConfirmarLoteView.as_view(),
          name="confirmar_lote"),
-    path("certames/<int:pk>/publicar/<str:fase>/", isencao.PublicarView.as_view(),
+    path("certames/<int:pk>/publicar/<str:fase>/",
+         publicacoes.PublicarResultadoView.as_view(procedimento=ISENCAO),
          name="isencao_publicar"),
     path("certames/<int:pk>/encerrar-prazo-pagamento/", isencao.EncerrarPrazoView.as_view(),
          name="encerrar_prazo"),
@@ -75,21 +83,28 @@ urlpatterns_comissoes = [
     path("etapas/<int:pk>/convocacao/", comissoes.ConvocacaoView.as_view(), name="convocacao"),
 ]
 
-# Without a procedure in the path: heteroidentification.
+# Without a procedure in the path: heteroidentification. The publications of every
+# procedure's batches are one view (painel/views/publicacoes.py), keyed by the procedure.
 urlpatterns_resultados = [
     path("", resultados.PainelResultadosView.as_view(), name="resultados_painel"),
     path("certames/<int:pk>/", resultados.CertameResultadosView.as_view(),
          name="resultados_certame"),
-    path("certames/<int:pk>/publicar-preliminar/", resultados.PublicarPreliminarView.as_view(),
+    path("certames/<int:pk>/publicar-preliminar/",
+         publicacoes.PublicarResultadoView.as_view(procedimento=HETEROIDENTIFICACAO,
+                                                   fase=PRELIMINAR),
          name="publicar_preliminar"),
-    path("certames/<int:pk>/publicar-definitivo/", resultados.PublicarFinalView.as_view(),
+    path("certames/<int:pk>/publicar-definitivo/",
+         publicacoes.PublicarResultadoView.as_view(procedimento=HETEROIDENTIFICACAO,
+                                                   fase=FINAL),
          name="publicar_final"),
     path("certames/<int:pk>/<str:procedimento>/", resultados.CertameResultadosView.as_view(),
          name="resultados_certame"),
     path("certames/<int:pk>/<str:procedimento>/publicar-preliminar/",
-         resultados.PublicarPreliminarView.as_view(), name="publicar_preliminar"),
+         publicacoes.PublicarResultadoView.as_view(procedimentos=COMISSOES, fase=PRELIMINAR),
+         name="publicar_preliminar"),
     path("certames/<int:pk>/<str:procedimento>/publicar-definitivo/",
-         resultados.PublicarFinalView.as_view(), name="publicar_final"),
+         publicacoes.PublicarResultadoView.as_view(procedimentos=COMISSOES, fase=FINAL),
+         name="publicar_final"),
 ]
 
 urlpatterns = [

@@ -1,7 +1,7 @@
 """Fee exemption, the RH pages: the CadÚnico extract, the requests of a certame (filters, bulk
 confirmation of the automatic check), one request (decision, appeal ruling, payment, false
-information procedure: opened here, decided on the generic procedure page), publications and
-the end of the payment deadline.
+information procedure: opened here, decided on the generic procedure page) and the end of the
+payment deadline. The batches' publications are `painel.views.publicacoes`.
 
 Every action calls one domain function of `candidatos.isencao`; none writes a status field.
 (At /rh/isencao/; moved from `candidatos/views_isencao_rh.py`.)
@@ -13,7 +13,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -300,26 +299,6 @@ class ArquivoRHView(RHMixin, View):
 
     def get(self, request, pk, qual):
         return servir_arquivo_do_pedido(get_object_or_404(PedidoIsencao, pk=pk), qual)
-
-
-@exige_confirmacao
-class PublicarView(RHMixin, View):
-    """A publication cannot be undone: confirmed by a checkbox."""
-
-    def post(self, request, pk, fase):
-        certame = _certame_com_isencao(pk)
-        if fase not in PublicacaoResultado.Fase.values:
-            raise Http404
-        if not confirmado(request):
-            return recusar(request, reverse("painel:pedidos", args=[certame.pk]))
-        try:
-            isencao.publicar_resultado(certame, fase, autor=request.user)
-        except ValidationError as exc:
-            messages.error(request, " ".join(exc.messages))
-        else:
-            messages.success(request, _("%(f)s publicado.") % {
-                "f": PublicacaoResultado.Fase(fase).label})
-        return redirect("painel:pedidos", pk=certame.pk)
 
 
 @exige_confirmacao

@@ -1,19 +1,15 @@
 """RH pages of the committee procedures' results (heteroidentification, documentary
 verification, PcD evaluation): per certame and procedure, the closed first-instance
 evaluations, the appeals and their judgement, and the publications (acts) of each batch
-(`nucleo.lotes`): the next batch's preliminary result, and each batch's final one
-(at /rh/resultados/, moved from `comissoes/views_resultados_rh.py`)."""
+(`nucleo.lotes`): the next batch's preliminary result, and each batch's final one, published
+by `painel.views.publicacoes` (at /rh/resultados/, moved from
+`comissoes/views_resultados_rh.py`)."""
 
 from __future__ import annotations
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.views import View
 from django.views.generic import ListView, TemplateView
 
 from certames.models import Certame
@@ -26,10 +22,9 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.dominio.recursos import comissao_recursal
 from comissoes.models import Comissao
-from comum.confirmacao import confirmado, exige_confirmacao, recusar
 from nucleo import lotes
 from nucleo import publicacao as kernel
-from nucleo.models import PublicacaoResultado, Recurso
+from nucleo.models import Recurso
 from painel.acesso import RHMixin
 
 
@@ -104,47 +99,3 @@ class CertameResultadosView(RHMixin, TemplateView):
                               resultados.pendencias_final(certame, agora, tipo)),
             fundamento_efeito=certame.regime_legal.fundamento_efeito_definitivo)
         return ctx
-
-
-@exige_confirmacao
-class _PublicarView(RHMixin, View):
-    """A publication is an act that cannot be undone: confirmed by a checkbox."""
-
-    fase = ""
-
-    def post(self, request, pk, **kwargs):
-        tipo = _tipo(kwargs)
-        certame = get_object_or_404(Certame, pk=pk)
-        nome = procedimento(tipo).nome
-        if not confirmado(request):
-            return recusar(request, reverse("painel:resultados_certame", args=[certame.pk, tipo]))
-        try:
-            if self.fase == PublicacaoResultado.Fase.PRELIMINAR:
-                pub = resultados.publicar_resultado_preliminar(certame, autor=request.user,
-                                                               tipo=tipo)
-                messages.success(request, _("Resultado preliminar da %(p)s publicado (lote "
-                                            "%(n)d): os pareceres estão visíveis aos "
-                                            "candidatos.") % {"p": nome, "n": pub.lote})
-            else:
-                lote = request.POST.get("lote", "")
-                pub = resultados.publicar_resultado_final(
-                    certame, autor=request.user, tipo=tipo,
-                    lote=int(lote) if lote.isdigit() else None)
-                messages.success(request, _("Resultado definitivo publicado (lote %(n)d): as "
-                                            "decisões foram consolidadas e as listas dos "
-                                            "cargos estão sendo recalculadas.") % {
-                    "n": pub.lote})
-        except ValidationError as exc:
-            for mensagem in exc.messages:
-                messages.error(request, mensagem)
-        if tipo == HETEROIDENTIFICACAO:
-            return redirect("painel:resultados_certame", pk=certame.pk)
-        return redirect("painel:resultados_certame", pk=certame.pk, procedimento=tipo)
-
-
-class PublicarPreliminarView(_PublicarView):
-    fase = PublicacaoResultado.Fase.PRELIMINAR
-
-
-class PublicarFinalView(_PublicarView):
-    fase = PublicacaoResultado.Fase.FINAL

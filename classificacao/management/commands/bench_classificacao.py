@@ -103,6 +103,28 @@ def _tamanhos(inscricoes: int, cargos: int, maior: int) -> list[int]:
     return [maior] + [resto // outros + (1 if i < resto % outros else 0) for i in range(outros)]
 
 
+def _validar(n: int, c: int, m: int, n_motor: int) -> None:
+    """Refuse sizes that cannot make the synthetic certame."""
+    if c < 1 or m < 1 or n < m or n_motor < 1:
+        raise CommandError("Parâmetros inválidos: exige cargos >= 1, 1 <= maior <= "
+                           "inscricoes e motor >= 1.")
+    if c == 1 and n != m:
+        raise CommandError("Com um só cargo, --maior deve ser igual a --inscricoes.")
+    if c > 1 and (n - m) < (c - 1):
+        raise CommandError("Inscrições insuficientes para os demais cargos.")
+
+
+def _analisar() -> None:
+    """PostgreSQL: fresh statistics, as autovacuum would give (it may be off on a scratch
+    server)."""
+    if connection.vendor != "postgresql":
+        return
+    tabelas = ", ".join(connection.ops.quote_name(modelo._meta.db_table)
+                        for modelo in (Candidato, Inscricao, SituacaoLista))
+    with connection.cursor() as cursor:
+        cursor.execute(f"ANALYZE {tabelas}")
+
+
 class Command(BaseCommand):
     help = (
         "Mede o recálculo da classificação num certame sintético (criado uma vez e "
@@ -125,25 +147,44 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         n, c, m = options["inscricoes"], options["cargos"], options["maior"]
         seed, n_motor = options["seed"], options["motor"]
-        if c < 1 or m < 1 or n < m or n_motor < 1:
-            raise CommandError("Parâmetros inválidos: exige cargos >= 1, 1 <= maior <= "
-                               "inscricoes e motor >= 1.")
-        if c == 1 and n != m:
-            raise CommandError("Com um só cargo, --maior deve ser igual a --inscricoes.")
-        if c > 1 and (n - m) < (c - 1):
-            raise CommandError("Inscrições insuficientes para os demais cargos.")
+        _validar(n, c, m, n_motor)
         chave = f"BENCH-{n}-{c}-{m}-{seed}"
         escreva = self.stdout.write
 
         escreva(f"banco de dados: {connection.vendor} ({connection.settings_dict['NAME']})")
         certame, criado, duracao = self._certame(chave, n, c, m, seed)
-        if connection.vendor == "postgresql":
-            # Fresh statistics, as autovacuum would give (it may be off on a scratch server).
-            tabelas = ", ".join(connection.ops.quote_name(modelo._meta.db_table)
-                                for modelo in (Candidato, Inscricao, SituacaoLista))
-            with connection.cursor() as cursor:
-                cursor.execute(f"ANALYZE {tabelas}")
+        _analisar()
         cargos = list(certame.cargos.exclude(codigo=CODIGO_PISO).order_by("codigo"))
+        maior = cargos[0]
+        self._apresentar(certame, chave, criado, duracao, cargos)
+
+        # 1. The pure engine, in memory.
+        t_motor = self._motor(n_motor, seed)
+        escreva(f"motor ({_n(n_motor)} candidatos em memória, melhor de 3): {_s(t_motor)}")
+        # 2. Every cargo, one verdict changed in each beforehand.
+        self._medir_todos(cargos)
+        # 3. The biggest cargo after ONE verdict, end to end.
+        versao, t_um, gravadas = self._medir_um(maior)
+
+        # 4. The floor for that cargo.
+        lidas, t_piso = self._piso(certame, maior, versao)
+        escreva(f"piso do cargo {maior.codigo} (ler {_n(lidas)} inscrições ordenadas por nota "
+                f"+ inserir as mesmas {_n(gravadas - 2)} listas compactas e 1 linha de vagas e "
+                f"chamadas): {_s(t_piso)}")
+        razao = t_um / t_piso if t_piso > 0 else float("inf")
+        escreva(f"razao recomputo/piso: {razao:.2f}")
+
+        # 5. Reading the cargo's inputs plus the engine: the recompute without its writing.
+        t_leitura = self._leitura_motor(maior)
+        escreva(f"leitura e motor do cargo {maior.codigo} (montar a entrada e classificar): "
+                f"{_s(t_leitura)}")
+        razao = t_um / t_leitura if t_leitura > 0 else float("inf")
+        escreva(f"razao recomputo/leitura+motor: {razao:.2f}".replace(".", ","))
+
+    def _apresentar(self, certame: Certame, chave: str, criado: bool, duracao: float,
+                    cargos: list[Cargo]) -> None:
+        """Print the synthetic certame: created or reused, its inscrições and verdicts."""
+        escreva = self.stdout.write
         maior = cargos[0]
         total_situacoes = SituacaoLista.objects.filter(inscricao__certame=certame).count()
         if criado:
@@ -155,11 +196,8 @@ class Command(BaseCommand):
                 f"{_n(maior.inscricoes.count())} inscrições, {maior.vagas} vagas")
         escreva(f"situações em listas reservadas (registros): {_n(total_situacoes)}")
 
-        # 1. The pure engine, in memory.
-        t_motor = self._motor(n_motor, seed)
-        escreva(f"motor ({_n(n_motor)} candidatos em memória, melhor de 3): {_s(t_motor)}")
-
-        # 2. Every cargo, one verdict changed in each beforehand.
+    def _medir_todos(self, cargos: list[Cargo]) -> None:
+        """Measurement 2: recompute every cargo, one verdict changed in each beforehand."""
         for cargo in cargos:
             self._veredito(cargo, 0)
         versoes = 0
@@ -176,11 +214,14 @@ class Command(BaseCommand):
             if ultima:
                 linhas += self._linhas(ultima)
                 posicoes_todas += sum(instantaneo.contagens(ultima).values())
-        escreva(f"recálculo completo ({len(cargos)} cargos, {versoes} versões novas, "
-                f"{_n(linhas)} linhas gravadas para {_n(posicoes_todas)} posições): "
-                f"{_s(t_todos)}")
+        self.stdout.write(f"recálculo completo ({len(cargos)} cargos, {versoes} versões novas, "
+                          f"{_n(linhas)} linhas gravadas para {_n(posicoes_todas)} posições): "
+                          f"{_s(t_todos)}")
 
-        # 3. The biggest cargo after ONE verdict, end to end.
+    def _medir_um(self, maior: Cargo) -> tuple[VersaoClassificacao, float, int]:
+        """Measurement 3: the biggest cargo after ONE verdict, end to end; returns its new
+        version, the time and the rows written."""
+        escreva = self.stdout.write
         mudanca = self._veredito(maior, 1)
         inicio = time.perf_counter()
         versao = recalcular(maior.pk, causa=CAUSA)
@@ -199,21 +240,7 @@ class Command(BaseCommand):
                 f"{_n(gravadas - 2)} listas compactas e 1 linha de vagas e chamadas) para "
                 f"{_n(posicoes)} posições + {_n(vagas)} vagas preenchidas + {_n(chamadas)} "
                 f"chamadas")
-
-        # 4. The floor for that cargo.
-        lidas, t_piso = self._piso(certame, maior, versao)
-        escreva(f"piso do cargo {maior.codigo} (ler {_n(lidas)} inscrições ordenadas por nota "
-                f"+ inserir as mesmas {_n(gravadas - 2)} listas compactas e 1 linha de vagas e "
-                f"chamadas): {_s(t_piso)}")
-        razao = t_um / t_piso if t_piso > 0 else float("inf")
-        escreva(f"razao recomputo/piso: {razao:.2f}")
-
-        # 5. Reading the cargo's inputs plus the engine: the recompute without its writing.
-        t_leitura = self._leitura_motor(maior)
-        escreva(f"leitura e motor do cargo {maior.codigo} (montar a entrada e classificar): "
-                f"{_s(t_leitura)}")
-        razao = t_um / t_leitura if t_leitura > 0 else float("inf")
-        escreva(f"razao recomputo/leitura+motor: {razao:.2f}".replace(".", ","))
+        return versao, t_um, gravadas
 
     # --- the synthetic certame ------------------------------------------------------------
 
