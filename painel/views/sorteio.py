@@ -1,5 +1,5 @@
-"""RH's pages of the public draw of the whole-edital reserve (spec section 4.1, item 3; issue
-#12): announce it (source and date of the seed), then record the seed and run it, once; see
+"""RH's pages of the public draw of the whole-edital reserve (spec section 4.1, item 3):
+announce it (source and date of the seed), then record the seed and run it, once; see
 the result as published."""
 
 from __future__ import annotations
