@@ -10,6 +10,7 @@ is lowered or removed here, so the figures never drift back.
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -142,3 +143,10 @@ def test_weasyprint_so_no_renderizador_unico():
                           and "weasyprint" in ast.dump(no)
                           for no in ast.walk(ast.parse(c.read_text()))))
     assert fora == []
+
+
+def test_nenhum_comentario_aponta_numero_de_issue():
+    """The tracker is not in the repository: a docstring or comment never points to it."""
+    padrao = re.compile(r"\b[Ii]ssues? #?\d+|\bissue\s*\n\s*#\d+")
+    achados = [_relativo(c) for c in _fontes() if padrao.search(c.read_text())]
+    assert achados == []
