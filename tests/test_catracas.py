@@ -65,12 +65,21 @@ FUNCOES_ACIMA = {
     "candidatos/portal.py:situacao_da_inscricao": 93,
     "classificacao/management/commands/bench_classificacao.py:handle": 92,
     "certames/cronograma.py:incoerencias": 91,
-    "candidatos/chamadas.py:_registrar": 89,
     "certames/regras/classificacao.py:classificar": 88,
     "candidatos/importacao.py:_gravar_copia": 88,
     "classificacao/listas.py:montar_entrada": 87,
     "certames/regras/classificacao.py:preencher_vagas": 86,
 }
+
+
+#: The only module that sends mail (`comum.emails`: templates by name, retries in one place).
+ENVIO_DE_EMAIL = "comum/emails.py"
+#: Django's ways to send mail, refused anywhere else.
+NOMES_DE_ENVIO = {"send_mail", "send_mass_mail", "EmailMessage", "EmailMultiAlternatives"}
+#: Modules that still send mail by themselves today. Being converted to `comum.emails`: this
+#: pin only shrinks and must end empty.
+ENVIAM_EMAIL_FORA = {"candidatos/portal.py", "candidatos/procedimentos.py",
+                     "candidatos/condicoes.py"}
 
 
 def _fontes() -> list[Path]:
@@ -146,3 +155,21 @@ def test_linhas_por_funcao():
                 nome = f"{_relativo(caminho)}:{no.name}"
                 medidas[nome] = max(medidas.get(nome, 0), no.end_lineno - no.lineno + 1)
     assert _apertar(medidas, MAXIMO_LINHAS_POR_FUNCAO, FUNCOES_ACIMA) == []
+
+
+def _usa_envio_de_email(arvore: ast.AST) -> bool:
+    """Whether the module imports or names one of Django's ways to send mail."""
+    for no in ast.walk(arvore):
+        if isinstance(no, ast.ImportFrom) and any(a.name in NOMES_DE_ENVIO for a in no.names):
+            return True
+        if isinstance(no, ast.Name) and no.id in NOMES_DE_ENVIO:
+            return True
+        if isinstance(no, ast.Attribute) and no.attr in NOMES_DE_ENVIO:
+            return True
+    return False
+
+
+def test_email_so_sai_de_comum_emails():
+    enviam = {_relativo(c) for c in _fontes() if _relativo(c) != ENVIO_DE_EMAIL
+              and _usa_envio_de_email(ast.parse(c.read_text()))}
+    assert enviam <= ENVIAM_EMAIL_FORA, sorted(enviam - ENVIAM_EMAIL_FORA)
