@@ -31,9 +31,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -53,6 +51,7 @@ from certames.carreira import (
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
 from certames.recalculo import estado_recalculo, solicitar_recalculo
 from certames.travas import travar, travar_certame
+from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_br
 
@@ -181,20 +180,17 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
 
 
 def enviar_email_convocacao(chamada_id: int) -> bool:
-    """The call's e-mail (the Celery task's body)."""
+    """The call's e-mail (the Celery task's body); a mail server's failure raises, after the
+    retries of `comum.emails`."""
     chamada = Chamada.objects.select_related("inscricao__candidato", "cargo__certame").get(
         pk=chamada_id)
     email = chamada.inscricao.candidato.email
     if not email:
         return False
-    send_mail(
-        _("Convocação — inscrição %(n)s") % {"n": chamada.inscricao.numero},
-        _("Você foi convocado(a) para o cargo %(c)s do certame “%(t)s”, na %(p)dª posição da "
-          "ordem de convocação (vaga %(v)s).\n\nApresente os documentos até %(d)s. A "
-          "convocação, o prazo e a opção de desistir estão na sua área do candidato.") % {
-            "c": chamada.cargo.nome, "t": chamada.cargo.certame.titulo, "p": chamada.posicao,
-            "v": chamada.vaga, "d": data_br(chamada.prazo)},
-        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=True)
+    emails.convocacao_chamada(email, {
+        "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
+        "certame": chamada.cargo.certame.titulo, "posicao": chamada.posicao,
+        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)})
     return True
 
 
@@ -271,12 +267,51 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     data = data or hoje
     motivacao = (motivacao or "").strip()
     pelo_procedimento = tipo in PELO_PROCEDIMENTO
+    _validar_data(chamada, tipo, data, hoje)
+    _validar_historico(chamada, insc, tipo)
+    certame = cargo.certame
+    if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
+        raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
+    if tipo in (Tipo.SEM_EFEITO, *PELO_PROCEDIMENTO) and not motivacao:
+        raise ValidationError(_("Informe a motivação do ato (Lei 9.784/1999, art. 50)."))
+    if tipo == Tipo.DESISTENCIA and not motivacao:
+        motivacao = (str(_("Desistência declarada pelo candidato na área do candidato."))
+                     if pelo_candidato else "")
+        if not motivacao:
+            raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
+                                    "prazo)."))
+    if pelo_procedimento and not fundamento:
+        raise ValidationError(_("O ato do procedimento exige o seu fundamento legal."))
+    fundamento = fundamento or fundamento_do_evento(tipo, cargo, vaga=chamada.vaga)
+    evento = EventoChamada.objects.create(
+        chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
+        autor=autor if getattr(autor, "is_authenticated", False) else None,
+        motivacao=motivacao, fundamento=fundamento)
+    registrar_ato(
+        tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
+        descricao=_descricao_do_evento(chamada, insc, tipo, data, depois),
+        motivacao=motivacao, fundamento_legal=fundamento,
+        depois={"chamada": chamada.pk, "posicao": chamada.posicao, "evento": tipo.value,
+                "data": data.isoformat(), "pelo_candidato": pelo_candidato, **(depois or {})})
+    _liberar(chamada, cargo, insc, tipo, autor=autor, motivacao=motivacao)
+    return evento
+
+
+def _validar_data(chamada: Chamada, tipo: Tipo, data: dt.date, hoje: dt.date) -> None:
+    """An act typed by RH is dated neither in the future nor before the call."""
     # A procedure's act is dated by its decision (recorded with it), not typed by RH.
-    if data > hoje and not pelo_procedimento:
+    if tipo in PELO_PROCEDIMENTO:
+        return
+    if data > hoje:
         raise ValidationError(_("O ato não pode ter data futura."))
-    if data < timezone.localdate(chamada.chamada_em) and not pelo_procedimento:
+    if data < timezone.localdate(chamada.chamada_em):
         raise ValidationError(_("O ato não pode ser anterior à convocação (%(d)s).") % {
             "d": data_br(chamada.chamada_em)})
+
+
+def _validar_historico(chamada: Chamada, insc: Inscricao, tipo: Tipo) -> None:
+    """The act fits the call's history: not recorded yet, not barred by an act that stands,
+    not occupying a freed call, and after the act it requires."""
     todos = {e.tipo: e for e in chamada.eventos.all()}
     if tipo in todos:
         raise ValidationError(_("%(a)s já registrada para esta convocação.") % {"a": tipo.label})
@@ -297,43 +332,30 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     requisito = _REQUER.get(tipo)
     if requisito is not None and requisito not in feitos:
         raise ValidationError(_("Registre antes a %(r)s.") % {"r": Tipo(requisito).label.lower()})
-    certame = cargo.certame
-    if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
-        raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
-    if tipo in (Tipo.SEM_EFEITO, *PELO_PROCEDIMENTO) and not motivacao:
-        raise ValidationError(_("Informe a motivação do ato (Lei 9.784/1999, art. 50)."))
-    if tipo == Tipo.DESISTENCIA and not motivacao:
-        motivacao = (str(_("Desistência declarada pelo candidato na área do candidato."))
-                     if pelo_candidato else "")
-        if not motivacao:
-            raise ValidationError(_("Informe a motivação (declarou a desistência ou perdeu o "
-                                    "prazo)."))
-    if pelo_procedimento and not fundamento:
-        raise ValidationError(_("O ato do procedimento exige o seu fundamento legal."))
-    fundamento = fundamento or fundamento_do_evento(tipo, cargo, vaga=chamada.vaga)
-    evento = EventoChamada.objects.create(
-        chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
-        autor=autor if getattr(autor, "is_authenticated", False) else None,
-        motivacao=motivacao, fundamento=fundamento)
-    valores = {"a": tipo.label, "n": insc.numero, "p": chamada.posicao, "c": cargo.codigo,
-               "d": data_br(data), "proc": (depois or {}).get("procedimento")}
+
+
+def _descricao_do_evento(chamada: Chamada, insc: Inscricao, tipo: Tipo, data: dt.date,
+                         depois: dict | None) -> str:
+    """The act's description in the audit trail."""
+    valores = {"a": tipo.label, "n": insc.numero, "p": chamada.posicao,
+               "c": chamada.cargo.codigo, "d": data_br(data),
+               "proc": (depois or {}).get("procedimento")}
     if tipo == Tipo.ANULADA:
-        descricao = _("Nomeação da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) anulada "
-                      "em %(d)s pela decisão do procedimento administrativo nº %(proc)s; a "
-                      "convocação fica na ordem de nomeação, sem ocupar a vaga.") % valores
-    elif tipo == Tipo.ANULACAO_REVOGADA:
-        descricao = _("Anulação da nomeação da inscrição %(n)s (%(p)dª convocação do cargo "
-                      "%(c)s) revogada em %(d)s: recurso provido no procedimento "
-                      "administrativo nº %(proc)s.") % valores
-    else:
-        descricao = _("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
-                      "%(d)s.") % valores
-    registrar_ato(
-        tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
-        descricao=descricao,
-        motivacao=motivacao, fundamento_legal=fundamento,
-        depois={"chamada": chamada.pk, "posicao": chamada.posicao, "evento": tipo.value,
-                "data": data.isoformat(), "pelo_candidato": pelo_candidato, **(depois or {})})
+        return _("Nomeação da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) anulada "
+                 "em %(d)s pela decisão do procedimento administrativo nº %(proc)s; a "
+                 "convocação fica na ordem de nomeação, sem ocupar a vaga.") % valores
+    if tipo == Tipo.ANULACAO_REVOGADA:
+        return _("Anulação da nomeação da inscrição %(n)s (%(p)dª convocação do cargo "
+                 "%(c)s) revogada em %(d)s: recurso provido no procedimento "
+                 "administrativo nº %(proc)s.") % valores
+    return _("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
+             "%(d)s.") % valores
+
+
+def _liberar(chamada: Chamada, cargo: Cargo, insc: Inscricao, tipo: Tipo, *, autor,
+             motivacao: str) -> None:
+    """What the act sets going: a desistência, a sem efeito, a fim de fila or a procedure's
+    act recomputes the cargo (the freed call is called again)."""
     if tipo == Tipo.DESISTENCIA:
         if insc.situacao not in FINAIS:
             # Its own act and the recompute (candidatos/servicos.py).
@@ -343,7 +365,6 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     elif tipo in (Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, *PELO_PROCEDIMENTO):
         solicitar_recalculo([cargo], _("%(a)s da inscrição %(n)s") % {
             "a": tipo.label.lower(), "n": insc.numero})
-    return evento
 
 
 def fundamento_do_evento(tipo: str, cargo: Cargo, vaga: str | None = None) -> str:

@@ -11,9 +11,7 @@ stops working (the portal compares the address the link was sent to).
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -23,6 +21,7 @@ from candidatos.portal import mascarar_email
 from certames.auditoria import registrar_ato
 from certames.models import Ato
 from certames.travas import travar
+from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 from nucleo.motivacao import validar_motivacao
@@ -85,23 +84,11 @@ def avisar(ato_id: int) -> list[str]:
     candidato = Candidato.objects.get(pk=int(ato.objeto_id))
     anterior, novo = (ato.antes or {}).get("email", ""), (ato.depois or {}).get("email", "")
     contexto = {"nome": candidato.nome_exibicao, "quando": data_hora_br(ato.criado_em),
-                "antes": anterior or "—", "depois": novo, "m": ato.motivacao}
+                "antes": anterior or "—", "depois": novo, "motivacao": ato.motivacao}
     enviados = []
     if anterior:
-        send_mail(
-            _("O e-mail do seu cadastro foi alterado"),
-            _("Olá.\n\nEm %(quando)s, a administração do certame alterou o e-mail do cadastro "
-              "de %(nome)s de %(antes)s (este endereço) para %(depois)s.\n\nMotivação: %(m)s"
-              "\n\nA partir de agora, os avisos e o link para criar a conta do portal do "
-              "candidato vão para o novo endereço. Se você não reconhece esta alteração, "
-              "procure a organizadora do certame imediatamente.") % contexto,
-            settings.DEFAULT_FROM_EMAIL, [anterior], fail_silently=False)
+        emails.correcao_email_anterior(anterior, contexto)
         enviados.append(anterior)
-    send_mail(
-        _("Este e-mail passou a constar do seu cadastro"),
-        _("Olá.\n\nEm %(quando)s, a administração do certame registrou este endereço como o "
-          "e-mail do cadastro de %(nome)s (antes: %(antes)s).\n\nMotivação: %(m)s\n\nSe você "
-          "não pediu esta alteração, procure a organizadora do certame.") % contexto,
-        settings.DEFAULT_FROM_EMAIL, [novo], fail_silently=False)
+    emails.correcao_email_novo(novo, contexto)
     enviados.append(novo)
     return enviados

@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -27,6 +25,7 @@ from certames.auditoria import registrar_ato
 from certames.models import Ato, Certame
 from certames.recalculo import solicitar_recalculo
 from certames.travas import travar, travar_sem_ler
+from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 from nucleo.motivacao import validar_motivacao
@@ -161,15 +160,8 @@ def notificar(ato_id: int) -> bool:
     if not email:
         return False
     r = _como_retificacao(ato)
-    send_mail(
-        _("Retificação de dado da sua inscrição %(n)s") % {"n": insc.numero},
-        _("Em %(quando)s, a administração do certame “%(c)s” retificou dados da sua inscrição "
-          "%(n)s.\n\nRegistrado: %(antes)s\nRetificado para: %(depois)s\n"
-          "Declarado na inscrição: %(declarado)s\nProva: %(prova)s\n\nMotivação: %(m)s\n\n"
-          "A opção pelas vagas reservadas e a autodeclaração são as feitas na inscrição (%(f)s). "
-          "O ato está na sua área do candidato, na página da inscrição.") % {
-            "quando": data_hora_br(ato.criado_em), "c": ato.certame.titulo, "n": insc.numero,
-            "antes": r.antes, "depois": r.depois, "declarado": r.declarado, "prova": r.prova,
-            "m": ato.motivacao, "f": r.fundamento},
-        settings.DEFAULT_FROM_EMAIL, [email], fail_silently=False)
+    emails.retificacao_inscricao(email, {
+        "quando": data_hora_br(ato.criado_em), "certame": ato.certame.titulo,
+        "numero": insc.numero, "antes": r.antes, "depois": r.depois, "declarado": r.declarado,
+        "prova": r.prova, "motivacao": ato.motivacao, "fundamento": r.fundamento})
     return True

@@ -74,3 +74,50 @@ def enviar_mensagem(msg: EmailMultiAlternatives, nome: str = "") -> None:
                            tentativa, TENTATIVAS, exc_info=True)
             time.sleep(espera)
             espera *= 2
+
+
+# --- the mails (one function each; the template folder is the function's name) ----------------
+
+
+def retificacao_inscricao(para: str, contexto: dict) -> None:
+    """The candidate is told of a retificação of their inscrição's data
+    (`candidatos.retificacao`)."""
+    enviar("retificacao_inscricao", para, contexto)
+
+
+def convocacao_chamada(para: str, contexto: dict) -> None:
+    """The candidate is called for the cargo, with the deadline for the documents
+    (`candidatos.chamadas`)."""
+    enviar("convocacao_chamada", para, contexto)
+
+
+def correcao_email_anterior(para: str, contexto: dict) -> None:
+    """The old address of a record is told that RH changed it (`candidatos.correcao_email`)."""
+    enviar("correcao_email_anterior", para, contexto)
+
+
+def correcao_email_novo(para: str, contexto: dict) -> None:
+    """The new address of a record is told that it now belongs to it
+    (`candidatos.correcao_email`)."""
+    enviar("correcao_email_novo", para, contexto)
+
+
+def convite_membro_comissao(para: str, contexto: dict) -> None:
+    """A committee member's invitation to set their password (`comissoes.dominio.contas`)."""
+    enviar("convite_membro_comissao", para, contexto)
+
+
+def convocacao_comissao(para: str, contexto: dict) -> None:
+    """The candidate is called to a committee's session: heteroidentification, documentary
+    verification or the multiprofessional team (`comissoes.dominio.convocacao`)."""
+    enviar("convocacao_comissao", para, contexto)
+
+
+def aviso_publicacao_resultado(para: str, contexto: dict) -> None:
+    """The candidate is told that a procedure's result was published (`nucleo.avisos`)."""
+    enviar("aviso_publicacao_resultado", para, contexto)
+
+
+def protocolo_recurso(para: str, contexto: dict) -> None:
+    """The receipt of a candidate's appeal in a procedure (`nucleo.avisos`)."""
+    enviar("protocolo_recurso", para, contexto)

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import logging
 
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
-from django.utils.translation import gettext as _
 
+from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
@@ -42,18 +40,14 @@ def avisar_publicacao(publicacao_id: int) -> int:
         .select_related("inscricao__candidato"))
     destinos = sorted({(i.inscricao.numero, i.inscricao.candidato.email)
                        for i in itens if i.inscricao.candidato.email})
+    fase = pub.get_fase_display()
     enviados = 0
     for numero, email in destinos:
-        corpo = _(
-            "Foi publicado o %(fase)s da %(proc)s (lote %(lote)d).\n\n"
-            "Certame: %(certame)s\nInscrição: %(n)s\n\n"
-            "Veja o resultado e, se for o caso, o prazo de recurso na sua área do "
-            "candidato.") % {"fase": pub.get_fase_display().lower(), "proc": proc.nome,
-                             "lote": pub.lote, "certame": pub.certame, "n": numero}
         try:
-            send_mail(_("%(fase)s da %(proc)s — inscrição %(n)s") % {
-                "fase": pub.get_fase_display(), "proc": proc.nome, "n": numero},
-                corpo, settings.DEFAULT_FROM_EMAIL, [email])
+            emails.aviso_publicacao_resultado(email, {
+                "fase": fase, "fase_minuscula": fase.lower(),
+                "procedimento": proc.nome, "lote": pub.lote, "certame": str(pub.certame),
+                "numero": numero})
             enviados += 1
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", numero,
@@ -70,20 +64,14 @@ def enviar_protocolo(recurso_id: int) -> bool:
     if not email:
         return False
     proc = plugin(recurso.procedimento)
-    # A procedure decided case by case has no preliminary result: the appeal is against the
-    # decision.
-    contra = (_("contra o resultado preliminar da %(proc)s") if proc.publica_em_lotes
-              else _("contra a decisão da %(proc)s")) % {"proc": proc.nome}
-    corpo = _(
-        "Recebemos o seu recurso %(contra)s.\n\n"
-        "Certame: %(certame)s\nInscrição: %(n)s\nProtocolo: %(p)d\n"
-        "Apresentado em: %(d)s\nAnexos: %(a)d\n\n"
-        "Acompanhe o julgamento na sua área do candidato.") % {
-        "contra": contra, "certame": insc.certame, "n": insc.numero, "p": recurso.pk,
-        "a": recurso.anexos.count(), "d": data_hora_br(recurso.apresentado_em)}
     try:
-        send_mail(_("Recurso recebido — inscrição %(n)s") % {"n": insc.numero}, corpo,
-                  settings.DEFAULT_FROM_EMAIL, [email])
+        emails.protocolo_recurso(email, {
+            # A procedure decided case by case has no preliminary result: the appeal is
+            # against the decision.
+            "em_lotes": proc.publica_em_lotes, "procedimento": proc.nome,
+            "certame": str(insc.certame), "numero": insc.numero, "protocolo": recurso.pk,
+            "apresentado_em": data_hora_br(recurso.apresentado_em),
+            "anexos": recurso.anexos.count()})
     except Exception:  # the appeal is filed; a failed receipt must not undo it
         logger.exception("falha ao enviar o protocolo do recurso %s", recurso_id)
         return False

@@ -56,8 +56,17 @@ MAXIMO_LINHAS_POR_FUNCAO = 80
 #: none over 120).
 FUNCOES_ACIMA = {
     "candidatos/portal.py:situacao_da_inscricao": 93,
-    "candidatos/chamadas.py:_registrar": 89,
 }
+
+
+#: The only module that sends mail (`comum.emails`: templates by name, retries in one place).
+ENVIO_DE_EMAIL = "comum/emails.py"
+#: Django's ways to send mail, refused anywhere else.
+NOMES_DE_ENVIO = {"send_mail", "send_mass_mail", "EmailMessage", "EmailMultiAlternatives"}
+#: Modules that still send mail by themselves today. Being converted to `comum.emails`: this
+#: pin only shrinks and must end empty.
+ENVIAM_EMAIL_FORA = {"candidatos/portal.py", "candidatos/procedimentos.py",
+                     "candidatos/condicoes.py"}
 
 
 def _fontes() -> list[Path]:
@@ -135,14 +144,24 @@ def test_linhas_por_funcao():
     assert _apertar(medidas, MAXIMO_LINHAS_POR_FUNCAO, FUNCOES_ACIMA) == []
 
 
-def test_weasyprint_so_no_renderizador_unico():
-    """Every PDF is laid out by comum/pdf.py (one renderer: templates escape every value)."""
-    fora = sorted(_relativo(c) for c in _fontes()
-                  if "weasyprint" in c.read_text() and _relativo(c) != "comum/pdf.py"
-                  and any(isinstance(no, (ast.Import, ast.ImportFrom))
-                          and "weasyprint" in ast.dump(no)
-                          for no in ast.walk(ast.parse(c.read_text()))))
-    assert fora == []
+def _usa_envio_de_email(arvore: ast.AST) -> bool:
+    """Whether the module imports or names one of Django's ways to send mail."""
+    for no in ast.walk(arvore):
+        if isinstance(no, ast.ImportFrom) and any(a.name in NOMES_DE_ENVIO for a in no.names):
+            return True
+        if isinstance(no, ast.Name) and no.id in NOMES_DE_ENVIO:
+            return True
+        if isinstance(no, ast.Attribute) and no.attr in NOMES_DE_ENVIO:
+            return True
+    return False
+
+
+def test_email_so_sai_de_comum_emails():
+    enviam = {_relativo(c) for c in _fontes() if _relativo(c) != ENVIO_DE_EMAIL
+              and _usa_envio_de_email(ast.parse(c.read_text()))}
+    assert enviam <= ENVIAM_EMAIL_FORA, sorted(enviam - ENVIAM_EMAIL_FORA)
+
+
 
 
 def test_nenhum_comentario_aponta_numero_de_issue():
@@ -150,3 +169,12 @@ def test_nenhum_comentario_aponta_numero_de_issue():
     padrao = re.compile(r"\b[Ii]ssues? #?\d+|\bissue\s*\n\s*#\d+")
     achados = [_relativo(c) for c in _fontes() if padrao.search(c.read_text())]
     assert achados == []
+
+
+def test_weasyprint_so_no_renderizador_unico():
+    """Every PDF is laid out by comum/pdf.py (one renderer: templates escape every value)."""
+    fora = sorted(_relativo(c) for c in _fontes() if _relativo(c) != "comum/pdf.py"
+                  and any(isinstance(no, (ast.Import, ast.ImportFrom))
+                          and "weasyprint" in ast.dump(no)
+                          for no in ast.walk(ast.parse(c.read_text()))))
+    assert fora == []

@@ -18,7 +18,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils.encoding import force_bytes
@@ -28,6 +27,7 @@ from django.utils.translation import gettext as _
 from certames.auditoria import registrar_ato
 from comissoes.dominio.composicao import adicionar_membro
 from comissoes.models import Comissao, MembroComissao
+from comum import emails
 from comum.filas import enfileirar
 from comum.nomes import nome_normalizado, problema_nome
 from comum.papeis import GRUPO_COMISSAO
@@ -88,12 +88,7 @@ def enviar_convite(usuario_id: int, base_url: str = "") -> bool:
         return False
     comissoes = ", ".join(m.comissao.nome for m in MembroComissao.objects.filter(
         usuario=usuario).select_related("comissao"))
-    corpo = _(
-        "Olá, %(n)s.\n\nVocê foi incluído(a) como membro de: %(c)s.\n\nPara definir a sua "
-        "senha e acessar a área da comissão, abra o link abaixo (válido por poucos dias e "
-        "uma única vez):\n\n%(l)s\n\nSeu usuário é o seu e-mail: %(e)s. Antes de ver os "
-        "candidatos, leia e assine o termo de confidencialidade.") % {
-        "n": usuario.get_full_name() or usuario.email, "c": comissoes,
-        "l": link_de_senha(usuario, base_url), "e": usuario.email}
-    send_mail(_("Convite para a comissão — defina sua senha"), corpo, None, [usuario.email])
+    emails.convite_membro_comissao(usuario.email, {
+        "nome": usuario.get_full_name() or usuario.email, "comissoes": comissoes,
+        "link": link_de_senha(usuario, base_url), "email": usuario.email})
     return True

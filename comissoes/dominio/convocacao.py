@@ -38,11 +38,8 @@ import datetime as dt
 import math
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -62,6 +59,7 @@ from comissoes.dominio.procedimentos import (
     procedimento,
 )
 from comissoes.models import Avaliacao, Convocacao, Sessao
+from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 
@@ -280,16 +278,14 @@ def notificar_convocacao(convocacao_id: int) -> bool:
     if not destino or conv.notificada_em is not None:
         return False
     proc = procedimento(conv.sessao.comissao.tipo)
-    contexto = {"convocacao": conv, "sessao": conv.sessao, "inscricao": conv.inscricao,
-                "certame": conv.sessao.comissao.certame, "procedimento": proc,
-                "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
-                "candidato": conv.inscricao.candidato,
-                "lista_nome": Lista(conv.lista).label,
-                "horario": timezone.localtime(conv.horario)}
-    assunto = " ".join(render_to_string("comissoes/email/convocacao_assunto.txt",
-                                        contexto).split())
-    corpo = render_to_string("comissoes/email/convocacao.txt", contexto)
-    send_mail(assunto, corpo, settings.DEFAULT_FROM_EMAIL, [destino])
+    certame, sessao = conv.sessao.comissao.certame, conv.sessao
+    emails.convocacao_comissao(destino, {
+        "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
+        "nome": conv.inscricao.candidato.nome_exibicao, "orgao": certame.orgao.nome,
+        "edital": certame.numero_edital, "numero": conv.inscricao.numero,
+        "lista_nome": Lista(conv.lista).label, "horario": data_hora_br(conv.horario),
+        "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
+        "gravacao_exigida": sessao.gravacao_exigida})
     # A delivery record, not a decision: only this column.
     Convocacao.objects.filter(pk=conv.pk).update(notificada_em=timezone.now())
     return True
