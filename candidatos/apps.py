@@ -11,7 +11,7 @@ class CandidatosConfig(AppConfig):
         # imported, the exemption side of a proven falsity (`procedimentos.consequencia`):
         # procedimentos never imports it, this import at app loading registers it.
         # The special conditions' plug-in (`condicoes`) is registered at app loading too.
-        from candidatos import cache_situacao, condicoes, isencao  # noqa: F401
+        from candidatos import cache_situacao, condicoes, declaracoes, isencao  # noqa: F401
         from candidatos.isencao_plugin import registrar_procedimento
         from candidatos.procedimentos import registrar_plugin
 
@@ -21,5 +21,7 @@ class CandidatosConfig(AppConfig):
         registrar_plugin()
         # And the special conditions at the exam (their appeal; candidatos/condicoes.py).
         condicoes.registrar_plugin()
-        # Writes that change a candidate's status page renew its cached copy.
+        # Its tables, audited columns, cache sources, act labels and retention rules.
+        declaracoes.declarar()
+        # An account's groups change a candidate's status page too.
         cache_situacao.conectar()

@@ -8,7 +8,8 @@ cache (CACHE_URL: Redis in production) under the candidate's account and the ins
 
 - the generation tokens of four scopes (`comum.cache_publico`): every page (TODOS), the
   certame (renewed by every write a public page shows: `cache_publico.FONTES`), the inscrição
-  and the account (renewed by the private sources below, `FONTES`);
+  and the account (renewed by the private sources, `cache_publico.FONTES_PRIVADAS`; each app
+  declares its own in its `declaracoes.py`);
 - the instant until which it holds, `valido_ate`: the first instant after the render at
   which a date or time the page was computed from is reached (`proxima_mudanca`), and at
   most CACHE_SITUACAO_TTL seconds later.
@@ -18,8 +19,9 @@ the database, not a cache entry) and read before the page's data: a page rendere
 an uncommitted act is changing is stored under the generation that act's commit replaces.
 The writes that send no signal are covered by an act of the same transaction that does (a
 publication writes the per-candidate summaries with `bulk_create`; the `Publicacao` row it
-saves renews the certame): `COBERTAS` lists them and tests/candidatos/test_cache_situacao.py
-checks that every table the page reads is a source, is covered, or is `ISENTAS`.
+saves renews the certame): `cache_publico.COBERTAS` lists them and
+tests/candidatos/test_cache_situacao.py checks that every table the page reads is a source, is
+covered, or is `ISENTAS`.
 
 A hit asks the cache once and reads the generations (one indexed query, from the database:
 a Redis outage cannot lose a renewal, see cache_publico): no other SQL and no template.
@@ -38,13 +40,12 @@ import time
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
-from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.messages.storage import default_storage
 from django.core.cache import cache
 from django.db import models
-from django.db.models.signals import m2m_changed, post_delete, post_save
+from django.db.models.signals import m2m_changed
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.utils import timezone, translation
@@ -52,60 +53,13 @@ from django.utils.crypto import constant_time_compare
 
 from candidatos.models import Inscricao
 from comum import cache_publico
+from comum.cache_publico import escopo_inscricao, escopo_usuario
 from comum.papeis import e_membro_comissao, e_rh
 
 logger = logging.getLogger(__name__)
 
 _PREFIXO = "cs:"
 
-
-def escopo_inscricao(pk) -> str:
-    return f"i{int(pk)}"
-
-
-def escopo_usuario(pk) -> str:
-    return f"u{int(pk)}"
-
-
-#: The candidate-private models the status page reads (beyond `cache_publico.FONTES`, which
-#: renew the certame), each with the path from it to what it renews: "i" the inscrição, "c"
-#: the certame, "u" the account ("pk": the model itself).
-FONTES: dict[str, tuple[tuple[str, str], ...]] = {
-    # the fee exemption request and its results
-    "candidatos.PedidoIsencao": (("i", "inscricao"),),
-    # the state of each reserved list (decisions card, committees' final results)
-    "candidatos.SituacaoLista": (("i", "inscricao"),),
-    # administrative procedures about the inscrição (fraud)
-    "candidatos.ProcedimentoAdministrativo": (("i", "inscricao"),),
-    # individual convocations to a committee session, and the session (place and time)
-    "comissoes.Convocacao": (("i", "inscricao"),),
-    "comissoes.Sessao": (("c", "comissao__certame"),),
-    # an appeal's attachments (the appeal itself is in cache_publico.FONTES)
-    "nucleo.AnexoRecurso": (("i", "recurso__inscricao"),),
-    # where an appeal against an RH decision is: the decider's steps, the superior authority
-    "nucleo.TramiteRecurso": (("i", "recurso__inscricao"),),
-    "nucleo.AutoridadeRecursal": (("c", "certame"),),
-    # the account: its name in the menu, its being a candidate (groups: see `conectar`)
-    "candidatos.Candidato": (("u", "usuario"),),
-    "auth.User": (("u", "pk"),),
-}
-
-#: Tables the page reads whose rows are written only together with a row of a source, in the
-#: same transaction (no signal of their own is needed; connecting one would also make Django
-#: delete them one by one): the model, and the source that covers it.
-COBERTAS: dict[str, str] = {
-    # written by the publication (`classificacao.listas.publicar`) with `bulk_create`
-    "certames.ResumoClassificacao": "certames.Publicacao",
-    # a snapshot is read only through a publication of it
-    "certames.VersaoClassificacao": "certames.Publicacao",
-    "certames.ListaVersao": "certames.Publicacao",
-    # the special conditions' request in force, its decisions and their items (the appeal
-    # window: `candidatos.janelas`), each written with its act (`certames.Ato`, with its
-    # certame: `condicoes.solicitar`, `decidir`, `julgar_recurso`)
-    "candidatos.PedidoAtendimento": "certames.Ato",
-    "candidatos.DecisaoAtendimento": "certames.Ato",
-    "candidatos.ItemDecisaoAtendimento": "certames.Ato",
-}
 
 #: Tables the page reads that are no data of the page: the session (messages waiting bypass
 #: the cache), the content types (fixed at migrate) and the groups' names (fixed data:
@@ -116,26 +70,10 @@ ISENTAS = frozenset({"django_session", "django_content_type", "auth_group",
 
 
 # --- renewing ---------------------------------------------------------------------------------
-
-
-def _escopos_da_gravacao(instancia) -> set[str]:
-    escopos: set[str] = set()
-    for tipo, caminho in FONTES[instancia._meta.label]:
-        try:
-            ids = cache_publico.ids_por_caminho(instancia, caminho)
-        except Exception:  # a parent already deleted: renew every page instead
-            logger.warning("cache da situação: destino de %r não encontrado", instancia,
-                           exc_info=True)
-            escopos.add(cache_publico.TODOS)
-            continue
-        fazer = {"i": escopo_inscricao, "c": cache_publico.escopo_certame,
-                 "u": escopo_usuario}[tipo]
-        escopos |= {fazer(i) for i in ids}
-    return escopos
-
-
-def _ao_gravar(sender, instance, **kwargs):
-    cache_publico.renovar(*_escopos_da_gravacao(instance))
+#
+# A write to a private source (`cache_publico.FONTES_PRIVADAS`, declared by each app in its
+# `declaracoes.py`) renews its inscrição, certame or account in `comum.cache_publico`; here,
+# the account's groups.
 
 
 def _ao_mudar_grupos(sender, instance, action, reverse, model, pk_set, **kwargs):
@@ -153,12 +91,7 @@ def _ao_mudar_grupos(sender, instance, action, reverse, model, pk_set, **kwargs)
 
 
 def conectar() -> None:
-    """Connect the signals (candidatos.apps: every process, web or worker)."""
-    for rotulo in FONTES:
-        modelo = apps.get_model(rotulo)
-        uid = f"cache_situacao:{rotulo}"
-        post_save.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
-        post_delete.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+    """Connect the groups' signal (candidatos.apps: every process, web or worker)."""
     m2m_changed.connect(_ao_mudar_grupos, sender=get_user_model().groups.through,
                         dispatch_uid="cache_situacao:grupos")
 

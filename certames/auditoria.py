@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from certames.models import Ato, Certame
@@ -38,3 +39,20 @@ def registrar_ato(
         antes=antes,
         depois=depois,
     )
+
+
+# --- the acts' labels ---------------------------------------------------------------------------
+
+#: The Portuguese label of each exact act code (`Ato.tipo`), declared by the app that writes
+#: the act at app loading (`declarar_rotulos`, from `<app>/declaracoes.py`); families of codes
+#: built from an enum or a procedure's slug are `nucleo.rotulos_atos.FAMILIAS`.
+ROTULOS: dict[str, Any] = {}
+
+
+def declarar_rotulos(rotulos: dict[str, Any]) -> None:
+    """Register act codes and their labels (called from the app's AppConfig.ready). A code
+    declared twice is an error at start."""
+    for codigo, rotulo in rotulos.items():
+        if codigo in ROTULOS:
+            raise ImproperlyConfigured(f"auditoria: rótulo do ato {codigo!r} declarado duas vezes.")
+        ROTULOS[codigo] = rotulo

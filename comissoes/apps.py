@@ -12,6 +12,9 @@ class ComissoesConfig(AppConfig):
         # which exist only once the registry is populated).
         from certames.dados_iniciais import garantir_dados_iniciais
 
+        # At app loading too: the declarations name models.
+        from comissoes import declaracoes
+
         # documental and pcd register their closing of an evaluation when imported
         # (`votacao.registrar_fechamento`): importing them here makes every process (web,
         # worker, shell, commands) have them (app loading); votacao does not import its
@@ -23,6 +26,8 @@ class ComissoesConfig(AppConfig):
         from comissoes.dominio.plugin import registrar_procedimentos
 
         registrar_procedimentos()
+        # Its tables, audited columns, cache sources, act labels and retention rules.
+        declaracoes.declarar()
 
         # The last of our apps: every permission exists when its post_migrate is sent.
         post_migrate.connect(garantir_dados_iniciais, sender=self,

@@ -12,15 +12,13 @@ class ComumConfig(AppConfig):
 
     def ready(self):
         # Imported at app loading: seguranca registers the HTTPS system check and the filter
-        # of one-time links in the logs; cache_publico the check of the shared cache.
-        from comum import cache_publico, seguranca
+        # of one-time links in the logs; cache_publico the check of the shared cache (each
+        # app declares its own sources in its ready(): `<app>/declaracoes.py`).
+        from comum import cache_publico, seguranca  # noqa: F401
 
         # At app loading too: privilegios_banco reads the models (the registry must be ready).
         from comum.privilegios_banco import aplicar_privilegios_apos_migrate
 
-        # Writes that change a public page renew its cached copy (the sources each app
-        # declared in its own ready()).
-        cache_publico.conectar()
         # One-time links hidden from the logs; long upload names reach the forms.
         seguranca.ocultar_links_nos_registros()
         seguranca.ampliar_cabecalhos_das_partes()

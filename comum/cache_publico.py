@@ -12,18 +12,17 @@ development) under a key made of:
 - the certame's generation token (the home page: the list's generation) and a token that
   invalidates every page at once (an órgão renamed, or an act whose certame is unknown).
 
-A generation is kept in the database, not in the cache (Redis is a cache, not a
-dependency): post_save/post_delete signals of every model a public page shows (FONTES below)
-write one `comum.Invalidacao` row per scope in the act's own transaction, and a scope's
-generation is the sum of its rows' weights with the time of the latest. A renewal commits
-with the act or not at all: a Redis outage cannot lose it, and when Redis comes back with its
-old entries, their keys carry the old generations and are never read again. Writers only
-insert (no row shared by two acts, no lock); the periodic `compactar_invalidacoes` folds the
-rows. Acts of one certame leave the other certames' generations untouched. A hit costs one
-indexed query (the generations; none when this process read them within
-CACHE_PUBLICO_MEMORIA seconds, see below) and one cache read: no template, no session, auth
-or axes work. With the cache down every page is rendered (config/cache.py answers as an
-empty cache).
+A generation is kept in the database, not in the cache (Redis is a cache, not a dependency):
+post_save/post_delete signals of every model a public page shows (FONTES below, declared by
+each app) write one `comum.Invalidacao` row per scope in the act's own transaction, and a
+scope's generation is the sum of its rows' weights with the time of the latest. A renewal
+commits with the act or not at all: a Redis outage cannot lose it, and when Redis comes back
+with its old entries, their keys carry the old generations and are never read again. Writers
+only insert (no row shared by two acts, no lock); the periodic `compactar_invalidacoes` folds
+the rows. Acts of one certame leave the other certames' generations untouched. A hit costs one
+indexed query (the generations; none when this process read them within CACHE_PUBLICO_MEMORIA
+seconds, see below) and one cache read: no template, no session, auth or axes work. With the
+cache down every page is rendered (config/cache.py answers as an empty cache).
 
 `CachePublicoMiddleware` sits right after WhiteNoise. For an anonymous GET/HEAD (no session
 or messages cookie) of a view marked with `publica()` (publico/urls.py,
@@ -51,6 +50,7 @@ import logging
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from datetime import time as hora
@@ -60,6 +60,7 @@ from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
 from django.core.checks import Error, register
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import Count, F
 from django.db.models.signals import post_delete, post_save
@@ -259,41 +260,76 @@ def compactar_invalidacoes() -> int:
 # --- which writes change which pages ----------------------------------------------------------
 
 #: Every model a public page shows and the path from it to its certame ("pk": the certame
-#: itself). A write (save or delete) gives that certame a new generation; the ones marked
-#: with INICIO also renew the home page's list; TODOS renews every page.
-FONTES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    # the list of certames (home page) and every certame's header
-    "certames.Orgao": ((), (TODOS,)),
-    "certames.Certame": (("pk",), (INICIO,)),
-    "certames.Cargo": (("certame",), (INICIO,)),
-    # the certame's page: schedule, vacancy table, arising vacancies and their destination
-    "certames.Etapa": (("certame",), ()),
-    "certames.VagaSurgida": (("cargo__certame",), ()),
-    "certames.DestinoVagaSurgida": (("vaga_surgida__cargo__certame",), ()),
-    # every act of a certame (homologation, validity, retificações, imports...)
-    "certames.Ato": (("certame",), ()),
-    # the published lists (a new publication of a cargo's classification)
-    "certames.Publicacao": (("versao__cargo__certame",), ()),
-    # the order of nomeação: calls and their events (posse, desistência...)
-    "certames.Chamada": (("cargo__certame",), ()),
-    "certames.EventoChamada": (("chamada__cargo__certame",), ()),
-    # a PDF rendered by the worker replaces the "wait" page (never stored: no-store)
-    "certames.DocumentoPdf": (("certame", "cargo__certame"), ()),
-    # the public draw
-    "certames.AnuncioSorteio": (("certame",), ()),
-    "certames.Sorteio": (("certame",), ()),
-    # the kernel's batch publications (fee exemption, committees' results) and appeals
-    "nucleo.PublicacaoResultado": (("certame",), ()),
-    "nucleo.ItemPublicado": (("publicacao__certame",), ()),
-    "nucleo.Recurso": (("inscricao__certame",), ()),
-    "comissoes.Comissao": (("certame",), ()),
-    "comissoes.Avaliacao": (("comissao__certame",), ()),
-    # the names shown in the published lists
-    "candidatos.Inscricao": (("certame",), ()),
-    "candidatos.Candidato": (("inscricoes__certame",), ()),
-    # committee members' names, where the committee publishes them (results, convocations)
-    "auth.User": (("participacoes__comissao__certame",), ()),
-}
+#: itself), declared by the model's own app at app loading (`declarar_fontes`, from
+#: `<app>/declaracoes.py`). A write (save or delete) gives that certame a new generation; the
+#: ones marked with INICIO also renew the home page's list; TODOS renews every page.
+FONTES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+#: The models a page private to one account shows (the candidate's status page:
+#: candidatos/cache_situacao.py) beyond `FONTES` (which renew the certame), each with the paths
+#: from it to what it renews: "i" the inscrição, "c" the certame, "u" the account ("pk": the
+#: model itself). Declared by each app (`declarar_fontes_privadas`).
+FONTES_PRIVADAS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+#: Tables a cached page reads whose rows are written only together with a row of a source, in
+#: the same transaction (no signal of their own is needed; connecting one would also make
+#: Django delete them one by one): the model, and the source that covers it. Declared by each
+#: app (`declarar_cobertas`); tests/candidatos/test_cache_situacao.py checks every table the
+#: status page reads is a source, covered, or exempt.
+COBERTAS: dict[str, str] = {}
+
+
+def escopo_inscricao(pk) -> str:
+    return f"i{int(pk)}"
+
+
+def escopo_usuario(pk) -> str:
+    return f"u{int(pk)}"
+
+
+def _modelo(rotulo: str, registro: str):
+    """The model a declaration names; a label naming no model is an error at start."""
+    try:
+        return apps.get_model(rotulo)
+    except (LookupError, ValueError) as exc:
+        raise ImproperlyConfigured(
+            f"cache_publico: {registro} declara {rotulo!r}, que não é um modelo.") from exc
+
+
+def _acrescentar(registro: dict, nome: str, declaracoes: Mapping) -> list:
+    """Add declarations to a registry, each label once (all checked before any is added);
+    returns their models."""
+    modelos = [_modelo(rotulo, nome) for rotulo in declaracoes]
+    for rotulo in declaracoes:
+        if rotulo in registro:
+            raise ImproperlyConfigured(f"cache_publico: {rotulo!r} declarado duas vezes em {nome}.")
+    registro.update(declaracoes)
+    return modelos
+
+
+def declarar_fontes(fontes: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]) -> None:
+    """Register models a public page shows (`FONTES`) and connect their signals (called from
+    the app's AppConfig.ready, hence in every process, web or worker)."""
+    for modelo in _acrescentar(FONTES, "FONTES", fontes):
+        uid = f"cache_publico:{modelo._meta.label}"
+        post_save.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+        post_delete.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+
+
+def declarar_fontes_privadas(fontes: Mapping[str, tuple[tuple[str, str], ...]]) -> None:
+    """Register models an account's private page shows (`FONTES_PRIVADAS`) and connect their
+    signals (called from the app's AppConfig.ready)."""
+    for modelo in _acrescentar(FONTES_PRIVADAS, "FONTES_PRIVADAS", fontes):
+        uid = f"cache_privado:{modelo._meta.label}"
+        post_save.connect(_ao_gravar_privada, sender=modelo, dispatch_uid=uid)
+        post_delete.connect(_ao_gravar_privada, sender=modelo, dispatch_uid=uid)
+
+
+def declarar_cobertas(cobertas: Mapping[str, str]) -> None:
+    """Register tables covered by a source written in the same transaction (`COBERTAS`)."""
+    for fonte in cobertas.values():
+        _modelo(fonte, "COBERTAS")
+    _acrescentar(COBERTAS, "COBERTAS", cobertas)
 
 
 def ids_por_caminho(instancia, caminho: str) -> set[int]:
@@ -405,14 +441,24 @@ def _ao_gravar(sender, instance, **kwargs):
     renovar(*escopos_da_gravacao(instance))
 
 
-def conectar() -> None:
-    """Connect the signals (certames.apps.CertamesConfig.ready: every process, web or
-    worker). A model missing from FONTES' labels is an error at start."""
-    for rotulo in FONTES:
-        modelo = apps.get_model(rotulo)
-        uid = f"cache_publico:{rotulo}"
-        post_save.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
-        post_delete.connect(_ao_gravar, sender=modelo, dispatch_uid=uid)
+def escopos_privados_da_gravacao(instancia) -> set[str]:
+    """The scopes a write to a private source renews (`FONTES_PRIVADAS`)."""
+    escopos: set[str] = set()
+    for tipo, caminho in FONTES_PRIVADAS[instancia._meta.label]:
+        try:
+            ids = ids_por_caminho(instancia, caminho)
+        except Exception:  # a parent already deleted: renew every page instead
+            logger.warning("cache da situação: destino de %r não encontrado", instancia,
+                           exc_info=True)
+            escopos.add(TODOS)
+            continue
+        fazer = {"i": escopo_inscricao, "c": escopo_certame, "u": escopo_usuario}[tipo]
+        escopos |= {fazer(i) for i in ids}
+    return escopos
+
+
+def _ao_gravar_privada(sender, instance, **kwargs):
+    renovar(*escopos_privados_da_gravacao(instance))
 
 
 # --- the middleware ---------------------------------------------------------------------------

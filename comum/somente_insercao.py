@@ -20,94 +20,71 @@ changes to `Ato`, but only PostgreSQL enforces it for every client and keeps the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from django.apps import apps
+from django.core.exceptions import ImproperlyConfigured
 from django.db import migrations
 
-#: Every append-only table (the registry the grants and the tests use; a migration freezes its
-#: own list). A new protected table goes here and in its migration's `proteger_tabelas`.
-TABELAS_PROTEGIDAS: tuple[str, ...] = (
-    # certames: the acts, the history of the edital and the classification snapshots
-    "certames_ato",
-    "certames_historicalcertame",
-    "certames_historicalcargo",
-    "certames_historicaletapa",
-    "certames_historicalvagasurgida",
-    "certames_versaoclassificacao",
-    # each list packed in one row, the slots and call order in another
-    "certames_listaversao",
-    "certames_convocacaoversao",
-    "certames_publicacao",
-    # the call history: convocações and what happened to them
-    "certames_chamada",
-    "certames_eventochamada",
-    "certames_alteracaocoluna",
-    # the public draw of the whole-edital reserve
-    "certames_anunciosorteio",
-    "certames_sorteio",
-    "certames_destinovagasurgida",
-    # candidatos
-    "candidatos_historicalcandidato",
-    "candidatos_historicalinscricao",
-    "candidatos_historicalsituacaolista",
-    "candidatos_historicalpedidoisencao",
-    "candidatos_historicalprocedimentoadministrativo",
-    "candidatos_decisaoisencao",
-    # special conditions at the exam: the conditions asked and the
-    # decisions (the request row is locked by the kernel's appeal, so it is not here)
-    "candidatos_condicaosolicitada",
-    "candidatos_decisaoatendimento",
-    "candidatos_itemdecisaoatendimento",
-    # nucleo: the procedures' publications, batches and appeals
-    "nucleo_publicacaoresultado",
-    "nucleo_itempublicado",
-    "nucleo_recurso",
-    "nucleo_anexorecurso",
-    # appeals against RH's decisions: the certame's superior authority and the decider's steps
-    "nucleo_autoridaderecursal",
-    "nucleo_tramiterecurso",
-    # comissoes: votes, impediments, document judgements, histories
-    "comissoes_voto",
-    "comissoes_impedimento",
-    "comissoes_analisedocumento",
-    # the members' presence in a session
-    "comissoes_presencasessao",
-    "comissoes_historicalcomissao",
-    "comissoes_historicalmembrocomissao",
-    "comissoes_historicalsessao",
-    "comissoes_historicalconvocacao",
-    "comissoes_historicalavaliacao",
-    # privacidade: the LGPD shredding's markers
-    "privacidade_expurgo",
-)
+#: Every append-only table, declared by its own app at app loading (`declarar_tabelas`, from
+#: `<app>/declaracoes.py`): the registry the grants and the tests use. A migration freezes its
+#: own list: a new protected table goes in its app's declarations and in its migration's
+#: `proteger_tabelas`.
+TABELAS_PROTEGIDAS: list[str] = []
 
 #: The column-history table, written only by `auditoria_registra_colunas()`.
 TABELA_ALTERACOES = "certames_alteracaocoluna"
 
-#: Decision-bearing columns whose every change the database records:
-#: table -> (context columns copied with each change, audited columns). Every table's primary
-#: key is `id`. `certames_ato.tipo` marks the transactions that recorded an act, so a change
-#: made without one (raw SQL) stands out on the audit page.
-COLUNAS_AUDITADAS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "certames_ato": (("certame_id",), ("tipo",)),
-    "certames_certame": ((), ("regime", "parametros", "status", "validade_meses",
-                              "homologado_em", "prorrogado_em", "prorrogacao_meses",
-                              "criterios_heteroidentificacao")),
-    "certames_cargo": (("certame_id", "codigo"), ("vagas",)),
-    "certames_vagasurgida": (("cargo_id",), ("quantidade",)),
-    "candidatos_inscricao": (("certame_id", "cargo_id", "numero"),
-                             ("nota", "desempate", "situacao", "situacao_taxa", "listas",
-                              "convocada_em")),
-    "candidatos_situacaolista": (("inscricao_id", "lista"), ("estado",)),
-    "candidatos_pedidoisencao": (("inscricao_id", "tipo"),
-                                 ("resultado_preliminar", "resultado_final")),
-    "candidatos_decisaoisencao": (("pedido_id", "fase"), ("resultado",)),
-    "candidatos_procedimentoadministrativo": (("inscricao_id", "tipo", "lista"),
-                                              ("conclusao", "consequencia")),
-    "comissoes_convocacao": (("sessao_id", "inscricao_id", "lista"), ("comparecimento",)),
-    "comissoes_avaliacao": (("comissao_id", "inscricao_id", "lista", "instancia"),
-                            ("resultado",)),
-    "comissoes_voto": (("avaliacao_id", "membro_id"), ("sentido",)),
-    "comissoes_analisedocumento": (("avaliacao_id", "documento_id"), ("aceito",)),
-}
+#: Decision-bearing columns whose every change the database records, declared by each app at
+#: app loading (`declarar_colunas`): table -> (context columns copied with each change, audited
+#: columns). Every table's primary key is `id`. `certames_ato.tipo` marks the transactions that
+#: recorded an act, so a change made without one (raw SQL) stands out on the audit page.
+COLUNAS_AUDITADAS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _modelos_da_app(app_label: str) -> dict[str, Any]:
+    """The app's models by table (simple-history's included), for the declarations' checks."""
+    return {m._meta.db_table: m
+            for m in apps.get_app_config(app_label).get_models(include_auto_created=True)}
+
+
+def declarar_tabelas(app_label: str, tabelas) -> None:
+    """Register the app's append-only tables (called from its AppConfig.ready). A table that
+    is no model of that app, or one already declared, is an error at start."""
+    modelos = _modelos_da_app(app_label)
+    tabelas = tuple(tabelas)
+    for tabela in tabelas:
+        if tabela not in modelos:
+            raise ImproperlyConfigured(
+                f"somente_insercao: {app_label} declara a tabela {tabela!r}, que não é de "
+                "nenhum modelo seu.")
+        if tabela in TABELAS_PROTEGIDAS or tabelas.count(tabela) > 1:
+            raise ImproperlyConfigured(f"somente_insercao: tabela {tabela!r} declarada duas vezes.")
+    TABELAS_PROTEGIDAS.extend(tabelas)
+
+
+def declarar_colunas(app_label: str, colunas: Mapping) -> None:
+    """Register the app's audited columns, {table: (context, columns)} (called from its
+    AppConfig.ready). A table that is no model of that app, a column it does not have, or a
+    table already declared is an error at start."""
+    modelos = _modelos_da_app(app_label)
+    for tabela, (contexto, auditadas) in colunas.items():
+        modelo = modelos.get(tabela)
+        if modelo is None:
+            raise ImproperlyConfigured(
+                f"somente_insercao: {app_label} declara colunas da tabela {tabela!r}, que não "
+                "é de nenhum modelo seu.")
+        existentes = {f.column for f in modelo._meta.concrete_fields}
+        faltam = [c for c in (*contexto, *auditadas) if c not in existentes]
+        if faltam:
+            raise ImproperlyConfigured(
+                f"somente_insercao: a tabela {tabela!r} não tem as colunas {faltam}.")
+        if tabela in COLUNAS_AUDITADAS:
+            raise ImproperlyConfigured(
+                f"somente_insercao: colunas da tabela {tabela!r} declaradas duas vezes.")
+    COLUNAS_AUDITADAS.update({t: (tuple(c), tuple(a)) for t, (c, a) in colunas.items()})
+
 
 # --- append-only -------------------------------------------------------------------------------
 
@@ -182,7 +159,7 @@ def _remover(tabelas):
 
 def proteger_tabelas(*tabelas: str) -> migrations.RunPython:
     """A migration operation making these tables append-only (UPDATE, DELETE and TRUNCATE
-    refused). Add the tables to `TABELAS_PROTEGIDAS` too."""
+    refused). Declare the tables in their app's declarations too (`declarar_tabelas`)."""
     return migrations.RunPython(_criar(tabelas), _remover(tabelas))
 
 
@@ -319,7 +296,7 @@ def remover_historico_colunas(schema_editor, auditadas: dict) -> None:
 
 def registrar_colunas(auditadas: dict) -> migrations.RunPython:
     """A migration operation installing the column history on {table: (context, columns)}.
-    Add the entries to `COLUNAS_AUDITADAS` too."""
+    Declare the entries in their app's declarations too (`declarar_colunas`)."""
     auditadas = dict(auditadas)
 
     def aplicar(apps, schema_editor):

@@ -34,16 +34,13 @@ from candidatos.models import (
     Candidato,
     Inscricao,
     PedidoCadastro,
-    PedidoIsencao,
     somente_digitos,
 )
 from candidatos.portal import mascarar_email, situacao_da_inscricao
+from certames import retencao
 from certames.models import Ato
 from comissoes.dominio.documental import nome_do_tipo
-from comissoes.models import DocumentoEnviado
-from nucleo.models import AnexoRecurso, Recurso
 from nucleo.recursos import anexos_de
-from privacidade import politica
 from privacidade.models import Expurgo
 
 FUNDAMENTO = "LGPD (Lei 13.709/2018), art. 18, II, e art. 19, II e §2º, I"
@@ -105,20 +102,12 @@ class Coletor:
     # --- markers ------------------------------------------------------------------------
 
     def _expurgos(self) -> dict[tuple[str, str], list[Expurgo]]:
-        """The shredding markers about this candidate's objects, by (model, id)."""
+        """The shredding markers about this candidate's objects, by (model, id): the objects
+        each app declares as the holder's (`retencao.declarar_objetos_do_titular`)."""
         inscricoes = list(self.candidato.inscricoes.values_list("pk", flat=True))
-        alvos = {
-            Inscricao: inscricoes,
-            PedidoIsencao: list(PedidoIsencao.objects.filter(inscricao__in=inscricoes)
-                                .values_list("pk", flat=True)),
-            Recurso: list(Recurso.objects.filter(
-                inscricao__in=inscricoes).values_list("pk", flat=True)),
-            DocumentoEnviado: list(DocumentoEnviado.objects.filter(inscricao__in=inscricoes)
-                                   .values_list("pk", flat=True)),
-            PedidoCadastro: [p.pk for p in self.pedidos],
-            AnexoRecurso: list(AnexoRecurso.objects.filter(
-                recurso__inscricao__in=inscricoes).values_list("pk", flat=True)),
-        }
+        alvos: dict = {}
+        for objetos in retencao.OBJETOS_DO_TITULAR:
+            alvos.update(objetos(self.candidato, inscricoes))
         filtro = Q(pk__in=[])
         for modelo, ids in alvos.items():
             if ids:
@@ -133,7 +122,7 @@ class Coletor:
         chave = (objeto._meta.model_name, str(objeto.pk))
         return [{
             "regra": exp.regra,
-            "regra_titulo": str(politica.regra(exp.regra).titulo),
+            "regra_titulo": str(retencao.regra(exp.regra).titulo),
             "expurgado_em": _data(exp.executado_em),
             "retido_ate": _data(exp.retido_ate),
             "o_que": exp.campos,
@@ -399,7 +388,7 @@ def politica_como_dados() -> list[dict[str, Any]]:
         "finalidade": str(r.finalidade), "conta_a_partir_de": str(r.evento),
         "prazo": str(r.prazo), "ao_fim": str(r.ao_fim), "acao": r.acao,
         "fundamento": r.fundamento, "prazo_padrao_do_produto": r.padrao_do_produto,
-    } for r in politica.REGRAS]
+    } for r in retencao.REGRAS]
 
 
 def dados_do_candidato(candidato: Candidato, request=None) -> dict[str, Any]:

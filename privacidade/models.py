@@ -11,10 +11,10 @@ from certames.models import Ato
 
 
 class Expurgo(models.Model):
-    """One object whose data a rule of `privacidade.politica` shredded: when, under which
-    rule, what (field and file names, never values), and the act of the run. Append-only (on
-    PostgreSQL a trigger refuses UPDATE and DELETE); one per object and rule, which makes the
-    command idempotent."""
+    """One object whose data a rule of the retention policy (`certames.retencao`) shredded:
+    when, under which rule, what (field and file names, never values), and the act of the run.
+    Append-only (on PostgreSQL a trigger refuses UPDATE and DELETE); one per object and rule,
+    which makes the command idempotent."""
 
     regra = models.CharField(_("regra"), max_length=30)
     objeto_tipo = models.ForeignKey(ContentType, on_delete=models.PROTECT,

@@ -14,7 +14,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.acesso import CandidatoMixin
-from privacidade import politica
+from certames import retencao
 from privacidade.dados import FUNDAMENTO, dados_do_candidato
 
 
@@ -24,7 +24,7 @@ class MeusDadosView(CandidatoMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         candidato = self.request.user.candidato
-        ctx.update(candidato=candidato, regras=politica.REGRAS, fundamento=FUNDAMENTO,
+        ctx.update(candidato=candidato, regras=retencao.REGRAS, fundamento=FUNDAMENTO,
                    inscricoes=candidato.inscricoes.select_related("cargo", "certame")
                    .order_by("-certame__data_publicacao_edital", "numero"))
         return ctx

@@ -263,17 +263,17 @@ def test_toda_tabela_lida_pela_pagina_e_fonte_coberta_ou_isenta(client):
         for q in consultas.captured_queries:
             lidas |= set(re.findall(r'(?:FROM|JOIN) "(\w+)"', q["sql"]))
     modelo = _tabela_do_modelo()
-    fontes = set(cache_publico.FONTES) | set(cache_situacao.FONTES)
+    fontes = set(cache_publico.FONTES) | set(cache_publico.FONTES_PRIVADAS)
     descobertas = {t: modelo.get(t) for t in lidas
                    if t not in cache_situacao.ISENTAS
-                   and modelo.get(t) not in fontes | set(cache_situacao.COBERTAS)
+                   and modelo.get(t) not in fontes | set(cache_publico.COBERTAS)
                    # auth.User.groups: renewed by m2m_changed (the account's scope)
                    and t != "auth_user_groups"}
     assert descobertas == {}
     # The guard sees what it guards: the page's main sources were read.
     assert {"candidatos_inscricao", "certames_etapa", "certames_publicacao",
             "certames_resumoclassificacao"} <= lidas
-    for coberta, fonte in cache_situacao.COBERTAS.items():
+    for coberta, fonte in cache_publico.COBERTAS.items():
         assert fonte in fontes, coberta
 
 
@@ -311,9 +311,9 @@ SEM_SINAL = {
         "notificada_em, shown to RH only",
     ("nucleo/lotes.py", "ItemPublicado", "bulk_create"):
         "written with its PublicacaoResultado, which renews the certame",
-    ("privacidade/expurgo.py", "Inscricao", "update"):
+    ("candidatos/declaracoes/privacidade.py", "Inscricao", "update"):
         "the purge renews every page (cache_publico.TODOS) in its transaction",
-    ("privacidade/expurgo.py", "PedidoIsencao", "update"):
+    ("candidatos/declaracoes/privacidade.py", "PedidoIsencao", "update"):
         "the purge renews every page (cache_publico.TODOS) in its transaction",
 }
 
@@ -351,7 +351,7 @@ def _escritas_sem_sinal(modelos: set[str]) -> set[tuple[str, str, str]]:
 
 
 def test_toda_escrita_sem_sinal_numa_fonte_esta_justificada():
-    rotulos = set(cache_publico.FONTES) | set(cache_situacao.FONTES) | set(
-        cache_situacao.COBERTAS)
+    rotulos = set(cache_publico.FONTES) | set(cache_publico.FONTES_PRIVADAS) | set(
+        cache_publico.COBERTAS)
     modelos = {apps.get_model(r).__name__ for r in rotulos}
     assert _escritas_sem_sinal(modelos) == set(SEM_SINAL)

@@ -11,9 +11,10 @@ import pytest
 from django.urls import reverse
 
 from candidatos import cadunico, isencao
+from candidatos.declaracoes.privacidade import EXTRATO_CADUNICO
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
 from certames.models import Etapa
-from privacidade import expurgo, politica
+from privacidade import expurgo
 from tests.candidatos.test_isencao_apoio import NIS_A, certame_severinia, inscricao
 
 pytestmark = pytest.mark.django_db
@@ -140,7 +141,7 @@ def test_extrato_do_pedido_sem_decisao_fica_retido_depois_do_posterior(rh):
     assert pedido.extrato == de_15_11
     # More than 90 days after being superseded (on 02/12/2026) its lines would go, but the
     # undecided request points to it; once decided, it is past retention.
-    executor = expurgo.EXECUTORES[politica.EXTRATO_CADUNICO.codigo]
+    executor = expurgo.EXECUTORES[EXTRATO_CADUNICO.codigo]
     depois = dt.date(2027, 3, 15)
     assert de_15_11 not in [a.objeto for a in executor.alvos(depois)]
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)

@@ -12,11 +12,14 @@ from django.core.files.storage import default_storage
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from candidatos.declaracoes.privacidade import AUTODECLARACAO, CADUNICO, EXTRATO_CADUNICO
 from candidatos.models import Inscricao, PedidoIsencao, RegistroCadUnico, SituacaoLista
+from certames import retencao
 from certames.models import Ato, Certame
+from comissoes.declaracoes import DOCUMENTOS, LAUDOS
 from comissoes.models import Avaliacao, DocumentoEnviado
 from nucleo.models import AnexoRecurso, Recurso
-from privacidade import expurgo, politica
+from privacidade import expurgo
 from privacidade.models import Expurgo
 from tests.privacidade.cenario import MOTIVACAO, candidato_completo, certame_encerrado, extrato
 
@@ -58,28 +61,28 @@ def _por_regra(resultados) -> dict[str, tuple[int, int, int, int]]:
 
 def test_fim_do_certame_e_a_validade_contada_da_homologacao(a, b):
     certame = a.inscricao.certame
-    assert politica.fim_do_certame(certame) == A_FIM
-    assert politica.fim_do_certame(b.inscricao.certame) == B_FIM
-    assert politica.retido_ate(politica.AUTODECLARACAO, A_FIM) == dt.date(2017, 3, 10)
-    assert politica.retido_ate(politica.CADUNICO, A_FIM) == A_FIM
+    assert retencao.fim_do_certame(certame) == A_FIM
+    assert retencao.fim_do_certame(b.inscricao.certame) == B_FIM
+    assert retencao.retido_ate(AUTODECLARACAO, A_FIM) == dt.date(2017, 3, 10)
+    assert retencao.retido_ate(CADUNICO, A_FIM) == A_FIM
     # The extension counts too (CF art. 37, III).
     Certame.objects.filter(pk=certame.pk).update(prorrogacao_meses=24)
     certame.refresh_from_db()
-    assert politica.fim_do_certame(certame) == dt.date(2014, 3, 10)
+    assert retencao.fim_do_certame(certame) == dt.date(2014, 3, 10)
 
 
 def test_certame_em_andamento_nao_tem_fim_e_nada_dele_vence(a):
     Certame.objects.filter(pk=a.inscricao.certame_id).update(
         status=Certame.Status.EM_ANDAMENTO)
-    assert politica.fim_do_certame(Certame.objects.get(pk=a.inscricao.certame_id)) is None
+    assert retencao.fim_do_certame(Certame.objects.get(pk=a.inscricao.certame_id)) is None
     assert _por_regra(expurgo.simular(dt.date(2099, 1, 1)))["autodeclaracao"] == (0, 0, 0, 0)
 
 
 def test_cada_regra_expurgavel_tem_executor_e_fundamento():
-    assert [r.codigo for r in politica.EXPURGAVEIS] == [
+    assert [r.codigo for r in retencao.EXPURGAVEIS] == [
         "autodeclaracao", "laudos", "documentos", "cadunico", "extrato_cadunico",
         "importacoes", "pedidos_cadastro", "reivindicacoes"]
-    for regra in politica.REGRAS:
+    for regra in retencao.REGRAS:
         assert "LGPD" in regra.fundamento or "Lei 3.057/2026" in regra.fundamento
 
 
@@ -137,7 +140,7 @@ def test_data_invalida_ou_futura_com_executar_e_recusada():
     with pytest.raises(CommandError, match="Não se expurga com data futura"):
         call_command("expurgar_dados", "--executar", "--em", futura, stdout=io.StringIO())
     with pytest.raises(ValidationError):
-        expurgo.executar_regra(politica.AUTODECLARACAO, expurgo.hoje() + dt.timedelta(days=1))
+        expurgo.executar_regra(AUTODECLARACAO, expurgo.hoje() + dt.timedelta(days=1))
     # A future date is fine for a dry run ("what expires next month").
     call_command("expurgar_dados", "--em", futura, stdout=io.StringIO())
 
@@ -159,7 +162,7 @@ def test_executar_anonimiza_so_o_que_passou_do_prazo(a, b, django_capture_on_com
     assert set(Inscricao.history.filter(id=insc.pk).values_list(
         "cor_raca", "quilombola", "deficiencia", "tipo_deficiencia")) == {("", False, False, "")}
     ato_inscricao = Ato.objects.get(tipo="inscricao", objeto_id=str(insc.pk))
-    marca = expurgo.marca(politica.AUTODECLARACAO, expurgo.hoje())
+    marca = retencao.marca(AUTODECLARACAO, expurgo.hoje())
     assert ato_inscricao.depois == {
         "numero": insc.numero, "cor_raca": marca, "quilombola": marca, "deficiencia": marca,
         "tipo_deficiencia": marca, "listas": ["PP", "PCD"]}
@@ -167,10 +170,10 @@ def test_executar_anonimiza_so_o_que_passou_do_prazo(a, b, django_capture_on_com
     assert [default_storage.exists(n) for n in arquivos_a] == [False] * 7
     laudo = DocumentoEnviado.objects.get(pk=a.laudo.pk)
     assert (laudo.arquivo.name, laudo.nome_original, laudo.sha256) == (
-        "", expurgo.marca(politica.LAUDOS, expurgo.hoje()), "a" * 64)
+        "", retencao.marca(LAUDOS, expurgo.hoje()), "a" * 64)
     anexo = AnexoRecurso.objects.get(pk=a.anexo.pk)
     assert (anexo.arquivo.name, anexo.nome_original) == (
-        "", expurgo.marca(politica.DOCUMENTOS, expurgo.hoje()))
+        "", retencao.marca(DOCUMENTOS, expurgo.hoje()))
     pedido = PedidoIsencao.objects.get(pk=a.pedido.pk)
     assert (pedido.nis, pedido.renda_per_capita, str(pedido.limite_renda)) == (
         "expurgado", None, "759.00")
@@ -235,7 +238,7 @@ def test_executar_de_novo_nao_muda_nada(a, django_capture_on_commit_callbacks):
     assert (Ato.objects.count(), Expurgo.objects.count()) == (atos, marcas)
     assert list(Inscricao.history.order_by("pk").values_list("pk", "cor_raca")) == historico
     assert _por_regra(expurgo.simular(EM_5_ANOS)) == {
-        r.codigo: (0, 0, 0, 0) for r in politica.EXPURGAVEIS}
+        r.codigo: (0, 0, 0, 0) for r in retencao.EXPURGAVEIS}
 
 
 def test_cadunico_e_planilha_vencem_no_fim_do_certame(a, b, django_capture_on_commit_callbacks):
@@ -258,7 +261,7 @@ def test_falha_na_transacao_nao_apaga_nenhum_arquivo(a, monkeypatch,
     monkeypatch.setattr(expurgo, "registrar_ato", falha)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         with pytest.raises(RuntimeError):
-            expurgo.executar_regra(politica.LAUDOS, EM_5_ANOS)
+            expurgo.executar_regra(LAUDOS, EM_5_ANOS)
     assert callbacks == []
     laudo = DocumentoEnviado.objects.get(pk=a.laudo.pk)
     assert (laudo.nome_original, _existe(laudo.arquivo)) == ("laudo-CID.pdf", True)
@@ -289,15 +292,15 @@ def test_extrato_substituido_vai_90_dias_depois_e_o_atual_12_meses_apos_a_refere
     atual = extrato(dt.date(2020, 6, 1), _momento(dt.date(2020, 6, 10)), nis=("1", "2"))
     # Superseded on 10/06/2020: kept until 08/09/2020.
     assert _por_regra(expurgo.simular(dt.date(2020, 9, 8)))["extrato_cadunico"] == (0, 0, 0, 0)
-    resultado = expurgo.executar_regra(politica.EXTRATO_CADUNICO, dt.date(2020, 9, 9))
+    resultado = expurgo.executar_regra(EXTRATO_CADUNICO, dt.date(2020, 9, 9))
     assert resultado.registros == 1
     assert list(RegistroCadUnico.objects.values_list("extrato_id", flat=True)) == [
         atual.pk, atual.pk]
     antigo.refresh_from_db()
     assert antigo.total_registros == 1  # the import's record stays
     # The latest one: 12 months after its reference date (01/06/2021).
-    assert expurgo.executar_regra(politica.EXTRATO_CADUNICO, dt.date(2021, 6, 1)).registros == 0
-    assert expurgo.executar_regra(politica.EXTRATO_CADUNICO, dt.date(2021, 6, 2)).registros == 2
+    assert expurgo.executar_regra(EXTRATO_CADUNICO, dt.date(2021, 6, 1)).registros == 0
+    assert expurgo.executar_regra(EXTRATO_CADUNICO, dt.date(2021, 6, 2)).registros == 2
     assert not RegistroCadUnico.objects.exists()
 
 
@@ -305,7 +308,7 @@ def test_extrato_com_pedido_sem_decisao_fica(a):
     antigo = extrato(dt.date(2020, 1, 1), _momento(dt.date(2020, 1, 5)))
     extrato(dt.date(2020, 6, 1), _momento(dt.date(2020, 6, 10)))
     PedidoIsencao.objects.filter(pk=a.pedido.pk).update(extrato=antigo, resultado_preliminar="")
-    assert expurgo.executar_regra(politica.EXTRATO_CADUNICO, dt.date(2020, 9, 9)).registros == 0
+    assert expurgo.executar_regra(EXTRATO_CADUNICO, dt.date(2020, 9, 9)).registros == 0
     assert RegistroCadUnico.objects.filter(extrato=antigo).count() == 1
 
 
@@ -323,7 +326,7 @@ def test_postgresql_anonimiza_o_historico_e_os_atos(a, django_capture_on_commit_
     assert set(PedidoIsencao.history.filter(id=a.pedido.pk).values_list("nis", flat=True)) == {
         "expurgado"}
     assert Ato.objects.get(tipo="inscricao", objeto_id=str(a.inscricao.pk)).depois[
-        "cor_raca"] == expurgo.marca(politica.AUTODECLARACAO, expurgo.hoje())
+        "cor_raca"] == retencao.marca(AUTODECLARACAO, expurgo.hoje())
     assert AnexoRecurso.objects.get(pk=a.anexo.pk).arquivo.name == ""
 
 
@@ -336,4 +339,4 @@ def test_postgresql_sem_a_liberacao_o_historico_continua_protegido(a, monkeypatc
     resultado = expurgo.executar(EM_5_ANOS)[0]
     assert "aceita apenas inclusões" in resultado.erro
     with pytest.raises(DatabaseError):
-        expurgo.executar_regra(politica.AUTODECLARACAO, EM_5_ANOS)
+        expurgo.executar_regra(AUTODECLARACAO, EM_5_ANOS)

@@ -15,10 +15,12 @@ from django.db import connection
 from django.utils import timezone
 
 from candidatos import portal
+from candidatos.declaracoes.privacidade import PEDIDOS_CADASTRO, REIVINDICACOES, fim_do_pedido
 from candidatos.models import Candidato, PedidoCadastro
+from certames import retencao
 from certames.auditoria import registrar_ato
 from certames.models import Ato
-from privacidade import expurgo, politica
+from privacidade import expurgo
 from privacidade.models import Expurgo
 from tests.factories import CandidatoFactory, InscricaoFactory
 
@@ -124,7 +126,7 @@ def _digitado(pedido: PedidoCadastro) -> tuple:
 
 
 def _anonimizado(regra, quando: dt.date) -> tuple:
-    return (expurgo.marca(regra, quando), "", dt.date(1900, 1, 1), "", "", "", "", "", "")
+    return (retencao.marca(regra, quando), "", dt.date(1900, 1, 1), "", "", "", "", "", "")
 
 
 def _contas(em: dt.date) -> dict[str, tuple[int, int]]:
@@ -136,7 +138,7 @@ def _contas(em: dt.date) -> dict[str, tuple[int, int]]:
 
 
 def test_fim_do_pedido_e_o_dia_em_que_terminou(pedidos):
-    fins = {k: politica.fim_do_pedido(v) for k, v in pedidos.items()}
+    fins = {k: fim_do_pedido(v) for k, v in pedidos.items()}
     hoje = timezone.localdate()
     assert fins == {
         "confirmado": FIM, "nao_confere": FIM, "recusada": FIM, "aprovada": FIM,
@@ -148,10 +150,10 @@ def test_fim_do_pedido_e_o_dia_em_que_terminou(pedidos):
         "em_analise": None,
     }
     assert fins["aguardando"] >= hoje
-    assert politica.retido_ate(politica.PEDIDOS_CADASTRO, FIM) == ULTIMO_DIA_90
-    assert politica.retido_ate(politica.REIVINDICACOES, FIM) == ULTIMO_DIA_5_ANOS
-    assert [r.codigo for r in politica.REGRAS].index("pedidos_cadastro") < [
-        r.codigo for r in politica.REGRAS].index("identificacao")
+    assert retencao.retido_ate(PEDIDOS_CADASTRO, FIM) == ULTIMO_DIA_90
+    assert retencao.retido_ate(REIVINDICACOES, FIM) == ULTIMO_DIA_5_ANOS
+    assert [r.codigo for r in retencao.REGRAS].index("pedidos_cadastro") < [
+        r.codigo for r in retencao.REGRAS].index("identificacao")
 
 
 # --- dry run ------------------------------------------------------------------------------
@@ -195,15 +197,15 @@ def test_comando_sem_executar_mostra_as_regras_dos_pedidos(pedidos):
 def test_um_dia_dentro_do_prazo_fica_e_um_dia_depois_e_anonimizado(pedidos):
     confirmado, nao_confere = pedidos["confirmado"], pedidos["nao_confere"]
     digitado = _digitado(nao_confere)
-    assert expurgo.executar_regra(politica.PEDIDOS_CADASTRO, ULTIMO_DIA_90).registros == 0
+    assert expurgo.executar_regra(PEDIDOS_CADASTRO, ULTIMO_DIA_90).registros == 0
     assert _digitado(nao_confere) == digitado
 
-    resultado = expurgo.executar_regra(politica.PEDIDOS_CADASTRO, ULTIMO_DIA_90 + UM_DIA)
+    resultado = expurgo.executar_regra(PEDIDOS_CADASTRO, ULTIMO_DIA_90 + UM_DIA)
 
     assert (resultado.registros, resultado.apagados, resultado.atos) == (2, 0, 0)
     hoje = expurgo.hoje()
     for pedido in (confirmado, nao_confere):
-        assert _digitado(pedido) == _anonimizado(politica.PEDIDOS_CADASTRO, hoje)
+        assert _digitado(pedido) == _anonimizado(PEDIDOS_CADASTRO, hoje)
     # The fact stays: CPF (the record's or the account's), how, outcome, dates, links.
     assert (nao_confere.cpf, nao_confere.via, nao_confere.situacao, nao_confere.criado_em,
             nao_confere.candidato_id) == (
@@ -232,17 +234,17 @@ def test_pedido_sem_cadastro_nem_conta_e_apagado_e_o_ato_fica(pedidos):
     ato_pedido = Ato.objects.get(tipo="cadastro_candidato", objeto_id=str(expirado.pk))
     assert ato_pedido.objeto_repr == f"Pedido de cadastro nº {expirado.pk} (CPF ***.444.777-**)"
     # Its last day: the two requests that ended three days before it go, it stays.
-    primeira = expurgo.executar_regra(politica.PEDIDOS_CADASTRO, ULTIMO_DIA_EXPIRADO)
+    primeira = expurgo.executar_regra(PEDIDOS_CADASTRO, ULTIMO_DIA_EXPIRADO)
     assert (primeira.registros, primeira.apagados) == (2, 0)
     assert PedidoCadastro.objects.filter(pk=expirado.pk).exists()
 
-    resultado = expurgo.executar_regra(politica.PEDIDOS_CADASTRO,
+    resultado = expurgo.executar_regra(PEDIDOS_CADASTRO,
                                        ULTIMO_DIA_EXPIRADO + UM_DIA)
 
     assert (resultado.registros, resultado.apagados, resultado.atos) == (1, 1, 1)
     assert not PedidoCadastro.objects.filter(cpf="11144477735").exists()
     ato_pedido.refresh_from_db()
-    marca = expurgo.marca(politica.PEDIDOS_CADASTRO, expurgo.hoje())
+    marca = retencao.marca(PEDIDOS_CADASTRO, expurgo.hoje())
     # The act still says a sign-up was made (ids, how), without the CPF.
     assert ato_pedido.objeto_repr == f"Pedido de cadastro nº {expirado.pk} {marca}"
     assert ato_pedido.depois == {"pedido": expirado.pk, "via": "novo", "candidato": None,
@@ -261,7 +263,7 @@ def test_pendentes_nunca_sao_tocados(pedidos):
     # Both still hold the password hash the account will be created with.
     assert all(d[8] for d in antes)
     resultados = expurgo.executar(timezone.localdate())
-    assert [r.erro for r in resultados] == [""] * len(politica.EXPURGAVEIS)
+    assert [r.erro for r in resultados] == [""] * len(retencao.EXPURGAVEIS)
     assert [_digitado(p) for p in pendentes] == antes
     assert not Expurgo.objects.filter(
         objeto_id__in=[str(p.pk) for p in pendentes]).exists()
@@ -277,15 +279,15 @@ def test_decisao_da_organizadora_fica_5_anos_e_a_motivacao_para_sempre(pedidos, 
     assert ato_aprovacao.antes == ANTES_DA_APROVACAO
     # 90 days, and the last of the 5 years: untouched.
     expurgo.executar(ULTIMO_DIA_90 + UM_DIA)
-    assert expurgo.executar_regra(politica.REIVINDICACOES, ULTIMO_DIA_5_ANOS).registros == 0
+    assert expurgo.executar_regra(REIVINDICACOES, ULTIMO_DIA_5_ANOS).registros == 0
     assert _digitado(recusada) == digitado
 
-    resultado = expurgo.executar_regra(politica.REIVINDICACOES, ULTIMO_DIA_5_ANOS + UM_DIA)
+    resultado = expurgo.executar_regra(REIVINDICACOES, ULTIMO_DIA_5_ANOS + UM_DIA)
 
     assert (resultado.registros, resultado.apagados) == (2, None)
     hoje = expurgo.hoje()
-    assert _digitado(recusada) == _anonimizado(politica.REIVINDICACOES, hoje)
-    assert _digitado(aprovada) == _anonimizado(politica.REIVINDICACOES, hoje)
+    assert _digitado(recusada) == _anonimizado(REIVINDICACOES, hoje)
+    assert _digitado(aprovada) == _anonimizado(REIVINDICACOES, hoje)
     # The decision stays: who, the motivation, the dates, the record and the account.
     assert (recusada.situacao, recusada.decidido_por, recusada.motivacao,
             recusada.concluido_em, recusada.cpf) == (
@@ -312,10 +314,10 @@ def test_copias_do_que_foi_digitado_nos_atos_do_pedido_sao_trocadas_pela_marca(p
         depois={"email": "JOANA.digitou@example.com", "data_nascimento": "1994-05-17",
                 "nome": "Outro nome", "pedido": pedido.pk})
 
-    resultado = expurgo.executar_regra(politica.PEDIDOS_CADASTRO, ULTIMO_DIA_90 + UM_DIA)
+    resultado = expurgo.executar_regra(PEDIDOS_CADASTRO, ULTIMO_DIA_90 + UM_DIA)
 
     assert resultado.atos == 1
-    marca = expurgo.marca(politica.PEDIDOS_CADASTRO, expurgo.hoje())
+    marca = retencao.marca(PEDIDOS_CADASTRO, expurgo.hoje())
     copia.refresh_from_db()
     # Same field and same value: a copy. Blank values, another value, other keys: stay.
     assert (copia.antes, copia.depois) == (
@@ -347,7 +349,7 @@ def test_executar_de_novo_nao_muda_nada(pedidos):
 @pytest.mark.postgres
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="gatilhos só no PostgreSQL")
 def test_postgresql_troca_o_cpf_mascarado_do_ato_do_pedido_apagado(pedidos):
-    resultado = expurgo.executar_regra(politica.PEDIDOS_CADASTRO, ULTIMO_DIA_EXPIRADO + UM_DIA)
+    resultado = expurgo.executar_regra(PEDIDOS_CADASTRO, ULTIMO_DIA_EXPIRADO + UM_DIA)
     assert (resultado.registros, resultado.apagados, resultado.erro) == (3, 1, "")
     ato = Ato.objects.get(tipo="cadastro_candidato", objeto_id=str(pedidos["expirado"].pk))
     assert "***.444.777-**" not in ato.objeto_repr

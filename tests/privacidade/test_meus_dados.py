@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Candidato
+from certames import retencao
 from certames.auditoria import registrar_ato
 from comissoes.dominio.resultados import publicar_resultado_preliminar
-from privacidade import expurgo, politica
+from privacidade import expurgo
 from tests.banco import como_dono
 from tests.comissoes.fabricas import etapa_procedimento
 from tests.factories import usuario
@@ -107,7 +108,7 @@ def test_json_tem_os_dados_do_proprio_candidato_e_nunca_os_de_outro(client, mari
     assert [s["motivacao"] for s in insc["situacoes_nas_listas"]] == [MOTIVACAO]
     assert [a["tipo"] for a in dados["trilha_de_auditoria"]] == ["inscricao"]
     assert [r["codigo"] for r in dados["politica_de_retencao"]] == [
-        r.codigo for r in politica.REGRAS]
+        r.codigo for r in retencao.REGRAS]
     # Nothing of João's: CPF, name, inscrição, NIS of another request.
     texto = json.dumps(dados, ensure_ascii=False)
     for alheio in ("11144477735", "João Pereira Outro", "2026000999", "joao@example.com"):
@@ -164,7 +165,7 @@ def test_marca_do_expurgo_aparece_para_o_candidato(client, maria,
 def test_pagina_explica_a_politica_e_painel_tem_o_link(client, maria):
     client.force_login(maria[0])
     pagina = client.get(reverse("privacidade:meus_dados")).content.decode()
-    for regra in politica.REGRAS:
+    for regra in retencao.REGRAS:
         assert f'id="regra-{regra.codigo}"' in pagina
     assert "5 anos após o fim do certame" in pagina
     assert reverse("privacidade:json") in pagina

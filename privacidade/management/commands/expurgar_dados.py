@@ -1,6 +1,6 @@
 """manage.py expurgar_dados [--executar] [--em AAAA-MM-DD]
 
-Per rule of the retention policy (`privacidade.politica`), how many records and files are past
+Per rule of the retention policy (`certames.retencao`), how many records and files are past
 retention; with --executar, shreds them (`privacidade.expurgo`). Run monthly from cron with the
 database owner's DATABASE_URL (on PostgreSQL the application role cannot UPDATE the history
 and audit tables).

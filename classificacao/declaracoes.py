@@ -1,0 +1,21 @@
+"""What the classification app declares to the shared mechanisms (registered at app loading
+by `ClassificacaoConfig.ready`): the labels of the acts it writes (`certames.auditoria`). Its
+tables are `certames`' (the snapshots are the certame's acts) and declared there."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from certames.auditoria import declarar_rotulos
+
+ROTULOS_ATOS = {
+    # The homologation and the validity (classificacao/homologacao.py)
+    "homologacao": _("Homologação do resultado final"),
+    "prorrogacao_validade": _("Prorrogação da validade do certame"),
+    "criterios_heteroidentificacao": _("Publicação dos critérios da heteroidentificação"),
+}
+
+
+def declarar() -> None:
+    """Register the declarations above (ClassificacaoConfig.ready)."""
+    declarar_rotulos(ROTULOS_ATOS)
