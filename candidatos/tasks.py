@@ -220,9 +220,17 @@ def avisar_correcao_email_task(self, ato_id: int) -> list[str]:
 # --- the call's e-mail (candidatos/chamadas.py, queued by name on commit) -------------------
 
 
-@shared_task(name=TAREFA_EMAIL_CONVOCACAO)
-def email_convocacao_task(chamada_id: int) -> bool:
-    return enviar_email_convocacao(chamada_id)
+@shared_task(bind=True, name=TAREFA_EMAIL_CONVOCACAO, max_retries=5)
+def email_convocacao_task(self, chamada_id: int) -> bool:
+    """The call's e-mail (the call's id only). The call stands whatever the mail server does:
+    a failure is logged and retried by a worker; in-process (no broker) it is logged."""
+    try:
+        return enviar_email_convocacao(chamada_id)
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.exception("e-mail da convocação (chamada %s) não enviado", chamada_id)
+        if self.request.is_eager:
+            return False
+        raise self.retry(exc=exc, countdown=60) from exc
 
 
 @shared_task(name=TAREFA_AVISO_CLASSIFICACAO)

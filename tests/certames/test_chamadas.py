@@ -22,6 +22,7 @@ approved in AC: Lei 3.057/2026, art. 15, §§1º-2º), 4 PCD 205, 5 PPI 207.
 from __future__ import annotations
 
 import datetime as dt
+import smtplib
 from decimal import Decimal
 
 import pytest
@@ -148,6 +149,23 @@ def test_convocacao_envia_email_com_prazo(rh, django_capture_on_commit_callbacks
         chamadas.convocar(cargo, 2, prazo=PRAZO, autor=rh)
     assert sorted(m.to[0] for m in mail.outbox) == ["c201@exemplo.org", "c204@exemplo.org"]
     assert PRAZO.strftime("%d/%m/%Y") in mail.outbox[0].body
+
+
+def test_convocacao_fica_quando_o_servidor_de_email_falha(rh, django_capture_on_commit_callbacks,
+                                                         monkeypatch):
+    """The call is an act: a mail server that refuses its notice neither undoes it nor answers
+    500 (in-process the failure is logged; a worker retries it)."""
+    cargo = _homologado(rh)
+
+    def recusa(self, mensagens):
+        raise smtplib.SMTPServerDisconnected("caiu")
+
+    monkeypatch.setattr("django.core.mail.backends.locmem.EmailBackend.send_messages", recusa)
+    monkeypatch.setattr("comum.emails.time.sleep", lambda s: None)
+    with django_capture_on_commit_callbacks(execute=True):
+        chamadas.convocar(cargo, 2, prazo=PRAZO, autor=rh)
+    assert Chamada.objects.filter(cargo=cargo).count() == 2
+    assert mail.outbox == []
 
 
 def test_convocar_exige_versao_mais_recente_publicada_como_final(rh):
