@@ -17,13 +17,11 @@ superuser, who is no candidate.
 from __future__ import annotations
 
 import rules
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from candidatos.models import Inscricao
-from comum.papeis import e_candidato
+from comum.papeis import SomenteCandidatosMixin
 
 
 def pode(user, perm: str, obj=None) -> bool:
@@ -42,13 +40,9 @@ def inscricao_do_candidato(user, pk: int, perm: str = "candidatos.ver_inscricao"
     return insc
 
 
-class CandidatoMixin(LoginRequiredMixin):
-    """Logged-in candidates only: anonymous -> log-in page; any other account -> 403."""
-
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not e_candidato(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
+class CandidatoMixin(SomenteCandidatosMixin):
+    """Logged-in candidates only: anonymous -> log-in page; any other account -> 403
+    (`comum.papeis.SomenteCandidatosMixin`, also the guard of the kernel's appeal view)."""
 
     def minha_inscricao(self, pk: int, perm: str = "candidatos.ver_inscricao") -> Inscricao:
         """One of the candidate's own inscrições (404 for anyone else's)."""

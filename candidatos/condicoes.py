@@ -483,11 +483,11 @@ def decidir(pedido: PedidoAtendimento, *, autor, resultados: dict[str, Resultado
     return decisao
 
 
-def recorrer(pedido: PedidoAtendimento, *, autor, texto: str, arquivos_enviados=(),
-             agora: dt.datetime | None = None) -> Recurso:
+def apresentar_recurso(pedido: PedidoAtendimento, *, autor, texto: str, arquivos=(),
+                       agora: dt.datetime | None = None) -> Recurso:
     """The candidate's one appeal (the kernel's), within the window of the decision."""
     return kernel.apresentar_recurso(CHAVE, pedido, autor=autor, texto=texto,
-                                     arquivos_enviados=arquivos_enviados, agora=agora)
+                                     arquivos_enviados=arquivos, agora=agora)
 
 
 def motivo_para_nao_julgar(pedido: PedidoAtendimento, user,
@@ -845,6 +845,14 @@ class ProcedimentoAtendimento(registro.Procedimento):
 
     def url_rh(self, objeto) -> str:
         return reverse("painel:atendimento_pedido", args=[objeto.pk])
+
+    def objeto_do_candidato(self, usuario, pk: int):
+        """The appeal address names the inscrição (`condicoes:recurso`): its request in force."""
+        insc = Inscricao.objects.filter(pk=pk, candidato__usuario=usuario).first()
+        return pedido_vigente(insc) if insc is not None else None
+
+    def pagina_do_objeto(self, objeto) -> str:
+        return reverse("condicoes:inscricao", args=[objeto.inscricao_id])
 
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         return {"descricao": _("Recurso contra a decisão sobre o atendimento especializado "

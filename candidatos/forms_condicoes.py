@@ -12,7 +12,6 @@ from candidatos.models import CondicaoEspecial, ItemDecisaoAtendimento
 from comum.confirmacao import campo_confirmacao
 from comum.nomes import validar_nome_pessoa
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
-from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
 
 Condicao = CondicaoEspecial
 
@@ -67,16 +66,6 @@ class PedidoAtendimentoForm(forms.Form):
                                                 d.get("acompanhante_nome", ""),
                                                 d.get("acompanhante_cpf", "")),
         }
-
-
-class RecursoAtendimentoForm(forms.Form):
-    texto = forms.CharField(label=_("Razões do recurso"), min_length=MINIMO_TEXTO,
-                            max_length=MAXIMO_TEXTO, widget=forms.Textarea(attrs={"rows": 5}))
-    anexo = ArquivoConferidoField(label=_("Anexo (opcional)"), required=False,
-                                  help_text=_("PDF, PNG ou JPEG de até 5 MB."))
-    confirmacao = campo_confirmacao(_(
-        "Ao confirmar, o recurso é registrado e enviado ao RH. Cabe um único recurso por "
-        "pedido, e ele não pode ser desfeito."))
 
 
 # --- RH ----------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from comum import arquivos
 from comum.confirmacao import campo_confirmacao
 from comum.planilhas import TAMANHO_MAXIMO
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
-from nucleo.recursos import MAXIMO_TEXTO, MINIMO_TEXTO
+from nucleo.recursos import MAXIMO_TEXTO
 
 
 class ArquivoConferidoField(forms.FileField):
@@ -106,19 +106,6 @@ class PedidoIsencaoForm(forms.Form):
             self.add_error("comprovante_cadunico", _(
                 "O comprovante do CadÚnico é só para o pedido pelo CadÚnico."))
         return dados
-
-
-class RecursoIsencaoForm(forms.Form):
-    # The kernel's limits of every appeal (`nucleo.recursos`).
-    texto = forms.CharField(label=_("Razões do recurso"), min_length=MINIMO_TEXTO,
-                            max_length=MAXIMO_TEXTO,
-                            widget=forms.Textarea(attrs={"rows": 5}))
-    anexo = ArquivoConferidoField(label=_("Anexo (opcional)"), required=False,
-                                  help_text=_("PDF, PNG ou JPEG de até 5 MB."))
-    confirmacao = campo_confirmacao(
-        _("Ao confirmar, o recurso é registrado com as razões e os anexos acima e enviado a "
-          "quem o julga; você recebe o protocolo por e-mail. Cabe um único recurso contra esta "
-          "decisão, e ele não pode ser desfeito nem substituído."))
 
 
 # --- RH --------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
-from comissoes.forms_recursos import RecursoForm
 from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO
@@ -84,17 +83,6 @@ class DecisaoProcedimentoForm(forms.Form):
         _("Ao confirmar, a decisão é registrada e os seus efeitos são aplicados à inscrição; "
           "o candidato é notificado e pode recorrer. A decisão não pode ser desfeita — só "
           "pelo recurso."), id_html="id_confirmacao_decidir")
-
-
-class RecursoProcedimentoForm(RecursoForm):
-    """The candidate's appeal against the decision: the kernel's appeal form (reasons and
-    attachments), about this decision."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["texto"].help_text = _(
-            "Explique por que a decisão do procedimento deve ser revista; junte os documentos "
-            "que a sustentam.")
 
 
 class JulgamentoRecursoForm(forms.Form):

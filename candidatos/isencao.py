@@ -63,10 +63,10 @@ from comum import arquivos, cache_publico
 from comum.formatos import data_br, data_hora_br
 from comum.papeis import e_rh
 from nucleo import autoridade, lotes
+from nucleo import recursos as kernel
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.motivacao import validar_motivacao
 from nucleo.publicacao import publicar_final, publicar_preliminar
-from nucleo.recursos import apresentar_recurso, recurso_de
 
 #: The exemption's key in the procedure kernel's records (`nucleo.registro.Procedimento.chave`;
 #: never change it: the kernel's rows store it).
@@ -209,7 +209,7 @@ def recurso_do_pedido(pedido: PedidoIsencao | None) -> Recurso | None:
     """The candidate's appeal against the request's preliminary result (kernel record)."""
     if pedido is None or pedido.pk is None:
         return None
-    return recurso_de(CHAVE, pedido.pk)
+    return kernel.recurso_de(CHAVE, pedido.pk)
 
 
 def com_recurso() -> Exists:
@@ -722,12 +722,12 @@ def motivo_falsidade_sem_recurso(pedido: PedidoIsencao) -> str | None:
     return None
 
 
-def interpor_recurso(pedido: PedidoIsencao, *, texto: str, autor, anexo=None,
-                     agora: dt.datetime | None = None) -> Recurso:
+def apresentar_recurso(pedido: PedidoIsencao, *, autor, texto: str, arquivos=(),
+                       agora: dt.datetime | None = None) -> Recurso:
     """The candidate's one appeal against a published preliminary rejection, within the
     appeal window (art. 3º, V and §2º): the kernel's appeal (`nucleo.recursos`)."""
-    return apresentar_recurso(CHAVE, pedido, autor=autor, texto=texto,
-                              arquivos_enviados=[anexo] if anexo else [], agora=agora)
+    return kernel.apresentar_recurso(CHAVE, pedido, autor=autor, texto=texto,
+                                     arquivos_enviados=arquivos, agora=agora)
 
 
 def autor_da_decisao(pedido: PedidoIsencao) -> int | None:

@@ -99,6 +99,14 @@ class ProcedimentoIsencao(registro.Procedimento):
     def url_rh(self, objeto) -> str:
         return reverse("painel:pedido", args=[objeto.pk])
 
+    def objeto_do_candidato(self, usuario, pk: int):
+        """The appeal address names the inscrição (`isencao:recurso`): its request."""
+        return (PedidoIsencao.objects.select_related("inscricao")
+                .filter(inscricao_id=pk, inscricao__candidato__usuario=usuario).first())
+
+    def pagina_do_objeto(self, objeto) -> str:
+        return reverse("isencao:inscricao", args=[objeto.inscricao_id])
+
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         return {"descricao": _("Recurso contra o indeferimento da isenção da inscrição "
                                "%(n)s.") % {"n": objeto.inscricao.numero},

@@ -848,10 +848,9 @@ def motivo_para_nao_recorrer(proc: ProcedimentoAdministrativo,
     return kernel.motivo_para_nao_recorrer(CHAVE, proc, agora=agora)
 
 
-def recorrer(proc: ProcedimentoAdministrativo, *, autor, texto: str, arquivos=(),
-             agora: dt.datetime | None = None) -> Recurso:
-    """The candidate's one appeal against a proven case, with attachments, within the window
-    (the kernel checks, records the act and sends the receipt)."""
+def apresentar_recurso(proc: ProcedimentoAdministrativo, *, autor, texto: str, arquivos=(),
+                       agora: dt.datetime | None = None) -> Recurso:
+    """The candidate's one appeal against a proven case (the kernel's), within the window."""
     return kernel.apresentar_recurso(CHAVE, proc, autor=autor, texto=texto,
                                      arquivos_enviados=arquivos, agora=agora)
 
@@ -1020,6 +1019,7 @@ class ProcedimentoAdministrativoPlugin(registro.Procedimento):
     nome = gettext_lazy("apuração de fraude ou falsidade")
     titulo = gettext_lazy("Procedimento administrativo (fraude ou falsidade)")
     publica_em_lotes = False
+    pagina_do_candidato = "procedimentos:detalhe"
 
     def objetos(self, ids) -> QuerySet:
         return (ProcedimentoAdministrativo.objects.filter(pk__in=list(ids))

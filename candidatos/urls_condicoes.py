@@ -2,12 +2,15 @@
 
 from django.urls import path
 
+from candidatos import condicoes
 from candidatos import views_condicoes as v
+from nucleo.views import RecursoCandidatoView
 
 app_name = "condicoes"
 
 urlpatterns = [
     path("inscricoes/<int:pk>/", v.InscricaoAtendimentoView.as_view(), name="inscricao"),
-    path("inscricoes/<int:pk>/recurso/", v.RecursoAtendimentoView.as_view(), name="recurso"),
+    path("inscricoes/<int:pk>/recurso/",
+         RecursoCandidatoView.as_view(chaves=(condicoes.CHAVE,)), name="recurso"),
     path("pedidos/<int:pk>/laudo/", v.LaudoCandidatoView.as_view(), name="laudo"),
 ]

@@ -2,14 +2,17 @@
 
 from django.urls import path
 
+from candidatos import isencao
 from candidatos import views_isencao as v
+from nucleo.views import RecursoCandidatoView
 
 app_name = "isencao"
 
 urlpatterns = [
     path("", v.PainelIsencaoView.as_view(), name="painel"),
     path("inscricoes/<int:pk>/", v.InscricaoIsencaoView.as_view(), name="inscricao"),
-    path("inscricoes/<int:pk>/recurso/", v.RecursoIsencaoView.as_view(), name="recurso"),
+    path("inscricoes/<int:pk>/recurso/",
+         RecursoCandidatoView.as_view(chaves=(isencao.CHAVE,)), name="recurso"),
     path("inscricoes/<int:pk>/arquivos/<str:qual>/", v.ArquivoCandidatoView.as_view(),
          name="arquivo"),
     path("procedimentos/<int:pk>/defesa/", v.DefesaView.as_view(), name="defesa"),

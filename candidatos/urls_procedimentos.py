@@ -3,12 +3,15 @@
 
 from django.urls import path
 
+from candidatos import procedimentos
 from candidatos import views_procedimentos as v
+from nucleo.views import RecursoCandidatoView
 
 app_name = "procedimentos"
 
 urlpatterns = [
     path("", v.MeusProcedimentosView.as_view(), name="lista"),
     path("<int:pk>/", v.MeuProcedimentoView.as_view(), name="detalhe"),
-    path("<int:pk>/recurso/", v.RecursoView.as_view(), name="recurso"),
+    path("<int:pk>/recurso/", RecursoCandidatoView.as_view(chaves=(procedimentos.CHAVE,)),
+         name="recurso"),
 ]

@@ -1,5 +1,7 @@
 """Special conditions at the exam, the candidate's pages: the request (in the inscrição
-window), its status with RH's motivated decision, the appeal and the candidate's own report.
+window), its status with RH's motivated decision, the appeal form (posted to
+`condicoes:recurso`, the kernel's one appeal view: `nucleo.views`) and the candidate's own
+report.
 
 A candidate reaches only their own inscrições and requests: any other id is a 404 and nothing
 is written (`CandidatoMixin`).
@@ -11,7 +13,6 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
@@ -19,10 +20,11 @@ from django.views.generic import TemplateView
 
 from candidatos import condicoes, janelas, portal
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_condicoes import PedidoAtendimentoForm, RecursoAtendimentoForm
+from candidatos.forms_condicoes import PedidoAtendimentoForm
 from candidatos.models import PedidoAtendimento
 from comum.arquivos import servir_arquivo
-from comum.confirmacao import confirmado, exige_confirmacao, recusar
+from comum.confirmacao import exige_confirmacao
+from nucleo.forms import RecursoForm
 from nucleo.recursos import anexos_de
 
 
@@ -54,7 +56,8 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
             fundamento_pcd=condicoes.FUNDAMENTO_PCD,
             fundamento_lactante=condicoes.FUNDAMENTO_LACTANTE)
         ctx.setdefault("form", PedidoAtendimentoForm())
-        ctx.setdefault("form_recurso", RecursoAtendimentoForm())
+        # Posted to `condicoes:recurso`, the kernel's one appeal view (`nucleo.views`).
+        ctx["form_recurso"] = RecursoForm(objeto_id=pedido.pk if pedido else None)
         return ctx
 
     def post(self, request, pk):
@@ -70,36 +73,6 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
                                             "O RH vai analisá-lo."))
                 return redirect("condicoes:inscricao", pk=insc.pk)
         return self.render_to_response(self.get_context_data(form=form), status=400)
-
-
-@exige_confirmacao
-class RecursoAtendimentoView(CandidatoMixin, View):
-    def get(self, request, pk):
-        insc = self.minha_inscricao(pk)
-        return redirect(reverse("condicoes:inscricao", args=[insc.pk]) + "#recurso")
-
-    def post(self, request, pk):
-        insc = self.minha_inscricao(pk)
-        pedido = condicoes.pedido_vigente(insc)
-        if pedido is None:
-            raise Http404
-        voltar = reverse("condicoes:inscricao", args=[insc.pk])
-        if not confirmado(request):
-            return recusar(request, voltar)
-        form = RecursoAtendimentoForm(request.POST, request.FILES)
-        if form.is_valid():
-            anexo = form.cleaned_data["anexo"]
-            try:
-                condicoes.recorrer(pedido, autor=request.user, texto=form.cleaned_data["texto"],
-                                   arquivos_enviados=[anexo] if anexo else [])
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, _("Recurso apresentado."))
-                return redirect("condicoes:inscricao", pk=insc.pk)
-        view = InscricaoAtendimentoView()
-        view.setup(request, pk=pk)
-        return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
 
 
 class LaudoCandidatoView(CandidatoMixin, View):

@@ -1,5 +1,6 @@
-"""Fee exemption, the candidate's pages: request, status, appeal, defence, own files; and the
-public page of each published result (inscrição number and name only).
+"""Fee exemption, the candidate's pages: request, status, appeal form, defence, own files; and
+the public page of each published result (inscrição number and name only). The appeal is
+posted to `isencao:recurso`, the kernel's one appeal view (`nucleo.views`).
 
 A candidate reaches only their own inscrições and procedures: any other id is a 404 and
 nothing is written.
@@ -13,7 +14,6 @@ from django.core.paginator import Paginator
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
@@ -21,13 +21,14 @@ from django.views.generic import TemplateView
 
 from candidatos import isencao, janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_isencao import PedidoIsencaoForm, RecursoIsencaoForm
+from candidatos.forms_isencao import PedidoIsencaoForm
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.models import Certame, Etapa
 from comum.arquivos import servir_arquivo
 from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
+from nucleo.forms import RecursoForm
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de
 
@@ -99,7 +100,8 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                                                        agora))
         ctx.update(situacao_do_pedido(pedido, insc, agora))
         ctx.setdefault("form", PedidoIsencaoForm(regra=certame.regime_legal.isencao))
-        ctx.setdefault("form_recurso", RecursoIsencaoForm())
+        # Posted to `isencao:recurso`, the kernel's one appeal view (`nucleo.views`).
+        ctx["form_recurso"] = RecursoForm(objeto_id=pedido.pk if pedido else None)
         # Shown in summary; the notice, the defence and the decision are on the procedure's
         # own page (`procedimentos:detalhe`).
         ctx["procedimentos"] = [
@@ -125,31 +127,6 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                 messages.success(request, _("Pedido de isenção registrado."))
                 return redirect("isencao:inscricao", pk=insc.pk)
         return self.render_to_response(self.get_context_data(form=form), status=400)
-
-
-@exige_confirmacao
-class RecursoIsencaoView(CandidatoMixin, View):
-    def get(self, request, pk):
-        # The appeal form lives on the inscrição's exemption page (linked from the portal).
-        insc = self.minha_inscricao(pk)
-        return redirect(reverse("isencao:inscricao", args=[insc.pk]) + "#recurso")
-
-    def post(self, request, pk):
-        insc = self.minha_inscricao(pk)
-        pedido = get_object_or_404(PedidoIsencao, inscricao=insc)
-        form = RecursoIsencaoForm(request.POST, request.FILES)
-        if form.is_valid():
-            try:
-                isencao.interpor_recurso(pedido, texto=form.cleaned_data["texto"],
-                                         anexo=form.cleaned_data["anexo"], autor=request.user)
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                messages.success(request, _("Recurso apresentado."))
-                return redirect("isencao:inscricao", pk=insc.pk)
-        view = InscricaoIsencaoView()
-        view.setup(request, pk=pk)
-        return view.render_to_response(view.get_context_data(form_recurso=form), status=400)
 
 
 @exige_confirmacao

@@ -1,8 +1,9 @@
 """Administrative procedures, the candidate's pages (both kinds: false information in the
 exemption and fraud in the self-declaration): their own procedures (notice, deadline, decision
-and motivation), the defence and the appeal against a proven case (the kernel's appeal, its
-attachments served by `recursos:anexo`); any other id is a 404 and nothing is written. Every
-action calls one domain function of `candidatos.procedimentos`. RH's pages are in
+and motivation), the defence and the appeal form against a proven case (posted to
+`procedimentos:recurso`, the kernel's one appeal view, `nucleo.views`; its attachments served
+by `recursos:anexo`); any other id is a 404 and nothing is written. Every action calls one
+domain function of `candidatos.procedimentos`. RH's pages are in
 `painel/views/procedimentos.py`.
 """
 
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
@@ -19,12 +19,12 @@ from django.views.generic import TemplateView
 
 from candidatos import janelas, portal, procedimentos
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_procedimentos import DefesaForm, RecursoProcedimentoForm
+from candidatos.forms_procedimentos import DefesaForm
 from candidatos.models import ProcedimentoAdministrativo
-from certames.forms import erros_no_form
 from comum import arquivos
 from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
+from nucleo.forms import RecursoForm
 from nucleo.recursos import anexos_de
 
 Tipo = ProcedimentoAdministrativo.Tipo
@@ -88,7 +88,8 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                    janela_recurso=janela, pode_recorrer=janela is not None,
                    motivo_nao_recorrer=motivo, limites=arquivos.limites_texto())
         ctx.setdefault("form", DefesaForm(prefix=f"defesa-{proc.pk}"))
-        ctx.setdefault("form_recurso", RecursoProcedimentoForm(prefix=f"recurso-{proc.pk}"))
+        # Posted to `procedimentos:recurso`, the kernel's one appeal view (`nucleo.views`).
+        ctx["form_recurso"] = RecursoForm(objeto_id=proc.pk)
         return ctx
 
     def post(self, request, pk):
@@ -105,35 +106,6 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                 return self.destino(proc)
         # Shown again with the text kept, so a refused defence is not lost.
         return self.render_to_response(self.get_context_data(form=form), status=400)
-
-
-@exige_confirmacao
-class RecursoView(MeuProcedimentoView):
-    """POST only: the candidate's appeal against the decision of one of their procedures."""
-
-    def get(self, request, *args, **kwargs):
-        raise Http404
-
-    def post(self, request, pk):
-        proc = self.procedimento()
-        form = RecursoProcedimentoForm(request.POST, request.FILES, prefix=f"recurso-{proc.pk}")
-        if form.is_valid():
-            try:
-                procedimentos.recorrer(proc, autor=request.user,
-                                       texto=form.cleaned_data["texto"],
-                                       arquivos=form.cleaned_data["anexos"])
-            except ValidationError as exc:
-                erros_no_form(form, exc)
-            else:
-                messages.success(request, _("Recurso apresentado. Você será notificado(a) do "
-                                            "julgamento por e-mail."))
-                return redirect("procedimentos:detalhe", pk=proc.pk)
-        ctx = self.get_context_data(form_recurso=form)
-        if not ctx["pode_recorrer"]:
-            # The appeal is not possible (any more): say why, above the page.
-            for erro in form.non_field_errors():
-                messages.error(request, erro)
-        return self.render_to_response(ctx, status=400)
 
 
 class DefesaIsencaoView(MeuProcedimentoView):

@@ -4,12 +4,16 @@ the permission-checked download of the appeals' attachments."""
 from django.urls import path
 
 from comissoes import views_recursos as v
+from comissoes.dominio.procedimentos import PROCEDIMENTOS
+from nucleo.views import RecursoCandidatoView
 
 app_name = "recursos"
 
 urlpatterns = [
     path("", v.PainelRecursosView.as_view(), name="painel"),
     path("inscricoes/<int:pk>/", v.InscricaoRecursosView.as_view(), name="inscricao"),
-    path("avaliacoes/<int:pk>/recurso/", v.ApresentarRecursoView.as_view(), name="apresentar"),
+    # One address for the three committee procedures: the evaluation belongs to one.
+    path("avaliacoes/<int:pk>/recurso/",
+         RecursoCandidatoView.as_view(chaves=tuple(PROCEDIMENTOS)), name="apresentar"),
     path("anexos/<int:pk>/", v.AnexoRecursoView.as_view(), name="anexo"),
 ]

@@ -1,6 +1,7 @@
 """The candidate's pages of the committee procedures (heteroidentification, documentary
-verification, PcD evaluation): published results, the appeal, and the permission-checked
-download of the appeal's attachments.
+verification, PcD evaluation): published results with the appeal form (posted to
+`recursos:apresentar`, the kernel's one appeal view: `nucleo.views`), and the
+permission-checked download of the appeal's attachments.
 
 A candidate reaches only their own inscrições and evaluations: any other id is a 404 and
 nothing is written. Attachments are served to the candidate, RH and the recursal committee's
@@ -9,26 +10,19 @@ members who judge the appeal; to anybody else they do not exist (404).
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect
-from django.utils.translation import gettext as _
+from django.shortcuts import get_object_or_404
 from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
-from certames.forms import erros_no_form
 from comissoes.dominio.documental import listas_com_documentos
-from comissoes.dominio.procedimentos import PROCEDIMENTOS
-from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
+from comissoes.dominio.recursos import pode_ver_anexo
 from comissoes.dominio.resultados import resultados_por_procedimento
-from comissoes.forms_recursos import RecursoForm
-from comissoes.models import Avaliacao
 from comum import arquivos as regras_anexos
-from comum.confirmacao import exige_confirmacao
+from nucleo.forms import RecursoForm
 from nucleo.models import AnexoRecurso
 
 
@@ -53,16 +47,12 @@ class InscricaoRecursosView(CandidatoMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         insc = self.minha_inscricao(self.kwargs["pk"])
-        erros = kwargs.get("form_com_erro")
         grupos = []
         itens = []
         for resultados in resultados_por_procedimento(insc):
-            formularios = {}
-            for item in resultados.itens:
-                if item.pode_recorrer:
-                    pk = item.avaliacao.pk
-                    formularios[pk] = (erros[1] if erros and erros[0] == pk
-                                       else RecursoForm(prefix=f"recurso-{pk}"))
+            # Each posted to `recursos:apresentar`, the kernel's one appeal view.
+            formularios = {item.avaliacao.pk: RecursoForm(objeto_id=item.avaliacao.pk)
+                           for item in resultados.itens if item.pode_recorrer}
             pares = [(item, formularios.get(item.avaliacao.pk)) for item in resultados.itens]
             grupos.append((resultados, pares))
             itens.extend(pares)
@@ -70,39 +60,6 @@ class InscricaoRecursosView(CandidatoMixin, TemplateView):
                    limites=regras_anexos.limites_texto(),
                    listas_documentos=listas_com_documentos(insc))
         return ctx
-
-
-@exige_confirmacao
-class ApresentarRecursoView(CandidatoMixin, View):
-    """POST only: the appeal against one of my first-instance evaluations."""
-
-    def post(self, request, pk):
-        av = get_object_or_404(
-            Avaliacao.objects.select_related("inscricao", "comissao__certame"),
-            pk=pk, inscricao__candidato__usuario=request.user,
-            instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo__in=list(PROCEDIMENTOS))
-        form = RecursoForm(request.POST, request.FILES, prefix=f"recurso-{av.pk}")
-        if form.is_valid():
-            try:
-                apresentar_recurso(av, autor=request.user, texto=form.cleaned_data["texto"],
-                                   arquivos=form.cleaned_data["anexos"])
-            except ValidationError as exc:
-                erros_no_form(form, exc)
-            else:
-                messages.success(request, _("Recurso apresentado. Você receberá a decisão com "
-                                            "o resultado definitivo."))
-                return redirect("recursos:inscricao", pk=av.inscricao_id)
-        view = InscricaoRecursosView()
-        view.setup(request, pk=av.inscricao_id)
-        ctx = view.get_context_data(form_com_erro=(av.pk, form))
-        if not any(item.avaliacao.pk == av.pk and f is not None for item, f in ctx["itens"]):
-            # The appeal is not possible (any more): say why, above the results.
-            for erro in form.non_field_errors():
-                messages.error(request, erro)
-        return view.render_to_response(ctx, status=400)
-
-    def get(self, request, pk):
-        raise Http404
 
 
 class AnexoRecursoView(LoginRequiredMixin, View):

@@ -7,6 +7,8 @@ use the portal. The predicates are `rules` predicates so views and templates sha
 from __future__ import annotations
 
 import rules
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
 
 GRUPO_RH = "RH"
 GRUPO_COMISSAO = "Comissao"
@@ -41,3 +43,14 @@ def e_candidato(user) -> bool:
 
 def papeis_do_usuario(user) -> dict[str, bool]:
     return {"rh": e_rh(user), "comissao": e_membro_comissao(user), "candidato": e_candidato(user)}
+
+
+class SomenteCandidatosMixin(LoginRequiredMixin):
+    """The guard of every candidate page (`candidatos.acesso.CandidatoMixin` adds the
+    candidate's own inscrição): anonymous -> log-in page; a logged-in account that is not a
+    candidate -> 403."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not e_candidato(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)

@@ -15,6 +15,7 @@ import datetime as dt
 from typing import Any, ClassVar
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from certames.models import Certame
@@ -119,6 +120,26 @@ class Procedimento:
         """Route the appeal to its judging instance (inside the transaction); returns what
         the act records (`descricao`, `depois`)."""
         return {}
+
+    # --- the candidate's appeal address (the one view: `nucleo.views.RecursoCandidatoView`) --
+
+    #: The candidate's page of a decision (a URL name, reversed with the decision's pk by
+    #: the default `pagina_do_objeto`): its appeal form is there, at `ancora_do_recurso`.
+    pagina_do_candidato: ClassVar[str] = ""
+
+    def objeto_do_candidato(self, usuario, pk: int):
+        """The decided object the candidate's appeal address names by `pk`, if it is the
+        candidate `usuario`'s own; None otherwise, whether it exists or not (the view answers
+        404). By default `pk` is the object's and the object has an `inscricao`."""
+        return self.objetos([pk]).filter(inscricao__candidato__usuario=usuario).first()
+
+    def pagina_do_objeto(self, objeto) -> str:
+        """The URL of the candidate's page of the decision (where its appeal form is)."""
+        return reverse(self.pagina_do_candidato, args=[objeto.pk])
+
+    def ancora_do_recurso(self, objeto) -> str:
+        """The id of the appeal form's place on that page."""
+        return "recurso"
 
     # --- an RH decision's appeal (Lei 9.784/1999, art. 56, §1º: `nucleo.autoridade`) ------
 

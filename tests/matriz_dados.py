@@ -141,9 +141,9 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     isencao.decidir_preliminar(w.pedido_b, autor=w.rh, resultado="deferido",
                                motivacao="Comprovante regular.")
     isencao.publicar_resultado(w.certame, "preliminar", autor=w.rh)
-    w.recurso_isencao = isencao.interpor_recurso(
+    w.recurso_isencao = isencao.apresentar_recurso(
         w.pedido_a, texto="Junto o comprovante com data e carimbo do hemocentro.",
-        anexo=arquivo("recurso.pdf", PDF), autor=w.user_a)
+        arquivos=[arquivo("recurso.pdf", PDF)], autor=w.user_a)
     w.anexo_isencao = w.recurso_isencao.anexos.get()  # the kernel's AnexoRecurso
     w.proc_falsidade = isencao.abrir_procedimento_falsidade(
         w.pedido_a, fatos="O hemocentro informa não haver doação registrada na data.",
@@ -163,7 +163,7 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.proc_decidido = procedimentos.decidir_procedimento(
         w.proc_decidido, conclusao="procedente", motivacao=MOTIVACAO_FRAUDE, autor=w.rh,
         agora=agora - DIA)
-    w.recurso_proc = procedimentos.recorrer(
+    w.recurso_proc = procedimentos.apresentar_recurso(
         w.proc_decidido, autor=w.user_a, texto=RAZOES_PROCEDIMENTO,
         arquivos=[arquivo("certidao.pdf", PDF, "application/pdf")])
     w.anexo_proc = w.recurso_proc.anexos.get()

@@ -14,6 +14,9 @@ import re
 from collections import Counter
 from pathlib import Path
 
+from django.urls import resolve, reverse
+
+from nucleo.views import RecursoCandidatoView
 from tests.test_arquitetura import MODULOS, PACOTES, RAIZ, _importacoes
 
 #: Which app may import which (the importing app -> the apps it imports). Lower layers never
@@ -178,3 +181,38 @@ def test_weasyprint_so_no_renderizador_unico():
                           and "weasyprint" in ast.dump(no)
                           for no in ast.walk(ast.parse(c.read_text()))))
     assert fora == []
+
+
+#: The candidate's appeal: one view for every procedure (the plug-in says what differs).
+VIEW_DO_RECURSO = "nucleo/views.py:RecursoCandidatoView"
+#: The appeal addresses of the procedures, all routed to it.
+ENDERECOS_DO_RECURSO = ("isencao:recurso", "condicoes:recurso", "procedimentos:recurso",
+                        "recursos:apresentar")
+#: The views it replaced (one per procedure, which drifted apart).
+VIEWS_DE_RECURSO_ANTIGAS = ("RecursoIsencaoView", "RecursoAtendimentoView", "RecursoView",
+                            "ApresentarRecursoView")
+
+
+def _chama(funcao: ast.AST, nome: str) -> bool:
+    return any(isinstance(no, ast.Call) and nome in (getattr(no.func, "attr", None),
+                                                     getattr(no.func, "id", None))
+               for no in ast.walk(funcao))
+
+
+def test_um_so_view_de_recurso_do_candidato():
+    """Exactly one view files the candidate's appeal: no other class's `post` calls an
+    `apresentar_recurso`, the replaced classes are gone, and every appeal address is it."""
+    com_post, antigas = [], []
+    for caminho in _fontes():
+        for no in ast.walk(ast.parse(caminho.read_text())):
+            if not isinstance(no, ast.ClassDef):
+                continue
+            if no.name in VIEWS_DE_RECURSO_ANTIGAS:
+                antigas.append(f"{_relativo(caminho)}:{no.name}")
+            if any(isinstance(m, ast.FunctionDef) and m.name == "post"
+                   and _chama(m, "apresentar_recurso") for m in no.body):
+                com_post.append(f"{_relativo(caminho)}:{no.name}")
+    assert (com_post, antigas) == ([VIEW_DO_RECURSO], [])
+    assert {nome: resolve(reverse(nome, args=[1])).func.view_class
+            for nome in ENDERECOS_DO_RECURSO} == dict.fromkeys(ENDERECOS_DO_RECURSO,
+                                                                RecursoCandidatoView)

@@ -225,6 +225,6 @@ def test_a_caixa_marcada_passa_da_verificacao(client, mundo):  # noqa: F811
     already filed: the kernel's own refusal, not the box's)."""
     linha = next(linha for linha in MATRIZ if linha.nome == "recursos:apresentar")
     entrar(client, mundo, "cand_a", "het")
-    dados = {**linha.dados(mundo), CAMPO: "on"}
+    dados = {**linha.dados, CAMPO: "on"}
     resposta = client.post(url_da_linha(mundo, linha), dados)
     assert 'id="confirmacao-necessaria"' not in resposta.content.decode()

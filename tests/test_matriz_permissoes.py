@@ -449,11 +449,11 @@ MATRIZ = [
                        f"defesa-{w.proc_fraude.pk}-confirmacao": "on"}),
     L("procedimentos:detalhe", "pk=proc_decidido",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    # The appeal addresses (`nucleo.views`): a GET goes to the decision's page.
     L("procedimentos:recurso", "pk=proc_decidido",
-                                LOGIN, 404,   404,   403,   403,   403,   403,   403,
+                                LOGIN, "->procedimentos:detalhe", 404, 403, 403, 403, 403, 403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"recurso-{w.proc_decidido.pk}-texto": matriz_dados.RAZOES,
-                       f"recurso-{w.proc_decidido.pk}-confirmacao": "on"}),
+      dados={"texto": matriz_dados.RAZOES, "confirmacao": "on"}),
     # The procedure's appeal attachment: A and RH (who judges it); no committee.
     L("recursos:anexo", "pk=anexo_proc",
                                 LOGIN, 200,   404,   404,   404,   404,   404,   200),
@@ -462,10 +462,9 @@ MATRIZ = [
     L("recursos:inscricao", "pk=insc_a",
                                 LOGIN, 200,   404,   403,   403,   403,   403,   403),
     L("recursos:apresentar", "pk=av_het",
-                                LOGIN, 404,   404,   403,   403,   403,   403,   403,
+                                LOGIN, "->recursos:inscricao", 404, 403, 403, 403, 403, 403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
-      dados=lambda w: {f"recurso-{w.av_het.pk}-texto": matriz_dados.RAZOES,
-                       f"recurso-{w.av_het.pk}-confirmacao": "on"}),
+      dados={"texto": matriz_dados.RAZOES, "confirmacao": "on"}),
     # The appeal's attachment: A, RH and the recursal committee that judges it.
     L("recursos:anexo", "pk=anexo",
                                 LOGIN, 200,   404,   200,   404,   404,   404,   200,

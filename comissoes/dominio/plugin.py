@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, SituacaoLista
@@ -101,6 +102,19 @@ class ProcedimentoComissao(registro.Procedimento):
             return _("Ainda não há comissão recursal designada para este certame; procure a "
                      "organização do certame.")
         return None
+
+    def objeto_do_candidato(self, usuario, pk: int):
+        """A first-instance evaluation of this procedure, of the candidate."""
+        return (Avaliacao.objects.select_related("inscricao", "comissao__certame")
+                .filter(pk=pk, inscricao__candidato__usuario=usuario,
+                        instancia=Avaliacao.Instancia.PRIMEIRA, comissao__tipo=self.chave)
+                .first())
+
+    def pagina_do_objeto(self, objeto) -> str:
+        return reverse("recursos:inscricao", args=[objeto.inscricao_id])
+
+    def ancora_do_recurso(self, objeto) -> str:
+        return f"t-av-{objeto.pk}"
 
     def ao_apresentar_recurso(self, recurso, objeto, autor) -> dict:
         return recursos.distribuir(recurso, objeto)

@@ -270,16 +270,16 @@ def test_prazo_de_recurso_dez_dias_da_decisao(cargo, rh):
     assert janela.aberta
     tarde = dt.datetime(2026, 10, 23, 0, 0, 1, tzinfo=TZ)
     with pytest.raises(ValidationError) as exc:
-        condicoes.recorrer(pedido, autor=user, texto="Peço a prova em Braille: tenho cegueira.",
-                           agora=tarde)
+        condicoes.apresentar_recurso(pedido, autor=user, agora=tarde,
+                                     texto="Peço a prova em Braille: tenho cegueira.")
     assert "O prazo de recurso terminou" in _msg(exc)
-    recurso = condicoes.recorrer(pedido, autor=user, agora=dt.datetime(2026, 10, 22, 23, 0,
-                                                                        tzinfo=TZ),
-                                 texto="Peço a prova em Braille: tenho cegueira total.")
+    recurso = condicoes.apresentar_recurso(
+        pedido, autor=user, agora=dt.datetime(2026, 10, 22, 23, 0, tzinfo=TZ),
+        texto="Peço a prova em Braille: tenho cegueira total.")
     assert (recurso.procedimento, recurso.objeto_id) == ("atendimento_especializado", pedido.pk)
     with pytest.raises(ValidationError) as exc:
-        condicoes.recorrer(pedido, autor=user, texto="Segundo recurso, não deveria caber.",
-                           agora=DECISAO)
+        condicoes.apresentar_recurso(pedido, autor=user, agora=DECISAO,
+                                     texto="Segundo recurso, não deveria caber.")
     assert "cabe um único recurso" in _msg(exc)
     # RH cannot re-decide once appealed; the candidate cannot replace the request meanwhile.
     R = condicoes.ResultadoCondicao
@@ -291,8 +291,8 @@ def test_sem_recurso_contra_decisao_favoravel_ou_inexistente(cargo, rh):
     user, insc = _candidata(cargo)
     pedido = _pedir(insc, user)
     with pytest.raises(ValidationError) as exc:
-        condicoes.recorrer(pedido, autor=user, texto="Recurso antes de qualquer decisão.",
-                           agora=DECISAO)
+        condicoes.apresentar_recurso(pedido, autor=user, texto="Recurso antes de qualquer decisão.",
+                                     agora=DECISAO)
     assert "ainda não foi decidido" in _msg(exc)
 
 
@@ -301,8 +301,8 @@ def test_julgamento_pela_autoridade_superior_sem_retirar_condicao_concedida(carg
     may reconsider until 18/10 23:59:59; then only the superior authority (rh2) judges."""
     user, insc, pedido = _indeferido(cargo, rh)
     designar(cargo.certame, rh2, autor=rh)
-    condicoes.recorrer(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
-                       agora=DECISAO + dt.timedelta(days=1))
+    condicoes.apresentar_recurso(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
+                                 agora=DECISAO + dt.timedelta(days=1))
     encaminhado = DECISAO + dt.timedelta(days=7)  # 19/10 15:00
     R = condicoes.ResultadoCondicao
     with pytest.raises(ValidationError) as exc:
@@ -502,8 +502,8 @@ def test_decisao_e_julgamento_avisam_por_email_sem_dados_de_saude(
     assert "pode recorrer em até 10 dias" in corpo
     assert "Braille" not in corpo and "laudo" not in corpo.lower()
     with django_capture_on_commit_callbacks(execute=True):
-        condicoes.recorrer(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
-                           agora=DECISAO + dt.timedelta(days=1))
+        condicoes.apresentar_recurso(pedido, autor=user, agora=DECISAO + dt.timedelta(days=1),
+                                     texto="Tenho cegueira total, ver laudo anexo.")
     designar(cargo.certame, rh2, autor=rh)
     with django_capture_on_commit_callbacks(execute=True):
         condicoes.julgar_recurso(

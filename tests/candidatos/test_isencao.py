@@ -347,8 +347,8 @@ def test_recurso_so_no_prazo_e_so_contra_indeferimento(certame, cadunico, rh):
     deferido, indeferido = _fase_preliminar(certame, rh, NIS_A, NIS_B)
     texto = "Minha renda mudou; o cadastro foi atualizado em setembro."
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(deferido, texto=texto, autor=_titular(deferido),
-                                 agora=DURANTE_RECURSO)
+        isencao.apresentar_recurso(deferido, texto=texto, autor=_titular(deferido),
+                                   agora=DURANTE_RECURSO)
     assert _mensagem(exc) == "Só cabe recurso contra o indeferimento do pedido."
     titular = _titular(indeferido)
     # The batch's appeal window (nucleo.lotes; the kernel's words).
@@ -360,15 +360,15 @@ def test_recurso_so_no_prazo_e_so_contra_indeferimento(certame, cadunico, rh):
              "O prazo de recurso terminou: recursos podiam ser apresentados de 20/10/2026 "
              "00:00 a 22/10/2026 23:59.")):
         with pytest.raises(ValidationError) as exc:
-            isencao.interpor_recurso(indeferido, texto=texto, autor=titular, agora=agora)
+            isencao.apresentar_recurso(indeferido, texto=texto, autor=titular, agora=agora)
         assert _mensagem(exc) == mensagem
     assert Recurso.objects.count() == 0
-    recurso = isencao.interpor_recurso(indeferido, texto=texto, autor=titular,
-                                       agora=RECURSO[1], anexo=_pdf("extrato.pdf"))
+    recurso = isencao.apresentar_recurso(indeferido, texto=texto, autor=titular,
+                                         agora=RECURSO[1], arquivos=[_pdf("extrato.pdf")])
     assert (recurso.procedimento, recurso.objeto_id) == ("isencao", indeferido.pk)
     assert recurso.anexos.get().arquivo.name.endswith(".pdf")
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(indeferido, texto=texto, autor=titular, agora=DURANTE_RECURSO)
+        isencao.apresentar_recurso(indeferido, texto=texto, autor=titular, agora=DURANTE_RECURSO)
     assert _mensagem(exc) == (f"Você já apresentou recurso contra esta decisão em "
                               f"{data_hora_br(recurso.apresentado_em)}; cabe um único "
                               f"recurso.")
@@ -379,17 +379,17 @@ def test_recurso_antes_do_resultado_preliminar(certame, cadunico, rh):
     pedido = _pedir(inscricao(certame), NIS_B, rh)
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     with pytest.raises(ValidationError) as exc:
-        isencao.interpor_recurso(pedido, texto="Discordo do indeferimento do pedido.",
-                                 autor=_titular(pedido), agora=DURANTE_RECURSO)
+        isencao.apresentar_recurso(pedido, texto="Discordo do indeferimento do pedido.",
+                                   autor=_titular(pedido), agora=DURANTE_RECURSO)
     assert _mensagem(exc) == "O resultado desta decisão ainda não foi publicado."
 
 
 def test_anexo_do_recurso_conferido(certame, cadunico, rh):
     (pedido,) = _fase_preliminar(certame, rh, NIS_B)
     with pytest.raises(ValidationError):
-        isencao.interpor_recurso(pedido, texto="Segue o comprovante de renda.",
-                                 autor=_titular(pedido), agora=DURANTE_RECURSO,
-                                 anexo=SimpleUploadedFile("a.pdf", EXE))
+        isencao.apresentar_recurso(pedido, texto="Segue o comprovante de renda.",
+                                   autor=_titular(pedido), agora=DURANTE_RECURSO,
+                                   arquivos=[SimpleUploadedFile("a.pdf", EXE)])
     assert Recurso.objects.count() == 0
 
 
@@ -402,8 +402,8 @@ def test_recurso_deferido_e_negado_e_resultado_definitivo(certame, cadunico, rh)
     apto, acima, inativo, nao_recorreu = _fase_preliminar(certame, rh, NIS_A, NIS_B, NIS_D,
                                                           NIS_E)
     for pedido in (acima, inativo):
-        recurso = isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
-                                           autor=_titular(pedido), agora=DURANTE_RECURSO)
+        recurso = isencao.apresentar_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                                             autor=_titular(pedido), agora=DURANTE_RECURSO)
         manter(recurso, rh, agora=DURANTE_RECURSO)
     with pytest.raises(ValidationError):
         isencao.julgar_recurso(acima, resultado=R.INDEFERIDO, motivacao="Negado",
@@ -454,8 +454,8 @@ def test_reconsideracao_por_quem_decidiu_e_o_resultado_definitivo(certame, cadun
     reconsideration is the request's final result, published with the batch; the candidate
     learns the outcome from the publication, not from the appeal's status."""
     (acima,) = _fase_preliminar(certame, rh, NIS_B)
-    recurso = isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.",
-                                       autor=_titular(acima), agora=DURANTE_RECURSO)
+    recurso = isencao.apresentar_recurso(acima, texto="Peço a revisão do indeferimento.",
+                                         autor=_titular(acima), agora=DURANTE_RECURSO)
     assert autoridade.tramite(recurso, DURANTE_RECURSO).decisor == rh
     autoridade.reconsiderar(recurso, autor=rh, reconsidera=True, agora=DURANTE_RECURSO,
                             motivacao="O extrato juntado ao recurso mostra renda de R$ 700,00.")
@@ -475,8 +475,8 @@ def test_reconsideracao_por_quem_decidiu_e_o_resultado_definitivo(certame, cadun
 
 def test_resultado_definitivo_exige_recursos_julgados(certame, cadunico, rh):
     (pedido,) = _fase_preliminar(certame, rh, NIS_B)
-    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
-                             autor=_titular(pedido), agora=DURANTE_RECURSO)
+    isencao.apresentar_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                               autor=_titular(pedido), agora=DURANTE_RECURSO)
     with pytest.raises(ValidationError) as exc:
         isencao.publicar_resultado(certame, "final", autor=rh, agora=APOS_RECURSO)
     assert _mensagem(exc) == f"Recursos ainda não julgados: {pedido.inscricao.numero}."
@@ -731,7 +731,7 @@ def test_recurso_provido_desfaz_o_indeferimento_por_falsidade(deferido, rh, cand
     insc = deferido.inscricao
     proc = isencao.decidir_procedimento(_procedimento(deferido, rh), conclusao="procedente",
                                         motivacao=MOTIVACAO, autor=rh, agora=DEPOIS_DEFESA)
-    procedimentos_admin.recorrer(proc, autor=candidato_user, agora=DEPOIS_DEFESA,
+    procedimentos_admin.apresentar_recurso(proc, autor=candidato_user, agora=DEPOIS_DEFESA,
                            texto="O cônjuge saiu de casa antes do pedido; junto a certidão.")
     superior = usuario("rh_segunda_instancia", "RH", staff=True)
     designar(insc.certame, superior, autor=rh)
@@ -779,13 +779,13 @@ def test_so_o_proprio_candidato_pede_e_recorre(certame, cadunico, rh, candidato_
     isencao.decidir_preliminar(pedido, autor=rh, confirmar=True)
     isencao.publicar_resultado(certame, "preliminar", autor=rh, agora=APOS_PEDIDO)
     with pytest.raises(PermissionDenied):
-        isencao.interpor_recurso(pedido, texto="Recurso apresentado por outra pessoa.",
-                                 autor=outra, agora=DURANTE_RECURSO)
+        isencao.apresentar_recurso(pedido, texto="Recurso apresentado por outra pessoa.",
+                                   autor=outra, agora=DURANTE_RECURSO)
     with pytest.raises(PermissionDenied):  # nor RH on the candidate's behalf
-        isencao.interpor_recurso(pedido, texto="Recurso apresentado pelo RH.", autor=rh,
-                                 agora=DURANTE_RECURSO)
-    assert isencao.interpor_recurso(pedido, texto="Meu próprio recurso contra o indeferimento.",
-                                    autor=candidato_user, agora=DURANTE_RECURSO).pk
+        isencao.apresentar_recurso(pedido, texto="Recurso apresentado pelo RH.", autor=rh,
+                                   agora=DURANTE_RECURSO)
+    assert isencao.apresentar_recurso(pedido, texto="Meu próprio recurso contra o indeferimento.",
+                                      autor=candidato_user, agora=DURANTE_RECURSO).pk
 
 
 def test_filtros_da_lista_do_rh(certame, cadunico, rh):
@@ -793,10 +793,10 @@ def test_filtros_da_lista_do_rh(certame, cadunico, rh):
     doador = PedidoIsencao.objects.create(inscricao=inscricao(certame), tipo="doador_sangue",
                                           solicitado_em=DURANTE_PEDIDO,
                                           verificacao=V.NAO_SE_APLICA)
-    isencao.interpor_recurso(acima, texto="Peço a revisão do indeferimento.",
-                             autor=_titular(acima), agora=DURANTE_RECURSO)
-    recurso = isencao.interpor_recurso(inativo, texto="Peço a revisão do indeferimento.",
-                                       autor=_titular(inativo), agora=DURANTE_RECURSO)
+    isencao.apresentar_recurso(acima, texto="Peço a revisão do indeferimento.",
+                               autor=_titular(acima), agora=DURANTE_RECURSO)
+    recurso = isencao.apresentar_recurso(inativo, texto="Peço a revisão do indeferimento.",
+                                         autor=_titular(inativo), agora=DURANTE_RECURSO)
     superior = usuario("rh_superior", "RH", staff=True)
     designar(certame, superior, autor=rh)
     manter(recurso, rh, agora=DURANTE_RECURSO)

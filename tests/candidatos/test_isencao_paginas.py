@@ -234,7 +234,7 @@ def test_candidato_recorre_pelo_portal(client, candidato_user, rh):
         url + "#recurso"
     resposta = client.post(reverse("isencao:recurso", args=[pedido.inscricao_id]),
                            {"texto": "Minha renda caiu; anexo o extrato atualizado.",
-                            "anexo": _pdf("extrato.pdf"), "confirmacao": "on"})
+                            "anexos": _pdf("extrato.pdf"), "confirmacao": "on"})
     assert resposta.status_code == 302
     recurso = Recurso.objects.get()
     assert (recurso.procedimento, recurso.objeto_id) == ("isencao", pedido.pk)
@@ -350,8 +350,8 @@ def test_rh_publica_o_lote_seguinte_pela_pagina(client, candidato_user, rh):
 def cenario_rh(candidato_user, rh):
     certame = certame_recurso_aberto()
     pedido = _indeferido_publicado(certame, candidato_user, rh)
-    isencao.interpor_recurso(pedido, texto="Peço a revisão do indeferimento.",
-                             autor=candidato_user, anexo=_pdf())
+    isencao.apresentar_recurso(pedido, texto="Peço a revisão do indeferimento.",
+                               autor=candidato_user, arquivos=[_pdf()])
     proc = isencao.abrir_procedimento_falsidade(
         pedido, fatos="Indícios de renda omitida no cadastro.", autor=rh,
         prazo_defesa=_agora() + 3 * DIA)

@@ -114,9 +114,9 @@ def test_depois_de_10_12_nenhuma_pagina_oferece_o_recurso(client, monkeypatch, c
 
 def test_recurso_apresentado_fecha_a_janela_em_todas(monkeypatch, caso):
     user, insc = caso
-    condicoes.recorrer(condicoes.pedido_vigente(insc), autor=user,
-                       texto="O laudo descreve a baixa visão; peço a prova em Braille.",
-                       agora=DURANTE)
+    condicoes.apresentar_recurso(condicoes.pedido_vigente(insc), autor=user,
+                                 texto="O laudo descreve a baixa visão; peço a prova em Braille.",
+                                 agora=DURANTE)
     # One appeal per decision (the kernel's rule): no window is left.
     assert portal.janelas_abertas(insc, DURANTE) == []
     assert [p for p in portal.proximos_passos(user.candidato, DURANTE) if p.prazo] == []

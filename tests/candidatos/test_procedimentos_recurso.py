@@ -51,10 +51,6 @@ pytestmark = pytest.mark.django_db
 CAIXA = {"confirmacao": "on"}
 
 
-def caixa(prefixo: str) -> dict:
-    """The box of a prefixed form."""
-    return {f"{prefixo}-confirmacao": "on"}
-
 RAZOES = "Os registros citados na denúncia são de uma homônima; junto a minha certidão."
 PROVIMENTO = ("A certidão juntada ao recurso prova que os registros são de pessoa homônima; "
               "não há má-fé na autodeclaração.")
@@ -86,7 +82,7 @@ def _decidido(regime, rh, conclusao="procedente", motivacao=MOTIVACAO, superior=
 
 
 def _recorrer(proc, candidato, agora=NO_PRAZO, **kw):
-    return procedimentos.recorrer(proc, autor=candidato, texto=RAZOES, agora=agora, **kw)
+    return procedimentos.apresentar_recurso(proc, autor=candidato, texto=RAZOES, agora=agora, **kw)
 
 
 def _julgar(proc, autor, provido=True, motivacao=PROVIMENTO, agora=JULGAMENTO):
@@ -358,9 +354,7 @@ def test_candidato_recorre_e_rh_julga_pelas_paginas(client, rh, rh2, candidato_u
     assert "Apresentar recurso" in html
     with django_capture_on_commit_callbacks(execute=True):
         resposta = client.post(reverse("procedimentos:recurso", args=[proc.pk]), {
-            f"recurso-{proc.pk}-confirmacao": "on",
-            f"recurso-{proc.pk}-texto": RAZOES,
-            f"recurso-{proc.pk}-anexos": arquivo("certidao.pdf", PDF, "application/pdf")})
+            **CAIXA, "texto": RAZOES, "anexos": arquivo("certidao.pdf", PDF, "application/pdf")})
     assert (resposta.status_code, resposta["Location"]) == (302, detalhe)
     recurso = Recurso.objects.get()
     anexo = recurso.anexos.get()
@@ -423,7 +417,7 @@ def test_atos_do_procedimento_no_rh_incluem_o_do_recurso(client, rh, candidato_u
     antes = [a.pk for a in client.get(rh_url).context["atos"]]
     client.force_login(candidato_user)
     client.post(reverse("procedimentos:recurso", args=[proc.pk]),
-                {**caixa(f"recurso-{proc.pk}"), f"recurso-{proc.pk}-texto": RAZOES})
+                {**CAIXA, "texto": RAZOES})
     recurso = Recurso.objects.get()
     [ato_recurso] = Ato.objects.filter(objeto_tipo__model="recurso",
                                        objeto_id=str(recurso.pk))
@@ -449,7 +443,7 @@ def test_candidato_nao_recorre_depois_do_prazo(client, rh, candidato_user):
     assert "Apresentar recurso" not in html
     assert "O prazo de recurso terminou" in html
     resposta = client.post(reverse("procedimentos:recurso", args=[proc.pk]),
-                           {**caixa(f"recurso-{proc.pk}"), f"recurso-{proc.pk}-texto": RAZOES})
+                           {**CAIXA, "texto": RAZOES})
     assert resposta.status_code == 400
     assert "O prazo de recurso terminou" in resposta.content.decode()
     assert Recurso.objects.count() == 0
@@ -460,8 +454,7 @@ def test_outro_candidato_recebe_404_e_nada_e_gravado(client, rh, decidido):
     CandidatoFactory(usuario=outra, nome="Joana Souza")
     client.force_login(outra)
     url = reverse("procedimentos:recurso", args=[decidido.pk])
-    assert client.post(url, {**caixa(f"recurso-{decidido.pk}"),
-                             f"recurso-{decidido.pk}-texto": RAZOES}).status_code == 404
+    assert client.post(url, {**CAIXA, "texto": RAZOES}).status_code == 404
     assert client.get(url).status_code == 404
     assert client.get(reverse("procedimentos:detalhe", args=[decidido.pk])).status_code == 404
     assert (Recurso.objects.count(), Ato.objects.filter(tipo__startswith="recurso_").count()) \

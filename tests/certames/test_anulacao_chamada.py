@@ -297,8 +297,9 @@ def test_recurso_provido_revoga_a_anulacao(rh, rh2):
     conta = usuario("cand_104r", "Candidato")
     type(insc.candidato).objects.filter(pk=insc.candidato_id).update(usuario=conta)
     insc.refresh_from_db()
-    procedimentos.recorrer(proc, autor=conta, agora=decidido + dt.timedelta(days=1),
-                           texto="Os registros citados são de um homônimo; junto a certidão.")
+    procedimentos.apresentar_recurso(
+        proc, autor=conta, agora=decidido + dt.timedelta(days=1),
+        texto="Os registros citados são de um homônimo; junto a certidão.")
     # The decider keeps the decision; the certame's superior authority judges (Lei 9.784/1999,
     # art. 56, §1º: nucleo.autoridade).
     designar(cargo.certame, rh2)

@@ -518,7 +518,7 @@ def test_paginas_do_rh_e_do_candidato_por_procedimento(client, rh):
     assert "Verificação documental" in html and "Nenhum documento foi enviado" in html
     assert "Apresentar recurso" in html
     resposta = client.post(reverse("recursos:apresentar", args=[av.pk]),
-                           {f"recurso-{av.pk}-texto": RAZOES, f"recurso-{av.pk}-confirmacao": "on"})
+                           {"texto": RAZOES, "confirmacao": "on"})
     assert resposta.status_code == 302
     assert avaliacao_do_recurso(av).comissao.tipo == DOC
 

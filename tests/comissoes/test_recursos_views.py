@@ -19,10 +19,9 @@ RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias
 
 
 def _post(client, c, *, texto=RAZOES, arquivos=()):
-    prefixo = f"recurso-{c.avaliacao.pk}"
-    dados = {f"{prefixo}-texto": texto, f"{prefixo}-confirmacao": "on"}
+    dados = {"texto": texto, "confirmacao": "on"}
     if arquivos:
-        dados[f"{prefixo}-anexos"] = list(arquivos)
+        dados["anexos"] = list(arquivos)
     return client.post(reverse("recursos:apresentar", args=[c.avaliacao.pk]), dados)
 
 

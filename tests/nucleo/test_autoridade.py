@@ -101,7 +101,7 @@ def w():
 
 
 def _recorrer(w, agora=FILING):
-    return condicoes.recorrer(w.pedido, autor=w.candidato, texto=RAZOES, agora=agora)
+    return condicoes.apresentar_recurso(w.pedido, autor=w.candidato, texto=RAZOES, agora=agora)
 
 
 def _julgar(w, autor, agora):
@@ -413,8 +413,8 @@ def test_procedimento_administrativo_reconsiderado_desfaz_os_efeitos(w):
     assert (alvo.situacao, SituacaoLista.objects.get(inscricao=alvo).estado) == (
         "eliminado", "fraude")
     agora = proc.decidido_em + dt.timedelta(days=1)
-    recurso = procedimentos.recorrer(proc, autor=candidato, agora=agora,
-                                     texto="Os registros citados são de uma homônima.")
+    recurso = procedimentos.apresentar_recurso(proc, autor=candidato, agora=agora,
+                                               texto="Os registros citados são de uma homônima.")
     assert autoridade.tramite(recurso, agora).decisor == rh
     assert procedimentos.pode_julgar(w.outro_rh, proc, agora=agora) is False
     autoridade.reconsiderar(recurso, autor=rh, reconsidera=True, motivacao=RECONSIDERA,
