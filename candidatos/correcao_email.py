@@ -18,8 +18,8 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from candidatos.contas import mascarar_email
 from candidatos.models import Candidato, mesmo_email
-from candidatos.portal import mascarar_email
 from certames.auditoria import registrar_ato
 from certames.models import Ato
 from certames.travas import travar

@@ -1,5 +1,5 @@
-"""Forms of the administrative procedure pages (RH and candidate). The rules live in
-`candidatos.procedimentos`; these forms only read and pre-check the input."""
+"""Forms of RH's administrative procedure pages (the candidate's: `portal.forms.procedimentos`).
+The rules live in `candidatos.procedimentos`; these forms only read and pre-check the input."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
-from comissoes.forms_recursos import RecursoForm
 from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO
@@ -64,14 +63,6 @@ class AbrirFraudeForm(forms.Form):
                 "fraude (%(f)s).") % {"f": fundamento}
 
 
-class DefesaForm(forms.Form):
-    defesa = forms.CharField(label=_("Defesa"), min_length=10,
-                             widget=forms.Textarea(attrs={"rows": 6}), max_length=MAXIMO_TEXTO)
-    confirmacao = campo_confirmacao(
-        _("Ao confirmar, a defesa é registrada e juntada ao procedimento, para a decisão. Cabe "
-          "uma única defesa, e ela não pode ser desfeita nem substituída."))
-
-
 class DecisaoProcedimentoForm(forms.Form):
     conclusao = forms.ChoiceField(label=_("Conclusão"),
                                   choices=ProcedimentoAdministrativo.Conclusao.choices,
@@ -84,17 +75,6 @@ class DecisaoProcedimentoForm(forms.Form):
         _("Ao confirmar, a decisão é registrada e os seus efeitos são aplicados à inscrição; "
           "o candidato é notificado e pode recorrer. A decisão não pode ser desfeita — só "
           "pelo recurso."), id_html="id_confirmacao_decidir")
-
-
-class RecursoProcedimentoForm(RecursoForm):
-    """The candidate's appeal against the decision: the kernel's appeal form (reasons and
-    attachments), about this decision."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["texto"].help_text = _(
-            "Explique por que a decisão do procedimento deve ser revista; junte os documentos "
-            "que a sustentam.")
 
 
 class JulgamentoRecursoForm(forms.Form):

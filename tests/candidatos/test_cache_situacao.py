@@ -316,7 +316,8 @@ SEM_SINAL = {
 
 METODOS = {"update", "bulk_create", "bulk_update"}
 COM_HISTORICO = {"bulk_create_with_history", "bulk_update_with_history"}
-PASTAS = ("candidatos", "certames", "comissoes", "nucleo", "painel", "privacidade", "demo")
+PASTAS = ("candidatos", "certames", "comissoes", "nucleo", "painel", "portal", "privacidade",
+          "demo")
 
 
 def _raiz(no: ast.AST) -> str | None:

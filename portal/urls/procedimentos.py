@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from candidatos import views_procedimentos as v
+from portal.views import procedimentos as v
 
 app_name = "procedimentos"
 

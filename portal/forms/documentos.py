@@ -7,8 +7,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from comissoes.dominio.documental import TAMANHO_MAXIMO
-from comissoes.forms_recursos import ACEITOS
 from comum import arquivos as anexos
+from portal.forms.recursos import ACEITOS
 
 
 class DocumentoForm(forms.Form):

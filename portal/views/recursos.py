@@ -25,11 +25,11 @@ from comissoes.dominio.documental import listas_com_documentos
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import resultados_por_procedimento
-from comissoes.forms_recursos import RecursoForm
 from comissoes.models import Avaliacao
 from comum import arquivos as regras_anexos
 from comum.confirmacao import exige_confirmacao
 from nucleo.models import AnexoRecurso
+from portal.forms.recursos import RecursoForm
 
 
 class PainelRecursosView(CandidatoMixin, TemplateView):

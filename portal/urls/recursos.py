@@ -3,7 +3,7 @@ the permission-checked download of the appeals' attachments."""
 
 from django.urls import path
 
-from comissoes import views_recursos as v
+from portal.views import recursos as v
 
 app_name = "recursos"
 

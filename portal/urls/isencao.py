@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from candidatos import views_isencao as v
+from portal.views import isencao as v
 
 app_name = "isencao"
 
