@@ -12,6 +12,9 @@ appeals, documents, "Meus dados") uses `CandidatoMixin`:
 The permissions are the `rules` of `candidatos.rules`, asked of the rules registry directly
 (`rules.has_perm`), not `user.has_perm`: Django's ModelBackend grants every permission to a
 superuser, who is no candidate.
+
+`servir_arquivo_do_pedido` serves a stored file of an exemption request once the page (the
+candidate's or RH's) has checked who may see it.
 """
 
 from __future__ import annotations
@@ -20,8 +23,11 @@ import rules
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from candidatos.models import Inscricao
+from candidatos import isencao
+from candidatos.models import Inscricao, PedidoIsencao
+from comum.arquivos import servir_arquivo
 from comum.papeis import SomenteCandidatosMixin
+from nucleo.recursos import anexos_de
 
 
 def pode(user, perm: str, obj=None) -> bool:
@@ -47,3 +53,20 @@ class CandidatoMixin(SomenteCandidatosMixin):
     def minha_inscricao(self, pk: int, perm: str = "candidatos.ver_inscricao") -> Inscricao:
         """One of the candidate's own inscrições (404 for anyone else's)."""
         return inscricao_do_candidato(self.request.user, pk, perm)
+
+
+def servir_arquivo_do_pedido(pedido: PedidoIsencao, qual: str):
+    """A stored file of an exemption request, for a view that already checked who may see it:
+    the proof of donation, the proof of a CadÚnico of another municipality, or the appeal's
+    first attachment (`nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
+    if qual == "comprovante":
+        return servir_arquivo(pedido.comprovante_doacao)
+    if qual == "comprovante_cadunico":
+        return servir_arquivo(pedido.comprovante_cadunico)
+    if qual != "anexo":
+        raise Http404
+    anexos = anexos_de(isencao.recurso_do_pedido(pedido))
+    if not anexos:
+        raise Http404
+    return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
+                          tipo=anexos[0].tipo_conteudo)

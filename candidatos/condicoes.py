@@ -667,7 +667,7 @@ def situacao(pedido: PedidoAtendimento | None, agora: dt.datetime | None = None)
 
 @dataclass(frozen=True)
 class Aviso:
-    """A line of the candidate's "O que vem a seguir" (`candidatos.portal.proximos_passos`
+    """A line of the candidate's "O que vem a seguir" (`portal.passos.proximos_passos`
     wraps it): a decision made at `data`."""
 
     tipo: str  # "resultado" (the portal's PASSO_* kinds)

@@ -1,5 +1,5 @@
-"""Forms of the administrative procedure pages (RH and candidate). The rules live in
-`candidatos.procedimentos`; these forms only read and pre-check the input."""
+"""Forms of RH's administrative procedure pages (the candidate's: `portal.forms.procedimentos`).
+The rules live in `candidatos.procedimentos`; these forms only read and pre-check the input."""
 
 from __future__ import annotations
 
@@ -61,14 +61,6 @@ class AbrirFraudeForm(forms.Form):
                 "Descreva os fatos que o candidato deve conhecer para se defender. A não "
                 "confirmação da autodeclaração pela comissão, por si só, não caracteriza "
                 "fraude (%(f)s).") % {"f": fundamento}
-
-
-class DefesaForm(forms.Form):
-    defesa = forms.CharField(label=_("Defesa"), min_length=10,
-                             widget=forms.Textarea(attrs={"rows": 6}), max_length=MAXIMO_TEXTO)
-    confirmacao = campo_confirmacao(
-        _("Ao confirmar, a defesa é registrada e juntada ao procedimento, para a decisão. Cabe "
-          "uma única defesa, e ela não pode ser desfeita nem substituída."))
 
 
 class DecisaoProcedimentoForm(forms.Form):

@@ -5,11 +5,11 @@ status page listed the schedule's appeal stages, the dashboard's "O que vem a se
 filtered them again, the special-conditions page counted its own ten days from the decision,
 and a fraud procedure's appeal or defence appeared on none of them. Now `reunir` answers it
 once, from what each procedure decides about its own window, and every page reads its answer
-(`portal.SituacaoInscricao.janelas`; `portal.janelas_abertas` for a page that has not read
-the status):
+(`portal.situacao.SituacaoInscricao.janelas`; `portal.situacao.janelas_abertas` for a page
+that has not read the status):
 
 - the status page's card "Prazos abertos", the dashboard's "O que vem a seguir" and the
-  notices (`candidatos.avisos`) list exactly these windows;
+  notices (`portal.avisos`) list exactly these windows;
 - each procedure's own page (special conditions, exemption, committee appeals, fraud
   procedure) offers its appeal only when its window is among them (`janela_de`).
 
@@ -156,7 +156,7 @@ def reunir(inscricao: Inscricao, agora: dt.datetime, *, etapas: list[Etapa],
            procedimentos_da_inscricao: Iterable = (),
            no_instantaneo: bool = False) -> list[JanelaAberta]:
     """Every window open for the inscrição at `agora`, soonest end first, from what the
-    status page already read (`portal.situacao_da_inscricao` calls this): the certame's
+    status page already read (`portal.situacao.situacao_da_inscricao` calls this): the certame's
     schedule, the committees' results, the exemption request and its publications, whether
     there is a special-conditions request, the administrative procedures, and whether the
     candidate is in the latest published classification (in a list or out of one)."""

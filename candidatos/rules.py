@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 
-from candidatos.portal import inscricoes_abertas
+from candidatos.inscricao_portal import inscricoes_abertas
 from comum.papeis import e_candidato, e_rh
 
 

@@ -121,3 +121,52 @@ def aviso_publicacao_resultado(para: str, contexto: dict) -> None:
 def protocolo_recurso(para: str, contexto: dict) -> None:
     """The receipt of a candidate's appeal in a procedure (`nucleo.avisos`)."""
     enviar("protocolo_recurso", para, contexto)
+# --- the portal's sign-up (candidatos.contas; sent by candidatos.mensagens) ------------------
+
+
+def cadastro_confirmacao(para: str, contexto: dict) -> None:
+    """The sign-up's confirmation link (to the address the link proves)."""
+    enviar("cadastro_confirmacao", para, contexto)
+
+
+def cadastro_conta_existente(para: str, contexto: dict) -> None:
+    """A sign-up for a CPF that already has an account: its owner is told."""
+    enviar("cadastro_conta_existente", para, contexto)
+
+
+def cadastro_vinculo(para: str, contexto: dict) -> None:
+    """The link that joins a record the banca imported to an existing account."""
+    enviar("cadastro_vinculo", para, contexto)
+
+
+def cadastro_reivindicacao_aberta(para: str, contexto: dict) -> None:
+    """A claim on a record is with RH: whoever holds the record's e-mail may object."""
+    enviar("cadastro_reivindicacao_aberta", para, contexto)
+
+
+def cadastro_reivindicacao_aprovada(para: str, contexto: dict) -> None:
+    """RH approved the claim (to the claimant)."""
+    enviar("cadastro_reivindicacao_aprovada", para, contexto)
+
+
+def cadastro_reivindicacao_aprovada_aviso(para: str, contexto: dict) -> None:
+    """RH approved a claim (to the record's previous e-mail)."""
+    enviar("cadastro_reivindicacao_aprovada_aviso", para, contexto)
+
+
+def cadastro_reivindicacao_recusada(para: str, contexto: dict) -> None:
+    """RH refused the claim (to the claimant)."""
+    enviar("cadastro_reivindicacao_recusada", para, contexto)
+
+
+def cadastro_reivindicacao_encerrada(para: str, contexto: dict) -> None:
+    """A claim ended: another confirmed request activated the CPF's account (to the claimant)."""
+    enviar("cadastro_reivindicacao_encerrada", para, contexto)
+
+
+# --- classification (candidatos.mensagens) ---------------------------------------------------
+
+
+def publicacao_classificacao(para: str, contexto: dict) -> None:
+    """The classification of the candidate's cargo was published: see it in your area."""
+    enviar("publicacao_classificacao", para, contexto)

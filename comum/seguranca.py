@@ -214,7 +214,7 @@ REGISTROS_COM_CAMINHO = ("django.server", "django.request", "django.security.csr
 #: What the token and the account id of a one-time link become in a log line.
 OCULTO = "[oculto]"
 #: The second segment of these addresses once the token moved into the session (Django's
-#: password reset and the sign-up confirmation, candidatos.views.ConfirmarCadastroView).
+#: password reset and the sign-up confirmation, portal.views.contas.ConfirmarCadastroView).
 ETAPAS_SEM_TOKEN = ("set-password", "confirmar")
 #: The routes whose address carries a one-time token after its account id.
 ROTAS_DE_LINK_UNICO = ("password_reset_confirm", "portal:confirmar")

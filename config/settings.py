@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "comissoes",
     "classificacao",
     "publico",
+    "portal",
     "privacidade",
     "painel",
     "demo",

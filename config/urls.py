@@ -3,7 +3,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from candidatos.views import EntrarView, RecuperarSenhaView
+from portal.views.contas import EntrarView, RecuperarSenhaView
 
 admin.site.site_header = "Certames — administração"
 admin.site.site_title = "Certames"
@@ -26,13 +26,8 @@ urlpatterns = [
     path("rh/", include("painel.urls")),
     path("resultados/", include("publico.urls_resultados")),
     path("comissao/", include("comissoes.urls")),
-    path("candidato/isencao/", include("candidatos.urls_isencao")),
-    path("candidato/procedimentos/", include("candidatos.urls_procedimentos")),
-    path("candidato/atendimento/", include("candidatos.urls_condicoes")),
-    path("candidato/recursos/", include("comissoes.urls_recursos")),
-    path("candidato/documentos/", include("comissoes.urls_documentos")),
-    path("candidato/meus-dados/", include("privacidade.urls")),
-    path("candidato/", include("candidatos.urls")),
+    # Every page of the candidate (portal/urls: each part keeps its namespace).
+    path("candidato/", include("portal.urls")),
     path("contas/login/", EntrarView.as_view(), name="login"),
     path("contas/password_reset/", RecuperarSenhaView.as_view(), name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),

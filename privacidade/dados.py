@@ -3,7 +3,7 @@ art. 19, §2º, I: by electronic means). The page "Meus dados (LGPD)" renders it
 download serialises it.
 
 What is included follows the portal's own rules of visibility: committee pareceres, votes and
-exemption results only once published (`candidatos.portal.situacao_da_inscricao`,
+exemption results only once published (`portal.situacao.situacao_da_inscricao`,
 `comissoes.dominio.resultados`), committee members' names only where the edital publishes
 them, and in the audit trail the candidate's own acts and the acts on their registration and
 inscrições, with the author shown as "você" or "administração" (never a servant's name).
@@ -30,17 +30,18 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos import isencao as regras_isencao
 from candidatos import procedimentos as procs
+from candidatos.contas import mascarar_email
 from candidatos.models import (
     Candidato,
     Inscricao,
     PedidoCadastro,
     somente_digitos,
 )
-from candidatos.portal import mascarar_email, situacao_da_inscricao
 from certames import retencao
 from certames.models import Ato
 from comissoes.dominio.documental import nome_do_tipo
 from nucleo.recursos import anexos_de
+from portal.situacao import situacao_da_inscricao
 from privacidade.models import Expurgo
 
 FUNDAMENTO = "LGPD (Lei 13.709/2018), art. 18, II, e art. 19, II e §2º, I"

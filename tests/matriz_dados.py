@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 from django.utils import timezone
 
-from candidatos import condicoes, isencao, portal, procedimentos
+from candidatos import condicoes, contas, isencao, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
 from certames.models import Certame, Chamada, Etapa, Publicacao
@@ -251,18 +251,18 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
 
     # --- a sign-up awaiting e-mail confirmation (its link) ---------------------------------
     cpf_pendente = gerar_cpf(random.Random(7070))
-    portal.solicitar_cadastro(portal.DadosCadastro(
+    contas.solicitar_cadastro(contas.DadosCadastro(
         cpf=cpf_pendente, nome="Cadastro Pendente", data_nascimento=dt.date(1990, 1, 1),
         email="pendente@example.com", telefone="(17) 99999-0000", senha="senha-pendente-123"),
         base_url="http://testserver")
-    w.link_uid, w.link_token = portal.link_confirmacao(
+    w.link_uid, w.link_token = contas.link_confirmacao(
         PedidoCadastro.objects.get(cpf=cpf_pendente))
 
     # --- a claim of an imported record (no account), waiting for RH's analysis -----------
     importada = CandidatoFactory(nome="Clara Importada Lima", cpf=gerar_cpf(random.Random(6060)),
                                  email="", data_nascimento=dt.date(1985, 5, 5))
     InscricaoFactory(cargo=w.cargo2, candidato=importada, numero="910004", listas=[])
-    portal.solicitar_cadastro(portal.DadosCadastro(
+    contas.solicitar_cadastro(contas.DadosCadastro(
         cpf=importada.cpf, nome=importada.nome, data_nascimento=dt.date(1985, 5, 5),
         email="clara@example.com", telefone="(17) 98888-0000", senha="senha-clara-123",
         numero_inscricao="910004", pede_analise=True,

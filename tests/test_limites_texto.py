@@ -18,17 +18,18 @@ from django.core.exceptions import ValidationError
 from comissoes.forms import VotoForm
 from nucleo import motivacao
 
-APPS = ("comum", "certames", "nucleo", "candidatos", "comissoes", "privacidade", "painel", "demo")
+APPS = ("comum", "certames", "nucleo", "candidatos", "comissoes", "portal", "privacidade", "painel",
+        "demo")
 RAIZ = Path(settings.BASE_DIR)
 
 #: (module.Form, field): why the field may be unbounded.
 ISENTOS = {
-    ("candidatos.forms_portal.CadastroForm", "password1"):
+    ("portal.forms.contas.CadastroForm", "password1"):
         "a password: hashed, never stored nor shown as typed (Django's own password forms "
         "set no limit); the request body limit bounds it",
-    ("candidatos.forms_portal.CadastroForm", "password2"): "the password's repetition",
-    ("candidatos.forms_portal.EntrarForm", "password"): "the log-in password, as above",
-    ("candidatos.forms_portal.EntrarForm", "username"):
+    ("portal.forms.contas.CadastroForm", "password2"): "the password's repetition",
+    ("portal.forms.contas.EntrarForm", "password"): "the log-in password, as above",
+    ("portal.forms.contas.EntrarForm", "username"):
         "Django's AuthenticationForm sets its max_length in __init__ from the user model (150)",
 }
 

@@ -22,6 +22,7 @@ from django.views import View
 from django.views.generic import FormView, TemplateView
 
 from candidatos import cadunico, isencao
+from candidatos.acesso import servir_arquivo_do_pedido
 from candidatos.forms_isencao import (
     ConfirmacaoForm,
     DecisaoPreliminarForm,
@@ -38,7 +39,6 @@ from candidatos.models import (
     ProcedimentoAdministrativo,
     RegistroCadUnico,
 )
-from candidatos.views_isencao import servir_arquivo_do_pedido
 from certames.models import Ato, Certame, Etapa
 from comum.confirmacao import confirmado, exige_confirmacao, recusar
 from comum.planilhas import ArquivoRejeitado

@@ -22,8 +22,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from candidatos import portal
-from candidatos.forms_portal import DecisaoReivindicacaoForm
+from candidatos import contas, reivindicacoes
+from candidatos.forms import DecisaoReivindicacaoForm
 from candidatos.models import PedidoCadastro, somente_digitos
 from certames.forms import erros_no_form
 from certames.models import Ato
@@ -61,7 +61,7 @@ class ListaView(RHMixin, TemplateView):
         pagina = Paginator(pedidos.select_related("decidido_por"), POR_PAGINA).get_page(
             self.request.GET.get("page"))
         ctx.update(decididas=decididas, page_obj=pagina, pedidos=pagina.object_list,
-                   em_analise=portal.reivindicacoes_em_analise().count())
+                   em_analise=reivindicacoes.reivindicacoes_em_analise().count())
         return ctx
 
 
@@ -89,13 +89,13 @@ class DetalheView(RHMixin, TemplateView):
                 "certame__data_publicacao_edital", "numero").values_list(
                 "numero", "certame__numero_edital", "certame__titulo", "cargo__codigo",
                 "cargo__nome")]
-        alvo = portal.normalizar_inscricao(pedido.numero_inscricao)
+        alvo = contas.normalizar_inscricao(pedido.numero_inscricao)
         ctx.update(
             pedido=pedido,
             cadastro={
                 "nome": cand.nome, "nome_social": cand.nome_social,
                 "data_nascimento": cand.data_nascimento,
-                "email": portal.mascarar_email(cand.email),
+                "email": contas.mascarar_email(cand.email),
                 "telefone": mascarar_telefone(cand.telefone),
                 "tem_conta": cand.usuario_id is not None,
             },
@@ -105,7 +105,7 @@ class DetalheView(RHMixin, TemplateView):
                 "data_nascimento": (None if cand.data_nascimento is None
                                     else pedido.data_nascimento == cand.data_nascimento),
                 "numero_inscricao": (None if not alvo else any(
-                    portal.normalizar_inscricao(i["numero"]) == alvo for i in inscricoes)),
+                    contas.normalizar_inscricao(i["numero"]) == alvo for i in inscricoes)),
             },
             outras=(PedidoCadastro.objects.filter(candidato=cand, via=pedido.via,
                                                   situacao=Situacao.EM_ANALISE)
@@ -114,7 +114,7 @@ class DetalheView(RHMixin, TemplateView):
                                      objeto_id=str(pedido.pk))
                   .select_related("autor").order_by("criado_em", "id")),
             em_analise=pedido.situacao == Situacao.EM_ANALISE,
-            fundamento=portal.FUNDAMENTO_DECISAO,
+            fundamento=contas.FUNDAMENTO_DECISAO,
         )
         ctx["conta_existente"] = pedido.conta_id is not None
         ctx.setdefault("form", DecisaoReivindicacaoForm(
@@ -128,9 +128,9 @@ class DetalheView(RHMixin, TemplateView):
         if form.is_valid():
             aprovar = form.cleaned_data["decisao"] == DecisaoReivindicacaoForm.APROVAR
             try:
-                portal.decidir_reivindicacao(pedido, aprovar=aprovar,
-                                             motivacao=form.cleaned_data["motivacao"],
-                                             autor=request.user)
+                reivindicacoes.decidir_reivindicacao(pedido, aprovar=aprovar,
+                                                     motivacao=form.cleaned_data["motivacao"],
+                                                     autor=request.user)
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:

@@ -185,7 +185,8 @@ def _comparavel(texto: str) -> str:
 
 
 def _sem_zeros(numero: str) -> str:
-    """An inscrição number without mask or leading zeros (as `portal.normalizar_inscricao`)."""
+    """An inscrição number without mask or leading zeros (as
+    `candidatos.contas.normalizar_inscricao`)."""
     return "".join(ch for ch in str(numero).upper() if ch.isalnum()).lstrip("0")
 
 

@@ -10,11 +10,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import avisos, condicoes
+from candidatos import condicoes
 from candidatos.models import CondicaoEspecial, LeituraAvisos, PedidoIsencao
 from certames.models import Etapa, Publicacao, VersaoClassificacao
 from comissoes.models import Comissao, Convocacao, Sessao
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from portal import avisos
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from candidatos import condicoes, portal
+from candidatos import condicoes
 from candidatos.models import (
     CondicaoEspecial,
     DecisaoAtendimento,
@@ -29,6 +29,7 @@ from certames.models import Ato, Etapa
 from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
 from comum.somente_insercao import TABELAS_PROTEGIDAS
 from nucleo.models import Recurso
+from portal import passos
 from tests.autoridade_apoio import designar
 from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario
 
@@ -477,13 +478,13 @@ def test_o_que_vem_a_seguir_mostra_recurso_e_decisao(cargo, rh):
     url = reverse("condicoes:inscricao", args=[insc.pk])
     agora = DECISAO + dt.timedelta(days=1)
     assert [(p.tipo, p.texto, p.data, p.url, p.prazo)
-            for p in portal.proximos_passos(user.candidato, agora)] == [
+            for p in passos.proximos_passos(user.candidato, agora)] == [
         ("recurso", "Prazo de recurso aberto: atendimento especializado na prova",
          dt.datetime(2026, 10, 22, 23, 59, 59, tzinfo=TZ), url + "#recurso", True),
         ("resultado", "Decisão sobre o atendimento especializado", DECISAO, url, False),
     ]
     # After the window and 15 days: nothing.
-    assert portal.proximos_passos(user.candidato, DECISAO + dt.timedelta(days=16)) == []
+    assert passos.proximos_passos(user.candidato, DECISAO + dt.timedelta(days=16)) == []
 
 
 def test_decisao_e_julgamento_avisam_por_email_sem_dados_de_saude(

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from candidatos.chamadas import chamadas_da_inscricao
-from candidatos.portal import certames_com_inscricoes_abertas
+from candidatos.inscricao_portal import certames_com_inscricoes_abertas
 from certames import cronograma
 from certames.models import Certame, Chamada, Etapa, Publicacao
 from comissoes.dominio.recursos import comissao_recursal

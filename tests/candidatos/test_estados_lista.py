@@ -25,11 +25,11 @@ from django.utils import timezone
 from candidatos import estados
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
-from candidatos.portal import situacao_da_inscricao
 from certames.models import Ato, Certame, Etapa
 from classificacao.homologacao import Bloqueio, bloqueios_homologacao
 from classificacao.listas import PublicacaoInvalida, publicar, recalcular
 from comissoes.dominio.convocacao import candidatos_a_convocar
+from portal.situacao import situacao_da_inscricao
 from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,

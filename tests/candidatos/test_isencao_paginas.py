@@ -136,7 +136,7 @@ def test_certame_sem_isencao_diz_que_a_lei_nao_preve(client, candidato_user):
     html = client.get(reverse("isencao:inscricao", args=[insc.pk])).content.decode()
     assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
     html = client.get(reverse("isencao:painel")).content.decode()
-    # The same sentence on both pages (portal.taxa_da_inscricao: one truth).
+    # The same sentence on both pages (candidatos.inscricao_portal.taxa_da_inscricao: one truth).
     assert "A lei deste certame não prevê isenção da taxa de inscrição." in html
 
 

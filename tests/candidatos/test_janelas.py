@@ -17,10 +17,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import condicoes, janelas, portal, procedimentos
+from candidatos import condicoes, janelas, procedimentos
 from candidatos.models import ProcedimentoAdministrativo
 from certames.models import Etapa
 from comum.papeis import GRUPO_CANDIDATO, GRUPO_RH
+from portal import passos, situacao
 from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +75,7 @@ def test_o_recurso_do_atendimento_ate_10_12_aparece_em_todas_as_paginas(client, 
                                                                        caso):
     user, insc = caso
     url_condicoes = reverse("condicoes:inscricao", args=[insc.pk])
-    assert portal.janelas_abertas(insc, DURANTE) == [janelas.JanelaAberta(
+    assert situacao.janelas_abertas(insc, DURANTE) == [janelas.JanelaAberta(
         "recurso", condicoes.CHAVE, "atendimento especializado na prova", DECISAO,
         FIM_RECURSO, url_condicoes + "#recurso")]
 
@@ -87,7 +88,7 @@ def test_o_recurso_do_atendimento_ate_10_12_aparece_em_todas_as_paginas(client, 
     painel = _pagina(client, monkeypatch, user, reverse("portal:painel"), DURANTE)
     assert "Prazo de recurso aberto: atendimento especializado na prova" in painel
     assert [(p.tipo, p.texto, p.data, p.url)
-            for p in portal.proximos_passos(user.candidato, DURANTE) if p.prazo] == [
+            for p in passos.proximos_passos(user.candidato, DURANTE) if p.prazo] == [
         ("recurso", "Prazo de recurso aberto: atendimento especializado na prova",
          FIM_RECURSO, url_condicoes + "#recurso")]
 
@@ -101,11 +102,11 @@ def test_o_recurso_do_atendimento_ate_10_12_aparece_em_todas_as_paginas(client, 
 
 def test_depois_de_10_12_nenhuma_pagina_oferece_o_recurso(client, monkeypatch, caso):
     user, insc = caso
-    assert portal.janelas_abertas(insc, DEPOIS) == []
+    assert situacao.janelas_abertas(insc, DEPOIS) == []
     status = _pagina(client, monkeypatch, user, reverse("portal:inscricao", args=[insc.pk]),
                      DEPOIS)
     assert "Nenhum prazo de recurso ou de defesa aberto agora para esta inscrição." in status
-    assert [p for p in portal.proximos_passos(user.candidato, DEPOIS) if p.prazo] == []
+    assert [p for p in passos.proximos_passos(user.candidato, DEPOIS) if p.prazo] == []
     propria = _pagina(client, monkeypatch, user,
                       reverse("condicoes:inscricao", args=[insc.pk]), DEPOIS)
     assert reverse("condicoes:recurso", args=[insc.pk]) not in propria
@@ -118,8 +119,8 @@ def test_recurso_apresentado_fecha_a_janela_em_todas(monkeypatch, caso):
                                  texto="O laudo descreve a baixa visão; peço a prova em Braille.",
                                  agora=DURANTE)
     # One appeal per decision (the kernel's rule): no window is left.
-    assert portal.janelas_abertas(insc, DURANTE) == []
-    assert [p for p in portal.proximos_passos(user.candidato, DURANTE) if p.prazo] == []
+    assert situacao.janelas_abertas(insc, DURANTE) == []
+    assert [p for p in passos.proximos_passos(user.candidato, DURANTE) if p.prazo] == []
 
 
 def test_procedimento_administrativo_defesa_e_depois_recurso(monkeypatch):
@@ -140,9 +141,9 @@ def test_procedimento_administrativo_defesa_e_depois_recurso(monkeypatch):
     url = reverse("procedimentos:detalhe", args=[proc.pk])
     durante = dt.datetime(2026, 11, 5, 10, 0, tzinfo=TZ)
     assert [(j.tipo, j.procedimento, j.inicio, j.fim, j.url)
-            for j in portal.janelas_abertas(insc, durante)] == [
+            for j in situacao.janelas_abertas(insc, durante)] == [
         ("defesa", procedimentos.CHAVE, aberto, prazo, url)]
-    assert [(p.tipo, p.data, p.url) for p in portal.proximos_passos(user.candidato, durante)
+    assert [(p.tipo, p.data, p.url) for p in passos.proximos_passos(user.candidato, durante)
             if p.prazo] == [("defesa", prazo, url)]
 
     decidido = dt.datetime(2026, 11, 13, 10, 0, tzinfo=TZ)
@@ -152,7 +153,7 @@ def test_procedimento_administrativo_defesa_e_depois_recurso(monkeypatch):
     dias = procedimentos.fundamentos_de(proc).prazo_recurso_dias
     fim = dt.datetime.combine(dt.date(2026, 11, 13) + dt.timedelta(days=dias),
                               dt.time(23, 59, 59), tzinfo=TZ)
-    [janela] = portal.janelas_abertas(insc, decidido + dt.timedelta(hours=1))
+    [janela] = situacao.janelas_abertas(insc, decidido + dt.timedelta(hours=1))
     assert (janela.tipo, janela.fim, janela.url) == (
         "recurso", fim, reverse("procedimentos:recurso", args=[proc.pk]))
-    assert portal.janelas_abertas(insc, fim + dt.timedelta(seconds=1)) == []
+    assert situacao.janelas_abertas(insc, fim + dt.timedelta(seconds=1)) == []

@@ -11,7 +11,7 @@ from django.core import mail
 from django.test import TestCase, override_settings
 from django.urls import reverse
 
-from candidatos import portal
+from candidatos import contas, mensagens, reivindicacoes
 from candidatos.models import Candidato, PedidoCadastro
 from certames.models import Ato
 from comum import limites
@@ -159,7 +159,7 @@ def test_reivindicacao_recusada_e_encerrada_nao_repetem_o_nome(client, rh):
     pedido = PedidoCadastro.objects.get(via="analise_rh")
     mail.outbox.clear()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        portal.decidir_reivindicacao(
+        reivindicacoes.decidir_reivindicacao(
             pedido, aprovar=False, autor=rh,
             motivacao="Documento com foto apresentado não confere com o cadastro da banca.")
     assert [(m.to, _primeira_linha(m)) for m in mail.outbox] == [([VITIMA], "Olá.")]
@@ -167,8 +167,8 @@ def test_reivindicacao_recusada_e_encerrada_nao_repetem_o_nome(client, rh):
     # The e-mail telling a claim ended goes to its typed address too.
     cadastrar(client, registro.cpf, nome=PHISHING, email="segunda@example.com",
               pede_analise=True, explicacao="Não tenho mais acesso ao e-mail da banca.")
-    assert portal.enviar_email_cadastro(
-        portal.EMAIL_REIVINDICACAO_ENCERRADA,
+    assert mensagens.enviar_email_cadastro(
+        contas.EMAIL_REIVINDICACAO_ENCERRADA,
         PedidoCadastro.objects.get(email="segunda@example.com").pk) is True
     assert (mail.outbox[-1].to, _primeira_linha(mail.outbox[-1])) == (
         ["segunda@example.com"], "Olá.")
@@ -183,7 +183,7 @@ def test_reivindicacao_aprovada_saudada_pelo_nome_do_registro(client, rh):
               explicacao="Não tenho mais acesso ao e-mail da banca.")
     mail.outbox.clear()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        portal.decidir_reivindicacao(
+        reivindicacoes.decidir_reivindicacao(
             PedidoCadastro.objects.get(via="analise_rh"), aprovar=True, autor=rh,
             motivacao="RG e CPF originais conferidos no balcão da prefeitura em 10/12/2026.")
     assert sorted((m.to[0], _primeira_linha(m)) for m in mail.outbox) == [

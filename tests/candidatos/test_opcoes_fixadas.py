@@ -14,7 +14,7 @@ from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from candidatos import portal, retificacao, servicos
+from candidatos import inscricao_portal, retificacao, servicos
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Inscricao
 from certames.models import Ato, Certame, Etapa
@@ -169,7 +169,7 @@ def test_candidato_altera_dentro_e_nao_depois_do_periodo(client):
         pagina = client.get(url)
         resposta = client.post(url, {"listas": ["PP"], "confirmacao": "on"})
         with pytest.raises(ValidationError) as exc:
-            portal.alterar_opcoes_pelo_candidato(insc, ["PP"], autor=user)
+            inscricao_portal.alterar_opcoes_pelo_candidato(insc, ["PP"], autor=user)
     assert pagina.context["motivo"] == recusa("LC 22/2026, art. 2º")
     assert resposta.status_code == 200
     assert exc.value.messages == [recusa("LC 22/2026, art. 2º")]

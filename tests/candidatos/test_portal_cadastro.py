@@ -10,8 +10,8 @@ from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
+from candidatos.contas import link_confirmacao
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
-from candidatos.portal import link_confirmacao
 from certames.models import Ato
 from comum.papeis import e_candidato
 from tests.candidatos.apoio_contas import (
@@ -264,12 +264,12 @@ def test_cadastro_para_quem_ja_esta_conectado_redireciona(client, candidato_user
 def test_falha_no_envio_do_email_nao_derruba_a_pagina(client, monkeypatch):
     import smtplib
 
-    from candidatos import portal
+    from comum import emails
 
     def falha(*args, **kwargs):
         raise smtplib.SMTPServerDisconnected("fora do ar")
 
-    monkeypatch.setattr(portal, "send_mail", falha)
+    monkeypatch.setattr(emails, "enviar", falha)
     cpf = gerar_cpf()
     resposta = cadastrar(client, cpf)
     # The same page as always (it says nothing of what was sent); the failure is logged and,

@@ -15,13 +15,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import avisos, portal
 from candidatos.models import PedidoIsencao
 from certames.models import Publicacao, VersaoClassificacao
 from classificacao.listas import publicar
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from portal import avisos, situacao
 from tests import instantaneo_apoio
 from tests.comissoes.fabricas import avaliacao, cenario, julgar
 from tests.factories import InscricaoFactory
@@ -192,10 +192,10 @@ def test_exclusao_da_inscricao_lida_da_versao(mundo):
              "descricao": "desistente", "fundamento": "x"}
     v = _versao(c.cargo, 2, [("AC", 1, c.inscricao, False)], exclusoes=[outra, propria])
     publicar(v, Publicacao.Tipo.PRELIMINAR, c.rh)
-    pubs = portal.publicacoes_da_classificacao(c.inscricao)
+    pubs = situacao.publicacoes_da_classificacao(c.inscricao)
     assert [(p.versao.numero, p.versao.exclusoes_da_inscricao) for p in pubs] == [
         (1, []), (2, [propria])]
-    s = portal.situacao_da_inscricao(c.inscricao)
+    s = situacao.situacao_da_inscricao(c.inscricao)
     assert s.classificacao.exclusoes == [propria]
 
 
@@ -212,7 +212,7 @@ def test_painel_avisos_e_status_dizem_o_mesmo_das_convocacoes_e_publicacoes(clie
     assert titulos.count("Resultado preliminar da classificação publicado") == 1
     assert painel["convocacoes"] == []
     # The notice of the classification is the publication the status page shows.
-    s = portal.situacao_da_inscricao(c.inscricao, agora)
+    s = situacao.situacao_da_inscricao(c.inscricao, agora)
     [pub] = s.publicacoes_classificacao
     assert pub == s.classificacao.publicacao
     assert next(a for a in todos if a.titulo.endswith("classificação publicado")).data == (

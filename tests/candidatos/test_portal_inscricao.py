@@ -11,7 +11,7 @@ from django.db import connection, connections
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import portal
+from candidatos import inscricao_portal
 from candidatos.comprovante import dados_comprovante, hash_verificacao
 from candidatos.models import Inscricao
 from certames.models import Ato, Cargo, Etapa
@@ -83,10 +83,11 @@ def test_formulario_mostra_o_texto_da_lei_em_cada_opcao(client, cand):
 def test_opcoes_do_regime_vem_dos_dados_do_regime():
     from certames.regras.regimes import obter_regime
 
-    textos = [o.texto for o in portal.opcoes_do_regime(obter_regime(SEVERINIA))]
+    textos = [o.texto for o in inscricao_portal.opcoes_do_regime(obter_regime(SEVERINIA))]
     assert textos[0] == ("Pessoas pretas, pardas e indígenas — 30% das vagas "
                          "(Lei 3.057/2026, art. 8º)")
-    assert [o.codigo for o in portal.opcoes_do_regime(obter_regime(SEVERINIA))] == ["PPI", "PCD"]
+    assert [o.codigo for o in inscricao_portal.opcoes_do_regime(obter_regime(SEVERINIA))] == [
+        "PPI", "PCD"]
 
 
 @pytest.mark.parametrize("quando", ["antes", "depois"])
@@ -111,8 +112,8 @@ def test_inscricao_fora_do_periodo_e_recusada(client, cand, quando):
     assert Inscricao.objects.count() == 0
     # The domain refuses too, whoever calls it.
     with pytest.raises(ValidationError) as exc:
-        portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
-                         deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
+        inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
+                                   deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
     assert exc.value.messages[0].startswith(esperado)
 
 
@@ -120,8 +121,8 @@ def test_certame_sem_etapa_de_inscricoes_nao_recebe(client, cand):
     certame = CertameFactory(regime=PIRANGI)
     cargo = CargoFactory(certame=certame)
     with pytest.raises(ValidationError) as exc:
-        portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
-                         deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
+        inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
+                                   deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
     assert exc.value.messages == [
         "Inscrições fechadas. O cronograma deste certame não tem período de inscrições."]
 
@@ -129,7 +130,7 @@ def test_certame_sem_etapa_de_inscricoes_nao_recebe(client, cand):
 def test_certame_rascunho_nao_aparece_nem_recebe(client, cand):
     certame = certame_aberto(status="rascunho")
     assert client.get(reverse("portal:inscrever", args=[certame.pk])).status_code == 404
-    assert certame not in portal.certames_com_inscricoes_abertas()
+    assert certame not in inscricao_portal.certames_com_inscricoes_abertas()
 
 
 def test_inscricao_durante_o_periodo(client, cand, django_capture_on_commit_callbacks):
@@ -156,8 +157,8 @@ def test_inscricao_durante_o_periodo(client, cand, django_capture_on_commit_call
 def test_cargo_sem_taxa_fica_paga(cand):
     certame = certame_aberto()
     cargo = CargoFactory(certame=certame, taxa_inscricao=Decimal("0"))
-    insc = portal.inscrever(cand.candidato, cargo, cor_raca="branca", quilombola=False,
-                            deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
+    insc = inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="branca", quilombola=False,
+                                      deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
     assert insc.situacao_taxa == Inscricao.SituacaoTaxa.PAGA
     assert dados_comprovante(insc)["situacao_taxa"] == "Sem taxa de inscrição"
 
@@ -205,8 +206,9 @@ def test_lista_que_o_regime_nao_tem_e_recusada(client, cand):
                            dados_inscricao(cargo, listas=["PP"]))
     assert "listas" in resposta.context["form"].errors
     with pytest.raises(ValidationError) as exc:
-        portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
-                         deficiencia=False, tipo_deficiencia="", listas=["PP"], autor=cand)
+        inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
+                                   deficiencia=False, tipo_deficiencia="", listas=["PP"],
+                                   autor=cand)
     assert exc.value.message_dict["listas"] == [
         "O regime Severínia-SP (Lei 3.057/2026) não tem a lista PP (listas: PPI, PCD)."]
 
@@ -288,9 +290,9 @@ def test_numeracao_sequencial_por_certame_e_pula_numeros_em_uso(cand):
     outros = [CandidatoFactory() for _ in range(2)]
 
     def inscrever(candidato, cargo):
-        return portal.inscrever(candidato, cargo, cor_raca="branca", quilombola=False,
-                                deficiencia=False, tipo_deficiencia="", listas=[],
-                                autor=None).numero
+        return inscricao_portal.inscrever(candidato, cargo, cor_raca="branca", quilombola=False,
+                                          deficiencia=False, tipo_deficiencia="", listas=[],
+                                          autor=None).numero
 
     assert [inscrever(cand.candidato, cargo_a), inscrever(outros[0], cargo_a),
             inscrever(outros[0], cargo_a2), inscrever(cand.candidato, cargo_b),
@@ -303,16 +305,16 @@ def test_conflito_de_numero_e_repetido(cand, monkeypatch):
     cargo = CargoFactory(certame=certame)
     InscricaoFactory(cargo=cargo, numero="2026000001")
     chamadas = []
-    original = portal._proximo_numero
+    original = inscricao_portal._proximo_numero
 
     def numero_desatualizado(c):
         # The first attempt reads a stale sequence (as a concurrent writer would cause).
         chamadas.append(1)
         return "2026000001" if len(chamadas) == 1 else original(c)
 
-    monkeypatch.setattr(portal, "_proximo_numero", numero_desatualizado)
-    insc = portal.inscrever(cand.candidato, cargo, cor_raca="branca", quilombola=False,
-                            deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
+    monkeypatch.setattr(inscricao_portal, "_proximo_numero", numero_desatualizado)
+    insc = inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="branca", quilombola=False,
+                                      deficiencia=False, tipo_deficiencia="", listas=[], autor=cand)
     assert (insc.numero, len(chamadas)) == ("2026000002", 2)
 
 
@@ -322,9 +324,9 @@ def test_conflito_de_numero_e_repetido(cand, monkeypatch):
 def _inscricao_de(cand, regime=PIRANGI, listas=("PP",)):
     certame = certame_aberto(regime=regime)
     cargo = CargoFactory(certame=certame)
-    return portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
-                            deficiencia=False, tipo_deficiencia="", listas=list(listas),
-                            autor=cand)
+    return inscricao_portal.inscrever(cand.candidato, cargo, cor_raca="parda", quilombola=False,
+                                      deficiencia=False, tipo_deficiencia="", listas=list(listas),
+                                      autor=cand)
 
 
 def test_pirangi_desistir_da_reserva_durante_o_periodo(client, cand,
@@ -378,7 +380,7 @@ def test_pirangi_alteracao_recusada_depois_do_periodo(client, cand):
     assert insc.listas == ["PP"]
     assert not Ato.objects.filter(tipo="opcao_listas").exists()
     with pytest.raises(ValidationError) as exc:
-        portal.alterar_opcoes_pelo_candidato(insc, [], autor=cand)
+        inscricao_portal.alterar_opcoes_pelo_candidato(insc, [], autor=cand)
     assert "Lei 3.056/2025, art. 5º, §2º" in exc.value.messages[0]
     pagina = client.get(reverse("portal:inscricao", args=[insc.pk])).content.decode()
     assert reverse("portal:opcoes", args=[insc.pk]) not in pagina
@@ -395,7 +397,7 @@ def test_outros_regimes_usam_a_mesma_janela_como_regra_do_edital(client, cand):
         "do período de inscrições).")
     fechar_inscricoes(insc.certame)
     with pytest.raises(ValidationError):
-        portal.alterar_opcoes_pelo_candidato(insc, ["PPI"], autor=cand)
+        inscricao_portal.alterar_opcoes_pelo_candidato(insc, ["PPI"], autor=cand)
 
 
 # --- receipt ---------------------------------------------------------------------------------
@@ -452,7 +454,7 @@ def test_inscricoes_simultaneas_recebem_numeros_distintos():
     def inscrever(candidato):
         try:
             largada.wait(timeout=10)
-            numeros.append(portal.inscrever(
+            numeros.append(inscricao_portal.inscrever(
                 candidato, cargo, cor_raca="branca", quilombola=False, deficiencia=False,
                 tipo_deficiencia="", listas=[], autor=None).numero)
         except Exception as exc:  # noqa: BLE001 - reported below

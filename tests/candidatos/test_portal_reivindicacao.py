@@ -11,7 +11,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import portal
+from candidatos import contas
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
 from certames.models import Ato
 from comum.models import TarefaPendente
@@ -287,7 +287,7 @@ def test_sem_email_dados_que_nao_conferem_nao_vinculam(client, extra):
 
 def test_tentativas_de_adivinhar_a_data_bloqueiam_a_conferencia(client):
     registro = importado(email="")
-    for dia in range(1, portal.TENTATIVAS_CONFERENCIA + 1):
+    for dia in range(1, contas.TENTATIVAS_CONFERENCIA + 1):
         cadastrar(client, registro.cpf, data_nascimento=f"1988-04-{dia:02d}",
                   numero_inscricao="2026000042")
     # The right date no longer opens the way: only RH's analysis.
@@ -295,7 +295,7 @@ def test_tentativas_de_adivinhar_a_data_bloqueiam_a_conferencia(client):
               numero_inscricao="2026000042")
     assert mail.outbox == []
     assert PedidoCadastro.objects.filter(situacao="nao_confere").count() == (
-        portal.TENTATIVAS_CONFERENCIA + 1)
+        contas.TENTATIVAS_CONFERENCIA + 1)
     assert Candidato.objects.get(pk=registro.pk).usuario is None
 
 
@@ -368,7 +368,7 @@ def test_rh_aprova_reivindicacao(client, rh):
     ato = Ato.objects.get(tipo="reivindicacao_cadastro_aprovada")
     assert (ato.autor, ato.motivacao, ato.antes) == (
         rh, MOTIVACAO, {"email": "maria.banca@example.com"})
-    assert ato.fundamento_legal == portal.FUNDAMENTO_DECISAO
+    assert ato.fundamento_legal == contas.FUNDAMENTO_DECISAO
     assert sorted(m.to[0] for m in mail.outbox) == [
         "maria.banca@example.com", "maria.nova@example.com"]
     aprovada = next(m for m in mail.outbox if m.to == ["maria.nova@example.com"])

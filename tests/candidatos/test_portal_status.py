@@ -7,7 +7,6 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import portal
 from candidatos.models import (
     Candidato,
     EstadoLista,
@@ -21,6 +20,7 @@ from certames.models import (
     VersaoClassificacao,
 )
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from portal import situacao
 from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
@@ -206,13 +206,13 @@ def test_convocacoes_do_cronograma_conforme_as_opcoes(dono, inscricao):
     for tipo in (Etapa.Tipo.HETEROIDENTIFICACAO, Etapa.Tipo.VERIFICACAO_DOCUMENTAL,
                  Etapa.Tipo.AVALIACAO_PCD):
         EtapaFactory(certame=certame, tipo=tipo, inicio=base, fim=base + dt.timedelta(days=2))
-    s = portal.situacao_da_inscricao(inscricao)
+    s = situacao.situacao_da_inscricao(inscricao)
     assert [e.tipo for e in s.convocacoes] == ["heteroidentificacao"]
     inscricao.listas = ["PCD"]
-    assert [e.tipo for e in portal.situacao_da_inscricao(inscricao).convocacoes] == [
+    assert [e.tipo for e in situacao.situacao_da_inscricao(inscricao).convocacoes] == [
         "avaliacao_pcd"]
     inscricao.listas = []
-    assert portal.situacao_da_inscricao(inscricao).convocacoes == []
+    assert situacao.situacao_da_inscricao(inscricao).convocacoes == []
 
 
 def test_prazos_de_recurso_abertos(client, dono, inscricao, rh):
@@ -224,7 +224,7 @@ def test_prazos_de_recurso_abertos(client, dono, inscricao, rh):
     EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_RESULTADO,
                  inicio=agora + dt.timedelta(days=5), fim=agora + dt.timedelta(days=6))
     etapa = EtapaFactory(certame=certame, tipo=Etapa.Tipo.RECURSO_ISENCAO)
-    assert portal.situacao_da_inscricao(inscricao).janelas == []
+    assert situacao.situacao_da_inscricao(inscricao).janelas == []
     client.force_login(dono)
     html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
     assert "Nenhum prazo de recurso ou de defesa aberto agora para esta inscrição." in html
@@ -233,20 +233,20 @@ def test_prazos_de_recurso_abertos(client, dono, inscricao, rh):
     # A request not yet published: still nothing to appeal.
     pedido = _pedido(inscricao)
     inscricao.refresh_from_db()
-    assert portal.situacao_da_inscricao(inscricao).janelas == []
+    assert situacao.situacao_da_inscricao(inscricao).janelas == []
     # Rejected in the published preliminary result: the appeal page is offered, until the
     # stage's end.
     _publicar(certame, "preliminar", rh, pedido)
     url = reverse("isencao:recurso", args=[inscricao.pk])
     assert [(j.tipo, j.procedimento, j.fim, j.url)
-            for j in portal.situacao_da_inscricao(inscricao).janelas] == [
+            for j in situacao.situacao_da_inscricao(inscricao).janelas] == [
         ("recurso", "isencao", etapa.fim, url)]
     html = client.get(reverse("portal:inscricao", args=[inscricao.pk])).content.decode()
     assert f'href="{url}"' in html
     assert "Prazo de recurso aberto: isenção da taxa de inscrição" in html
     # Once the final result is out there is nothing left to appeal.
     _publicar(certame, "final", rh)
-    assert portal.situacao_da_inscricao(inscricao).janelas == []
+    assert situacao.situacao_da_inscricao(inscricao).janelas == []
 
 
 def test_taxa_efetiva_e_link_para_a_isencao(client):
@@ -258,7 +258,7 @@ def test_taxa_efetiva_e_link_para_a_isencao(client):
                  inicio=ontem - dt.timedelta(days=20), fim=ontem)
     insc = InscricaoFactory(cargo=CargoFactory(certame=certame), candidato=dono.candidato,
                             situacao_taxa="pendente")
-    s = portal.situacao_da_inscricao(insc)
+    s = situacao.situacao_da_inscricao(insc)
     # Unpaid after the payment deadline: not confirmed (derived from the clock).
     assert (s.situacao_taxa, s.url_isencao) == (
         "nao_confirmada", reverse("isencao:inscricao", args=[insc.pk]))
@@ -271,7 +271,7 @@ def test_taxa_efetiva_e_link_para_a_isencao(client):
 
 
 def test_sem_link_de_isencao_onde_a_lei_nao_preve(dono, inscricao):
-    assert portal.situacao_da_inscricao(inscricao).url_isencao is None
+    assert situacao.situacao_da_inscricao(inscricao).url_isencao is None
 
 
 # --- painel ----------------------------------------------------------------------------------

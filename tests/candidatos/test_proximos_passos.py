@@ -15,7 +15,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import portal
+from candidatos import inscricao_portal
 from candidatos.models import PedidoIsencao
 from certames.carreira import fundamento_ordem
 from certames.models import (
@@ -26,6 +26,8 @@ from certames.models import (
 from classificacao.listas import publicar
 from comissoes.models import Comissao, Convocacao, Sessao
 from nucleo.models import ItemPublicado, PublicacaoResultado
+from portal import situacao
+from portal.passos import DIAS_NOVIDADE, proximos_passos
 from tests import instantaneo_apoio
 from tests.factories import (
     CandidatoFactory,
@@ -71,7 +73,7 @@ def test_janela_de_isencao_aberta_com_o_fim():
     # The payment window opens later: nothing to pay yet.
     EtapaFactory(certame=insc.certame, tipo=Etapa.Tipo.PAGAMENTO_TAXA, inicio=agora + 3 * DIA,
                  fim=agora + 10 * DIA)
-    assert linhas(portal.proximos_passos(user.candidato, agora)) == [
+    assert linhas(proximos_passos(user.candidato, agora)) == [
         ("isencao", "000101", "Pedir isenção da taxa de inscrição, se você tiver direito",
          agora + 2 * DIA, reverse("isencao:inscricao", args=[insc.pk]), True)]
 
@@ -85,7 +87,7 @@ def test_taxa_pendente_e_isencao_em_ordem_de_prazo(client):
     EtapaFactory(certame=insc.certame, tipo=Etapa.Tipo.PEDIDO_ISENCAO, inicio=agora - DIA,
                  fim=agora + 2 * DIA)
     status = reverse("portal:inscricao", args=[insc.pk])
-    assert linhas(portal.proximos_passos(user.candidato, agora)) == [
+    assert linhas(proximos_passos(user.candidato, agora)) == [
         ("isencao", "000102", "Pedir isenção da taxa de inscrição, se você tiver direito",
          agora + 2 * DIA, reverse("isencao:inscricao", args=[insc.pk]), True),
         ("pagamento", "000102", "Pagar a taxa de inscrição (R$ 50,00)", agora + 5 * DIA,
@@ -93,7 +95,7 @@ def test_taxa_pendente_e_isencao_em_ordem_de_prazo(client):
     client.force_login(user)
     resposta = client.get(reverse("portal:painel"))
     assert linhas(resposta.context["passos"]) == linhas(
-        portal.proximos_passos(user.candidato, agora))
+        proximos_passos(user.candidato, agora))
     html = resposta.content.decode()
     fim = timezone.localtime(agora + 5 * DIA).strftime("%d/%m/%Y %H:%M")
     assert "Pagar a taxa de inscrição (R$ 50,00)" in html
@@ -108,7 +110,7 @@ def test_taxa_paga_nao_pede_pagamento_nem_isencao():
                  fim=agora + 5 * DIA)
     EtapaFactory(certame=insc.certame, tipo=Etapa.Tipo.PEDIDO_ISENCAO, inicio=agora - DIA,
                  fim=agora + 2 * DIA)
-    assert portal.proximos_passos(user.candidato, agora) == []
+    assert proximos_passos(user.candidato, agora) == []
 
 
 def _pedido_indeferido_publicado(insc, rh):
@@ -138,7 +140,7 @@ def test_prazo_de_recurso_de_resultado_que_me_diz_respeito_e_o_resultado_novo(rh
     outro = inscricao_em(conta("outro_cand"), SEVERINIA)
     EtapaFactory(certame=outro.certame, tipo=Etapa.Tipo.RECURSO_ISENCAO, inicio=agora - DIA,
                  fim=agora + DIA)
-    assert linhas(portal.proximos_passos(user.candidato, agora)) == [
+    assert linhas(proximos_passos(user.candidato, agora)) == [
         ("recurso", "000103", "Prazo de recurso aberto: isenção da taxa de inscrição",
          agora + 3 * DIA, reverse("isencao:recurso", args=[insc.pk]), True),
         ("resultado", "000103", "Resultado preliminar do pedido de isenção publicado",
@@ -154,8 +156,8 @@ def test_nada_a_fazer(client):
                  inicio=agora - 10 * DIA, fim=agora - 9 * DIA)
     v = _versao(insc.cargo, [("AC", 3, insc, False)], {"AC": 8, "PP": 2})
     Publicacao.objects.create(versao=v, tipo="preliminar",
-                              publicada_em=agora - (portal.DIAS_NOVIDADE + 1) * DIA)
-    assert portal.proximos_passos(user.candidato, agora) == []
+                              publicada_em=agora - (DIAS_NOVIDADE + 1) * DIA)
+    assert proximos_passos(user.candidato, agora) == []
     client.force_login(user)
     html = client.get(reverse("portal:painel")).content.decode()
     assert "Nada para você fazer agora" in html
@@ -171,7 +173,7 @@ def test_classificacao_publicada_e_recurso_do_resultado(client):
     v = _versao(insc.cargo, [("AC", 3, insc, False)], {"AC": 8, "PP": 2})
     pub = Publicacao.objects.create(versao=v, tipo="preliminar", publicada_em=agora - DIA)
     status = reverse("portal:inscricao", args=[insc.pk])
-    assert linhas(portal.proximos_passos(user.candidato, agora)) == [
+    assert linhas(proximos_passos(user.candidato, agora)) == [
         ("recurso", "000104", "Prazo de recurso aberto: resultado preliminar da classificação",
          agora + 2 * DIA, status + "#t-recursos", True),
         ("resultado", "000104", "Resultado preliminar da classificação publicado",
@@ -187,7 +189,7 @@ def test_isenta_sem_pedido_diz_o_mesmo_em_todas_as_paginas(client):
     EtapaFactory(certame=insc.certame, tipo=Etapa.Tipo.PEDIDO_ISENCAO)
     origem = ("Isenção registrada pela organização do certame; você não precisa pedi-la nem "
               "pagar a taxa.")
-    taxa = portal.taxa_da_inscricao(insc)
+    taxa = inscricao_portal.taxa_da_inscricao(insc)
     assert (taxa.situacao, taxa.rotulo, taxa.origem, taxa.pode_pedir_isencao) == (
         "isenta", "Isenta", origem, False)
     client.force_login(user)
@@ -201,7 +203,7 @@ def test_isenta_sem_pedido_diz_o_mesmo_em_todas_as_paginas(client):
         assert "Pagamento pendente" not in html, url
     # Nothing to ask: no request form, no "what's next" step.
     assert "Enviar pedido" not in client.get(paginas[3]).content.decode()
-    assert portal.proximos_passos(user.candidato) == []
+    assert proximos_passos(user.candidato) == []
 
 
 def test_pedido_em_analise_diz_o_mesmo_no_portal_e_na_isencao(client):
@@ -230,8 +232,8 @@ def test_cartao_de_documentos_so_quando_a_inscricao_exige(client):
     parda = inscricao_em(user, SEVERINIA, listas=["PPI"], cor_raca="parda")
     # PPI of an indigenous candidate: documentary proof.
     indigena = inscricao_em(user, SEVERINIA, listas=["PPI"], cor_raca="indigena")
-    assert portal.situacao_da_inscricao(parda).url_documentos is None
-    assert portal.situacao_da_inscricao(indigena).url_documentos == reverse(
+    assert situacao.situacao_da_inscricao(parda).url_documentos is None
+    assert situacao.situacao_da_inscricao(indigena).url_documentos == reverse(
         "documentos:inscricao", args=[indigena.pk])
     client.force_login(user)
     assert "Meus documentos" not in client.get(
@@ -253,12 +255,12 @@ def test_templates_do_candidato_sem_jargao():
 
 
 def test_citacoes_em_palavras_simples():
-    assert portal.linguagem_simples(
+    assert inscricao_portal.linguagem_simples(
         "Lei 3.057/2026, art. 19 (Lei Municipal 2.082/2013, texto não disponível): regra do "
         "edital, padrão Decreto 9.508/2018, art. 1º, §3º") == (
         "Lei 3.057/2026, art. 19 (Lei Municipal 2.082/2013): regra do edital, que segue o "
         "Decreto 9.508/2018, art. 1º, §3º")
-    assert portal.linguagem_simples(
+    assert inscricao_portal.linguagem_simples(
         "Lei 2.082/2013 (texto não disponível): padrão do produto, por cargo") == (
         "Lei 2.082/2013: regra geral do sistema, na falta de regra na lei, por cargo")
 
@@ -321,7 +323,7 @@ def test_posicao_e_vaga_em_cada_lista():
                 vagas=[("AC", "AC", outros[0], "f-ac"), ("AC", "AC", outros[1], "f-ac"),
                        ("PP", "PP", insc, "Lei 3.056/2025, art. 2º")])
     Publicacao.objects.create(versao=v, tipo="preliminar")
-    c = portal.situacao_da_inscricao(insc).classificacao
+    c = situacao.situacao_da_inscricao(insc).classificacao
     assert [(e.lista, e.posicao, e.texto, e.fundamento) for e in c.explicacoes] == [
         ("AC", 5, "Você está em 5º lugar nesta lista; sua vaga vem da lista pretos e pardos.",
          "Lei 3.056/2025, art. 2º"),
@@ -341,7 +343,7 @@ def test_fora_das_vagas_quantos_estao_a_frente_e_quem_e_o_proximo():
     # 5th: 3rd and 4th are ahead without a vacancy.
     v = _versao(cargo, [*posicoes, ("AC", 5, insc, False)], {"AC": 2}, vagas)
     Publicacao.objects.create(versao=v, tipo="preliminar")
-    e = portal.situacao_da_inscricao(insc).classificacao.explicacoes
+    e = situacao.situacao_da_inscricao(insc).classificacao.explicacoes
     assert [(x.texto, x.fundamento) for x in e] == [
         ("Você está em 5º lugar nesta lista (que tem 2 vaga(s) neste cargo), fora "
          "do número de vagas: há 2 candidato(s) desta lista sem vaga à sua frente.",
@@ -349,7 +351,7 @@ def test_fora_das_vagas_quantos_estao_a_frente_e_quem_e_o_proximo():
     # 3rd, right after the two holders: the next one called if a vacancy arises.
     v2 = _versao(cargo, [*posicoes[:2], ("AC", 3, insc, False)], {"AC": 2}, vagas, numero=2)
     Publicacao.objects.create(versao=v2, tipo="preliminar", publicada_em=timezone.now() + DIA)
-    e = portal.situacao_da_inscricao(insc).classificacao.explicacoes
+    e = situacao.situacao_da_inscricao(insc).classificacao.explicacoes
     assert [x.texto for x in e] == [
         "Você está em 3º lugar nesta lista (que tem 2 vaga(s) neste cargo), fora "
         "do número de vagas: é o(a) próximo(a) desta lista a ser chamado(a) se surgir vaga."]
@@ -391,17 +393,17 @@ def test_convocacao_publicada_mostra_local_e_horario_e_nao_promete_publicar():
     insc = inscricao_em(user, PIRANGI, listas=["PP"], situacao_taxa="paga", numero="000400")
     etapa = EtapaFactory(certame=insc.certame, tipo=Etapa.Tipo.HETEROIDENTIFICACAO,
                          inicio=agora + 5 * DIA, fim=agora + 6 * DIA)
-    s = portal.situacao_da_inscricao(insc, agora)
+    s = situacao.situacao_da_inscricao(insc, agora)
     assert (s.convocacoes, s.etapas_convocadas) == ([etapa], set())
     comissao = Comissao.objects.create(certame=insc.certame, nome="Comissão 1",
                                        tipo=Comissao.Tipo.HETEROIDENTIFICACAO)
     sessao = Sessao.objects.create(comissao=comissao, local="Sala 3 da Prefeitura",
                                    inicio=agora + 5 * DIA)
     Convocacao.objects.create(sessao=sessao, inscricao=insc, lista="PP", horario=sessao.inicio)
-    s = portal.situacao_da_inscricao(insc, agora)
+    s = situacao.situacao_da_inscricao(insc, agora)
     assert s.etapas_convocadas == {"heteroidentificacao"}
     horario = timezone.localtime(sessao.inicio)
-    assert [(p.tipo, p.texto, p.data) for p in portal.proximos_passos(user.candidato, agora)] == [
+    assert [(p.tipo, p.texto, p.data) for p in proximos_passos(user.candidato, agora)] == [
         ("convocacao", "Heteroidentificação (Pretos e pardos): Sala 3 da Prefeitura", horario)]
 
 

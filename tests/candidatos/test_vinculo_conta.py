@@ -16,7 +16,7 @@ from django.core import mail
 from django.db import connection
 from django.urls import reverse
 
-from candidatos import importacao, portal
+from candidatos import contas, importacao, inscricao_portal, reivindicacoes
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Candidato, Inscricao, PedidoCadastro
 from certames.models import Ato
@@ -123,9 +123,9 @@ def test_reimportar_nao_move_nem_duplica_o_cadastro(certame, conta, via):
 
 def test_um_cpf_uma_inscricao_por_cargo_somando_os_dois_cadastros(client, certame, conta):
     EtapaFactory(certame=certame, tipo="inscricoes")
-    insc = portal.inscrever(conta.candidato, certame.cargos.get(codigo="ENF"), cor_raca="parda",
-                            quilombola=False, deficiencia=False, tipo_deficiencia="",
-                            listas=[], autor=conta)
+    insc = inscricao_portal.inscrever(conta.candidato, certame.cargos.get(codigo="ENF"),
+                                      cor_raca="parda", quilombola=False, deficiencia=False,
+                                      tipo_deficiencia="", listas=[], autor=conta)
     with pytest.raises(ArquivoRejeitado) as exc:
         importar_inscricoes(certame, _arquivo(_linha(numero="000009")))
     assert [(e.linha, e.coluna, e.mensagem) for e in exc.value.erros] == [
@@ -133,10 +133,11 @@ def test_um_cpf_uma_inscricao_por_cargo_somando_os_dois_cadastros(client, certam
     # And the other way round: the portal refuses a cargo the unclaimed record holds.
     importar_inscricoes(certame, _arquivo(_linha(numero="000009", cargo="ADM")))
     with pytest.raises(Exception) as exc:
-        portal.inscrever(conta.candidato, certame.cargos.get(codigo="ADM"), cor_raca="parda",
-                         quilombola=False, deficiencia=False, tipo_deficiencia="", listas=[],
-                         autor=conta)
-    assert exc.value.message_dict == {"cargo": [str(portal.MENSAGEM_JA_INSCRITO_SEM_VINCULO)]}
+        inscricao_portal.inscrever(conta.candidato, certame.cargos.get(codigo="ADM"),
+                                   cor_raca="parda", quilombola=False, deficiencia=False,
+                                   tipo_deficiencia="", listas=[], autor=conta)
+    assert exc.value.message_dict == {
+        "cargo": [str(inscricao_portal.MENSAGEM_JA_INSCRITO_SEM_VINCULO)]}
 
 
 # --- the claim: the link to the e-mail the banca imported ------------------------------------
@@ -165,7 +166,7 @@ def test_o_link_ao_email_da_banca_vincula_a_inscricao(client, certame, conta):
     assert _sem_conta() is None
     ato = Ato.objects.get(tipo="vinculo_cadastro")
     assert (ato.depois["cadastro_incorporado"], ato.depois["inscricoes"],
-            ato.fundamento_legal) == (registro_pk, ["000001"], portal.FUNDAMENTO_IDENTIDADE)
+            ato.fundamento_legal) == (registro_pk, ["000001"], contas.FUNDAMENTO_IDENTIDADE)
     pedido = PedidoCadastro.objects.get(conta=conta)
     assert (pedido.situacao, pedido.usuario, pedido.candidato) == (
         PedidoCadastro.Situacao.CONCLUIDO, conta, conta.candidato)
@@ -217,7 +218,7 @@ def test_sem_email_na_inscricao_so_o_rh_vincula(client, certame, conta, rh):
     assert [m.to for m in mail.outbox] == [[EMAIL_CONTA]]
     ato = Ato.objects.get(tipo="vinculo_cadastro")
     assert (ato.autor, ato.fundamento_legal, ato.objeto_id) == (
-        rh, portal.FUNDAMENTO_DECISAO, str(pedido.pk))
+        rh, contas.FUNDAMENTO_DECISAO, str(pedido.pk))
     # RH's page of the claim lists the decision among its acts.
     assert ("Cadastro importado vinculado à conta existente do CPF: 1 inscrição(ões) passam "
             "à conta.") in client.get(url).content.decode()
@@ -228,8 +229,8 @@ def test_recusado_pelo_rh_o_cadastro_fica_fora_da_conta(client, certame, conta, 
     importar_inscricoes(certame, _arquivo(_linha()))
     _pedir(client, conta)
     pedido = PedidoCadastro.objects.get(conta=conta)
-    portal.decidir_reivindicacao(pedido, aprovar=False, autor=rh,
-                                 motivacao="O documento apresentado é de outra pessoa.")
+    reivindicacoes.decidir_reivindicacao(pedido, aprovar=False, autor=rh,
+                                         motivacao="O documento apresentado é de outra pessoa.")
     assert _da_conta(conta) == []
     assert _sem_conta().inscricoes.count() == 1
 

@@ -286,9 +286,9 @@ def test_migracao_compacta_as_versoes_antigas_e_volta():
 
 @pytest.mark.django_db
 def test_resumo_de_cada_inscricao_e_o_que_o_instantaneo_diz_depois_de_publicar(rh):
-    from candidatos import portal
     from certames.models import ResumoClassificacao
     from classificacao.listas import publicar
+    from portal import situacao
 
     cargo = _cargo()
     sem_nota = InscricaoFactory(cargo=cargo, numero="0100")  # in no list
@@ -320,9 +320,9 @@ def test_resumo_de_cada_inscricao_e_o_que_o_instantaneo_diz_depois_de_publicar(r
         {"lista": "PP", "posicao": 3, "sub_judice": True, "frente": 0}]
     # The status page reads the summary, not the snapshot, and says the same.
     with CaptureQueriesContext(connection) as consultas:
-        pelo_resumo = portal.situacao_da_inscricao(insc).classificacao
+        pelo_resumo = situacao.situacao_da_inscricao(insc).classificacao
     assert not [q for q in consultas.captured_queries if "certames_listaversao" in q["sql"]]
-    pelo_instantaneo = portal.explicar_posicoes(
+    pelo_instantaneo = situacao.explicar_posicoes(
         insc, versao, instantaneo.posicoes_da_inscricao(versao, insc.pk),
         instantaneo.vaga_da_inscricao(versao, insc.pk))
     assert pelo_resumo.explicacoes == pelo_instantaneo

@@ -5,11 +5,11 @@ models, the import and a committee member's account)."""
 import pytest
 from django.core.exceptions import ValidationError
 
-from candidatos.forms_condicoes import PedidoAtendimentoForm
-from candidatos.forms_portal import CadastroForm
 from candidatos.models import Candidato, PedidoCadastro
 from comissoes.forms import NovoMembroForm
 from comum.nomes import nome_normalizado, problema_nome, validar_nome_pessoa
+from portal.forms.condicoes import PedidoAtendimentoForm
+from portal.forms.contas import CadastroForm
 from tests.candidatos.apoio_contas import cadastrar, dados_cadastro
 from tests.factories import CandidatoFactory, gerar_cpf
 

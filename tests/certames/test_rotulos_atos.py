@@ -21,7 +21,8 @@ from nucleo.rotulos_atos import (
 from tests.factories import CertameFactory, OrgaoFactory, usuario
 
 RAIZ = Path(__file__).resolve().parents[2]
-PACOTES = ("candidatos", "certames", "comissoes", "demo", "nucleo", "painel", "privacidade")
+PACOTES = ("candidatos", "certames", "comissoes", "demo", "nucleo", "painel", "portal",
+           "privacidade")
 
 
 def _constantes(arvore: ast.Module) -> dict[str, str]:

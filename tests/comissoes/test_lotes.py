@@ -88,7 +88,7 @@ def test_lote_publicado_antes_do_prazo_do_cronograma_usa_o_cronograma():
 
 
 def test_pagina_do_candidato_mostra_o_prazo_do_seu_lote():
-    from candidatos.portal import situacao_da_inscricao
+    from portal.situacao import situacao_da_inscricao
 
     c = cenario()
     tardia = _tardia(c)

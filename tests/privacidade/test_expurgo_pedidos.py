@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from candidatos import portal
+from candidatos import contas, reivindicacoes
 from candidatos.declaracoes.privacidade import PEDIDOS_CADASTRO, REIVINDICACOES, fim_do_pedido
 from candidatos.models import Candidato, PedidoCadastro
 from certames import retencao
@@ -46,11 +46,11 @@ def _momento(data: dt.date, hora: int = 12) -> dt.datetime:
     return timezone.make_aware(dt.datetime.combine(data, dt.time(hora)))
 
 
-def _dados(cpf: str, **extra) -> portal.DadosCadastro:
+def _dados(cpf: str, **extra) -> contas.DadosCadastro:
     campos = {"cpf": cpf, "nome": "Joana Maria dos Santos",
               "data_nascimento": dt.date(1994, 5, 17), "email": "joana.digitou@example.com",
               "telefone": "(17) 99123-4567", "senha": SENHA, **extra}
-    return portal.DadosCadastro(**campos)
+    return contas.DadosCadastro(**campos)
 
 
 def _datar(pedido: PedidoCadastro, *, criado: dt.date, concluido: dt.date | None = None):
@@ -71,40 +71,40 @@ def pedidos(rh, settings):
     settings.PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
     p = {}
     # A new CPF, confirmed through the link: the account and the Candidato hold the data now.
-    portal.solicitar_cadastro(_dados("52998224725"), base_url="")
+    contas.solicitar_cadastro(_dados("52998224725"), base_url="")
     confirmado = PedidoCadastro.objects.get(cpf="52998224725")
-    portal.confirmar_pedido(confirmado)
+    contas.confirmar_pedido(confirmado)
     p["confirmado"] = _datar(confirmado, criado=FIM, concluido=FIM)
     # A new CPF whose link was never used: linked to nothing.
-    portal.solicitar_cadastro(_dados("11144477735", email="outra@example.com"), base_url="")
+    contas.solicitar_cadastro(_dados("11144477735", email="outra@example.com"), base_url="")
     p["expirado"] = _datar(PedidoCadastro.objects.get(cpf="11144477735"), criado=FIM)
     # An imported record without e-mail: birth date and inscrição number did not match.
     sem_email = _importado(email="", data_nascimento=dt.date(1980, 1, 1))
-    portal.solicitar_cadastro(_dados(sem_email.cpf, numero_inscricao="2019000042"),
+    contas.solicitar_cadastro(_dados(sem_email.cpf, numero_inscricao="2019000042"),
                               base_url="")
     p["nao_confere"] = _datar(PedidoCadastro.objects.get(cpf=sem_email.cpf), criado=FIM)
     # Claims RH decided: one refused, one approved (the record's e-mail is replaced).
     recusada = _importado(email="", data_nascimento=None)
-    portal.solicitar_cadastro(_dados(recusada.cpf, pede_analise=True,
+    contas.solicitar_cadastro(_dados(recusada.cpf, pede_analise=True,
                                      explicacao="Perdi o acesso ao e-mail antigo."),
                               base_url="")
     pedido = PedidoCadastro.objects.get(cpf=recusada.cpf)
-    portal.decidir_reivindicacao(pedido, aprovar=False, motivacao=MOTIVO_RECUSA, autor=rh)
+    reivindicacoes.decidir_reivindicacao(pedido, aprovar=False, motivacao=MOTIVO_RECUSA, autor=rh)
     p["recusada"] = _datar(pedido, criado=FIM, concluido=FIM)
     aprovada = _importado(email="banca.antigo@example.com")
-    portal.solicitar_cadastro(_dados(aprovada.cpf, pede_analise=True,
+    contas.solicitar_cadastro(_dados(aprovada.cpf, pede_analise=True,
                                      explicacao="O e-mail da banca é de outra pessoa."),
                               base_url="")
     pedido = PedidoCadastro.objects.get(cpf=aprovada.cpf)
-    portal.decidir_reivindicacao(pedido, aprovar=True, motivacao=MOTIVO_APROVACAO, autor=rh)
+    reivindicacoes.decidir_reivindicacao(pedido, aprovar=True, motivacao=MOTIVO_APROVACAO, autor=rh)
     p["aprovada"] = _datar(pedido, criado=FIM, concluido=FIM)
     # Pending: a claim RH has not decided for years, and a link sent today.
     pendente = _importado(email="", data_nascimento=None)
-    portal.solicitar_cadastro(_dados(pendente.cpf, pede_analise=True,
+    contas.solicitar_cadastro(_dados(pendente.cpf, pede_analise=True,
                                      explicacao="Cadastro sem dados."), base_url="")
     p["em_analise"] = _datar(PedidoCadastro.objects.get(cpf=pendente.cpf),
                              criado=dt.date(2015, 1, 1))
-    portal.solicitar_cadastro(_dados("39053344705"), base_url="")
+    contas.solicitar_cadastro(_dados("39053344705"), base_url="")
     p["aguardando"] = PedidoCadastro.objects.get(cpf="39053344705")
     assert {k: (v.via, v.situacao) for k, v in p.items()} == {
         "confirmado": (Via.NOVO, Situacao.CONCLUIDO),

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from candidatos import isencao, portal, procedimentos
+from candidatos import inscricao_portal, isencao, procedimentos
 from candidatos.models import CorRaca, PedidoIsencao, ProcedimentoAdministrativo
 from certames.models import Ato
 from certames.regras import REGIMES
@@ -278,7 +278,7 @@ def test_documentos_alteracao_da_opcao_e_recurso_seguem_os_dados():
     regra = regra_documental(QUINTO.id, "I")
     assert (regra.obrigatorios, regra.fundamento) == (("RANI",), f"{LEI}, art. 5º")
     assert regra_documental(QUINTO.id, "PCD") is None  # the new law asks no document
-    assert portal.fundamento_alteracao_opcao(certame) == f"{LEI}, art. 2º, §1º"
+    assert inscricao_portal.fundamento_alteracao_opcao(certame) == f"{LEI}, art. 2º, §1º"
     assert resultados.fundamento_do_procedimento(QUINTO, HETEROIDENTIFICACAO, "recurso") == (
         f"{LEI}, art. 3º, §4º")
     assert resultados.fundamento_do_procedimento(QUINTO, HETEROIDENTIFICACAO) == (

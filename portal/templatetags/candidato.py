@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from django import template
 
-from candidatos.portal import linguagem_simples
+from candidatos.inscricao_portal import linguagem_simples
 
 register = template.Library()
 
 
 @register.filter(name="simples")
 def simples(texto) -> str:
-    """A rule's citation in plain words (`portal.linguagem_simples`)."""
+    """A rule's citation in plain words (`candidatos.inscricao_portal.linguagem_simples`)."""
     return linguagem_simples(texto)

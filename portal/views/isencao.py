@@ -19,18 +19,18 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import isencao, janelas, portal, procedimentos
-from candidatos.acesso import CandidatoMixin
-from candidatos.forms_isencao import PedidoIsencaoForm
+from candidatos import inscricao_portal, isencao, janelas, procedimentos
+from candidatos.acesso import CandidatoMixin, servir_arquivo_do_pedido
 from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
-from candidatos.views_procedimentos import DefesaIsencaoView
 from certames.models import Certame, Etapa
-from comum.arquivos import servir_arquivo
 from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
 from nucleo.forms import RecursoForm
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from nucleo.recursos import anexos_de
+from portal import situacao
+from portal.forms.isencao import PedidoIsencaoForm
+from portal.views.procedimentos import DefesaIsencaoView
 
 POR_PAGINA = 100
 
@@ -41,7 +41,7 @@ def situacao_do_pedido(pedido: PedidoIsencao | None, inscricao: Inscricao, agora
     (`candidatos.janelas`, the kernel's answer: the status page reads the same)."""
     preliminar, final = isencao.publicacoes_do_pedido(pedido)
     recurso = isencao.recurso_do_pedido(pedido)
-    janela = (janelas.janela_de(portal.janelas_abertas(inscricao, agora), isencao.CHAVE)
+    janela = (janelas.janela_de(situacao.janelas_abertas(inscricao, agora), isencao.CHAVE)
               if pedido is not None and preliminar is not None else None)
     return {
         "preliminar_publicado": preliminar,
@@ -71,7 +71,7 @@ class PainelIsencaoView(CandidatoMixin, TemplateView):
                 "pedido": getattr(insc, "pedido_isencao", None),
                 "taxa": Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
                 # The fee as every candidate page says it (one truth).
-                "taxa_info": portal.taxa_da_inscricao(insc, agora),
+                "taxa_info": inscricao_portal.taxa_da_inscricao(insc, agora),
             })
         ctx["linhas"] = linhas
         return ctx
@@ -95,7 +95,7 @@ class InscricaoIsencaoView(CandidatoMixin, TemplateView):
                    etapas_pedido=isencao.etapas(certame, Etapa.Tipo.PEDIDO_ISENCAO),
                    prazo_pagamento=isencao.prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA),
                    taxa=Inscricao.SituacaoTaxa(isencao.situacao_taxa_efetiva(insc, agora)),
-                   taxa_info=portal.taxa_da_inscricao(insc, agora),
+                   taxa_info=inscricao_portal.taxa_da_inscricao(insc, agora),
                    pedido_aberto=isencao.janela_aberta(certame, Etapa.Tipo.PEDIDO_ISENCAO,
                                                        agora))
         ctx.update(situacao_do_pedido(pedido, insc, agora))
@@ -136,23 +136,6 @@ class DefesaView(CandidatoMixin, View):
 
     def post(self, request, pk):
         return DefesaIsencaoView.as_view()(request, pk=pk)
-
-
-def servir_arquivo_do_pedido(pedido: PedidoIsencao, qual: str):
-    """A stored file of an exemption request, for a view that already checked who may see it:
-    the proof of donation, the proof of a CadÚnico of another municipality, or the appeal's
-    first attachment (`nucleo.AnexoRecurso`; every attachment is also at `recursos:anexo`)."""
-    if qual == "comprovante":
-        return servir_arquivo(pedido.comprovante_doacao)
-    if qual == "comprovante_cadunico":
-        return servir_arquivo(pedido.comprovante_cadunico)
-    if qual != "anexo":
-        raise Http404
-    anexos = anexos_de(isencao.recurso_do_pedido(pedido))
-    if not anexos:
-        raise Http404
-    return servir_arquivo(anexos[0].arquivo, nome=anexos[0].nome_original,
-                          tipo=anexos[0].tipo_conteudo)
 
 
 class ArquivoCandidatoView(CandidatoMixin, View):

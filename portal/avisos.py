@@ -17,14 +17,15 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from candidatos import condicoes, janelas, portal
+from candidatos import condicoes, janelas
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
 from certames.models import Etapa
 from comissoes.models import Convocacao
 from comum.formatos import data_br, data_hora_br
+from portal import situacao
 
 #: Without a recorded visit, a notice published in the last days is "new" (the dashboard's
-#: rule, `portal.DIAS_NOVIDADE`).
+#: rule, `portal.passos.DIAS_NOVIDADE`).
 DIAS_SEM_LEITURA = 15
 
 RESULTADO = "resultado"
@@ -53,16 +54,16 @@ def _como_data_hora(dia: dt.date) -> dt.datetime:
 
 def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> list[Aviso]:
     """The notices of one inscrição, read through the status page's own reading
-    (`portal.situacao_da_inscricao`, or `s` when the caller already read it) plus the older
+    (`portal.situacao.situacao_da_inscricao`, or `s` when the caller already read it) plus the older
     classification publications."""
     if s is None:
-        s = portal.situacao_da_inscricao(inscricao, agora)
+        s = situacao.situacao_da_inscricao(inscricao, agora)
     url_status = reverse("portal:inscricao", args=[inscricao.pk])
     cargo = inscricao.cargo
     avisos: list[Aviso] = []
     # Every publication of the cargo's classification concerns each of its inscrições: the
     # candidate is in a list or the snapshot says why not (`VersaoClassificacao.exclusoes`).
-    # The status reading already holds them (`portal.publicacoes_da_classificacao`).
+    # The status reading already holds them (`portal.situacao.publicacoes_da_classificacao`).
     for pub in s.publicacoes_classificacao:
         avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
             "%(t)s da classificação publicado") % {"t": pub.get_tipo_display()}, _(
@@ -179,7 +180,7 @@ def avisos_do_candidato(candidato: Candidato, agora: dt.datetime | None = None,
     desde = vistos_em(candidato) or agora - dt.timedelta(days=DIAS_SEM_LEITURA)
     avisos: list[Aviso] = []
     if situacoes is None:
-        for insc in (portal.com_existencias(candidato.inscricoes.select_related(
+        for insc in (situacao.com_existencias(candidato.inscricoes.select_related(
                 "cargo__certame", "certame", "pedido_isencao")).order_by("numero")):
             avisos += avisos_da_inscricao(insc, agora)
     else:

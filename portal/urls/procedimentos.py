@@ -4,8 +4,8 @@
 from django.urls import path
 
 from candidatos import procedimentos
-from candidatos import views_procedimentos as v
 from nucleo.views import RecursoCandidatoView
+from portal.views import procedimentos as v
 
 app_name = "procedimentos"
 

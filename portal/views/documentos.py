@@ -23,10 +23,10 @@ from candidatos.acesso import CandidatoMixin
 from candidatos.models import Inscricao
 from certames.forms import erros_no_form
 from comissoes.dominio import documental
-from comissoes.forms_documentos import DocumentoForm
 from comissoes.models import DocumentoEnviado
 from comum.arquivos import servir_arquivo
 from comum.confirmacao import confirmado, exige_confirmacao, recusar
+from portal.forms.documentos import DocumentoForm
 
 
 def _tipos(situacao) -> list[tuple[str, str]]:

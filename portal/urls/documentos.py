@@ -4,7 +4,7 @@ download (also used by RH and the committees)."""
 
 from django.urls import path
 
-from comissoes import views_documentos as v
+from portal.views import documentos as v
 
 app_name = "documentos"
 

@@ -17,15 +17,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from candidatos import janelas, portal, procedimentos
+from candidatos import janelas, procedimentos
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_procedimentos import DefesaForm
 from candidatos.models import ProcedimentoAdministrativo
 from comum import arquivos
 from comum.confirmacao import exige_confirmacao
 from nucleo import autoridade
 from nucleo.forms import RecursoForm
 from nucleo.recursos import anexos_de
+from portal import situacao
+from portal.forms.procedimentos import DefesaForm
 
 Tipo = ProcedimentoAdministrativo.Tipo
 
@@ -75,7 +76,7 @@ class MeuProcedimentoView(CandidatoMixin, TemplateView):
                   if proc.conclusao and recurso is None else None)
         # The appeal is offered while its window is among the inscrição's open windows
         # (`candidatos.janelas`: the status page and the dashboard read the same).
-        janela = (janelas.janela_de(portal.janelas_abertas(proc.inscricao, agora),
+        janela = (janelas.janela_de(situacao.janelas_abertas(proc.inscricao, agora),
                                     procedimentos.CHAVE,
                                     url=reverse("procedimentos:recurso", args=[proc.pk]))
                   if proc.conclusao and recurso is None else None)

@@ -1,5 +1,6 @@
-"""Forms of the candidate portal: sign-up and its confirmation, log-in by CPF, inscrição and
-option change; and RH's decision on a claim of an imported record."""
+"""Forms of the candidate's account: sign-up and its confirmation, the request that an imported
+record join the account, log-in by CPF and the password reset. RH's decision on a claim is
+`candidatos.forms.DecisaoReivindicacaoForm`."""
 
 from __future__ import annotations
 
@@ -7,24 +8,19 @@ import datetime as dt
 
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm
 from django.contrib.auth.hashers import check_password, make_password
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.forms import BRCPFField
 
+from candidatos.contas import pedido_aberto
 from candidatos.models import (
-    CorRaca,
     PedidoCadastro,
-    TipoDeficiencia,
-    erros_autodeclaracao,
     somente_digitos,
 )
-from candidatos.portal import MINIMO_MOTIVACAO, opcoes_do_regime, pedido_aberto
-from comum.confirmacao import campo_confirmacao
 from comum.nomes import nome_normalizado, validar_nome_pessoa
-from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
 ERROS_CPF = {
     "invalid": _("CPF inválido: confira os dígitos."),
@@ -148,7 +144,8 @@ def validar_senhas(form, dados, *, username: str, email: str, nome: str) -> None
 
 class VinculoForm(forms.Form):
     """The account holder's request that a record the banca imported for the account's CPF
-    join the account (`portal.solicitar_vinculo`). The page never says whether there is one."""
+    join the account (`candidatos.reivindicacoes.solicitar_vinculo`). The page never says
+    whether there is one."""
 
     data_nascimento = forms.DateField(label=_("Data de nascimento"),
                                       widget=forms.DateInput(attrs={"type": "date"},
@@ -214,43 +211,6 @@ class ConfirmacaoCadastroForm(forms.Form):
         return dados
 
 
-class DecisaoReivindicacaoForm(forms.Form):
-    """RH's decision on a claim of an imported record."""
-
-    APROVAR, RECUSAR = "aprovar", "recusar"
-    decisao = forms.ChoiceField(
-        label=_("Decisão"), widget=forms.RadioSelect,
-        choices=[(APROVAR, _("Aprovar: criar a conta e vinculá-la a este cadastro")),
-                 (RECUSAR, _("Recusar"))])
-
-    def __init__(self, *args, conta_existente: bool = False, **kwargs):
-        super().__init__(*args, **kwargs)
-        if conta_existente:
-            # The claim of an existing account: the record joins it; no account is created.
-            self.fields["decisao"].choices = [
-                (self.APROVAR, _("Aprovar: vincular este cadastro à conta que o pediu")),
-                (self.RECUSAR, _("Recusar"))]
-    identidade_conferida = forms.BooleanField(
-        label=_("Conferi a identidade do requerente em documento oficial com foto e número do "
-                "CPF, e os dados conferem com o cadastro importado"), required=False)
-    motivacao = forms.CharField(
-        label=_("Motivação"), min_length=MINIMO_MOTIVACAO,
-        widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_("O que foi conferido e como (ex.: documento apresentado presencialmente em "
-                    "...), ou por que a reivindicação é recusada. O requerente recebe a "
-                    "motivação por e-mail (Lei 9.784/1999, art. 50)."), max_length=MAXIMO_MOTIVACAO)
-    confirmacao = campo_confirmacao(
-        _("Ao confirmar, a decisão é registrada e o requerente é avisado por e-mail; aprovada, "
-          "a conta é criada e vinculada ao cadastro. A decisão não pode ser desfeita."))
-
-    def clean(self):
-        dados = super().clean()
-        if dados.get("decisao") == self.APROVAR and not dados.get("identidade_conferida"):
-            self.add_error("identidade_conferida", _(
-                "Só aprove depois de conferir a identidade do requerente."))
-        return dados
-
-
 class EntrarForm(AuthenticationForm):
     """Log-in by CPF (masked or bare) or, for staff, by username. The CPF is normalised to its
     11 digits before `authenticate(request, ...)`, so django-axes sees the real username."""
@@ -285,89 +245,11 @@ class EntrarForm(AuthenticationForm):
         return super().get_invalid_login_error()
 
 
-# --- inscrição ------------------------------------------------------------------------------
+class RecuperarSenhaForm(PasswordResetForm):
+    """Django's password reset with the product's word: its pt-BR catalogue labels the field
+    "Email" (msgid "Email" is translated as "Email"); the product writes "e-mail"
+    everywhere else."""
 
-
-class CampoListas(forms.MultipleChoiceField):
-    widget = forms.CheckboxSelectMultiple
-
-
-def _campo_listas(regime) -> CampoListas:
-    opcoes = opcoes_do_regime(regime)
-    campo = CampoListas(
-        label=_("Vagas reservadas em que deseja concorrer"), required=False,
-        choices=[(o.codigo, o.texto) for o in opcoes],
-        help_text=_("Marque apenas as listas compatíveis com a sua autodeclaração. Quem opta "
-                    "por uma reserva concorre também na ampla concorrência."))
-    campo.opcoes = opcoes
-    return campo
-
-
-class InscricaoForm(forms.Form):
-    """Self-declaration and options for one cargo of a certame. Nothing is prefilled: the
-    self-declaration is valid only for this certame (Lei 3.057/2026, art. 10, §1º)."""
-
-    cargo = forms.ModelChoiceField(label=_("Cargo"), queryset=None,
-                                   empty_label=_("Escolha o cargo"))
-    cor_raca = forms.ChoiceField(
-        label=_("Cor ou raça (autodeclaração, categorias do IBGE)"),
-        choices=[("", _("Escolha"))] + list(CorRaca.choices))
-    quilombola = forms.BooleanField(
-        label=_("Autoatribuo-me quilombola (pertencente a comunidade remanescente de "
-                "quilombo)"), required=False)
-    deficiencia = forms.BooleanField(label=_("Sou pessoa com deficiência"), required=False)
-    tipo_deficiencia = forms.ChoiceField(
-        label=_("Tipo de deficiência"), required=False,
-        choices=[("", _("Não se aplica"))] + list(TipoDeficiencia.choices))
-    declaracao = forms.BooleanField(
-        label=_("Declaro, sob as penas da lei, que as informações acima são verdadeiras e que "
-                "esta autodeclaração vale somente para este certame."))
-
-    def __init__(self, *args, certame, **kwargs):
+    def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.certame = certame
-        self.fields["cargo"].queryset = certame.cargos.order_by("codigo")
-        self.fields["cargo"].label_from_instance = self._rotulo_cargo
-        self.fields["listas"] = _campo_listas(certame.regime_legal)
-        # Field order: the options right after the self-declaration, before the oath.
-        ordem = ["cargo", "cor_raca", "quilombola", "deficiencia", "tipo_deficiencia",
-                 "listas", "declaracao"]
-        self.order_fields(ordem)
-
-    @staticmethod
-    def _rotulo_cargo(cargo) -> str:
-        if cargo.taxa_inscricao > 0:
-            taxa = _("taxa R$ %(v)s") % {"v": f"{cargo.taxa_inscricao:.2f}".replace(".", ",")}
-        else:
-            taxa = _("sem taxa")
-        return f"{cargo.codigo} — {cargo.nome} ({taxa})"
-
-    def clean(self):
-        dados = super().clean()
-        if not dados.get("deficiencia"):
-            dados["tipo_deficiencia"] = ""
-        if dados.get("cor_raca") and "listas" in dados:
-            # The domain checks again; here the errors show beside every field at once.
-            erros = erros_autodeclaracao(
-                self.certame.regime_legal, cor_raca=dados["cor_raca"],
-                quilombola=dados.get("quilombola", False),
-                deficiencia=dados.get("deficiencia", False),
-                tipo_deficiencia=dados["tipo_deficiencia"], listas=list(dados["listas"]))
-            for campo, mensagens in erros.items():
-                self.add_error(campo, mensagens)
-        return dados
-
-
-class OpcoesCandidatoForm(forms.Form):
-    def __init__(self, *args, inscricao, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["listas"] = _campo_listas(inscricao.cargo.certame.regime_legal)
-        self.fields["listas"].label = _("Vagas reservadas em que deseja concorrer")
-        self.fields["listas"].help_text = _(
-            "Desmarque todas para desistir de concorrer pelas vagas reservadas.")
-        if not self.is_bound:
-            self.fields["listas"].initial = list(inscricao.listas)
-        self.fields["confirmacao"] = campo_confirmacao(_(
-            "Ao confirmar, a nova opção é registrada, vale a partir de agora e o comprovante "
-            "da inscrição é refeito. Você pode mudá-la de novo até o fim do período de "
-            "inscrições; o registro desta alteração não se desfaz."))
+        self.fields["email"].label = _("E-mail")

@@ -18,14 +18,15 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
-from candidatos import condicoes, janelas, portal
+from candidatos import condicoes, janelas
 from candidatos.acesso import CandidatoMixin
-from candidatos.forms_condicoes import PedidoAtendimentoForm
 from candidatos.models import PedidoAtendimento
 from comum.arquivos import servir_arquivo
 from comum.confirmacao import exige_confirmacao
 from nucleo.forms import RecursoForm
 from nucleo.recursos import anexos_de
+from portal.forms.condicoes import PedidoAtendimentoForm
+from portal.situacao import janelas_abertas
 
 
 @exige_confirmacao
@@ -44,7 +45,7 @@ class InscricaoAtendimentoView(CandidatoMixin, TemplateView):
             inscricao=insc, certame=insc.certame, pedido=pedido, situacao=sit,
             # The appeal is offered while its window is among the inscrição's open windows
             # (`candidatos.janelas`: the status page and the dashboard read the same).
-            janela_recurso=janelas.janela_de(portal.janelas_abertas(insc, agora),
+            janela_recurso=janelas.janela_de(janelas_abertas(insc, agora),
                                              condicoes.CHAVE),
             condicoes_pedidas=list(pedido.condicoes.order_by("pk")) if pedido else [],
             anexos=anexos_de(sit.recurso),

@@ -3,8 +3,8 @@
 from django.urls import path
 
 from candidatos import isencao
-from candidatos import views_isencao as v
 from nucleo.views import RecursoCandidatoView
+from portal.views import isencao as v
 
 app_name = "isencao"
 

@@ -3,9 +3,9 @@ the permission-checked download of the appeals' attachments."""
 
 from django.urls import path
 
-from comissoes import views_recursos as v
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from nucleo.views import RecursoCandidatoView
+from portal.views import recursos as v
 
 app_name = "recursos"
 

@@ -1,10 +1,10 @@
-"""Special conditions at the exam: the candidate's pages (candidatos/views_condicoes.py)."""
+"""Special conditions at the exam: the candidate's pages (portal/views/condicoes.py)."""
 
 from django.urls import path
 
 from candidatos import condicoes
-from candidatos import views_condicoes as v
 from nucleo.views import RecursoCandidatoView
+from portal.views import condicoes as v
 
 app_name = "condicoes"
 

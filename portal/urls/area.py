@@ -1,0 +1,32 @@
+"""The candidate's area (namespace portal, at /candidato/): dashboard, sign-up and its
+confirmation, inscrição, the status page and its acts, notices."""
+
+from django.urls import path
+
+from candidatos.cache_situacao import em_cache
+from portal.views import contas, inscricoes
+
+app_name = "portal"
+
+urlpatterns = [
+    path("", inscricoes.PainelView.as_view(), name="painel"),
+    path("cadastro/", contas.CadastroView.as_view(), name="cadastro"),
+    path("cadastro/enviado/", contas.CadastroEnviadoView.as_view(), name="cadastro_enviado"),
+    path("cadastro/confirmar/<str:uidb64>/<str:token>/", contas.ConfirmarCadastroView.as_view(),
+         name="confirmar"),
+    path("certames/<int:certame_pk>/inscricao/", inscricoes.InscreverView.as_view(),
+         name="inscrever"),
+    path("avisos/", inscricoes.AvisosView.as_view(), name="avisos"),
+    # An inscrição the banca registered for the account's CPF joins it only by proof.
+    path("vincular-inscricao/", contas.VincularView.as_view(), name="vincular"),
+    # served from the cache while it holds (candidatos/cache_situacao.py)
+    path("inscricoes/<int:pk>/", em_cache(inscricoes.InscricaoView.as_view()), name="inscricao"),
+    path("inscricoes/<int:pk>/opcoes/", inscricoes.AlterarOpcoesView.as_view(), name="opcoes"),
+    path("inscricoes/<int:pk>/comprovante.pdf", inscricoes.ComprovanteView.as_view(),
+         name="comprovante"),
+    # The candidate's answer to a call.
+    path("inscricoes/<int:pk>/convocacao/desistir/", inscricoes.DesistirChamadaView.as_view(),
+         name="desistir"),
+    path("inscricoes/<int:pk>/convocacao/fim-de-fila/", inscricoes.FimDeFilaView.as_view(),
+         name="fim_de_fila"),
+]
