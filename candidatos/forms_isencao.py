@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
 from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms, shared)
     DecisaoProcedimentoForm,
     DefesaForm,
@@ -16,6 +16,7 @@ from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms,
     prazo_padrao,
 )
 from candidatos.importacao import ValorInvalido
+from candidatos.isencao import cadunico
 from candidatos.models import PedidoIsencao
 from certames.regras.procedimentos import RegraIsencao
 from comum import arquivos

@@ -51,7 +51,7 @@ ROTULOS = {
     "eliminacao_revogada": gettext_lazy("Eliminação revogada"),
     "convocacao": gettext_lazy("Convocação para nomeação"),
     # Fee and exemption
-    # Special conditions at the exam (candidatos/condicoes.py)
+    # Special conditions at the exam (candidatos/condicoes/)
     "atendimento_pedido": gettext_lazy("Pedido de atendimento especializado na prova"),
     "atendimento_decisao": gettext_lazy("Decisão sobre atendimento especializado"),
     "atendimento_julgamento_recurso": gettext_lazy(

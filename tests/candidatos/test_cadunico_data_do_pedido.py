@@ -10,7 +10,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
+from candidatos.isencao import cadunico
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
 from certames.models import Etapa
 from privacidade import expurgo, politica
