@@ -470,7 +470,7 @@ class PedidoIsencao(models.Model):
         NAO_SE_APLICA = "nao_se_aplica", _("Verificação documental (doador de sangue)")
         # Lei 3.057/2026, art. 2º, §2º: a family registered in CadÚnico in another
         # municipality (not in this municipality's extract) proves it with the documents the
-        # edital lists; RH decides with a motivation (candidatos/isencao.py).
+        # edital lists; RH decides with a motivation (candidatos/isencao/).
         DOCUMENTAL = "documental", _("Comprovação documental do CadÚnico (outro município)")
 
     class Resultado(models.TextChoices):
@@ -731,7 +731,7 @@ class PedidoCadastro(models.Model):
 
 
 # --- special conditions at the exam (atendimento especializado) ----------
-# The domain is candidatos/condicoes.py. The four tables are acts, written once: PostgreSQL
+# The domain is candidatos/condicoes/. The four tables are acts, written once: PostgreSQL
 # refuses UPDATE and DELETE on the conditions, decisions and items (comum/somente_insercao.py);
 # the request row is never updated either, but the kernel's appeal locks it (FOR UPDATE), so
 # it keeps the grant. A later request of the same inscrição supersedes the earlier one; a later

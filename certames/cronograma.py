@@ -20,7 +20,7 @@ deadline of those finally rejected (VII)):
   appeals against (IV), and the final result (VI) cannot start before the appeal window ends.
 
 The analysis of the requests for special conditions at the exam (`analise_atendimento`, RH's
-decisions: candidatos/condicoes.py) cannot start before the inscrições start: the requests are
+decisions: candidatos/condicoes/) cannot start before the inscrições start: the requests are
 made at the inscrição (Decreto 9.508/2018, art. 4º) and decided once made (Lei 9.784/1999,
 art. 48).
 

@@ -433,7 +433,7 @@ class Etapa(models.Model):
             "Resultado definitivo da isenção")
         PAGAMENTO_TAXA = "pagamento_taxa", _("Pagamento da taxa de inscrição")
         # RH decides the requests for special conditions at the exam inside it
-        # (candidatos/condicoes.py; Decreto 9.508/2018, art. 4º; Lei 13.872/2019).
+        # (candidatos/condicoes/; Decreto 9.508/2018, art. 4º; Lei 13.872/2019).
         ANALISE_ATENDIMENTO = "analise_atendimento", _(
             "Análise dos pedidos de atendimento especializado")
         HETEROIDENTIFICACAO = "heteroidentificacao", _("Heteroidentificação")

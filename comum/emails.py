@@ -170,3 +170,29 @@ def cadastro_reivindicacao_encerrada(para: str, contexto: dict) -> None:
 def publicacao_classificacao(para: str, contexto: dict) -> None:
     """The classification of the candidate's cargo was published: see it in your area."""
     enviar("publicacao_classificacao", para, contexto)
+# --- the candidate's procedures (`candidatos.procedimentos`, `candidatos.condicoes`) ---------
+
+
+def procedimento_instaurado(para: str, contexto: dict) -> None:
+    """An administrative procedure opened on the candidate's inscrição: its object, the facts
+    and the defence's deadline."""
+    enviar("procedimento_instaurado", para, contexto)
+
+
+def procedimento_decidido(para: str, contexto: dict) -> None:
+    """The decision of the candidate's administrative procedure, its consequence and its
+    motivation."""
+    enviar("procedimento_decidido", para, contexto)
+
+
+def procedimento_recurso_julgado(para: str, contexto: dict) -> None:
+    """The ruling on the candidate's appeal in an administrative procedure (without its text:
+    the candidate reads it in their area)."""
+    enviar("procedimento_recurso_julgado", para, contexto)
+
+
+def atendimento_decidido(para: str, contexto: dict) -> None:
+    """A decision on the candidate's special conditions at the exam (`fase`: the first
+    decision, the reconsideration or the appeal's ruling), without the conditions: health
+    data, read in their area."""
+    enviar("atendimento_decidido", para, contexto)

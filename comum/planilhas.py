@@ -1,5 +1,5 @@
 """The one reader of the spreadsheets RH uploads (CSV or XLSX): the banca's inscrições and
-scores (`candidatos.importacao`) and the CadÚnico extract (`candidatos.cadunico`).
+scores (`candidatos.importacao`) and the CadÚnico extract (`candidatos.isencao.cadunico`).
 
 `ler_planilha` tells XLSX from CSV by the content (never by the name), decodes a CSV as UTF-8
 (with or without BOM) or else as Windows-1252/Latin-1 (as Excel writes it in Brazil), picks

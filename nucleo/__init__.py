@@ -1,8 +1,8 @@
 """The procedure kernel: what the five decision procedures share.
 
 Heteroidentificação, verificação documental, avaliação PcD (plug-ins in
-`comissoes/dominio/plugins.py`), isenção da taxa (`candidatos/isencao.py`) and the procedimento
-administrativo de fraude ou falsidade (`candidatos/procedimentos.py`) each declare their
+`comissoes/dominio/plugins.py`), isenção da taxa (`candidatos/isencao/`) and the procedimento
+administrativo de fraude ou falsidade (`candidatos/procedimentos/`) each declare their
 specifics as a `nucleo.registro.Procedimento` and register it in their app's `ready()`. The
 kernel owns the rest and never imports a plug-in:
 

@@ -155,7 +155,7 @@ def test_nenhum_id_de_regime_fora_das_regras():
 #: appeals), the fraud procedure, and the demo loader seeding its story. An RH form, an import
 #: or the admin never does (LC 22/2026 art. 3º; Lei 3.057/2026 art. 10, §3º; Lei 3.056/2025
 #: art. 4º).
-QUEM_DECIDE_LISTA = {"comissoes.dominio.plugin", "candidatos.procedimentos",
+QUEM_DECIDE_LISTA = {"comissoes.dominio.plugin", "candidatos.procedimentos.tipos",
                      "demo.cenarios.procedimentos"}
 
 

@@ -72,7 +72,7 @@ MINISTERIO_PUBLICO = "ministerio_publico"
 PROCURADORIA = "procuradoria_municipal"
 
 #: Kinds of fee exemption the product implements (``candidatos.models.PedidoIsencao.Tipo``).
-#: ``cadunico`` is the CadÚnico check of ``candidatos.cadunico`` (per-capita income at most
+#: ``cadunico`` is the CadÚnico check of ``candidatos.isencao.cadunico`` (per-capita income at most
 #: half the minimum wage); ``doador_sangue`` is a documentary request decided by RH.
 CADUNICO = "cadunico"
 DOADOR_SANGUE = "doador_sangue"

@@ -68,7 +68,7 @@ def confirmar_listas(certame: Certame, autor) -> None:
 def atendimento_severinia(certame: Certame, usuarios: dict, hoje: dt.date) -> None:
     """The persona's request for special conditions in Severínia (inscrições open), made
     yesterday and decided by RH: two conditions granted, one rejected, so the portal shows
-    the decision and the appeal window (candidatos/condicoes.py). Once only."""
+    the decision and the appeal window (candidatos/condicoes/). Once only."""
     insc = Inscricao.objects.filter(certame=certame,
                                     candidato__usuario=usuarios["candidato"]).first()
     if insc is None or condicoes.pedido_vigente(insc) is not None:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import FormView, TemplateView
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
 from candidatos.acesso import servir_arquivo_do_pedido
 from candidatos.forms_isencao import (
     ConfirmacaoForm,
@@ -32,6 +32,7 @@ from candidatos.forms_isencao import (
     PagamentoForm,
     ProcedimentoForm,
 )
+from candidatos.isencao import cadunico
 from candidatos.models import (
     ExtratoCadUnico,
     Inscricao,

@@ -8,8 +8,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
 from candidatos.importacao import ValorInvalido
+from candidatos.isencao import cadunico
 from candidatos.models import PedidoIsencao
 from certames.regras.procedimentos import RegraIsencao
 from comum import arquivos

@@ -290,12 +290,14 @@ SEM_SINAL = {
         "the import's own act (certames.Ato, with its certame) renews the certame",
     ("candidatos/importacao/gravacao_orm.py", "Inscricao", "bulk_create_with_history"):
         "the import's own act renews the certame",
-    ("candidatos/isencao.py", "Inscricao", "bulk_update_with_history"):
+    ("candidatos/isencao/pagamento.py", "Inscricao", "bulk_update_with_history"):
         "the end of the payment deadline registers its act (with its certame) in the same "
         "transaction",
-    ("candidatos/isencao.py", "PedidoIsencao", "bulk_update_with_history"):
+    ("candidatos/isencao/verificacao.py", "PedidoIsencao", "bulk_update_with_history"):
         "the CadÚnico re-check renews each changed request's inscrição itself",
-    ("candidatos/condicoes.py", "ItemDecisaoAtendimento", "bulk_create"):
+    ("candidatos/condicoes/decisao.py", "ItemDecisaoAtendimento", "bulk_create"):
+        "written with its decision, whose act (certames.Ato, with its certame) renews it",
+    ("candidatos/condicoes/recurso.py", "ItemDecisaoAtendimento", "bulk_create"):
         "written with its decision, whose act (certames.Ato, with its certame) renews it",
     ("comissoes/ata.py", "Sessao", "update"):
         "the minutes' file name, shown to RH and the committee only",

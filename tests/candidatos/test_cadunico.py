@@ -9,10 +9,10 @@ import pytest
 from django.core.exceptions import ValidationError
 from openpyxl import Workbook
 
-from candidatos import cadunico, isencao
-from candidatos.cadunico import DadosCadUnico, verificar
+from candidatos import isencao
 from candidatos.importacao import ArquivoRejeitado, ValorInvalido
-from candidatos.isencao import importar_extrato
+from candidatos.isencao import cadunico, importar_extrato
+from candidatos.isencao.cadunico import DadosCadUnico, verificar
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico, SalarioMinimo
 from certames.models import Ato
 from tests.candidatos.test_isencao_apoio import (

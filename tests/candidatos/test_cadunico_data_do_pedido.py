@@ -10,8 +10,9 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.urls import reverse
 
-from candidatos import cadunico, isencao
+from candidatos import isencao
 from candidatos.declaracoes.privacidade import EXTRATO_CADUNICO
+from candidatos.isencao import cadunico
 from candidatos.models import ExtratoCadUnico, PedidoIsencao, RegistroCadUnico
 from certames.models import Etapa
 from privacidade import expurgo

@@ -412,7 +412,7 @@ def test_exportacao_csv_e_xlsx_escapam_e_nao_levam_laudo(client, concedidos, rh)
 
 
 def test_paginas_da_candidata_pedido_e_outra_pessoa_404(client, cargo, monkeypatch):
-    monkeypatch.setattr(condicoes.timezone, "now", lambda: DURANTE)
+    monkeypatch.setattr(condicoes.pedido.timezone, "now", lambda: DURANTE)
     user, insc = _candidata(cargo)
     outra, insc_outra = _candidata(cargo, "Outra")
     client.force_login(user)

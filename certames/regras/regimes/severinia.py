@@ -165,7 +165,7 @@ SEVERINIA = Regime(
         lei=_SEV_ISENCAO,
         modalidades=(
             # "família inscrita no ... CadÚnico, cuja renda familiar mensal per capita seja
-            # igual ou inferior a meio salário mínimo nacional" (the check: candidatos.cadunico).
+            # igual ou inferior a meio salário mínimo nacional" (candidatos.isencao.cadunico).
             ModalidadeIsencao(
                 CADUNICO, "CadÚnico, renda familiar per capita até meio salário mínimo",
                 f"{_SEV_ISENCAO}, art. 2º, caput e §§3º e 4º"),
