@@ -35,12 +35,11 @@ class CandidatoAdmin(HistoricoAdmin):
     search_fields = ("nome", "nome_social", "cpf", "email")
     inlines = [InscricaoInline]
     # A record joins an account only through the sign-up's proof or a claim RH decides
-    # (`candidatos.contas`, `candidatos.reivindicacoes`: the e-mail the banca imported, or
-    # RH's motivated decision), each an act: never by picking the account here. The CPF and
-    # the e-mail decide where a sign-up's claim link goes: read-only here for everyone; RH
-    # corrects an e-mail by the motivated act of its workspace (candidatos/correcao_email.py,
-    # both addresses told).
-    # Records come from the banca's imports and the sign-ups: none is added here, and no
+    # (`candidatos.contas`: the e-mail the banca imported, or RH's motivated decision), each an
+    # act: never by picking the account here. The CPF and the e-mail decide where a sign-up's
+    # claim link goes: read-only here for everyone; RH corrects an e-mail by the motivated act
+    # of its workspace (candidatos/correcao_email.py, both addresses told). Records come from
+    # the banca's imports and the sign-ups: none is added here, and no
     # history version is restored (it would bring back another e-mail or CPF without an act).
     readonly_fields = ("usuario", "cpf", "email", "corrigir_email")
 

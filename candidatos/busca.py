@@ -3,7 +3,7 @@ number or by name (civil or social).
 
 - Digits only (punctuation ignored): 11 digits is a CPF (exact, unique index) or an inscrição
   number; any other count of digits is an inscrição number, compared as
-  `candidatos.contas.normalizar_inscricao` does (no mask, no leading zeros).
+  `candidatos.contas.cadastro.normalizar_inscricao` does (no mask, no leading zeros).
 - Otherwise every word of 2 or more letters must appear in the civil or the social name
   (case-insensitive substring). On PostgreSQL this is served by trigram GIN indexes on
   UPPER(nome) and UPPER(nome_social) (migration candidatos/0012), so it stays fast with

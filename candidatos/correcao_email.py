@@ -1,12 +1,12 @@
 """The correction of an imported record's e-mail by RH.
 
-A record's e-mail is where a sign-up with its CPF sends the claim link (`candidatos.contas`,
-`email_do_cadastro`): whoever changes it decides who may take the record over. The admin
-shows it read-only (candidatos/admin.py); RH corrects it only here, with a specific motivation
-(how the new address was checked), as an act in the audit trail, and both the OLD and the new
-address are told. A record that already belongs to an account is refused: its e-mail is the
-account's, changed only by the candidate. A pending confirmation link sent to the old address
-stops working (the portal compares the address the link was sent to).
+A record's e-mail is where a sign-up with its CPF sends the claim link
+(`candidatos.contas.cadastro`, `email_do_cadastro`): whoever changes it decides who may take the
+record over. The admin shows it read-only (candidatos/admin.py); RH corrects it only here, with
+a specific motivation (how the new address was checked), as an act in the audit trail, and both
+the OLD and the new address are told. A record that already belongs to an account is refused:
+its e-mail is the account's, changed only by the candidate. A pending confirmation link sent to
+the old address stops working (the portal compares the address the link was sent to).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.core.validators import validate_email
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from candidatos.contas import mascarar_email
+from candidatos.contas.cadastro import mascarar_email
 from candidatos.models import Candidato, mesmo_email
 from certames.auditoria import registrar_ato
 from certames.models import Ato

@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from candidatos.contas import MINIMO_MOTIVACAO
+from candidatos.contas.cadastro import MINIMO_MOTIVACAO
 from comum import arquivos
 from comum.confirmacao import campo_confirmacao
 from comum.planilhas import TAMANHO_MAXIMO

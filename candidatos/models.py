@@ -25,7 +25,7 @@ def somente_digitos(valor: str) -> str:
 def mesmo_email(a: str | None, b: str | None) -> bool:
     """Two e-mail addresses are the same (both given; case and blanks aside): the proof that
     joins a record the banca imported to an account (`candidatos.importacao`,
-    `candidatos.contas`)."""
+    `candidatos.contas.cadastro`)."""
     a, b = (a or "").strip().lower(), (b or "").strip().lower()
     return bool(a) and a == b
 
@@ -46,7 +46,7 @@ class Candidato(models.Model):
     One CPF has at most one record without an account and at most one with an account. Two
     exist when the banca imports a CPF whose account did not prove the imported record (the
     e-mail the banca imported is not the account's): the inscrições stay on the record without
-    an account until the account holder claims it (`candidatos.reivindicacoes.solicitar_vinculo`:
+    an account until the account holder claims it (`contas.reivindicacoes.solicitar_vinculo`:
     the link to the e-mail the banca imported, or RH's decision on the claim), never joined by
     the CPF alone.
     """
@@ -637,7 +637,7 @@ class ProcedimentoAdministrativo(models.Model):
 
 class PedidoCadastro(models.Model):
     """A sign-up on the candidate portal, kept here until it is proved; only then are the
-    account (User) and, for a new person, the Candidato created (`candidatos.contas`).
+    account (User) and, for a new person, the Candidato created (`candidatos.contas.cadastro`).
 
     An unconfirmed sign-up writes nothing on a Candidato: the data the banca imported (and
     which prove who the candidate is) are never touched by someone who merely typed a CPF.
@@ -696,7 +696,7 @@ class PedidoCadastro(models.Model):
     concluido_em = models.DateTimeField(_("concluído em"), null=True, blank=True)
     usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True,
                                 blank=True, related_name="+", verbose_name=_("conta criada"))
-    #: A claim by an account that already exists (`candidatos.reivindicacoes.solicitar_vinculo`):
+    #: A claim by an account that already exists (`contas.reivindicacoes.solicitar_vinculo`):
     #: the record (`candidato`) the banca imported for its CPF joins that account once
     #: proved; no account is created.
     conta = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True,

@@ -14,17 +14,17 @@ from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, enviar_email_convocacao
 from candidatos.comprovante import gerar_comprovante
 from candidatos.condicoes import TAREFA_AVISO as TAREFA_AVISO_ATENDIMENTO
 from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
-from candidatos.contas import TAREFA_EMAIL_CADASTRO
+from candidatos.contas.cadastro import TAREFA_EMAIL_CADASTRO
+from candidatos.contas.mensagens import (
+    TAREFA_AVISO_CLASSIFICACAO,
+    avisar_publicacao_classificacao,
+    enviar_email_cadastro,
+)
 from candidatos.correcao_email import TAREFA_AVISO as TAREFA_AVISO_CORRECAO_EMAIL
 from candidatos.correcao_email import avisar as avisar_correcao_email
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.importacao.vigilancia import marcar_paradas
 from candidatos.inscricao_portal import TAREFA_COMPROVANTE
-from candidatos.mensagens import (
-    TAREFA_AVISO_CLASSIFICACAO,
-    avisar_publicacao_classificacao,
-    enviar_email_cadastro,
-)
 from candidatos.models import Importacao
 from candidatos.procedimentos import (
     TAREFA_ABERTURA,

@@ -121,7 +121,9 @@ def aviso_publicacao_resultado(para: str, contexto: dict) -> None:
 def protocolo_recurso(para: str, contexto: dict) -> None:
     """The receipt of a candidate's appeal in a procedure (`nucleo.avisos`)."""
     enviar("protocolo_recurso", para, contexto)
-# --- the portal's sign-up (candidatos.contas; sent by candidatos.mensagens) ------------------
+
+
+# --- the portal's sign-up (candidatos.contas; sent by candidatos.contas.mensagens) --------------
 
 
 def cadastro_confirmacao(para: str, contexto: dict) -> None:
@@ -164,7 +166,7 @@ def cadastro_reivindicacao_encerrada(para: str, contexto: dict) -> None:
     enviar("cadastro_reivindicacao_encerrada", para, contexto)
 
 
-# --- classification (candidatos.mensagens) ---------------------------------------------------
+# --- classification (candidatos.contas.mensagens) -------------------------------------------
 
 
 def publicacao_classificacao(para: str, contexto: dict) -> None:

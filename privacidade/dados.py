@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from candidatos import isencao as regras_isencao
 from candidatos import procedimentos as procs
-from candidatos.contas import mascarar_email
+from candidatos.contas.cadastro import mascarar_email
 from candidatos.models import (
     Candidato,
     Inscricao,

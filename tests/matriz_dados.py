@@ -15,8 +15,9 @@ from types import SimpleNamespace
 
 from django.utils import timezone
 
-from candidatos import condicoes, contas, isencao, procedimentos
+from candidatos import condicoes, isencao, procedimentos
 from candidatos.comprovante import gerar_comprovante
+from candidatos.contas import cadastro as contas
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
 from certames.models import Certame, Chamada, Etapa, Publicacao
 from classificacao.listas import recalcular

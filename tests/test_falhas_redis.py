@@ -293,7 +293,7 @@ def test_broker_fora_guarda_a_tarefa_e_o_reenvio_a_entrega(broker_fora):
 def test_ato_com_broker_fora_nao_falha_depois_do_commit(broker_fora, client,
                                                        django_capture_on_commit_callbacks):
     """A sign-up's e-mail queued on commit: the page answers, the e-mail is kept."""
-    from candidatos.contas import _enviar
+    from candidatos.contas.cadastro import _enviar
 
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         _enviar("confirmacao", 7, "http://testserver")

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from candidatos.contas import validade_do_link
+from candidatos.contas.cadastro import validade_do_link
 from candidatos.models import (
     ExtratoCadUnico,
     Importacao,
@@ -288,7 +288,7 @@ def fim_do_pedido(pedido) -> dt.date | None:
     Confirmed, refused, superseded and expired-and-replaced requests carry the moment they
     ended (`concluido_em`); a failed check of birth date and inscrição number ended when it was
     made. One still waiting for its link ends when the link expires (Django's
-    PASSWORD_RESET_TIMEOUT, `candidatos.contas.validade_do_link`), unless confirmed before:
+    PASSWORD_RESET_TIMEOUT, `candidatos.contas.cadastro.validade_do_link`), unless confirmed before:
     nothing sweeps it, the clock decides, as in the sign-up flow."""
     situacao = PedidoCadastro.Situacao
     if pedido.situacao == situacao.EM_ANALISE:

@@ -97,7 +97,7 @@ def _destinos(validas: list[_Linha], cadastros: dict[str, list[dict]]) -> dict[s
 
     An imported inscrição joins an existing account only when the e-mail the banca imported
     is the account's own (the e-mail its owner proved: the sign-up's link, or the claim RH
-    approved), the proof of `candidatos.contas`; never by the CPF alone
+    approved), the proof of `candidatos.contas.cadastro`; never by the CPF alone
     (anyone may have signed up with a CPF the banca had not imported yet). Otherwise the
     file's rows go to the CPF's record without an account (created if need be), which the
     account holder may claim (`portal.solicitar_vinculo`); the account's own record is not

@@ -20,7 +20,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos import condicoes
-from candidatos.forms_condicoes import DecisaoAtendimentoForm, FiltroPedidosForm
+from candidatos.condicoes.forms import DecisaoAtendimentoForm, FiltroPedidosForm
 from candidatos.models import PedidoAtendimento
 from certames.models import Certame
 from comum import exportacao

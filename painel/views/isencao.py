@@ -23,7 +23,8 @@ from django.views.generic import FormView, TemplateView
 
 from candidatos import isencao
 from candidatos.acesso import servir_arquivo_do_pedido
-from candidatos.forms_isencao import (
+from candidatos.isencao import cadunico
+from candidatos.isencao.forms import (
     ConfirmacaoForm,
     DecisaoPreliminarForm,
     ExtratoCadUnicoForm,
@@ -32,7 +33,6 @@ from candidatos.forms_isencao import (
     PagamentoForm,
     ProcedimentoForm,
 )
-from candidatos.isencao import cadunico
 from candidatos.models import (
     ExtratoCadUnico,
     Inscricao,

@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from candidatos import procedimentos
-from candidatos.forms_procedimentos import (
+from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
+from candidatos.procedimentos.forms import (
     AbrirFraudeForm,
     DecisaoProcedimentoForm,
     EncaminhamentoForm,
@@ -28,7 +29,6 @@ from candidatos.forms_procedimentos import (
     FiltroProcedimentosForm,
     JulgamentoRecursoForm,
 )
-from candidatos.models import Inscricao, PedidoIsencao, ProcedimentoAdministrativo
 from certames.models import Ato, Certame
 from comum.confirmacao import exige_confirmacao
 from nucleo.recursos import anexos_de

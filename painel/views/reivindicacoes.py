@@ -22,7 +22,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
-from candidatos import contas, reivindicacoes
+from candidatos.contas import cadastro as contas
+from candidatos.contas import reivindicacoes
 from candidatos.forms import DecisaoReivindicacaoForm
 from candidatos.models import PedidoCadastro, somente_digitos
 from certames.forms import erros_no_form

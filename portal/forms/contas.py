@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.forms import BRCPFField
 
-from candidatos.contas import pedido_aberto
+from candidatos.contas.cadastro import pedido_aberto
 from candidatos.models import (
     PedidoCadastro,
     somente_digitos,
@@ -144,7 +144,7 @@ def validar_senhas(form, dados, *, username: str, email: str, nome: str) -> None
 
 class VinculoForm(forms.Form):
     """The account holder's request that a record the banca imported for the account's CPF
-    join the account (`candidatos.reivindicacoes.solicitar_vinculo`). The page never says
+    join the account (`candidatos.contas.reivindicacoes.solicitar_vinculo`). The page never says
     whether there is one."""
 
     data_nascimento = forms.DateField(label=_("Data de nascimento"),

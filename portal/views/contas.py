@@ -1,7 +1,7 @@
 """The candidate's account pages: log-in by CPF, password reset, sign-up and its confirmation
 link, and the request that a record the banca imported join the account.
 
-The pages never say whether a CPF or an e-mail is known (`candidatos.contas`): every valid
+The pages never say whether a CPF or an e-mail is known (`candidatos.contas.cadastro`): every valid
 form ends on the same page, and what happened is told by e-mail to whoever may know it.
 """
 
@@ -15,11 +15,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
-from candidatos import (
-    contas,
-    reivindicacoes,
-)
 from candidatos.acesso import CandidatoMixin
+from candidatos.contas import cadastro as contas
+from candidatos.contas import reivindicacoes
 from candidatos.models import PedidoCadastro
 from certames.forms import erros_no_form
 from comum import limites
@@ -70,7 +68,7 @@ class RecuperarSenhaView(auth_views.PasswordResetView):
 class CadastroView(FormView):
     """The sign-up. Every valid form ends on the same page with the same status, whether the
     CPF is new, imported by the banca, pending or already has an account: what happened is
-    told by e-mail to whoever may know it (`candidatos.contas.solicitar_cadastro`)."""
+    told by e-mail to whoever may know it (`candidatos.contas.cadastro.solicitar_cadastro`)."""
 
     template_name = "registration/cadastro.html"
     form_class = CadastroForm
@@ -198,7 +196,7 @@ class ConfirmarCadastroView(View):
 
 class VincularView(CandidatoMixin, FormView):
     """The account holder asks that an inscrição the banca registered for the account's CPF,
-    which does not appear in the account, join it (`candidatos.reivindicacoes.solicitar_vinculo`:
+    which does not appear in the account, join it (`contas.reivindicacoes.solicitar_vinculo`:
     the link to the e-mail the banca imported, or RH's analysis). The same message whatever was
     found."""
 

@@ -186,7 +186,7 @@ def _comparavel(texto: str) -> str:
 
 def _sem_zeros(numero: str) -> str:
     """An inscrição number without mask or leading zeros (as
-    `candidatos.contas.normalizar_inscricao`)."""
+    `candidatos.contas.cadastro.normalizar_inscricao`)."""
     return "".join(ch for ch in str(numero).upper() if ch.isalnum()).lstrip("0")
 
 

@@ -11,7 +11,8 @@ from django.core import mail
 from django.test import TestCase, override_settings
 from django.urls import reverse
 
-from candidatos import contas, mensagens, reivindicacoes
+from candidatos.contas import cadastro as contas
+from candidatos.contas import mensagens, reivindicacoes
 from candidatos.models import Candidato, PedidoCadastro
 from certames.models import Ato
 from comum import limites

@@ -10,7 +10,7 @@ from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
-from candidatos.contas import link_confirmacao
+from candidatos.contas.cadastro import link_confirmacao
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
 from certames.models import Ato
 from comum.papeis import e_candidato

@@ -11,7 +11,7 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import contas
+from candidatos.contas import cadastro as contas
 from candidatos.models import Candidato, PedidoCadastro, formatar_cpf
 from certames.models import Ato
 from comum.models import TarefaPendente

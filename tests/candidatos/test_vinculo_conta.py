@@ -16,7 +16,9 @@ from django.core import mail
 from django.db import connection
 from django.urls import reverse
 
-from candidatos import contas, importacao, inscricao_portal, reivindicacoes
+from candidatos import importacao, inscricao_portal
+from candidatos.contas import cadastro as contas
+from candidatos.contas import reivindicacoes
 from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Candidato, Inscricao, PedidoCadastro
 from certames.models import Ato

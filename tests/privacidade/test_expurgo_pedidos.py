@@ -14,7 +14,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from candidatos import contas, reivindicacoes
+from candidatos.contas import cadastro as contas
+from candidatos.contas import reivindicacoes
 from candidatos.declaracoes.privacidade import PEDIDOS_CADASTRO, REIVINDICACOES, fim_do_pedido
 from candidatos.models import Candidato, PedidoCadastro
 from certames import retencao

@@ -10,12 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from candidatos import isencao
-from candidatos.forms_procedimentos import (  # noqa: F401 (the procedure forms, shared)
+from candidatos.models import PedidoIsencao
+from candidatos.procedimentos.forms import (  # noqa: F401 (the procedure forms, shared)
     DecisaoProcedimentoForm,
     PrazoDefesaField,
     prazo_padrao,
 )
-from candidatos.models import PedidoIsencao
 from certames.regras.procedimentos import RegraIsencao
 from comum import arquivos
 from comum.confirmacao import campo_confirmacao

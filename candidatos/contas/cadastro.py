@@ -1,7 +1,7 @@
 """The candidate's account: the sign-up and its confirmation link, and a record the banca
 imported joining an account. Each act checks the rule, writes in one transaction, records the
-act and queues its e-mail on commit (`candidatos.mensagens`); RH's analysis of a claim and an
-existing account's request for its record are in `candidatos.reivindicacoes`.
+act and queues its e-mail on commit (`candidatos.contas.mensagens`); RH's analysis of a claim and an
+existing account's request for its record are in `candidatos.contas.reivindicacoes`.
 
 What the laws leave open and the product decided:
 
@@ -14,7 +14,7 @@ What the laws leave open and the product decided:
 - A record the banca imports for the CPF of an existing account joins it only by the same
   proofs: the e-mail the banca imported is the account's
   (`candidatos.importacao`), the account holder opens the link sent to the e-mail the banca
-  imported, or RH decides the claim (`candidatos.reivindicacoes.solicitar_vinculo`); never by
+  imported, or RH decides the claim (`candidatos.contas.reivindicacoes.solicitar_vinculo`); never by
   the CPF alone.
 """
 
@@ -79,7 +79,7 @@ FUNDAMENTO_IDENTIDADE = "LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
 FUNDAMENTO_DECISAO = "Lei 9.784/1999, art. 50; LGPD (Lei 13.709/2018), art. 6º, VII, e art. 46"
 
 # Kinds of e-mail of the sign-up (the mail `cadastro_<kind>` of comum/emails.py, sent by
-# `candidatos.mensagens`). The task gets only ids: no address goes through the broker.
+# `candidatos.contas.mensagens`). The task gets only ids: no address goes through the broker.
 EMAIL_CONFIRMACAO = "confirmacao"
 EMAIL_CONTA_EXISTENTE = "conta_existente"
 EMAIL_REIVINDICACAO_ABERTA = "reivindicacao_aberta"

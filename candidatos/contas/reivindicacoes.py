@@ -2,7 +2,7 @@
 analyses a claim and decides it with a motivation (`decidir_reivindicacao`, Lei 9.784/1999,
 art. 50), and an existing account asks that the record of its CPF join it
 (`solicitar_vinculo`). The building blocks (the pedidos, the account's activation, the join)
-are `candidatos.contas`'.
+are `candidatos.contas.cadastro`'.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from candidatos.contas import (
+from candidatos.contas.cadastro import (
     EMAIL_REIVINDICACAO_ABERTA,
     EMAIL_REIVINDICACAO_APROVADA,
     EMAIL_REIVINDICACAO_APROVADA_AVISO,

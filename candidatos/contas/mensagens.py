@@ -1,6 +1,6 @@
 """The portal's e-mails to candidates: the sign-up's (`enviar_email_cadastro`, queued on
-commit by `candidatos.contas`) and the notice of a published classification. Each one leaves
-through `comum.emails` (one function per mail there).
+commit by `candidatos.contas.cadastro`) and the notice of a published classification. Each
+one leaves through `comum.emails` (one function per mail there).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos.contas import (
+from candidatos.contas.cadastro import (
     EMAIL_CONFIRMACAO,
     EMAIL_CONTA_EXISTENTE,
     EMAIL_REIVINDICACAO_ABERTA,
@@ -35,7 +35,7 @@ from comum import emails
 logger = logging.getLogger(__name__)
 
 
-#: The mail of each kind of the sign-up's e-mails (`candidatos.contas.EMAIL_*`).
+#: The mail of each kind of the sign-up's e-mails (`candidatos.contas.cadastro.EMAIL_*`).
 EMAILS_DO_CADASTRO = {
     EMAIL_CONFIRMACAO: emails.cadastro_confirmacao,
     EMAIL_CONTA_EXISTENTE: emails.cadastro_conta_existente,
