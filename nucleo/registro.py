@@ -177,6 +177,21 @@ class Procedimento:
         optionally `fundamento`)."""
         raise NotImplementedError
 
+    # --- what the candidate's area shows (`nucleo.candidato`) ------------------------------
+
+    def janelas_do_candidato(self, s, agora: dt.datetime) -> list:
+        """The windows of this procedure open for the inscrição at `agora`
+        (`nucleo.candidato.JanelaAberta`: an appeal the kernel would accept now, a defence
+        until its deadline), from `s`, the status the candidate's area read once
+        (`portal.situacao.SituacaoInscricao`)."""
+        return []
+
+    def avisos_do_candidato(self, s, agora: dt.datetime) -> list:
+        """The notices of this procedure's acts about the inscrição (`nucleo.candidato.Aviso`:
+        a published result, a decision notified, a convocation), from the same status `s`.
+        The open windows are noticed by the portal itself."""
+        return []
+
     # --- the law ---------------------------------------------------------------------------
 
     def fundamento(self, regime: Regime, chave: str = "") -> str:

@@ -11,45 +11,26 @@ stored is when the candidate last opened the page (`LeituraAvisos`), which marks
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from candidatos import condicoes, janelas
+from candidatos import janelas
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
 from certames.models import Etapa
-from comissoes.models import Convocacao
 from comum.formatos import data_br, data_hora_br
+from nucleo.candidato import AVISO_CHAMADA, AVISO_RECURSO, AVISO_RESULTADO, Aviso
+from nucleo.registro import registrados
 from portal import situacao
 
 #: Without a recorded visit, a notice published in the last days is "new" (the dashboard's
 #: rule, `portal.passos.DIAS_NOVIDADE`).
 DIAS_SEM_LEITURA = 15
 
-RESULTADO = "resultado"
-RECURSO = "recurso"
-CHAMADA = "chamada"
-CONVOCACAO = "convocacao"
-
-
-@dataclass(frozen=True)
-class Aviso:
-    """One notice: what was published, when, about which inscrição, and where to read it."""
-
-    tipo: str
-    data: dt.datetime
-    inscricao: Inscricao
-    titulo: str
-    texto: str
-    url: str
-    novo: bool = False
-
-
-def _como_data_hora(dia: dt.date) -> dt.datetime:
-    """A stored date (a call's act date) as the start of that day in the local time zone."""
-    return timezone.make_aware(dt.datetime.combine(dia, dt.time.min))
+RESULTADO = AVISO_RESULTADO
+RECURSO = AVISO_RECURSO
+CHAMADA = AVISO_CHAMADA
 
 
 def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> list[Aviso]:
@@ -70,25 +51,10 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             "Cargo %(c)s, versão %(v)d da classificação. Veja sua posição em cada lista e a "
             "vaga que você ocupa ou ocuparia.") % {"c": cargo.nome, "v": pub.versao.numero},
             url_status + "#t-classificacao"))
-    for pub in s.publicacoes_isencao:
-        if pub is not None and pub.publicada_em <= agora:
-            avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
-                "%(f)s do pedido de isenção publicado") % {"f": pub.get_fase_display()},
-                _("Veja a decisão motivada sobre o seu pedido de isenção da taxa."),
-                s.url_isencao or url_status + "#t-taxa"))
-    url_recursos = reverse("recursos:inscricao", args=[inscricao.pk])
-    for r in s.resultados_comissoes:
-        vistas: set[int] = set()
-        for item in r.itens:
-            for pub in (item.preliminar, item.final):
-                if pub is None or pub.pk in vistas:
-                    continue
-                vistas.add(pub.pk)
-                avisos.append(Aviso(RESULTADO, pub.publicada_em, inscricao, _(
-                    "%(t)s: %(f)s publicado") % {"t": r.titulo,
-                                                 "f": pub.get_fase_display().lower()},
-                    _("Lista %(l)s: veja o parecer motivado da comissão.") % {
-                        "l": item.lista_nome}, url_recursos))
+    # What each procedure decided and published about the inscrição: its own notices
+    # (`nucleo.registro.Procedimento.avisos_do_candidato`).
+    for plugin in registrados():
+        avisos += plugin.avisos_do_candidato(s, agora)
     # The windows open for this inscrição (`candidatos.janelas`, the status page's own): a
     # notice from the moment they open.
     for janela in s.janelas:
@@ -109,31 +75,7 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
                 "%(t)s registrada na sua convocação") % {"t": evento.get_tipo_display()},
                 _("Ato de %(d)s.") % {"d": data_br(evento.data)},
                 url_status + "#chamadas"))
-    convocadas_em = _convocadas_em([c.pk for c in s.convocacoes_individuais], agora)
-    for conv in s.convocacoes_individuais:
-        avisos.append(Aviso(CONVOCACAO, convocadas_em[conv.pk], inscricao, _(
-            "Convocação: %(p)s (%(l)s)") % {"p": conv.procedimento_nome,
-                                                   "l": conv.lista_nome},
-            _("%(h)s — %(o)s") % {"h": data_hora_br(conv.horario), "o": (
-                conv.local if conv.presencial
-                else _("análise dos documentos, sem comparecimento"))},
-            url_status + "#t-convocacoes"))
-    avisos += _avisos_atendimento(inscricao)
     return [a for a in avisos if a.data <= agora]
-
-
-def _avisos_atendimento(inscricao: Inscricao) -> list[Aviso]:
-    """Each decision on the special conditions at the exam (the candidate's request in force:
-    a first-instance decision, a later one superseding it, the appeal's ruling). Never
-    published in lists (health data): the notice only points to the candidate's page."""
-    pedido = condicoes.pedido_vigente(inscricao)
-    if pedido is None:
-        return []
-    url = reverse("condicoes:inscricao", args=[inscricao.pk])
-    return [Aviso(RESULTADO, d.decidida_em, inscricao, _(
-        "%(f)s sobre o atendimento especializado na prova") % {"f": d.get_fase_display()},
-        _("Veja a decisão motivada sobre cada condição pedida."), url)
-        for d in pedido.decisoes.order_by("decidida_em", "pk")]
 
 
 def _recursos_encerrados(s, inscricao: Inscricao, agora, url_status: str) -> list[Aviso]:
@@ -146,23 +88,6 @@ def _recursos_encerrados(s, inscricao: Inscricao, agora, url_status: str) -> lis
         "e": e.get_tipo_display()}, _("O prazo terminou em %(f)s.") % {
         "f": data_hora_br(e.fim)}, url_status + "#t-recursos")
         for e in s.etapas if e.tipo in tipos_com_aviso and e.fim < agora]
-
-
-def _convocadas_em(ids: list[int], agora: dt.datetime) -> dict[int, dt.datetime]:
-    """When the candidate was told of each committee convocation: the e-mail's time, or the
-    time the convocation was recorded (first history row); one query for all (and one more
-    for those never e-mailed), none without convocations."""
-    if not ids:
-        return {}
-    saida = {pk: quando for pk, quando in Convocacao.objects.filter(pk__in=ids)
-             .values_list("pk", "notificada_em") if quando is not None}
-    faltam = [pk for pk in ids if pk not in saida]
-    if faltam:
-        for pk, quando in (Convocacao.history.filter(id__in=faltam)
-                           .order_by("id", "history_date")
-                           .values_list("id", "history_date")):
-            saida.setdefault(pk, quando)
-    return {pk: saida.get(pk, agora) for pk in ids}
 
 
 def vistos_em(candidato: Candidato) -> dt.datetime | None:

@@ -26,7 +26,6 @@ from candidatos.inscricao_portal import (
     opcoes_do_regime,
     taxa_da_inscricao,
 )
-from candidatos.janelas import JanelaAberta
 from candidatos.models import (
     Inscricao,
     Lista,
@@ -44,6 +43,7 @@ from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.models import Avaliacao, Convocacao
+from nucleo.candidato import JanelaAberta
 
 # --- the status of an inscrição, as the candidate sees it -----------------------------------
 
@@ -157,7 +157,8 @@ class SituacaoInscricao:
     isencao_final: ResultadoIsencao | None
     convocacoes: list[Etapa]
     decisoes: list
-    #: The windows open for this inscrição (`candidatos.janelas`): appeals and defences.
+    #: The windows open for this inscrição (`candidatos.janelas`): appeals and defences
+    #: (computed from the rest of this reading, last).
     janelas: list[JanelaAberta]
     classificacao: Classificacao | None
     pode_alterar_opcoes: bool
@@ -185,6 +186,9 @@ class SituacaoInscricao:
     #: Every publication of the cargo's classification, oldest first (the notices read
     #: them; the last one is `classificacao.publicacao`).
     publicacoes_classificacao: list = field(default_factory=list)
+    #: Which kinds of rows the inscrição has (`_existencias`): a plug-in reads nothing of a
+    #: kind it has none of.
+    existe: dict = field(default_factory=dict)
 
 
 def _exige_documentos(inscricao: Inscricao) -> bool:
@@ -401,27 +405,18 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
     classificacao = _classificacao(inscricao, publicacoes[-1]) if publicacoes else None
     procs = (list(inscricao.procedimentos.order_by("-aberto_em"))
              if existe["existe_procedimento"] else [])
-    # The windows open for this inscrição: one answer for this page, the dashboard, the
-    # notices and each procedure's page (`candidatos.janelas`).
-    abertas = janelas.reunir(
-        inscricao, agora, etapas=etapas, resultados_comissoes=resultados_comissoes,
-        pedido_isencao=pedido, publicacoes_isencao=(pub_preliminar, pub_final),
-        tem_atendimento=existe["existe_pedido_atendimento"], procedimentos_da_inscricao=procs,
-        no_instantaneo=bool(classificacao and (classificacao.posicoes
-                                               or classificacao.exclusoes)))
-
     motivo = motivo_opcao_inalteravel(inscricao, etapas)
     individuais = convocacoes_do_candidato(inscricao) if existe["existe_convocacao"] else []
     convocadas = {PROCEDIMENTOS[c.procedimento].etapa for c in individuais
                   if c.procedimento in PROCEDIMENTOS}
-    return SituacaoInscricao(
+    s = SituacaoInscricao(
         inscricao=inscricao, opcoes=[o for o in opcoes_do_regime(certame.regime_legal)
                                      if o.codigo in inscricao.listas],
         situacao_taxa=taxa, situacao_taxa_rotulo=Inscricao.SituacaoTaxa(taxa).label,
         url_isencao=url_isencao, pedido_isencao=pedido, isencao_preliminar=preliminar,
         isencao_final=final,
         convocacoes=_convocacoes(inscricao, etapas, autodeclaracao), decisoes=decisoes,
-        janelas=abertas,
+        janelas=[],
         classificacao=classificacao, pode_alterar_opcoes=motivo is None,
         motivo_opcao_inalteravel=motivo, fundamento_opcao=fundamento_alteracao_opcao(certame),
         convocacoes_individuais=individuais, etapas_convocadas=convocadas,
@@ -434,7 +429,11 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
                                pedido_lido=True, situacao=taxa),
         etapas=etapas, publicacoes_isencao=(pub_preliminar, pub_final),
-        publicacoes_classificacao=publicacoes)
+        publicacoes_classificacao=publicacoes, existe=existe)
+    # The windows open for this inscrição, from what was just read: one answer for this
+    # page, the dashboard, the notices and each procedure's page (`candidatos.janelas`).
+    s.janelas = janelas.reunir(s, agora)
+    return s
 
 
 def janelas_abertas(inscricao: Inscricao, em=None) -> list[JanelaAberta]:

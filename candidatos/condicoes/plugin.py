@@ -4,11 +4,14 @@ notified to the candidate, never published in lists (health data)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from candidatos.condicoes.acompanhamento import situacao
 from candidatos.condicoes.base import (
     CHAVE,
     FASES_DO_RECURSO,
@@ -27,7 +30,7 @@ from candidatos.condicoes.base import (
 from candidatos.condicoes.recurso import reconsiderar
 from candidatos.models import DecisaoAtendimento, Inscricao, PedidoAtendimento
 from certames.regras.regimes import Regime
-from nucleo import registro
+from nucleo import candidato, registro
 
 
 class ProcedimentoAtendimento(registro.Procedimento):
@@ -116,6 +119,37 @@ class ProcedimentoAtendimento(registro.Procedimento):
 
     def consolidar(self, final, objetos, autor) -> dict:
         return {}
+
+    # --- the candidate's area (`nucleo.candidato`) ----------------------------------------
+
+    def janelas_do_candidato(self, s, agora: dt.datetime) -> list:
+        """The appeal against the request in force, as its page reads it (`situacao`: the
+        kernel's answer, the window counted from the decision's notice)."""
+        if not s.existe.get("existe_pedido_atendimento", True):
+            return []
+        sit = situacao(pedido_vigente(s.inscricao), agora)
+        if not sit.pode_recorrer or sit.janela is None:
+            return []
+        return candidato.janelas_de(
+            candidato.RECURSO, self.chave, candidato.titulo_em_frase(self.titulo), sit.janela,
+            agora, reverse("condicoes:inscricao", args=[s.inscricao.pk]) + "#recurso")
+
+    def avisos_do_candidato(self, s, agora: dt.datetime) -> list:
+        """Each decision on the request in force (a first-instance decision, a later one
+        superseding it, the appeal's ruling). Never published in lists (health data): the
+        notice only points to the candidate's page."""
+        if not s.existe.get("existe_pedido_atendimento", True):
+            return []
+        pedido = pedido_vigente(s.inscricao)
+        if pedido is None:
+            return []
+        url = reverse("condicoes:inscricao", args=[s.inscricao.pk])
+        return [candidato.Aviso(
+            candidato.AVISO_RESULTADO, d.decidida_em, s.inscricao,
+            _("%(f)s sobre o atendimento especializado na prova") % {
+                "f": d.get_fase_display()},
+            _("Veja a decisão motivada sobre cada condição pedida."), url)
+            for d in pedido.decisoes.order_by("decidida_em", "pk")]
 
     def fundamento(self, regime: Regime, chave: str = "") -> str:
         if chave == "recurso":

@@ -21,7 +21,9 @@ from candidatos import isencao
 from candidatos.models import DecisaoIsencao, PedidoIsencao
 from certames.models import Certame, Etapa
 from certames.regras.regimes import Regime
-from nucleo import registro
+from nucleo import candidato, registro
+from nucleo import recursos as kernel
+from nucleo.lotes import janela_do_lote
 
 #: The kernel's word for a publication (preliminary, recurso, final) -> the article of the
 #: exemption law (`RegraIsencao`) providing it.
@@ -111,6 +113,36 @@ class ProcedimentoIsencao(registro.Procedimento):
         return {"descricao": _("Recurso contra o indeferimento da isenção da inscrição "
                                "%(n)s.") % {"n": objeto.inscricao.numero},
                 "depois": {"pedido": objeto.pk}}
+
+    # --- the candidate's area (`nucleo.candidato`) ----------------------------------------
+
+    def janelas_do_candidato(self, s, agora: dt.datetime) -> list:
+        """The appeal against a rejection (art. 6º, I), in the window of its batch's
+        publication. Without a published preliminary result, or with the final one out, or
+        granted, the kernel's answer is already known from what the status read (nothing
+        more is queried)."""
+        pedido = s.pedido_isencao
+        preliminar, final = s.publicacoes_isencao
+        if (pedido is None or preliminar is None or final is not None
+                or pedido.resultado_preliminar != PedidoIsencao.Resultado.INDEFERIDO):
+            return []
+        janela = janela_do_lote(preliminar, agora,
+                                [e for e in s.etapas if e.tipo == self.etapa_recurso])
+        if kernel.motivo_para_nao_recorrer(self.chave, pedido, agora=agora,
+                                           preliminar=preliminar, final=final, janela=janela):
+            return []
+        return candidato.janelas_de(candidato.RECURSO, self.chave,
+                                    candidato.titulo_em_frase(self.titulo), janela, agora,
+                                    reverse("isencao:recurso", args=[s.inscricao.pk]))
+
+    def avisos_do_candidato(self, s, agora: dt.datetime) -> list:
+        """Each publication of the request's batch (preliminary, final) once it is out."""
+        url = s.url_isencao or reverse("portal:inscricao", args=[s.inscricao.pk]) + "#t-taxa"
+        return [candidato.Aviso(
+            candidato.AVISO_RESULTADO, pub.publicada_em, s.inscricao,
+            _("%(f)s do pedido de isenção publicado") % {"f": pub.get_fase_display()},
+            _("Veja a decisão motivada sobre o seu pedido de isenção da taxa."), url)
+            for pub in s.publicacoes_isencao if pub is not None and pub.publicada_em <= agora]
 
     # --- the final result (art. 3º, VI; art. 6º, III) -------------------------------------
 

@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from candidatos.models import ProcedimentoAdministrativo
+from candidatos.procedimentos.abertura import pode_defender
 from candidatos.procedimentos.base import _PROCEDIMENTO_COM, CHAVE, Conclusao
-from candidatos.procedimentos.recurso import janela_recurso, reconsiderar
+from candidatos.procedimentos.recurso import janela_recurso, motivo_para_nao_recorrer, reconsiderar
 from candidatos.procedimentos.tipos import objeto_de
 from certames.regras.regimes import Regime
-from nucleo import registro
+from nucleo import candidato, registro
 from nucleo.lotes import JanelaRecurso
 
 
@@ -78,6 +79,25 @@ class ProcedimentoAdministrativoPlugin(registro.Procedimento):
 
     def url_rh(self, objeto) -> str:
         return reverse("painel:procedimentos_detalhe", args=[objeto.pk])
+
+    # --- the candidate's area (`nucleo.candidato`) ----------------------------------------
+
+    def janelas_do_candidato(self, s, agora: dt.datetime) -> list:
+        """Each procedure about the inscrição: the defence until its deadline (contraditório
+        e ampla defesa, CF art. 5º, LV); then the appeal against its decision, when the
+        kernel would accept it (counted from the decision's notice)."""
+        saida: list = []
+        for proc in s.procedimentos:
+            if pode_defender(proc, agora):
+                saida.append(candidato.JanelaAberta(
+                    candidato.DEFESA, self.chave, str(proc.get_tipo_display()), proc.aberto_em,
+                    proc.prazo_defesa, reverse("procedimentos:detalhe", args=[proc.pk])))
+            elif proc.conclusao and motivo_para_nao_recorrer(proc, agora) is None:
+                saida += candidato.janelas_de(
+                    candidato.RECURSO, self.chave, proc.get_tipo_display(),
+                    janela_recurso(proc, agora), agora,
+                    reverse("procedimentos:recurso", args=[proc.pk]))
+        return saida
 
     def fundamento(self, regime: Regime, chave: str = "") -> str:
         """The regime's bases of both kinds (the kernel asks without the procedure)."""

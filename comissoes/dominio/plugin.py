@@ -19,7 +19,7 @@ from candidatos.models import EstadoLista, SituacaoLista
 from candidatos.servicos import registrar_situacao_lista
 from certames.models import Certame
 from certames.regras.regimes import Regime
-from comissoes.dominio import recursos, resultados
+from comissoes.dominio import candidato, recursos, resultados
 from comissoes.dominio.procedimentos import (
     HETEROIDENTIFICACAO,
     PROCEDIMENTOS,
@@ -163,6 +163,12 @@ class ProcedimentoComissao(registro.Procedimento):
         }
 
     # --- the law -------------------------------------------------------------------------
+
+    def janelas_do_candidato(self, s, agora: dt.datetime) -> list:
+        return candidato.janelas(self.chave, self.titulo, s, agora)
+
+    def avisos_do_candidato(self, s, agora: dt.datetime) -> list:
+        return candidato.avisos(self.chave, s, agora)
 
     def fundamento(self, regime: Regime, chave: str = "") -> str:
         if chave == "final":

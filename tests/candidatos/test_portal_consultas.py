@@ -45,11 +45,12 @@ CONSULTAS_STATUS = 21
 #: is read from the cache, `cached_db`; the account is checked by the session's hash).
 CONSULTAS_STATUS_GUARDADA = 1
 #: The dashboard: the same reading per inscrição (the probe an annotation of the list, the
-#: exemption request joined to it) plus the notices' last visit, the special conditions'
-#: request and the certames open for inscrição; no retificações. The exemption's appeal is
+#: exemption request joined to it) plus the notices' last visit and the certames open for
+#: inscrição; no retificações, and no special conditions' request where the probe found none
+#: (its notices are read only when one exists). The exemption's appeal is
 #: not read again: the windows come from the status (`candidatos.janelas`), which knows it
 #: from the published final result.
-CONSULTAS_PAINEL = 19
+CONSULTAS_PAINEL = 18
 
 
 def _versao(cargo, numero, posicoes, exclusoes=()):
