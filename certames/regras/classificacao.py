@@ -44,6 +44,7 @@ from .convocacao import (
 )
 from .distribuicao import Distribuicao, contagens, distribuir
 from .erros import ErroEntrada
+from .fases import AvaliacaoFases, avaliar_fases, validar_fases, validar_notas
 from .listas import Exclusao, Listas, Remocao, montar_listas
 from .modelos import (
     SITUACOES_CHAMADO,
@@ -106,6 +107,8 @@ class Resultado:
     devidos: dict[str, int] = field(default_factory=dict)
     #: The calls already made, as given (None: no history given).
     chamados: tuple[Chamado, ...] | None = None
+    #: The phases' results (spec section 10; None: a cargo without phases).
+    fases: AvaliacaoFases | None = None
 
     @property
     def excluidos(self) -> tuple[Exclusao, ...]:
@@ -243,6 +246,20 @@ def classificar(entrada: Entrada) -> Resultado:
     validar_candidatos(candidatos, regime)
     chamados = tuple(entrada.chamados or ())
     validar_chamados(chamados, candidatos, regime)
+    fases = entrada.fases
+    if fases is not None:
+        validar_fases(fases, regime)
+    validar_notas(candidatos, fases)
+    avaliacao: AvaliacaoFases | None = None
+    if fases is not None:
+        # Spec section 10: the final lists hold the survivors of the last phase, with the
+        # partial score after it as their score.
+        avaliacao = avaliar_fases(candidatos, fases, regime, regime.optantes_todas_as_fases)
+        finais = avaliacao.notas_finais
+        candidatos = [
+            replace(c, nota=finais[c.inscricao]) if c.inscricao in finais else c
+            for c in candidatos
+        ]
 
     # Spec section 7: a candidate granted fim de fila at a call ranks last in every list;
     # a call made void or annulled (section 9) puts its candidate out of every list.
@@ -252,18 +269,20 @@ def classificar(entrada: Entrada) -> Resultado:
 
     if entrada.distribuicao is None:
         distribuicao = distribuir(vagas, regime)
-        finais: tuple[int, ...] | None = None
+        por_lista: tuple[int, ...] | None = None
     else:
         distribuicao = distribuicao_informada(entrada.distribuicao, vagas, regime)
-        finais = tuple(distribuicao[lst] for lst in regime.listas)
-    listas = montar_listas(candidatos, regime, sem_efeito, anuladas)
+        por_lista = tuple(distribuicao[lst] for lst in regime.listas)
+    listas = montar_listas(
+        candidatos, regime, sem_efeito, anuladas, avaliacao.exclusoes if avaliacao else None
+    )
 
     historicas: list[Chamada] = []
     ocupadas: list[Ocupacao] = []
     marcas: list[tuple[str, bool]] = []
     if chamados:
         historicas, ocupadas, marcas = _historico(chamados, listas, regime, vagas)
-    continuacao = continuar_ordem(vagas, regime, marcas, finais)
+    continuacao = continuar_ordem(vagas, regime, marcas, por_lista)
     contagem = Counter(continuacao.tipos)
     slots = {lst: contagem.get(lst, 0) for lst in regime.listas_com_ac}
     novas, vazias = preencher_vagas(
@@ -289,6 +308,7 @@ def classificar(entrada: Entrada) -> Resultado:
         convocacao=tuple(historicas) + chamadas,
         devidos=continuacao.devidos,
         chamados=None if entrada.chamados is None else chamados,
+        fases=avaliacao,
     )
 
 

@@ -33,6 +33,12 @@ continuation of the calls already made (the history H, in order):
    ordem de classificação", LC 22/2026, art. 1º, §7º and art. 6º, §6º; Lei 3.057/2026,
    art. 16; Lei 3.056/2025, art. 11).
 
+The edital may state the order itself (``Regime.ordem_edital``, from the edital setting
+``ordem_convocacao``; Lei 3.057/2026, art. 17, parágrafo único and art. 18, VIII): step 3's
+R_g(v) is then the number of g's positions <= v in the edital's order for a group it names
+(section 4's rule for the others), and when several groups are due at one vacancy the group
+the edital names for it goes first. Every other step is unchanged.
+
 With no history this is the known practice (20% with 0.5 rounding and minimum 3: the 3rd,
 8th, 13th ... positions) and positions 1..N hold exactly r_g of each group. A split that
 is not monotone in n (possible with joint rounding) never gives a group more than r_g(N).
@@ -168,16 +174,27 @@ def continuar_ordem(
         rechamada_em[p + 1] = len(historico) + len(tipos)
     rechamadas = len(tipos)
 
-    # Step 3: the first due group in the regime's order, else AC.
+    # Step 3: the first due group in the regime's order, else AC. With the order the
+    # edital states (Lei 3.057/2026, art. 17, parágrafo único), a group it names is due by
+    # its positions, and the group it names for this vacancy goes first.
+    edital = {o.grupo: o for o in regime.ordem_edital}
     posicoes_ac: list[int] = []
     while len(tipos) < novas:
         v = ocupadas + len(tipos) + 1
         atuais = contagens(v, regime)
-        for i in range(k):
-            if min(atuais[i], finais[i]) > servidos[i]:
-                servidos[i] += 1
-                tipos.append(codigos[i])
-                break
+        if edital:
+            atuais = tuple(
+                edital[cod].quantas_ate(v) if cod in edital else atuais[i]
+                for i, cod in enumerate(codigos)
+            )
+        devidos_agora = [i for i in range(k) if min(atuais[i], finais[i]) > servidos[i]]
+        if devidos_agora:
+            i = next(
+                (j for j in devidos_agora if codigos[j] in edital and edital[codigos[j]].ocupa(v)),
+                devidos_agora[0],
+            )
+            servidos[i] += 1
+            tipos.append(codigos[i])
         else:
             posicoes_ac.append(len(tipos))
             tipos.append(AC)
@@ -380,6 +397,10 @@ MOTIVOS_LIBERACAO: dict[str, str] = {
     "fraude": "candidato eliminado por fraude",
     "nao_confirmada": "candidato fora de todas as listas (não confirmação)",
     "anulada": "nomeação anulada",
+    "nao_admitido_corte": "candidato fora da nota de corte de uma fase",
+    "eliminado_nota_minima": "candidato eliminado por nota abaixo da mínima de uma fase",
+    "ausente": "candidato ausente em uma fase",
+    "aguardando_nota": "candidato aguardando nota de uma fase",
 }
 
 

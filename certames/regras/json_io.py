@@ -81,13 +81,31 @@ from typing import Any
 from .aritmetica import formatar_decimal, ler_decimal, ler_fracao, ler_percentual
 from .classificacao import Resultado
 from .erros import ErroEntrada
-from .modelos import ESTADOS, SITUACOES_CHAMADO, Candidato, Chamado, Entrada, validar_candidatos
+from .fases import Fase
+from .listas import chave_inscricao
+from .modelos import (
+    AUSENTE,
+    ESTADOS,
+    SITUACOES_CHAMADO,
+    Candidato,
+    Chamado,
+    Entrada,
+    validar_candidatos,
+)
 from .parametros import Parametros, aplicar_parametros
-from .regimes import CODIGOS_RESERVA, RegimeDesconhecido, RegraPcd, obter_regime
+from .regimes import CODIGOS_RESERVA, OrdemGrupo, RegimeDesconhecido, RegraPcd, obter_regime
 
 __all__ = ["ler_entrada", "ler_parametros", "resultado_para_json"]
 
-_CAMPOS_ENTRADA = {"regime", "vagas", "parametros", "candidatos", "chamados", "distribuicao"}
+_CAMPOS_ENTRADA = {
+    "regime",
+    "vagas",
+    "parametros",
+    "candidatos",
+    "chamados",
+    "distribuicao",
+    "fases",
+}
 _CAMPOS_CANDIDATO = {
     "inscricao",
     "nota",
@@ -96,7 +114,10 @@ _CAMPOS_CANDIDATO = {
     "eliminado",
     "desistente",
     "fim_de_fila",
+    "notas",
 }
+_CAMPOS_FASE = {"codigo", "nome", "nota_minima", "peso", "corte"}
+_CAMPOS_ORDEM = {"posicoes", "depois_a_cada"}
 _CAMPOS_CHAMADO = {"inscricao", "vaga", "lista", "situacao"}
 _CAMPOS_PARAMETROS = {
     "limiar_arredondamento",
@@ -105,6 +126,8 @@ _CAMPOS_PARAMETROS = {
     "efeito_nao_confirmacao",
     "base_reserva",
     "base_reserva_pcd",
+    "optantes_todas_as_fases",
+    "ordem_convocacao",
 }
 
 
@@ -211,7 +234,15 @@ def ler_parametros(obj: object) -> Parametros:
                 f"parametros.{campo}: esperado 'cargo' ou 'edital', recebido {_mostrar(base)}"
             )
         bases[campo] = base
+    todas = obj.get("optantes_todas_as_fases")
+    if todas is not None and not isinstance(todas, bool):
+        raise ErroEntrada(
+            "parametros.optantes_todas_as_fases: esperado true ou false, recebido "
+            + _mostrar(todas)
+        )
     return Parametros(
+        optantes_todas_as_fases=todas,
+        ordem_convocacao=_ler_ordem(obj.get("ordem_convocacao")),
         limiar_arredondamento=limiar,
         arredondamento_conjunto=conjunto,
         regra_pcd=regra,
@@ -221,11 +252,87 @@ def ler_parametros(obj: object) -> Parametros:
     )
 
 
+def _ler_ordem(obj: object) -> tuple[OrdemGrupo, ...]:
+    """The call order the edital states (spec section 7): group -> {"posicoes": [...],
+    "depois_a_cada": n}. Only types here; the rules are ``parametros``'s."""
+    if obj is None:
+        return ()
+    caminho = "parametros.ordem_convocacao"
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"{caminho}: esperado um objeto, recebido {_mostrar(obj)}")
+    saida = []
+    for grupo, o in obj.items():
+        campo = f"{caminho}.{grupo}"
+        if not isinstance(o, dict):
+            raise ErroEntrada(f"{campo}: esperado um objeto, recebido {_mostrar(o)}")
+        _desconhecidos(o, _CAMPOS_ORDEM, campo)
+        posicoes = o.get("posicoes")
+        if not isinstance(posicoes, list):
+            raise ErroEntrada(
+                f"{campo}.posicoes: esperado uma lista, recebido {_mostrar(posicoes)}"
+            )
+        for p in posicoes:
+            if isinstance(p, bool) or not isinstance(p, int):
+                raise ErroEntrada(f"{campo}.posicoes: esperado inteiros, recebido {_mostrar(p)}")
+        d = o.get("depois_a_cada")
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int)):
+            raise ErroEntrada(f"{campo}.depois_a_cada: esperado inteiro, recebido {_mostrar(d)}")
+        saida.append(OrdemGrupo(str(grupo), tuple(posicoes), d))
+    return tuple(saida)
+
+
+def _ler_fases(obj: object) -> tuple[Fase, ...]:
+    """The cargo's phases (spec section 10). Only types here; the rules (a cut-off with AC,
+    not on the last phase, lists of the regime) are ``fases.validar_fases``'s."""
+    if not isinstance(obj, list):
+        raise ErroEntrada(f"fases: esperado uma lista, recebido {_mostrar(obj)}")
+    fases = []
+    for i, f in enumerate(obj):
+        caminho = f"fases[{i}]"
+        if not isinstance(f, dict):
+            raise ErroEntrada(f"{caminho}: esperado um objeto, recebido {_mostrar(f)}")
+        _desconhecidos(f, _CAMPOS_FASE, caminho)
+        codigo = _texto(f, "codigo", caminho, True)
+        nome = f.get("nome") or ""
+        if not isinstance(nome, str):
+            raise ErroEntrada(f"{caminho}.nome: valor inválido {_mostrar(nome)}")
+        minima = (_numero(f["nota_minima"], f"{caminho}.nota_minima")
+                  if f.get("nota_minima") is not None else None)
+        peso = _numero(f["peso"], f"{caminho}.peso") if f.get("peso") is not None else Decimal(1)
+        corte = f.get("corte")
+        if corte is not None:
+            if not isinstance(corte, dict):
+                raise ErroEntrada(
+                    f"{caminho}.corte: esperado um objeto, recebido {_mostrar(corte)}"
+                )
+            for lista, n in corte.items():
+                if isinstance(n, bool) or not isinstance(n, int):
+                    raise ErroEntrada(
+                        f"{caminho}.corte.{lista}: esperado inteiro maior ou igual a 1, "
+                        f"recebido {_mostrar(n)}"
+                    )
+            corte = {str(k): v for k, v in corte.items()}
+        assert codigo is not None
+        fases.append(Fase(codigo, minima, peso, corte, nome))
+    return tuple(fases)
+
+
+def _ler_notas(obj: object, caminho: str) -> dict[str, Decimal | str]:
+    if not isinstance(obj, dict):
+        raise ErroEntrada(f"{caminho}.notas: esperado um objeto, recebido {_mostrar(obj)}")
+    notas: dict[str, Decimal | str] = {}
+    for codigo, v in obj.items():
+        notas[str(codigo)] = (
+            AUSENTE if v == AUSENTE else _numero(v, f"{caminho}.notas.{codigo}")
+        )
+    return notas
+
+
 #: Former private name, kept for callers that imported it.
 _ler_parametros = ler_parametros
 
 
-def _ler_candidato(obj: object, i: int) -> Candidato:
+def _ler_candidato(obj: object, i: int, com_fases: bool = False) -> Candidato:
     # Hot path (100,000 candidates): error paths are built only when an error is found.
     if type(obj) is not dict:
         raise ErroEntrada(f"candidatos[{i}]: esperado um objeto, recebido {_mostrar(obj)}")
@@ -240,9 +347,23 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
             inscricao = str(inscricao)
     if not isinstance(inscricao, str) or not inscricao.strip():
         raise ErroEntrada(f"{caminho}.inscricao: valor inválido {_mostrar(obj['inscricao'])}")
-    if "nota" not in obj:
+    notas: dict[str, Decimal | str] | None = None
+    if com_fases:
+        if "nota" in obj:
+            raise ErroEntrada(
+                f"{caminho}.nota: o cargo tem fases; informe a nota de cada fase em “notas” "
+                "(a nota final é calculada)"
+            )
+        notas = _ler_notas(obj.get("notas", {}), caminho)
+        nota = Decimal(0)
+    elif "notas" in obj:
+        raise ErroEntrada(
+            f"{caminho}.notas: a entrada não tem “fases”; informe a nota final em “nota”"
+        )
+    elif "nota" not in obj:
         raise ErroEntrada(f"{caminho}.nota: campo obrigatório")
-    nota = _numero(obj["nota"], f"{caminho}.nota")
+    else:
+        nota = _numero(obj["nota"], f"{caminho}.nota")
     desempate_obj = obj.get("desempate")
     if desempate_obj is None:
         desempate: tuple[Decimal, ...] = ()
@@ -288,7 +409,9 @@ def _ler_candidato(obj: object, i: int) -> Candidato:
         _booleano(obj, "desistente", caminho)
     if fim_de_fila is not True and fim_de_fila is not False:
         _booleano(obj, "fim_de_fila", caminho)
-    return Candidato(inscricao, nota, desempate, listas, eliminado, desistente, fim_de_fila)
+    return Candidato(
+        inscricao, nota, desempate, listas, eliminado, desistente, fim_de_fila, notas
+    )
 
 
 def _texto(obj: Mapping[str, Any], campo: str, caminho: str, obrigatorio: bool) -> str | None:
@@ -375,7 +498,8 @@ def ler_entrada(obj: object) -> Entrada:
     cands_obj = obj["candidatos"]
     if not isinstance(cands_obj, list):
         raise ErroEntrada(f"candidatos: esperado uma lista, recebido {_mostrar(cands_obj)}")
-    candidatos = tuple(_ler_candidato(c, i) for i, c in enumerate(cands_obj))
+    fases = _ler_fases(obj["fases"]) if obj.get("fases") is not None else None
+    candidatos = tuple(_ler_candidato(c, i, fases is not None) for i, c in enumerate(cands_obj))
     validar_candidatos(candidatos, efetivo)
     chamados = _ler_chamados(obj["chamados"]) if "chamados" in obj else None
     distribuicao = (
@@ -388,7 +512,43 @@ def ler_entrada(obj: object) -> Entrada:
         parametros=parametros,
         chamados=chamados,
         distribuicao=distribuicao,
+        fases=fases,
     )
+
+
+def _texto_decimal(d: Decimal | None) -> str | None:
+    """An exact decimal as the contract writes it ("72.5", "100")."""
+    if d is None:
+        return None
+    return format(d.normalize(), "f") if d else "0"
+
+
+def _fases_para_json(resultado: Resultado, completo: bool) -> list[dict[str, Any]]:
+    """Each phase's results (spec section 10): who took it, with score, partial score,
+    outcome and route, best partial score first."""
+    avaliacao = resultado.fases
+    assert avaliacao is not None
+    saida = []
+    for fase in avaliacao.fases:
+        linhas = sorted(
+            avaliacao.resultados_da_fase(fase.codigo),
+            key=lambda x: (x[1].parcial is None, -(x[1].parcial or 0), chave_inscricao(x[0])),
+        )
+        saida.append({
+            "codigo": fase.codigo,
+            "resultados": [
+                {
+                    "inscricao": inscricao,
+                    "nota": AUSENTE if d.resultado == AUSENTE else _texto_decimal(d.nota),
+                    "parcial": _texto_decimal(d.parcial),
+                    "resultado": d.resultado,
+                    "rota": d.rota,
+                }
+                | ({"fundamento": d.fundamento} if completo else {})
+                for inscricao, d in linhas
+            ],
+        })
+    return saida
 
 
 def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[str, Any]:
@@ -412,6 +572,9 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
     historico = resultado.chamados is not None
     if historico:
         saida["devidos"] = dict(resultado.devidos)
+    if resultado.fases is not None:
+        saida["aguardando_nota"] = list(resultado.fases.aguardando_nota)
+        saida["fases"] = _fases_para_json(resultado, completo)
     if completo:
         saida["explicacao"] = resultado.distribuicao.explicacoes()
         saida["calculos"] = [

@@ -33,6 +33,8 @@ __all__ = [
     "chave_inscricao",
     "ordenar",
     "montar_listas",
+    "listas_do_optante",
+    "sem_participacao",
 ]
 
 _CONFIRMADA = Estado.CONFIRMADA.value
@@ -160,14 +162,18 @@ def montar_listas(
     regime: Regime,
     sem_efeito: Collection[str] = (),
     anuladas: Collection[str] = (),
+    por_fase: Mapping[str, Exclusao] | None = None,
 ) -> Listas:
     """Build AC and every reserved list of ``regime`` (spec section 5).
 
     ``regime`` must already have the edital's parameters applied. Candidates are assumed
     validated (``modelos.validar_candidatos``). ``sem_efeito``: inscriptions whose call was
     made void; ``anuladas``: inscriptions whose call (nomeação) was annulled (spec section
-    9); both out of every list (spec section 7).
+    9); both out of every list (spec section 7). ``por_fase``: candidates out of the
+    final lists because of a phase (eliminated below a minimum, absent, not admitted by a
+    cut-off, awaiting a score: spec section 10, ``fases.avaliar_fases``), with the reason.
     """
+    por_fase = por_fase or {}
     codigos = regime.listas
     efeito = {n.lista: n for n in regime.nao_confirmacao}
 
@@ -180,7 +186,9 @@ def montar_listas(
     pendentes_ac: set[str] = set()
 
     for c in ordenar(candidatos):
-        exclusao = _exclusao(c, regime, efeito, sem_efeito, anuladas)
+        exclusao = _exclusao(c, regime, efeito, sem_efeito, anuladas) or por_fase.get(
+            c.inscricao
+        )
         if exclusao is not None:
             excluidos.append(exclusao)
             continue
@@ -193,7 +201,7 @@ def montar_listas(
             # A final non-confirmation would eliminate (SMBV PP with the edital's
             # "elimina"): the whole participation is sub judice.
             pendentes_ac.add(c.inscricao)
-        entra, removidas = _listas_do_optante(c, regime, efeito)
+        entra, removidas = listas_do_optante(c, regime, efeito)
         remocoes.extend(removidas)
         for lst in entra:
             reservadas[lst].append(c)
@@ -265,6 +273,21 @@ def _exclusao(
     return None
 
 
+def sem_participacao(c: Candidato, efeito: Mapping[str, NaoConfirmacao]) -> bool:
+    """Whether ``c`` is eliminated from the certame and takes no phase (spec section 10):
+    ``eliminado``, fraud in a list (Lei 3.057/2026, art. 12; Lei 3.056/2025, art. 7º, §1º,
+    I; LC 22/2026, art. 3º, §3º), or a final non-confirmation whose effect is elimination
+    (only where the edital chose it: SMBV PP)."""
+    if c.eliminado:
+        return True
+    estados = c.listas.values() if c.listas else ()
+    if _FRAUDE in estados:
+        return True
+    return any(
+        e == _NAO_CONFIRMADA and efeito[lst].efeito == ELIMINA for lst, e in c.listas.items()
+    )
+
+
 def _pendente_onde_elimina(opcoes: Mapping[str, str], efeito: dict[str, NaoConfirmacao]) -> bool:
     """Whether the candidate is pending in a list whose non-confirmation eliminates."""
     return _PENDENTE in opcoes.values() and any(
@@ -272,8 +295,8 @@ def _pendente_onde_elimina(opcoes: Mapping[str, str], efeito: dict[str, NaoConfi
     )
 
 
-def _listas_do_optante(
-    c: Candidato, regime: Regime, efeito: dict[str, NaoConfirmacao]
+def listas_do_optante(
+    c: Candidato, regime: Regime, efeito: Mapping[str, NaoConfirmacao]
 ) -> tuple[list[str], list[Remocao]]:
     """The reserved lists an optant in AC enters (confirmed or pending), and the removals
     from the lists they opted for but do not enter."""

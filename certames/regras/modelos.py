@@ -12,10 +12,12 @@ from .aritmetica import ler_decimal
 from .erros import ErroEntrada
 
 if TYPE_CHECKING:
+    from .fases import Fase
     from .parametros import Parametros
     from .regimes import Regime
 
 __all__ = [
+    "AUSENTE",
     "Estado",
     "ESTADOS",
     "SituacaoChamado",
@@ -42,6 +44,10 @@ class Estado(StrEnum):
 
 
 ESTADOS: frozenset[str] = frozenset(e.value for e in Estado)
+
+
+#: A phase score meaning the candidate was absent (spec section 10: eliminated).
+AUSENTE = "ausente"
 
 
 class SituacaoChamado(StrEnum):
@@ -85,8 +91,16 @@ class Candidato:
     eliminado: bool = False
     desistente: bool = False
     fim_de_fila: bool = False
+    #: Phase code -> score (``Decimal``) or ``AUSENTE``, for a cargo in phases (spec
+    #: section 10; None without phases). ``nota`` is then the engine's final score.
+    notas: Mapping[str, Decimal | str] | None = None
 
     def __post_init__(self) -> None:
+        if self.notas is not None:
+            object.__setattr__(self, "notas", {
+                k: v if v == AUSENTE or (type(v) is Decimal and v.is_finite()) else ler_decimal(v)
+                for k, v in self.notas.items()
+            })
         # Cheap normalisation so tests and callers may write Candidato("1", "87,5").
         if type(self.nota) is not Decimal or not self.nota.is_finite():
             object.__setattr__(self, "nota", ler_decimal(self.nota))
@@ -132,6 +146,9 @@ class Entrada:
     parametros: Parametros | None = None
     chamados: tuple[Chamado, ...] | None = None
     distribuicao: Mapping[str, int] | None = None
+    #: The cargo's phases in order (spec section 10; None: one phase, the candidates'
+    #: ``nota``).
+    fases: tuple[Fase, ...] | None = None
 
 
 def validar_candidatos(candidatos: Sequence[Candidato], regime: Regime) -> None:

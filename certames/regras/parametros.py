@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from math import gcd
 
 from .aritmetica import formatar_decimal, formatar_percentual
 from .erros import ErroParametro
@@ -24,6 +25,7 @@ from .regimes import (
     ELIMINA,
     PCD,
     NaoConfirmacao,
+    OrdemGrupo,
     Regime,
     RegraPcd,
 )
@@ -44,6 +46,11 @@ class Parametros:
       the bases the regime allows (spec section 4.1; ``Regime.bases_reserva``).
     - ``base_reserva_pcd``: ``"cargo"`` | ``"edital"``, the base of the PcD reserve
       (``Regime.bases_reserva_pcd``).
+    - ``optantes_todas_as_fases``: optants of a racial list take every phase on reaching its
+      minimum (spec section 10; ``Regime.optantes_todas_as_fases``); ``False`` where the law
+      gives it is refused.
+    - ``ordem_convocacao``: the call order the edital states (spec section 7), one
+      ``OrdemGrupo`` per reserved group it names.
     """
 
     limiar_arredondamento: Fraction | None = None
@@ -52,11 +59,15 @@ class Parametros:
     efeito_nao_confirmacao: Mapping[str, str] = field(default_factory=dict)
     base_reserva: str | None = None
     base_reserva_pcd: str | None = None
+    optantes_todas_as_fases: bool | None = None
+    ordem_convocacao: tuple[OrdemGrupo, ...] = ()
 
     @property
     def vazio(self) -> bool:
         return (
-            self.limiar_arredondamento is None
+            self.optantes_todas_as_fases is None
+            and not self.ordem_convocacao
+            and self.limiar_arredondamento is None
             and self.arredondamento_conjunto is None
             and self.regra_pcd is None
             and not self.efeito_nao_confirmacao
@@ -93,6 +104,10 @@ def aplicar_parametros(regime: Regime, parametros: Parametros | None) -> Regime:
         if nao_confirmacao is not None:
             mudancas["nao_confirmacao"] = nao_confirmacao
     mudancas |= _mudancas_bases(regime, parametros)
+    if parametros.optantes_todas_as_fases is not None:
+        mudancas |= _mudancas_todas_as_fases(regime, parametros.optantes_todas_as_fases)
+    if parametros.ordem_convocacao:
+        mudancas["ordem_edital"] = validar_ordem_convocacao(regime, parametros.ordem_convocacao)
 
     if not mudancas:
         return regime
@@ -268,3 +283,94 @@ def _pcd_na_faixa(regime: Regime, regra: RegraPcd) -> RegraPcd:
             f"arredondamento e limite: {lei.fundamento}"
         ),
     )
+
+
+def _mudancas_todas_as_fases(regime: Regime, valor: object) -> dict[str, object]:
+    """The edital's guarantee of every phase to optants (spec sections 3 and 10): it may give
+    it where the law is silent, never take it away where the law gives it (Lei 3.056/2025,
+    art. 9º; Lei 15.142/2025, art. 6º: the regime's own citation)."""
+    if not isinstance(valor, bool):
+        raise ErroParametro(
+            "optantes_todas_as_fases", f"esperado true ou false, recebido “{valor}”"
+        )
+    if valor == regime.optantes_todas_as_fases:
+        return {}
+    if regime.todas_as_fases_em_lei:
+        raise ErroParametro(
+            "optantes_todas_as_fases",
+            f"o regime {regime.id} garante aos optantes a participação em todas as fases "
+            f"({regime.fundamento_todas_as_fases}); o edital não pode afastá-la",
+        )
+    return {
+        "optantes_todas_as_fases": valor,
+        "fundamento_todas_as_fases": (
+            "edital: optantes participam de todas as fases sempre que atingida a nota mínima "
+            f"({regime.fundamento_todas_as_fases})"
+            if valor
+            else regime.fundamento_todas_as_fases
+        ),
+    }
+
+
+def validar_ordem_convocacao(
+    regime: Regime, ordem: tuple[OrdemGrupo, ...]
+) -> tuple[OrdemGrupo, ...]:
+    """The call order the edital states, checked (spec section 7): each group a reserved list
+    of the regime, named once; its positions a non-empty, strictly increasing list of
+    integers >= 1; its period an integer >= 1; no position claimed by two groups, the
+    periods' positions included, however far. Returns the groups in the regime's order.
+    Raises ``ErroParametro``."""
+    vistos: dict[str, OrdemGrupo] = {}
+    for o in ordem:
+        campo = f"ordem_convocacao.{o.grupo}"
+        if o.grupo not in regime.listas:
+            raise ErroParametro(
+                campo,
+                f"a lista “{o.grupo}” não é reserva do regime {regime.id} (reservas: "
+                f"{', '.join(regime.listas)}); a ampla concorrência ocupa as demais posições",
+            )
+        if o.grupo in vistos:
+            raise ErroParametro(campo, "grupo repetido")
+        posicoes = o.posicoes
+        if not posicoes:
+            raise ErroParametro(f"{campo}.posicoes", "informe ao menos uma posição")
+        for p in posicoes:
+            if isinstance(p, bool) or not isinstance(p, int) or p < 1:
+                raise ErroParametro(
+                    f"{campo}.posicoes", f"esperado inteiro maior ou igual a 1, recebido “{p}”"
+                )
+        if any(b <= a for a, b in zip(posicoes, posicoes[1:], strict=False)):
+            raise ErroParametro(
+                f"{campo}.posicoes", "as posições devem estar em ordem estritamente crescente"
+            )
+        d = o.depois_a_cada
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or d < 1):
+            raise ErroParametro(
+                f"{campo}.depois_a_cada", f"esperado inteiro maior ou igual a 1, recebido “{d}”"
+            )
+        for outro in vistos.values():
+            comum = _posicao_comum(outro, o)
+            if comum is not None:
+                raise ErroParametro(
+                    campo,
+                    f"a {comum}ª posição é reivindicada por {outro.grupo} e por {o.grupo}; "
+                    "cada posição da ordem cabe a um só grupo",
+                )
+        vistos[o.grupo] = o
+    return tuple(vistos[g] for g in regime.listas if g in vistos)
+
+
+def _posicao_comum(a: OrdemGrupo, b: OrdemGrupo) -> int | None:
+    """The first position both groups claim (their listed positions and the periods after
+    them, however far), or None."""
+    candidatas = [p for p in a.posicoes if b.ocupa(p)] + [p for p in b.posicoes if a.ocupa(p)]
+    if a.depois_a_cada and b.depois_a_cada:
+        # a_last + i*da = b_last + j*db (i, j >= 1) has a solution iff gcd divides the gap.
+        da, db = a.depois_a_cada, b.depois_a_cada
+        ua, ub = a.posicoes[-1], b.posicoes[-1]
+        if (ub - ua) % gcd(da, db) == 0:
+            x = ua + da
+            while x <= ub or (x - ub) % db:
+                x += da
+            candidatas.append(x)
+    return min(candidatas, default=None)

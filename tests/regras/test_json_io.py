@@ -244,7 +244,11 @@ def test_numero_json_decimal():
             com_candidato(0, desistente=1),
             "candidatos[0].desistente: esperado true ou false, recebido 1",
         ),
-        (com_candidato(0, notas=1), "candidatos[0].notas: campo desconhecido"),
+        (com_candidato(0, nota_final=1), "candidatos[0].nota_final: campo desconhecido"),
+        (
+            com_candidato(0, notas={"P1": 1}),
+            "candidatos[0].notas: a entrada não tem “fases”; informe a nota final em “nota”",
+        ),
         (base(candidatos=[1]), "candidatos[0]: esperado um objeto, recebido 1"),
         (base(candidatos=[{"nota": 1}]), "candidatos[0].inscricao: campo obrigatório"),
         (base(candidatos=[{"inscricao": "1"}]), "candidatos[0].nota: campo obrigatório"),

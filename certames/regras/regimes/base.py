@@ -4,8 +4,10 @@ bases of a reserve, and the value types a ``Regime``'s rules are made of.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from ..procedimentos import PADRAO
 
@@ -113,3 +115,34 @@ class NaoConfirmacao:
 FUNDAMENTO_DESISTENCIA_AC = (
     f"vaga da ampla concorrência: preenchida na ordem de classificação da lista geral ({PADRAO}, "
     "regras de reserva, seção 7)")
+
+
+@dataclass(frozen=True)
+class OrdemGrupo:
+    """The positions of one reserved group's calls as the edital states them (spec section
+    7, edital setting ``ordem_convocacao``; Lei 3.057/2026, art. 17, parágrafo único: "a
+    ordem de convocação" established "previamente no edital"): the listed positions
+    (strictly increasing, >= 1), then, when ``depois_a_cada`` is set, one every that many
+    positions after the last of them."""
+
+    grupo: str
+    posicoes: tuple[int, ...]
+    depois_a_cada: int | None = None
+
+    def quantas_ate(self, v: int) -> int:
+        """How many of the group's positions are <= ``v`` (``R_g(v)`` of step 3)."""
+        n = bisect_right(self.posicoes, v)
+        ultima = self.posicoes[-1]
+        if self.depois_a_cada and v > ultima:
+            n += (v - ultima) // self.depois_a_cada
+        return n
+
+    def ocupa(self, v: int) -> bool:
+        """Position ``v`` is one of the group's."""
+        ultima = self.posicoes[-1]
+        if v > ultima and self.depois_a_cada:
+            return (v - ultima) % self.depois_a_cada == 0
+        return v in self.posicoes
+
+    def como_dict(self) -> dict[str, Any]:
+        return {"posicoes": list(self.posicoes), "depois_a_cada": self.depois_a_cada}

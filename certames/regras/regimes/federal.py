@@ -99,6 +99,9 @@ FEDERAL = Regime(
     ),
     fundamento_concorrencia=f"{_FED}, art. 7º, §2º",
     fundamento_fraude=f"{_FED}, art. 3º (procedimento com contraditório e ampla defesa)",
+    optantes_todas_as_fases=True,
+    todas_as_fases_em_lei=True,
+    fundamento_todas_as_fases=f"{_FED}, art. 6º",
     fundamento_convocacao=f"{_FED}: alternância e proporcionalidade na nomeação",
     # The text of Lei 15.142/2025 is not in docs/leis: the product's default, as the
     # municipal laws (LC 22/2026, art. 2º) fix it.

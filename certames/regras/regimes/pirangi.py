@@ -98,6 +98,12 @@ PIRANGI = Regime(
     ),
     fundamento_concorrencia=f"{_PIR}, art. 10, §§1º e 2º",
     fundamento_fraude=f"{_PIR}, art. 7º, §1º, I",
+    optantes_todas_as_fases=True,
+    todas_as_fases_em_lei=True,
+    # "Os editais ... garantirão a participação de pessoas pretas e pardas, indígenas e
+    # quilombolas optantes pela reserva de vagas em todas as etapas do certame, sempre que
+    # atingida a nota ou a pontuação mínima exigida em cada fase."
+    fundamento_todas_as_fases=f"{_PIR}, art. 9º",
     fundamento_convocacao=f"{_PIR}, art. 12 (ordem mantida na vida funcional, §2º)",
     # The option may change "até o fim do período de inscrição" (§2º), not after; the
     # self-declaration is made "ao se inscrever" (caput).

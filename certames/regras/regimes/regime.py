@@ -30,6 +30,7 @@ from .base import (
     PCD,
     Grupo,
     NaoConfirmacao,
+    OrdemGrupo,
     RegraPcd,
     Reversao,
 )
@@ -116,6 +117,15 @@ class Regime:
     #: The principles a committee member commits to in the confidentiality term (dignity,
     #: equal treatment, confidentiality): shown on the term and recorded in its act.
     fundamento_sigilo: str = ""
+    #: Optants of a racial reserved list take every phase on reaching its minimum score,
+    #: whatever the cut-off (spec section 10; Lei 3.056/2025, art. 9º; Lei 15.142/2025,
+    #: art. 6º). ``todas_as_fases_em_lei``: the law gives it, the edital cannot take it away.
+    optantes_todas_as_fases: bool = False
+    todas_as_fases_em_lei: bool = False
+    fundamento_todas_as_fases: str = ""
+    #: The call order the edital states (spec section 7, ``ordem_convocacao``): per reserved
+    #: group, the positions of its calls; empty = section 4's rule for every group.
+    ordem_edital: tuple[OrdemGrupo, ...] = ()
 
     def __post_init__(self) -> None:
         for base, bases in (
@@ -308,6 +318,12 @@ class Regime:
                 self.fundamento_nao_confirmacao_nao_e_fraude,
             "fundamento_vaga_surgida": self.fundamento_vaga_surgida,
             "fundamento_sigilo": self.fundamento_sigilo,
+            "optantes_todas_as_fases": {
+                "padrao": self.optantes_todas_as_fases,
+                "definido_em_lei": self.todas_as_fases_em_lei,
+                "fundamento": self.fundamento_todas_as_fases,
+            },
+            "ordem_convocacao": {o.grupo: o.como_dict() for o in self.ordem_edital},
             "fundamento_desistencia": {lista: self.fundamento_desistencia(lista)
                                        for lista in self.listas_com_ac},
             "base_reserva": _base_como_dict(

@@ -86,6 +86,12 @@ SEVERINIA = Regime(
     ),
     fundamento_concorrencia=f"{_SEV}, art. 15, §§1º e 2º",
     fundamento_fraude=f"{_SEV}, art. 12, parágrafo único, I",
+    # Art. 14, III: optants take part "em igualdade de condições ... quanto à pontuação
+    # mínima exigida"; the law does not guarantee them every phase: the edital may.
+    fundamento_todas_as_fases=(
+        f"{_SEV}, art. 14, III (igualdade de condições quanto à pontuação mínima): a lei não "
+        "garante a participação em todas as fases; o edital pode garanti-la"
+    ),
     fundamento_convocacao=f"{_SEV}, art. 17, parágrafo único; art. 19, parágrafo único",
     # "... deverá manifestar expressamente essa opção no momento da inscrição, mediante
     # autodeclaração" (caput; §1º only limits the self-declaration to this certame).

@@ -123,6 +123,11 @@ SMBV = Regime(
     ),
     fundamento_concorrencia=f"{_SMBV}, art. 1º, §§4º e 5º; art. 6º, §§3º e 4º",
     fundamento_fraude=f"{_SMBV}, art. 3º, §3º",
+    # The LC is silent on phases: the edital may guarantee optants every phase.
+    fundamento_todas_as_fases=(
+        f"{_SMBV}: não disciplina as fases do certame; o edital pode garantir a participação "
+        "dos optantes em todas as fases"
+    ),
     fundamento_convocacao=(
         f"{_SMBV}: ordem de convocação não disciplinada; alternância e proporcionalidade "
         "(padrão do produto, como na Lei 3.056/2025, art. 12)"
