@@ -38,6 +38,17 @@ list left out counts 0; the counts add up to ``vagas``; the regime's ``base_rese
 ``parametros``, must be ``edital``). ``parametros`` also takes ``base_reserva`` and
 ``base_reserva_pcd`` (``"cargo"`` or ``"edital"``, within what the regime allows).
 
+A cargo in phases (spec section 10) gives ``"fases": [{"codigo": "P1", "nota_minima": "50",
+"peso": "1", "corte": {"AC": 40, "PP": 12}}, ...]`` and each candidate ``"notas": {"P1":
+"72.5", "P2": "ausente"}`` instead of ``nota`` (the final score is computed). ``parametros``
+also takes ``optantes_todas_as_fases`` (true/false; false is refused where the law gives the
+guarantee) and ``ordem_convocacao`` (spec section 7: ``{"PPI": {"posicoes": [2, 5, 8],
+"depois_a_cada": 3}}``). With phases the output adds ``aguardando_nota`` (inscrições admitted
+to a phase and not scored yet) and ``fases``: per phase, each candidate who took it with
+``nota``, ``parcial``, ``resultado`` (aprovado, eliminado_nota_minima, ausente,
+nao_admitido_corte, aguardando_nota) and ``rota`` (AC, a list, garantia; null without a
+cut-off), plus ``fundamento`` with ``completo``.
+
 Output (``resultado_para_json``)::
 
     {"regime": "...", "vagas": 17,
@@ -192,29 +203,7 @@ def ler_parametros(obj: object) -> Parametros:
             "parametros.arredondamento_conjunto: esperado true ou false, recebido "
             + _mostrar(conjunto)
         )
-    regra: RegraPcd | None = None
-    if obj.get("regra_pcd") is not None:
-        rp = obj["regra_pcd"]
-        if not isinstance(rp, dict):
-            raise ErroEntrada(f"parametros.regra_pcd: esperado um objeto, recebido {_mostrar(rp)}")
-        _desconhecidos(rp, {"percentual", "limite"}, "parametros.regra_pcd")
-        if "percentual" not in rp:
-            raise ErroEntrada("parametros.regra_pcd.percentual: campo obrigatório")
-        try:
-            percentual = ler_percentual(rp["percentual"])
-        except (ValueError, ArithmeticError):
-            raise ErroEntrada(
-                f"parametros.regra_pcd.percentual: valor inválido {_mostrar(rp['percentual'])}"
-            ) from None
-        limite: Fraction | None = None
-        if rp.get("limite") is not None:
-            try:
-                limite = ler_percentual(rp["limite"])
-            except (ValueError, ArithmeticError):
-                raise ErroEntrada(
-                    f"parametros.regra_pcd.limite: valor inválido {_mostrar(rp['limite'])}"
-                ) from None
-        regra = RegraPcd(percentual, limite, "", definida_em_lei=False)
+    regra = _ler_regra_pcd(obj["regra_pcd"]) if obj.get("regra_pcd") is not None else None
     efeitos_obj = obj.get("efeito_nao_confirmacao") or {}
     if not isinstance(efeitos_obj, dict):
         raise ErroEntrada(
@@ -250,6 +239,30 @@ def ler_parametros(obj: object) -> Parametros:
         base_reserva=bases["base_reserva"],
         base_reserva_pcd=bases["base_reserva_pcd"],
     )
+
+
+def _ler_regra_pcd(rp: object) -> RegraPcd:
+    """The edital's PcD rule from its JSON object (percent numbers)."""
+    if not isinstance(rp, dict):
+        raise ErroEntrada(f"parametros.regra_pcd: esperado um objeto, recebido {_mostrar(rp)}")
+    _desconhecidos(rp, {"percentual", "limite"}, "parametros.regra_pcd")
+    if "percentual" not in rp:
+        raise ErroEntrada("parametros.regra_pcd.percentual: campo obrigatório")
+    try:
+        percentual = ler_percentual(rp["percentual"])
+    except (ValueError, ArithmeticError):
+        raise ErroEntrada(
+            f"parametros.regra_pcd.percentual: valor inválido {_mostrar(rp['percentual'])}"
+        ) from None
+    limite: Fraction | None = None
+    if rp.get("limite") is not None:
+        try:
+            limite = ler_percentual(rp["limite"])
+        except (ValueError, ArithmeticError):
+            raise ErroEntrada(
+                f"parametros.regra_pcd.limite: valor inválido {_mostrar(rp['limite'])}"
+            ) from None
+    return RegraPcd(percentual, limite, "", definida_em_lei=False)
 
 
 def _ler_ordem(obj: object) -> tuple[OrdemGrupo, ...]:
@@ -593,24 +606,7 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
             lst: [c.inscricao for c in listas[lst] if c.inscricao in listas.sub_judice[lst]]
             for lst in r.listas_com_ac
         }
-        saida["excluidos"] = [
-            {
-                "inscricao": e.inscricao,
-                "motivo": e.motivo,
-                "lista": e.lista,
-                "fundamento": e.fundamento,
-            }
-            for e in listas.excluidos
-        ]
-        saida["remocoes"] = [
-            {
-                "inscricao": m.inscricao,
-                "lista": m.lista,
-                "motivo": m.motivo,
-                "fundamento": m.fundamento,
-            }
-            for m in listas.remocoes
-        ]
+        saida |= _exclusoes_para_json(listas)
         saida["vagas_vazias"] = {lst: resultado.vagas_vazias.get(lst, 0) for lst in r.listas_com_ac}
         saida["convocacao_detalhada"] = [
             {
@@ -633,3 +629,27 @@ def resultado_para_json(resultado: Resultado, completo: bool = False) -> dict[st
             for c in resultado.convocacao
         ]
     return saida
+
+
+def _exclusoes_para_json(listas: Any) -> dict[str, Any]:
+    """Who is in no list (with the reason and its basis) and who left one reserved list."""
+    return {
+        "excluidos": [
+            {
+                "inscricao": e.inscricao,
+                "motivo": e.motivo,
+                "lista": e.lista,
+                "fundamento": e.fundamento,
+            }
+            for e in listas.excluidos
+        ],
+        "remocoes": [
+            {
+                "inscricao": m.inscricao,
+                "lista": m.lista,
+                "motivo": m.motivo,
+                "fundamento": m.fundamento,
+            }
+            for m in listas.remocoes
+        ],
+    }
