@@ -49,7 +49,7 @@ from certames.carreira import (
     vigentes,
 )
 from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
-from certames.recalculo import estado_recalculo, solicitar_recalculo
+from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
 from certames.travas import travar, travar_certame
 from comum import emails
 from comum.filas import enfileirar
@@ -93,6 +93,9 @@ def versao_para_chamar(cargo: Cargo) -> VersaoClassificacao:
             "Há atos posteriores à última versão da classificação ainda não calculados: "
             "aguarde o recálculo (ou clique em “Recalcular agora”) antes de convocar."))
     versao = cargo.versoes_classificacao.order_by("-numero").first()
+    if versao is not None and versao.aguardando_nota:
+        # A cargo in phases: a seat may be of someone the banca has not scored yet.
+        raise ValidationError(mensagem_aguardando_nota(versao))
     if versao is None or not versao.publicacoes.filter(tipo=Publicacao.Tipo.FINAL).exists():
         raise ValidationError(_(
             "A convocação segue a ordem publicada no resultado final (homologado): publique "

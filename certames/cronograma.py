@@ -335,6 +335,14 @@ class Abertura:
         return agora >= momento if self.desde == INICIO else agora > momento
 
 
+def inscricoes_iniciadas(etapas: Iterable, agora: dt.datetime) -> dt.datetime | None:
+    """When the inscrições started, if they have by `agora` (None: not yet, or no stage):
+    what the edital fixes before them (its phases, its call order) is fixed from then on,
+    changed only by a retificação of the edital."""
+    momento = Abertura(INSCRICOES).momento(etapas)
+    return momento if momento is not None and agora >= momento else None
+
+
 def motivo_antes_da_abertura(etapas: Iterable, abertura: Abertura, agora: dt.datetime, *,
                              sem_etapa: str, futura: str,
                              valores: dict | None = None) -> str | None:

@@ -79,6 +79,7 @@ COBERTAS = {
 ROTULOS_ATOS = {
     # The certame and its edital
     "alteracao_edital": _("Alteração do edital"),
+    "ordem_convocacao_edital": _("Ordem de convocação estabelecida no edital"),
     "vaga_surgida": _("Registro de vaga surgida"),
     # The public draw of the whole-edital reserve (certames/sorteio.py)
     "sorteio_anunciado": _("Anúncio do sorteio público das vagas reservadas"),

@@ -30,7 +30,8 @@ from comum.models import SomenteInsercao
 #: Keys of Certame.parametros that are edital settings of the engine; the rest (e.g.
 #: `nota_maxima`, used by the import) belong to other parts of the system.
 PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_pcd",
-                    "efeito_nao_confirmacao", "base_reserva", "base_reserva_pcd")
+                    "efeito_nao_confirmacao", "base_reserva", "base_reserva_pcd",
+                    "optantes_todas_as_fases", "ordem_convocacao")
 OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
                      "documentos", "equipe_multiprofissional", "tamanho_comissao",
                      "permite_fim_de_fila")
@@ -571,6 +572,10 @@ class VersaoClassificacao(models.Model):
     explicacao = models.JSONField(_("explicação da distribuição"), default=list)
     # Who is in no list or left a reserved list, with the reason and its legal basis.
     exclusoes = models.JSONField(_("exclusões"), default=list)
+    # A cargo in phases (spec section 10): each phase's results (`classificacao.listas`) and
+    # the inscrições that await a score (ids): while any does, no final publication, no call.
+    fases = models.JSONField(_("resultados das fases"), default=list)
+    aguardando_nota = models.JSONField(_("aguardando nota"), default=list)
     total_candidatos = models.PositiveIntegerField(default=0)
 
     class Meta:

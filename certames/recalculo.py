@@ -120,3 +120,13 @@ def estado_recalculo(cargo: Cargo) -> EstadoRecalculo:
         "Há atos posteriores à última versão, mas nenhum recálculo foi enfileirado. Clique "
         "em “Recalcular agora” (a verificação periódica também o fará em alguns minutos)."))
     return EstadoRecalculo("nao_enfileirada", mensagem, cargo.recalculo_falha_em)
+
+
+def mensagem_aguardando_nota(versao) -> str:
+    """Why a version whose `aguardando_nota` is not empty is not published as final nor
+    called (spec section 10): a position called now could be a seat of one of them."""
+    n = len(versao.aguardando_nota)
+    return _("%(n)d inscrição(ões) admitida(s) a uma fase aguardam a nota da banca (versão "
+             "%(v)d): enquanto isso, a classificação final do cargo não é publicada e nenhuma "
+             "posição é convocada, pois a vaga pode ser de uma delas (regras de reserva, "
+             "seção 10). Importe as notas que faltam.") % {"n": n, "v": versao.numero}

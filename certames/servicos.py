@@ -9,9 +9,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import cronograma, regras
 from certames.auditoria import registrar_ato
 from certames.models import Cargo, Certame, VagaSurgida
-from certames.recalculo import solicitar_recalculo
+from certames.recalculo import ler_parametros, solicitar_recalculo
 from certames.sorteio import destinar_vagas_surgidas
 from certames.travas import travar_certame
 from comum.formatos import data_br
@@ -88,3 +89,51 @@ def _json(valor):
     if isinstance(valor, int | str | bool | dict | list) or valor is None:
         return valor
     return str(valor)
+
+
+def motivo_ordem_fixada(certame: Certame, agora: dt.datetime | None = None) -> str | None:
+    """Why the call order the edital states can no longer be entered (None: it can): it is
+    published with the vacancy table before the inscrições (spec section 7; the regime's
+    `fundamento_ordem_nomeacao`)."""
+    inicio = cronograma.inscricoes_iniciadas(certame.etapas.all(), agora or timezone.now())
+    if inicio is not None:
+        return _("A ordem de convocação é estabelecida previamente no edital e as inscrições "
+                 "começaram em %(d)s: uma mudança agora só por retificação do edital.") % {
+            "d": data_br(timezone.localtime(inicio).date())}
+    return None
+
+
+@transaction.atomic
+def definir_ordem_convocacao(certame: Certame | int, ordem: dict | None, *, autor,
+                             agora: dt.datetime | None = None) -> Certame:
+    """Record the call order the edital states (`parametros.ordem_convocacao`: per reserved
+    group its positions and an optional period; None or {}: the regime's default rule).
+    Checked by the engine (spec section 7: a group of the regime, positions >= 1 strictly
+    increasing, a period >= 1, no position claimed by two groups anywhere)."""
+    certame = travar_certame(certame)
+    motivo = motivo_ordem_fixada(certame, agora)
+    if motivo:
+        raise ValidationError(motivo)
+    parametros = dict(certame.parametros or {})
+    antes = parametros.get("ordem_convocacao")
+    if ordem:
+        parametros["ordem_convocacao"] = ordem
+    else:
+        parametros.pop("ordem_convocacao", None)
+    if parametros.get("ordem_convocacao") == antes:
+        raise ValidationError(_("A ordem informada é a já registrada no edital."))
+    try:
+        regras.aplicar_parametros(certame.regime_legal, ler_parametros(parametros))
+    except regras.ErroEntrada as exc:
+        raise ValidationError(_("A ordem de convocação não é válida: %(e)s.") % {
+            "e": exc}) from exc
+    certame.parametros = parametros
+    certame.save(update_fields=["parametros"])
+    registrar_ato(
+        tipo="ordem_convocacao_edital", autor=autor, certame=certame, objeto=certame,
+        descricao=(_("Ordem de convocação do edital registrada.") if ordem else
+                   _("Ordem de convocação do edital retirada: vale a regra do regime.")),
+        fundamento_legal=certame.regime_legal.fundamento_ordem_nomeacao,
+        antes={"ordem_convocacao": antes}, depois={"ordem_convocacao": ordem or None})
+    solicitar_recalculo(certame.cargos.all(), _("ordem de convocação do edital"))
+    return certame

@@ -217,6 +217,9 @@ def conteudo_quadro(certame: Certame) -> dict:
         "explicacao": [str(f) for f in linha["explicacoes"]],
         "ordem_convocacao": [{"lista": g["lista"], "posicoes": g["posicoes"]}
                              for g in linha["posicoes"]],
+        # The positions of the next vacancies that may arise (spec section 7).
+        "proximas_vagas": [{"lista": g["lista"], "posicoes": g["posicoes"]}
+                           for g in linha["proximas"]],
         "sorteio": linha["sorteio"],
     } for linha in quadro]
     if not quadro:
@@ -227,7 +230,7 @@ def conteudo_quadro(certame: Certame) -> dict:
             "vagas_surgidas": cargo.surgidas or 0,
             "vagas_total": cargo.vagas + (cargo.surgidas or 0),
             "distribuicao": {}, "contagens": [None] * len(regime.listas_com_ac),
-            "explicacao": [], "ordem_convocacao": [], "sorteio": False,
+            "explicacao": [], "ordem_convocacao": [], "proximas_vagas": [], "sorteio": False,
         } for cargo in cargos]
     return {
         "titulo": str(_("Quadro de vagas")), **_cabecalho(certame), "certame_id": certame.pk,

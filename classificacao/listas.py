@@ -34,6 +34,7 @@ from certames.models import (
     VersaoClassificacao,
     parametros_motor,
 )
+from certames.recalculo import mensagem_aguardando_nota
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
 from certames.travas import travar
@@ -42,6 +43,7 @@ from classificacao.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from classificacao.listas_da_inscricao import MOTIVOS, saidas
 from comum.filas import enfileirar
 from comum.formatos import data_br
+from provas import motor as motor_fases
 
 logger = logging.getLogger(__name__)
 
@@ -99,24 +101,37 @@ def _estados_consolidados(cargo: Cargo) -> dict[int, dict[str, str]]:
     return estados
 
 
-def _candidatos(cargo: Cargo) -> tuple[list[regras.Candidato], dict[str, int], list[list]]:
+def _inscricoes_do_motor(cargo: Cargo, notas_fases: dict | None):
+    """The cargo's inscrições that enter the engine: scored ones (one phase) or, in phases,
+    those the banca scored in the first phase (spec section 10: phase 1 is taken by every
+    habilitated inscrição); never one whose fee was not paid by the deadline."""
+    if notas_fases is None:
+        consulta = Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
+                                            nota__isnull=False)
+    else:
+        consulta = Inscricao.objects.filter(cargo=cargo,
+                                            pk__in=motor_fases.inscricoes_com_nota(cargo.pk))
+    # An inscrição whose fee was not paid by the deadline is not confirmed
+    # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
+    return (consulta.exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
+            .order_by("numero")
+            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao", "cor_raca")
+            .iterator(chunk_size=LOTE))
+
+
+def _candidatos(cargo: Cargo, notas_fases: dict | None = None
+                ) -> tuple[list[regras.Candidato], dict[str, int], list[list]]:
     """The engine's candidates of the cargo (scored, fee not unconfirmed), by number, with
-    the number -> pk map and the rows the input hash is made of."""
+    the number -> pk map and the rows the input hash is made of. `notas_fases` (pk -> phase
+    -> score, `provas.motor.notas_do_cargo`) for a cargo in phases."""
     estados = _estados_consolidados(cargo)
     candidatos: list[regras.Candidato] = []
     ids: dict[str, int] = {}
     linhas_hash: list[list] = []
     pendente = regras.Estado.PENDENTE.value
     autodeclaracao_basta = functools.cache(cargo.certame.confirmacao_pela_autodeclaracao)
-    for pk, numero, nota, desempate, listas, situacao, cor in (
-            Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
-                                     nota__isnull=False)
-            # An inscrição whose fee was not paid by the deadline is not confirmed
-            # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
-            .exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
-            .order_by("numero")
-            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao", "cor_raca")
-            .iterator(chunk_size=LOTE)):
+    for pk, numero, nota, desempate, listas, situacao, cor in _inscricoes_do_motor(
+            cargo, notas_fases):
         proprios = estados.get(pk, {})
         for lista in listas:
             # The edital dispensed the procedure: the self-declaration stands, confirmed.
@@ -129,11 +144,16 @@ def _candidatos(cargo: Cargo) -> tuple[list[regras.Candidato], dict[str, int], l
                             if proprios.get(lista) != EstadoLista.EXCLUIDA}
         eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
         desistente = situacao == Inscricao.Situacao.DESISTENTE
+        notas = None if notas_fases is None else notas_fases[pk]
         candidatos.append(regras.Candidato(
-            inscricao=numero, nota=nota, desempate=tuple(Decimal(d) for d in desempate),
-            listas=situacoes_listas, eliminado=eliminado, desistente=desistente))
+            inscricao=numero, nota=Decimal(0) if notas is not None else nota,
+            desempate=tuple(Decimal(d) for d in desempate), listas=situacoes_listas,
+            eliminado=eliminado, desistente=desistente, notas=notas))
         ids[numero] = pk
-        linhas_hash.append([numero, _texto_decimal(nota), list(desempate), situacoes_listas,
+        pontuacao = (_texto_decimal(nota) if notas is None else
+                     {k: v if isinstance(v, str) else _texto_decimal(v)
+                      for k, v in sorted(notas.items())})
+        linhas_hash.append([numero, pontuacao, list(desempate), situacoes_listas,
                             eliminado, desistente])
     return candidatos, ids, linhas_hash
 
@@ -176,8 +196,16 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
     raises `SorteioPendente` (a regras.ErroEntrada): no list without the split."""
     certame = cargo.certame
     distribuicao, explicacao = _distribuicao_sorteada(cargo)
-    candidatos, ids, linhas_hash = _candidatos(cargo)
     parametros = parametros_motor(certame.parametros)
+    lidos = _ler_parametros_json(parametros or None)
+    fases_cargo = motor_fases.fases_do_cargo(cargo.pk)
+    fases = notas_fases = None
+    if fases_cargo:
+        # A cargo in phases (spec section 10): the cut-offs resolved on the edital's split.
+        fases = motor_fases.fases_para_o_motor(
+            fases_cargo, motor_fases.distribuicao_do_edital(cargo, lidos, distribuicao))
+        notas_fases = motor_fases.notas_do_cargo(cargo.pk)
+    candidatos, ids, linhas_hash = _candidatos(cargo, notas_fases)
     vagas = cargo.total_vagas()
     historia, fim_de_fila = historico_do_motor(cargo)
     if fim_de_fila:
@@ -190,10 +218,15 @@ def montar_entrada(cargo: Cargo) -> EntradaCargo:
         chamados = tuple(regras.Chamado(numeros[h["inscricao_id"]], h["vaga"], h["lista"],
                                         h["situacao"]) for h in historia)
     entrada = regras.Entrada(regime=certame.regime, vagas=vagas, candidatos=tuple(candidatos),
-                             parametros=_ler_parametros_json(parametros or None),
-                             chamados=chamados, distribuicao=distribuicao)
-    hash_entrada = _hash_entrada([certame.regime, vagas, parametros, linhas_hash], historia,
-                                 numeros, fim_de_fila, distribuicao)
+                             parametros=lidos, chamados=chamados, distribuicao=distribuicao,
+                             fases=fases)
+    partes = [certame.regime, vagas, parametros, linhas_hash]
+    if fases is not None:
+        # Without phases the hash is the former one.
+        partes.append({"fases": [[f.codigo, f.nome, _texto_decimal(f.peso),
+                                  f.nota_minima and _texto_decimal(f.nota_minima),
+                                  sorted((f.corte or {}).items())] for f in fases]})
+    hash_entrada = _hash_entrada(partes, historia, numeros, fim_de_fila, distribuicao)
     return EntradaCargo(entrada, ids, hash_entrada, explicacao)
 
 
@@ -331,6 +364,25 @@ def _mantidas(resultado: regras.Resultado) -> dict[str, str]:
     return saida
 
 
+def _fases_da_versao(resultado: regras.Resultado, ids: dict[str, int]) -> list[dict]:
+    """Each phase's results as the version keeps them (`provas.leitura` reads them): per
+    phase, rows [inscrição id, nota, parcial, resultado, rota, fundamento], by inscrição."""
+    avaliacao = resultado.fases
+    if avaliacao is None:
+        return []
+
+    def texto(valor: Decimal | None) -> str | None:
+        return None if valor is None else _texto_decimal(valor)
+
+    saida = []
+    for fase in avaliacao.fases:
+        linhas = [[ids[numero], texto(d.nota), texto(d.parcial), d.resultado, d.rota,
+                   d.fundamento] for numero, d in avaliacao.resultados_da_fase(fase.codigo)]
+        saida.append({"codigo": fase.codigo, "corte": dict(fase.corte or {}),
+                      "resultados": linhas})
+    return saida
+
+
 def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resultado, causa: str,
                    geracao: int) -> VersaoClassificacao:
     dist = resultado.distribuicao
@@ -352,7 +404,10 @@ def _gravar_versao(cargo, ultima, dados: EntradaCargo, resultado: regras.Resulta
         parametros=parametros_motor(cargo.certame.parametros),
         distribuicao=dict(dist.contagens),
         explicacao=dados.explicacao if dados.explicacao is not None else dist.explicacoes(),
-        exclusoes=exclusoes, total_candidatos=len(dados.entrada.candidatos))
+        exclusoes=exclusoes, total_candidatos=len(dados.entrada.candidatos),
+        fases=_fases_da_versao(resultado, dados.ids),
+        aguardando_nota=[dados.ids[n] for n in resultado.fases.aguardando_nota]
+        if resultado.fases is not None else [])
     # One row per list and one for the slots and the call order (certames.instantaneo).
     ids = dados.ids
     # The lists as `resultado.entradas` gives them (position i + 1, sub judice when pending),
@@ -431,6 +486,9 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
             "O certame foi homologado em %(d)s: a classificação só pode ser publicada como "
             "resultado final (homologado), não há nova fase de recurso do resultado "
             "(regras de reserva, seção 9; CF, art. 37, III).") % {"d": data_br(homologado_em)})
+    if tipo == Publicacao.Tipo.FINAL and versao.aguardando_nota:
+        # A cargo in phases: someone admitted to a phase has no score yet (spec section 10).
+        raise PublicacaoInvalida(mensagem_aguardando_nota(versao))
     if tipo == Publicacao.Tipo.FINAL:
         # The homologated list waits for every optant pending within the called range (spec
         # section 9): the decision has its final effect only after the appeal is judged.

@@ -38,6 +38,12 @@ MOTIVOS = {
     "maior_percentual": gettext_lazy("removido(a) desta lista: mantido(a) só na reserva "
                                      "racial de maior percentual"),
     "sem_efeito": gettext_lazy("convocação tornada sem efeito"),
+    # The phases (spec section 10): the entry's basis says which phase and why.
+    "nao_admitido_corte": gettext_lazy("não admitido(a) à fase seguinte pela cláusula de "
+                                       "barreira"),
+    "eliminado_nota_minima": gettext_lazy("eliminado(a) por nota abaixo da mínima de uma fase"),
+    "ausente": gettext_lazy("ausente em uma fase"),
+    "aguardando_nota": gettext_lazy("aguardando a nota da banca em uma fase"),
 }
 
 

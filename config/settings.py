@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "certames",
     "nucleo",
     "candidatos",
+    "provas",
     "comissoes",
     "classificacao",
     "publico",

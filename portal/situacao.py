@@ -44,6 +44,8 @@ from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.models import Avaliacao, Convocacao
 from nucleo.candidato import JanelaAberta
+from provas.leitura import fases_publicadas
+from provas.models import DesempenhoPublicado
 
 # --- the status of an inscrição, as the candidate sees it -----------------------------------
 
@@ -186,6 +188,8 @@ class SituacaoInscricao:
     #: Every publication of the cargo's classification, oldest first (the notices read
     #: them; the last one is `classificacao.publicacao`).
     publicacoes_classificacao: list = field(default_factory=list)
+    #: The published results of the exam's phases (`provas.leitura.fases_publicadas`).
+    fases: list = field(default_factory=list)
     #: Which kinds of rows the inscrição has (`_existencias`): a plug-in reads nothing of a
     #: kind it has none of.
     existe: dict = field(default_factory=dict)
@@ -312,6 +316,7 @@ def _existencias() -> dict[str, Exists]:
         "existe_procedimento": Exists(ProcedimentoAdministrativo.objects.filter(**da)),
         "existe_pedido_atendimento": Exists(PedidoAtendimento.objects.filter(**da)),
         "existe_chamada": Exists(Chamada.objects.filter(**da)),
+        "existe_fase_publicada": Exists(DesempenhoPublicado.objects.filter(**da)),
     }
 
 
@@ -429,7 +434,8 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
                                pedido_lido=True, situacao=taxa),
         etapas=etapas, publicacoes_isencao=(pub_preliminar, pub_final),
-        publicacoes_classificacao=publicacoes, existe=existe)
+        publicacoes_classificacao=publicacoes, existe=existe,
+        fases=(fases_publicadas(inscricao.pk) if existe["existe_fase_publicada"] else []))
     # The windows open for this inscrição, from what was just read: one answer for this
     # page, the dashboard, the notices and each procedure's page (`candidatos.janelas`).
     s.janelas = janelas.reunir(s, agora)

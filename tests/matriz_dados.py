@@ -28,6 +28,7 @@ from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.dominio.sessoes import encerrar_sessao
 from comissoes.models import Comissao
+from provas.models import Fase
 from tests.comissoes.fabricas import (
     PDF,
     ComissaoFactory,
@@ -242,6 +243,11 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.publicacao = Publicacao.objects.create(
         versao=recalcular(w.cargo2.pk, causa="matriz de permissões"),
         tipo=Publicacao.Tipo.PRELIMINAR, publicada_por=w.rh)
+    # A cargo in phases (RH's phase pages), with one phase.
+    w.cargo_fases = CargoFactory(certame=w.certame, codigo="MTZ4", nome="Agente de Trânsito",
+                                 vagas=2)
+    w.fase = Fase.objects.create(cargo=w.cargo_fases, ordem=1, codigo="P1",
+                                 nome="Prova objetiva")
     # A's open call: the RH act pages, the portal's answer pages and the public
     # career order. Written as the row it is (the world's certame is not homologated).
     w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",

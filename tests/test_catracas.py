@@ -23,22 +23,24 @@ from tests.test_arquitetura import MODULOS, PACOTES, RAIZ, _importacoes
 #: Which app may import which (the importing app -> the apps it imports). Lower layers never
 #: import upper ones: `comum` (the shared tools) imports no app; `certames` (base models, the
 #: engine) and `nucleo` (the procedure kernel) sit below the domain apps (`candidatos`,
-#: `comissoes`), `classificacao` above them, and the audiences' apps (`publico`, `painel`,
+#: `comissoes`, `provas`), `classificacao` above them, and the audiences' apps (`publico`, `painel`,
 #: `portal`), `privacidade`, `demo` and `config` on top.
 #: The edges marked `CICLO` close a cycle between apps and are to be removed.
 IMPORTACOES_ENTRE_APPS = {
     "candidatos": {"certames", "comum", "nucleo"},
     "certames": {"comum"},
-    "classificacao": {"candidatos", "certames", "comum"},
-    "comissoes": {"candidatos", "certames", "comum", "nucleo"},
+    "classificacao": {"candidatos", "certames", "comum", "provas"},
+    "comissoes": {"candidatos", "certames", "comum", "nucleo", "provas"},
     "comum": set(),
     "config": {"comum", "portal"},
     "demo": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo"},
     "nucleo": {"certames", "comum"},
     "painel": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo",
-               "publico"},
-    "portal": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo"},
+               "provas", "publico"},
+    "portal": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo",
+               "provas"},
     "privacidade": {"candidatos", "certames", "comissoes", "comum", "nucleo", "portal"},
+    "provas": {"candidatos", "certames", "comum"},
     "publico": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo"},
 }
 #: Edges that close a cycle between apps (none left: a new one fails the test below).

@@ -62,6 +62,7 @@ from comissoes.models import Avaliacao, Convocacao, Sessao
 from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
+from provas.leitura import habilitados_por_cargo
 
 #: Task of comissoes/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_NOTIFICACAO = "comissoes.notificar_convocacao"
@@ -114,8 +115,11 @@ class Chamada:
     lista: str
 
 
-def motivo_nao_convocavel(inscricao: Inscricao, lista: str, regra: RegraConvocacao) -> str | None:
-    """Why this inscrição is not called for this list under the rule (pure), or None."""
+def motivo_nao_convocavel(inscricao: Inscricao, lista: str, regra: RegraConvocacao,
+                          habilitada: bool | None = None) -> str | None:
+    """Why this inscrição is not called for this list under the rule (pure), or None.
+    `habilitada`: in a cargo in phases, whether the phases habilitated it
+    (`provas.leitura.habilitados_por_cargo`); None: its situação says."""
     nome = procedimento(regra.procedimento).nome
     if lista not in regra.listas:
         return _("a lista %(l)s não passa por %(p)s neste regime") % {"l": lista, "p": nome}
@@ -126,7 +130,9 @@ def motivo_nao_convocavel(inscricao: Inscricao, lista: str, regra: RegraConvocac
             "c": inscricao.get_cor_raca_display().lower(), "p": nome}
     if inscricao.situacao in FORA_DO_CERTAME:
         return _("inscrição %(s)s") % {"s": inscricao.get_situacao_display().lower()}
-    if regra.somente_habilitados and inscricao.situacao != Inscricao.Situacao.HABILITADO:
+    if habilitada is None:
+        habilitada = inscricao.situacao == Inscricao.Situacao.HABILITADO
+    if regra.somente_habilitados and not habilitada:
         return _("ainda não habilitada no certame")
     if inscricao.situacao_taxa == Inscricao.SituacaoTaxa.NAO_CONFIRMADA:
         return _("inscrição não confirmada (taxa não paga)")
@@ -151,13 +157,17 @@ def candidatos_a_convocar(certame, tipo: str = HETEROIDENTIFICACAO) -> list[Cham
         inscricoes = inscricoes.filter(cor_raca__in=regra.cores)
     inscricoes = (inscricoes.exclude(situacao__in=FORA_DO_CERTAME)
                   .select_related("candidato", "cargo").order_by("numero"))
+    # A cargo in phases: habilitated is what the phase the edital names gave (spec section 10).
+    por_fase = habilitados_por_cargo(certame.cargos.values_list("pk", flat=True))
     chamadas = []
     for insc in inscricoes:
+        habilitada = (insc.pk in por_fase[insc.cargo_id] if insc.cargo_id in por_fase
+                      else None)
         for lista in regra.listas:
             chave = (insc.pk, lista)
             if chave in ja_avaliadas or chave in finais:
                 continue
-            if motivo_nao_convocavel(insc, lista, regra) is None:
+            if motivo_nao_convocavel(insc, lista, regra, habilitada) is None:
                 chamadas.append(Chamada(insc, lista))
     return chamadas
 
@@ -193,7 +203,10 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
                                                                         certame.parametros):
         raise ValidationError(_("O edital não prevê heteroidentificação (%(f)s).") % {
             "f": regra.fundamento_facultativa})
-    motivo = motivo_nao_convocavel(inscricao, lista, regra)
+    por_fase = habilitados_por_cargo([inscricao.cargo_id])
+    motivo = motivo_nao_convocavel(
+        inscricao, lista, regra,
+        inscricao.pk in por_fase[inscricao.cargo_id] if por_fase else None)
     if motivo:
         raise ValidationError(_("Inscrição %(n)s não é convocada: %(m)s.") % {
             "n": inscricao.numero, "m": motivo})

@@ -293,6 +293,11 @@ SEM_SINAL = {
     ("candidatos/isencao/pagamento.py", "Inscricao", "bulk_update_with_history"):
         "the end of the payment deadline registers its act (with its certame) in the same "
         "transaction",
+    ("provas/servicos.py", "DesempenhoPublicado", "bulk_create"):
+        "written with its PublicacaoFase (a source), which renews the certame",
+    ("provas/servicos.py", "Inscricao", "bulk_update_with_history"):
+        "the final score written by a phase import, whose act (certames.Ato, with its "
+        "certame) renews the certame in the same transaction",
     ("candidatos/isencao/verificacao.py", "PedidoIsencao", "bulk_update_with_history"):
         "the CadÚnico re-check renews each changed request's inscrição itself",
     ("candidatos/condicoes/decisao.py", "ItemDecisaoAtendimento", "bulk_create"):

@@ -46,6 +46,7 @@ from comum.cache_publico import (
 )
 from comum.models import Invalidacao
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
+from provas.models import Fase, PublicacaoFase
 from tests.certames.test_sorteio import SEMENTE, _anunciar, _edital, _sortear
 from tests.comissoes.fabricas import membro
 from tests.factories import (
@@ -489,6 +490,7 @@ def _mundo(rh):
     pub = PublicacaoResultado.objects.create(certame=certame, procedimento="isencao",
                                              fase="preliminar", publicada_por=rh)
     chamada = Chamada(cargo_id=cargo.pk)
+    fase = Fase.objects.create(cargo=cargo, ordem=1, codigo="P1", nome="Prova objetiva")
     return certame, {
         "certames.Orgao": certame.orgao,
         "certames.Certame": certame,
@@ -510,6 +512,8 @@ def _mundo(rh):
         "comissoes.Avaliacao": Avaliacao(comissao_id=comissao.pk),
         "candidatos.Inscricao": inscricao,
         "candidatos.Candidato": inscricao.candidato,
+        "provas.Fase": Fase(cargo_id=cargo.pk),
+        "provas.PublicacaoFase": PublicacaoFase(fase_id=fase.pk),
         # a member of the committee (their name, where the committee publishes it)
         "auth.User": membro(comissao).usuario,
     }

@@ -1,0 +1,71 @@
+"""RH's forms for a cargo's phases (spec section 10): the phase with its cut-off per list, and
+the banca's spreadsheet of a phase."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from comum.confirmacao import campo_confirmacao
+from provas.models import Fase
+
+MODOS = ((Fase.NUMERO, _("candidatos")), (Fase.MULTIPLO, _("× as vagas da lista")))
+
+
+class FaseForm(forms.ModelForm):
+    """A phase; one pair of fields per list of the regime for its cut-off (blank: no route of
+    its own; AC's number is required when any list has one)."""
+
+    class Meta:
+        model = Fase
+        fields = ["codigo", "nome", "tipo", "nota_minima", "nota_maxima", "peso",
+                  "habilita_heteroidentificacao"]
+
+    def __init__(self, *args, listas: tuple[str, ...], nomes: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.listas = listas
+        corte = self.instance.corte or {}
+        for lista in listas:
+            regra = corte.get(lista, {})
+            self.fields[f"corte_{lista}"] = forms.IntegerField(
+                label=_("Corte: %(l)s") % {"l": nomes.get(lista, lista)}, required=False,
+                min_value=1, initial=regra.get("valor"),
+                help_text=_("Quantos avançam por esta lista à fase seguinte (em branco: "
+                            "nenhum corte próprio)."))
+            self.fields[f"modo_{lista}"] = forms.ChoiceField(
+                label=_("Contado em"), choices=MODOS, initial=regra.get("modo", Fase.NUMERO),
+                required=False)
+        self.fields["confirmacao"] = campo_confirmacao(_(
+            "Confirmo esta fase como o edital a estabelece: o ato fica registrado no histórico "
+            "do certame."))
+
+    def campos_fase(self):
+        return [self[nome] for nome in ("codigo", "nome", "tipo", "nota_minima",
+                                        "nota_maxima", "peso")]
+
+    def campos_corte(self):
+        return [(self[f"corte_{lista}"], self[f"modo_{lista}"]) for lista in self.listas]
+
+    def clean(self):
+        dados = super().clean()
+        corte = {}
+        for lista in self.listas:
+            valor = dados.get(f"corte_{lista}")
+            if valor is not None:
+                corte[lista] = {"modo": dados.get(f"modo_{lista}") or Fase.NUMERO,
+                                "valor": valor}
+        if corte and "AC" not in corte:
+            self.add_error("corte_AC", _("Com cláusula de barreira, informe quantos avançam "
+                                         "pela ampla concorrência."))
+        self.instance.corte = corte
+        return dados
+
+
+class ImportarNotasForm(forms.Form):
+    arquivo = forms.FileField(
+        label=_("Planilha da banca (CSV ou XLSX)"),
+        help_text=_("Colunas “inscricao” e “nota”; a nota é um número (vírgula ou ponto) ou "
+                    "“ausente”. Tudo ou nada: um erro em qualquer linha recusa o arquivo."))
+    confirmacao = campo_confirmacao(_(
+        "Confirmo que a planilha é a da banca para esta fase: as notas substituem as "
+        "anteriores desta fase e a classificação é recalculada."))

@@ -1,0 +1,52 @@
+"""What the phases app declares to the shared mechanisms (registered at app loading by
+`ProvasConfig.ready`): its append-only tables and audited columns
+(`comum.somente_insercao`), the models the public pages and the candidate's status page show
+(`comum.cache_publico`) and the labels of the acts it writes (`certames.auditoria`)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from certames.auditoria import declarar_rotulos
+from comum import cache_publico, somente_insercao
+
+TABELAS_PROTEGIDAS = (
+    "provas_importacaonotasfase",
+    "provas_publicacaofase",
+    "provas_desempenhopublicado",
+    "provas_historicalfase",
+    "provas_historicalnotafase",
+)
+
+COLUNAS_AUDITADAS = {
+    "provas_notafase": (("inscricao_id", "fase_id"), ("nota", "ausente")),
+}
+
+FONTES_PUBLICAS = {
+    # the phases the cargo page describes, and their published results (the status page
+    # reads a phase's result only from its publication's version)
+    "provas.Fase": (("cargo__certame",), ()),
+    "provas.PublicacaoFase": (("fase__cargo__certame",), ()),
+}
+
+#: Written only with their publication, in its transaction.
+COBERTAS = {"provas.DesempenhoPublicado": "provas.PublicacaoFase"}
+
+ROTULOS_ATOS = {
+    "fase_definida": _("Definição de fase da avaliação"),
+    "fase_alterada": _("Alteração de fase da avaliação"),
+    "fase_removida": _("Remoção de fase da avaliação"),
+    "garantia_fases": _("Garantia dos optantes a todas as fases (edital)"),
+    "notas_fase_importadas": _("Importação das notas de uma fase"),
+    "resultado_fase_preliminar": _("Publicação do resultado preliminar de uma fase"),
+    "resultado_fase_final": _("Publicação do resultado final de uma fase"),
+}
+
+
+def declarar() -> None:
+    """Register the declarations above (ProvasConfig.ready)."""
+    somente_insercao.declarar_tabelas("provas", TABELAS_PROTEGIDAS)
+    somente_insercao.declarar_colunas("provas", COLUNAS_AUDITADAS)
+    cache_publico.declarar_fontes(FONTES_PUBLICAS)
+    cache_publico.declarar_cobertas(COBERTAS)
+    declarar_rotulos(ROTULOS_ATOS)

@@ -1,0 +1,189 @@
+"""The exam's phases of a cargo (spec section 10): what the edital defines, the banca's
+scores per phase, and the acts that publish each phase's result.
+
+- `Fase`: one phase as the edital defines it (name, kind, minimum, weight, the cut-off per
+  list as a number or as a multiple of the list's vacancies). Defined before the inscrições
+  open (`provas.servicos`); a later change is a retificação of the edital.
+- `NotaFase`: the banca's score of one inscrição in one phase, a decimal or "ausente",
+  written by an import (`ImportacaoNotasFase`, an act); a later import of the same phase
+  (after the appeals against the answer key, say) supersedes it, and the history keeps
+  every former value.
+- `PublicacaoFase`: the preliminary or final result of a phase, published from a computed
+  classification version (its `fases`), append-only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from certames.models import Cargo, VersaoClassificacao
+from comum.models import SomenteInsercao
+
+
+class Fase(models.Model):
+    class Tipo(models.TextChoices):
+        OBJETIVA = "objetiva", _("Prova objetiva")
+        DISCURSIVA = "discursiva", _("Prova discursiva")
+        REDACAO = "redacao", _("Redação")
+        TITULOS = "titulos", _("Avaliação de títulos")
+        PRATICA = "pratica", _("Prova prática")
+        APTIDAO_FISICA = "aptidao_fisica", _("Teste de aptidão física")
+        OUTRA = "outra", _("Outra")
+
+    #: How a list's cut-off is given: a number of candidates, or a multiple of the list's
+    #: vacancies in the edital's split.
+    NUMERO = "numero"
+    MULTIPLO = "multiplo"
+
+    cargo = models.ForeignKey(Cargo, on_delete=models.PROTECT, related_name="fases")
+    ordem = models.PositiveSmallIntegerField(_("ordem"))
+    codigo = models.CharField(_("código"), max_length=10,
+                              help_text=_("Como a banca identifica a fase, ex.: P1, P2."))
+    nome = models.CharField(_("nome"), max_length=120)
+    tipo = models.CharField(_("tipo"), max_length=15, choices=Tipo.choices,
+                            default=Tipo.OBJETIVA)
+    nota_minima = models.DecimalField(
+        _("nota mínima"), max_digits=9, decimal_places=4, null=True, blank=True,
+        help_text=_("A nota da própria fase (antes do peso) abaixo da qual o candidato é "
+                    "eliminado. Em branco: a fase não elimina por nota."))
+    nota_maxima = models.DecimalField(
+        _("nota máxima"), max_digits=9, decimal_places=4, default=100,
+        help_text=_("A maior nota da fase; a importação recusa uma nota acima dela."))
+    peso = models.DecimalField(
+        _("peso"), max_digits=9, decimal_places=4, default=1,
+        help_text=_("A nota final é a soma de peso × nota de cada fase; 0 para uma fase que "
+                    "só elimina."))
+    #: List code -> {"modo": "numero" | "multiplo", "valor": int}. Empty: every survivor
+    #: advances (and always on the last phase).
+    corte = models.JSONField(_("cláusula de barreira"), default=dict, blank=True)
+    habilita_heteroidentificacao = models.BooleanField(
+        _("convoca para a heteroidentificação"), default=False,
+        help_text=_("Os optantes habilitados nesta fase são os convocados para o procedimento "
+                    "de heteroidentificação, como o edital estabelece."))
+    criada_em = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("fase da avaliação")
+        verbose_name_plural = _("fases da avaliação")
+        ordering = ["cargo", "ordem"]
+        constraints = [
+            models.UniqueConstraint(fields=["cargo", "codigo"], name="fase_codigo_unico"),
+            models.UniqueConstraint(fields=["cargo", "ordem"], name="fase_ordem_unica"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.codigo} — {self.nome}"
+
+
+class ImportacaoNotasFase(SomenteInsercao):
+    """The import of the banca's spreadsheet of one phase: an act (who, when, which file,
+    how many scores). Its rows are the `NotaFase` it wrote."""
+
+    MENSAGEM_ALTERAR = _("A importação de notas é um ato registrado e não pode ser alterada; "
+                         "importe a planilha de novo.")
+    MENSAGEM_APAGAR = _("A importação de notas é um ato registrado e não pode ser apagada.")
+
+    fase = models.ForeignKey(Fase, on_delete=models.PROTECT, related_name="importacoes")
+    arquivo = models.CharField(_("arquivo"), max_length=255)
+    sha256 = models.CharField(max_length=64)
+    notas = models.PositiveIntegerField(_("notas"))
+    ausentes = models.PositiveIntegerField(_("ausentes"))
+    importada_em = models.DateTimeField(_("importada em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+", null=True)
+
+    class Meta:
+        verbose_name = _("importação de notas da fase")
+        verbose_name_plural = _("importações de notas das fases")
+        ordering = ["-importada_em", "-id"]
+
+
+class NotaFase(models.Model):
+    """The banca's score of one inscrição in one phase: `nota`, or `ausente` (then no nota)."""
+
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="notas_fases")
+    fase = models.ForeignKey(Fase, on_delete=models.PROTECT, related_name="notas")
+    nota = models.DecimalField(_("nota"), max_digits=9, decimal_places=4, null=True,
+                               blank=True)
+    ausente = models.BooleanField(_("ausente"), default=False)
+    importacao = models.ForeignKey(ImportacaoNotasFase, on_delete=models.PROTECT,
+                                   related_name="+")
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("nota da fase")
+        verbose_name_plural = _("notas das fases")
+        constraints = [
+            models.UniqueConstraint(fields=["inscricao", "fase"], name="nota_fase_unica"),
+            models.CheckConstraint(
+                condition=(models.Q(ausente=True, nota__isnull=True)
+                           | models.Q(ausente=False, nota__isnull=False)),
+                name="nota_fase_nota_ou_ausente"),
+        ]
+
+    def __str__(self) -> str:
+        valor = "ausente" if self.ausente else self.nota
+        return f"{self.inscricao_id} — {self.fase_id}: {valor}"
+
+
+class PublicacaoFase(SomenteInsercao):
+    """RH publishes a phase's result, preliminary or final, from a computed classification
+    version (its `fases`). Append-only: a corrected result is a new publication."""
+
+    MENSAGEM_ALTERAR = _("A publicação do resultado de uma fase é um ato registrado e não "
+                         "pode ser alterada; publique de novo.")
+    MENSAGEM_APAGAR = _("A publicação do resultado de uma fase é um ato registrado e não "
+                        "pode ser apagada.")
+
+    class Tipo(models.TextChoices):
+        PRELIMINAR = "preliminar", _("Resultado preliminar da fase")
+        FINAL = "final", _("Resultado final da fase")
+
+    fase = models.ForeignKey(Fase, on_delete=models.PROTECT, related_name="publicacoes")
+    versao = models.ForeignKey(VersaoClassificacao, on_delete=models.PROTECT,
+                               related_name="+")
+    tipo = models.CharField(_("tipo"), max_length=10, choices=Tipo.choices)
+    publicada_em = models.DateTimeField(_("publicada em"), default=timezone.now)
+    publicada_por = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                      related_name="+", null=True)
+
+    class Meta:
+        verbose_name = _("publicação do resultado da fase")
+        verbose_name_plural = _("publicações dos resultados das fases")
+        ordering = ["-publicada_em", "-id"]
+
+
+class DesempenhoPublicado(SomenteInsercao):
+    """One inscrição's result in a published phase result (written with the `PublicacaoFase`,
+    in its transaction): what the candidate's status page reads, one indexed row each, never
+    the version's whole `fases`."""
+
+    MENSAGEM_ALTERAR = PublicacaoFase.MENSAGEM_ALTERAR
+    MENSAGEM_APAGAR = PublicacaoFase.MENSAGEM_APAGAR
+
+    publicacao = models.ForeignKey(PublicacaoFase, on_delete=models.PROTECT,
+                                   related_name="desempenhos")
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="desempenhos_publicados")
+    nota = models.DecimalField(max_digits=9, decimal_places=4, null=True)
+    parcial = models.DecimalField(max_digits=12, decimal_places=4, null=True)
+    resultado = models.CharField(max_length=25)
+    rota = models.CharField(max_length=10, blank=True)
+    fundamento = models.CharField(max_length=500, blank=True)
+
+    class Meta:
+        verbose_name = _("resultado publicado na fase")
+        verbose_name_plural = _("resultados publicados nas fases")
+        constraints = [models.UniqueConstraint(fields=["publicacao", "inscricao"],
+                                               name="desempenho_unico_por_publicacao")]
+
+    def __str__(self) -> str:
+        return f"{self.publicacao_id} — {self.inscricao_id}: {self.resultado}"
