@@ -834,6 +834,7 @@ class DocumentoPdf(models.Model):
         QUADRO_VAGAS = "quadro_vagas", _("Quadro de vagas do certame")
         LISTA_PUBLICADA = "lista_publicada", _("Listas publicadas (pública)")
         LISTA_PUBLICADA_RH = "lista_publicada_rh", _("Listas publicadas (RH)")
+        RESULTADO_FASE = "resultado_fase", _("Resultado de uma fase da avaliação")
 
     tipo = models.CharField(_("tipo"), max_length=40, choices=Tipo.choices)
     certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="documentos_pdf")

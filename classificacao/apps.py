@@ -12,8 +12,8 @@ class ClassificacaoConfig(AppConfig):
 
     def ready(self):
         # Imported at app loading: documentos registers the vacancy table and published-list
-        # PDFs (classificacao.impressos) in every process, web or Celery worker; declaracoes
-        # holds the labels of its acts.
-        from classificacao import declaracoes, documentos  # noqa: F401
+        # PDFs (classificacao.impressos) in every process, web or Celery worker, and
+        # documentos_fases a phase result's; declaracoes holds the labels of its acts.
+        from classificacao import declaracoes, documentos, documentos_fases  # noqa: F401
 
         declaracoes.declarar()

@@ -44,6 +44,7 @@ from comum.arquivos import servir_arquivo
 from comum.filas import enfileirar
 from comum.formatos import data_br
 from comum.pdf import html_para_pdf
+from provas.models import PublicacaoFase
 
 #: Task of classificacao/tasks.py, queued by name (comum/filas.py): tasks imports this module.
 TAREFA_PDF = "certames.gerar_documento_pdf"
@@ -53,7 +54,7 @@ ESPERA_FILA = 120
 
 Tipo = DocumentoPdf.Tipo
 #: What a document can be about.
-Alvo = Cargo | Certame | Publicacao
+Alvo = Cargo | Certame | Publicacao | PublicacaoFase
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ class Impresso:
     conteudo: Callable[[Any], dict]
     nome: Callable[[Any], str]
     titulo: Any = gettext_lazy("Ordem de nomeação")
-    alvo: type[Cargo] | type[Certame] | type[Publicacao] = Cargo
+    alvo: type[Cargo] | type[Certame] | type[Publicacao] | type[PublicacaoFase] = Cargo
 
 
 IMPRESSOS: dict[str, Impresso] = {}
@@ -91,6 +92,9 @@ def _alvo(tipo: str, alvo: Alvo | int) -> Alvo:
         return Certame.objects.select_related("orgao").get(pk=alvo)
     if modelo is Publicacao:
         return Publicacao.objects.select_related("versao__cargo__certame__orgao").get(pk=alvo)
+    if modelo is PublicacaoFase:
+        return PublicacaoFase.objects.select_related("fase__cargo__certame__orgao",
+                                                     "versao").get(pk=alvo)
     return Cargo.objects.select_related("certame__orgao").get(pk=alvo)
 
 
@@ -100,6 +104,8 @@ def _lugar(alvo: Alvo) -> tuple[int, int | None]:
         return alvo.pk, None
     if isinstance(alvo, Publicacao):
         return alvo.versao.cargo.certame_id, alvo.versao.cargo_id
+    if isinstance(alvo, PublicacaoFase):
+        return alvo.fase.cargo.certame_id, alvo.fase.cargo_id
     return alvo.certame_id, alvo.pk
 
 

@@ -51,6 +51,16 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             "Cargo %(c)s, versão %(v)d da classificação. Veja sua posição em cada lista e a "
             "vaga que você ocupa ou ocuparia.") % {"c": cargo.nome, "v": pub.versao.numero},
             url_status + "#t-classificacao"))
+    # The published results of the exam's phases (the latest of each phase, as the status
+    # page shows them: `portal.situacao`).
+    for f in s.fases:
+        resultado = f.resultado.descricao + (f" {f.resultado.descricao_rota}"
+                                             if f.resultado.descricao_rota else "")
+        avisos.append(Aviso(RESULTADO, f.publicada_em, inscricao, _(
+            "%(t)s %(f)s publicado") % {"t": f.publicacao, "f": f.codigo}, _(
+            "Cargo %(c)s, fase %(f)s — %(n)s: %(r)s.") % {
+                "c": cargo.nome, "f": f.codigo, "n": f.nome, "r": resultado},
+            url_status + "#t-fases"))
     # What each procedure decided and published about the inscrição: its own notices
     # (`nucleo.registro.Procedimento.avisos_do_candidato`).
     for plugin in registrados():

@@ -41,4 +41,11 @@ urlpatterns = [
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>/convocacao.csv",
          publica(documentos.PublicacaoConvocacaoView.as_view(), "certame_pk"),
          name="publicacao_convocacao_publica"),
+    # A published result of one of the cargo's phases (spec section 10).
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/fases/<int:pk>/",
+         publica(documentos.ResultadoFasePaginaView.as_view(), "certame_pk"),
+         name="resultado_fase_publico"),
+    path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/fases/<int:pk>.<str:formato>",
+         publica(documentos.ResultadoFaseView.as_view(), "certame_pk"),
+         name="resultado_fase_publico_arquivo"),
 ]

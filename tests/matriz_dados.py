@@ -28,7 +28,7 @@ from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.dominio.sessoes import encerrar_sessao
 from comissoes.models import Comissao
-from provas.models import Fase
+from provas.models import Fase, PublicacaoFase
 from tests.comissoes.fabricas import (
     PDF,
     ComissaoFactory,
@@ -248,6 +248,9 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
                                  vagas=2)
     w.fase = Fase.objects.create(cargo=w.cargo_fases, ordem=1, codigo="P1",
                                  nome="Prova objetiva")
+    w.publicacao_fase = PublicacaoFase.objects.create(
+        fase=w.fase, versao=recalcular(w.cargo_fases.pk, causa="matriz de permissões"),
+        tipo=PublicacaoFase.Tipo.PRELIMINAR, publicada_por=w.rh)
     # A's open call: the RH act pages, the portal's answer pages and the public
     # career order. Written as the row it is (the world's certame is not homologated).
     w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView
 from candidatos.models import Inscricao
 from certames.models import Cargo
 from certames.recalculo import estado_recalculo
+from certames.regras.listas import chave_inscricao
 from comum.confirmacao import exige_confirmacao
 from comum.planilhas import ArquivoRejeitado
 from painel.acesso import RHMixin
@@ -197,10 +198,11 @@ class ResultadoFaseView(RHMixin, TemplateView):
         contagem = {codigo: 0 for codigo in leitura.RESULTADOS}
         for r in resultados:
             contagem[r.resultado] = contagem.get(r.resultado, 0) + 1
-        escolhidos = [r for r in resultados if not filtro or r.resultado == filtro]
+        # Inscrição order as the lists write it (numbers by value: 2 before 10).
+        numeros = dict(Inscricao.objects.filter(cargo=cargo).values_list("pk", "numero"))
+        escolhidos = sorted((r for r in resultados if not filtro or r.resultado == filtro),
+                            key=lambda r: chave_inscricao(numeros.get(r.inscricao_id, "")))
         pagina = Paginator(escolhidos, POR_PAGINA).get_page(self.request.GET.get("page"))
-        numeros = dict(Inscricao.objects.filter(
-            pk__in=[r.inscricao_id for r in pagina.object_list]).values_list("pk", "numero"))
         ctx.update(
             fase=fase, cargo=cargo, versao=versao, page_obj=pagina,
             linhas=[(numeros.get(r.inscricao_id, "?"), r) for r in pagina.object_list],

@@ -27,6 +27,7 @@ from classificacao import homologacao, impressos, leitura
 from classificacao.listas import versao_publicada
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import exportacao, limites
+from provas.models import PublicacaoFase
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
 
@@ -131,7 +132,10 @@ class CargoPublicoView(TemplateView):
             Cargo.objects.select_related("certame", "certame__orgao"),
             pk=kwargs["cargo_pk"], certame_id=kwargs["certame_pk"],
             certame__status__in=STATUS_PUBLICOS)
-        ctx.update(cargo=cargo, certame=cargo.certame, versao=None)
+        ctx.update(cargo=cargo, certame=cargo.certame, versao=None,
+                   fases_publicadas=list(PublicacaoFase.objects.filter(fase__cargo=cargo)
+                                         .select_related("fase")
+                                         .order_by("fase__ordem", "publicada_em")))
         publicado = versao_publicada(cargo)
         if publicado is None:
             return ctx

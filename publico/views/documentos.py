@@ -8,13 +8,16 @@ cargo and the cargo to the certame in the URL (otherwise 404). Public files hold
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views import View
+from django.views.generic import TemplateView
 
-from certames.models import Certame, Publicacao
-from classificacao import documentos, impressos
+from certames.models import Certame, DocumentoPdf, Publicacao
+from classificacao import documentos, documentos_fases, impressos
+from provas.models import PublicacaoFase
 from publico.views.certames import STATUS_PUBLICOS, ExportarOrdemPublicaView
 
 FORMATOS_QUADRO = ("pdf", "csv", "json")
@@ -90,3 +93,52 @@ class ExportarOrdemDadosView(ExportarOrdemPublicaView):
         return documentos.resposta_json(
             documentos.dados_ordem(cargo, request.build_absolute_uri(request.path)),
             f"ordem-nomeacao-{cargo.codigo}")
+
+
+# --- a published phase result (spec section 10) ---------------------------------------------
+
+
+def publicacao_fase_publica(certame_pk: int, cargo_pk: int, pk: int) -> PublicacaoFase:
+    """The phase publication of this cargo of this public certame, or 404."""
+    return get_object_or_404(
+        PublicacaoFase.objects.select_related("fase__cargo__certame__orgao", "versao"),
+        pk=pk, fase__cargo_id=cargo_pk, fase__cargo__certame_id=certame_pk,
+        fase__cargo__certame__status__in=STATUS_PUBLICOS)
+
+
+class ResultadoFaseView(View):
+    """A published phase result at its stable URL: `fases/<id>.pdf|csv|json`."""
+
+    def get(self, request, certame_pk, cargo_pk, pk, formato):
+        if formato not in FORMATOS_PUBLICACAO:
+            raise Http404
+        publicacao = publicacao_fase_publica(certame_pk, cargo_pk, pk)
+        if formato == "pdf":
+            return impressos.resposta_pdf(
+                request, DocumentoPdf.Tipo.RESULTADO_FASE, publicacao,
+                voltar=reverse("resultado_fase_publico", args=[certame_pk, cargo_pk, pk]))
+        conteudo = documentos_fases.conteudo_fase(publicacao)
+        nome = documentos_fases.nome_fase(publicacao)
+        if formato == "csv":
+            return documentos.resposta_csv(nome, documentos_fases.COLUNAS_FASE,
+                                           documentos_fases.linhas_fase(conteudo))
+        url = request.build_absolute_uri(request.path)
+        return documentos.resposta_json(documentos_fases.dados_fase(conteudo, url), nome)
+
+
+class ResultadoFasePaginaView(TemplateView):
+    """The public page of a published phase result, paginated, with its documents."""
+
+    template_name = "certames/publico/resultado_fase.html"
+    POR_PAGINA = 100
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        publicacao = publicacao_fase_publica(kwargs["certame_pk"], kwargs["cargo_pk"],
+                                             kwargs["pk"])
+        conteudo = documentos_fases.conteudo_fase(publicacao)
+        ctx.update(publicacao=publicacao, conteudo=conteudo, fase=publicacao.fase,
+                   cargo=publicacao.fase.cargo, certame=publicacao.fase.cargo.certame,
+                   page_obj=Paginator(conteudo["linhas"], self.POR_PAGINA).get_page(
+                       self.request.GET.get("page")))
+        return ctx

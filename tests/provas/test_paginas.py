@@ -90,6 +90,9 @@ def test_candidato_ve_nota_resultado_e_rota_publicados(client, rh):
     assert 'data-fase="P1" data-resultado="aprovado"' in html
     assert "pela garantia dos optantes a todas as fases" in html
     assert "Fundamento: Lei 3.056/2025, art. 9º" in html
+    avisos = client.get(reverse("portal:avisos")).content.decode()
+    assert "Resultado preliminar da fase P1 publicado" in avisos
+    assert "Habilitado(a) na fase pela garantia dos optantes a todas as fases." in avisos
 
 
 def test_publicacao_recusada_enquanto_a_fase_tem_quem_aguarda_nota(rh):
@@ -124,3 +127,34 @@ def test_garantia_do_edital_onde_a_lei_a_deixa_ao_edital(client, rh):
         reverse("painel:fases", args=[pirangi.pk])).content.decode()
     with pytest.raises(ValidationError, match="já garante aos optantes todas as fases"):
         servicos.definir_garantia(pirangi, False, autor=rh)
+
+
+def test_resultado_publicado_tem_pagina_publica_pdf_csv_e_json(
+        client, rh, django_capture_on_commit_callbacks):
+    """The public documents show the publication's own rows (never a later computation)."""
+    cargo, p1, p2 = cargo_em_fases(rh)
+    importar(p1, NOTAS_P1, rh)
+    publicacao = servicos.publicar_resultado(p1, PublicacaoFase.Tipo.PRELIMINAR, autor=rh)
+    importar(p1, {"10": "71"}, rh)  # after the publication: the published rows stay
+    args = [cargo.certame_id, cargo.pk, publicacao.pk]
+    pagina = client.get(reverse("resultado_fase_publico", args=args)).content.decode()
+    assert 'data-inscricao="7"' in pagina and "pela garantia dos optantes" in pagina
+    csv = client.get(reverse("resultado_fase_publico_arquivo", args=[*args, "csv"]))
+    linhas = csv.content.decode("utf-8-sig").splitlines()
+    assert linhas[0] == "inscricao;nome;nota;nota_acumulada;resultado;rota;fundamento"
+    dez = next(linha for linha in linhas if linha.startswith("10;"))
+    assert dez.endswith(";69,0000;69,0000;Não admitido(a) à fase seguinte (cláusula de "
+                        "barreira);;fora da nota de corte da fase P1")
+    dados = client.get(reverse("resultado_fase_publico_arquivo", args=[*args, "json"])).json()
+    assert dados["esquema"] == "provas.resultado_fase/1"
+    assert dados["corte"] == {"AC": 4, "PP": 1}
+    sete = next(r for r in dados["resultados"] if r["inscricao"] == "7")
+    assert (sete["nota"], sete["rota"], sete["fundamento"]) == ("65", "garantia",
+                                                                 "Lei 3.056/2025, art. 9º")
+    url_pdf = reverse("resultado_fase_publico_arquivo", args=[*args, "pdf"])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert "O PDF está sendo gerado" in client.get(url_pdf).content.decode()
+    pdf = client.get(url_pdf)
+    assert b"".join(pdf.streaming_content).startswith(b"%PDF-")
+    cargo_publico = client.get(reverse("cargo_publico", args=[cargo.certame_id, cargo.pk]))
+    assert "P1 — Prova objetiva: resultado preliminar da fase" in cargo_publico.content.decode()
