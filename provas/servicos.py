@@ -64,14 +64,25 @@ def regime_efetivo(cargo: Cargo) -> regras.Regime:
     return regras.aplicar_parametros(regras.obter_regime(cargo.certame.regime), parametros)
 
 
+def regime_para_pagina(cargo: Cargo) -> tuple[regras.Regime, str]:
+    """The effective regime for RH's pages, and why the edital's settings could not be
+    applied ("" when they could; then the law's own regime is shown)."""
+    try:
+        return regime_efetivo(cargo), ""
+    except regras.ErroEntrada as exc:
+        return cargo.certame.regime_legal, _(
+            "As configurações do edital não são válidas (%(e)s): a página mostra o regime da "
+            "lei sem elas; corrija-as antes de definir as fases.") % {"e": exc}
+
+
 def _conferir_fases(cargo: Cargo, fases: list[Fase]) -> None:
     """The engine's rules for the phases as RH left them (spec section 10): a cut-off with
     AC's number, integers >= 1, none on the last phase, lists of the regime."""
     if sum(f.habilita_heteroidentificacao for f in fases) > 1:
         raise ValidationError(_("Só uma fase convoca os optantes habilitados para a "
                                 "heteroidentificação."))
-    parametros = ler_parametros(cargo.certame.parametros)
     try:
+        parametros = ler_parametros(cargo.certame.parametros)
         distribuicao = motor.distribuicao_do_edital(cargo, parametros, None)
         para_o_motor = motor.fases_para_o_motor(fases, distribuicao)
         if para_o_motor and para_o_motor[-1].corte:

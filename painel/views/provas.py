@@ -33,7 +33,7 @@ def _cargo(pk) -> Cargo:
 
 
 def _form(cargo: Cargo, dados=None, instancia: Fase | None = None) -> FaseForm:
-    listas = tuple(servicos.regime_efetivo(cargo).listas_com_ac)
+    listas = tuple(servicos.regime_para_pagina(cargo)[0].listas_com_ac)
     return FaseForm(dados, instance=instancia or Fase(cargo=cargo), listas=listas,
                     nomes={k: str(v) for k, v in NOMES_LISTAS.items()})
 
@@ -48,6 +48,7 @@ class FasesCargoView(RHMixin, TemplateView):
         ctx = super().get_context_data(**kwargs)
         cargo = _cargo(self.kwargs["pk"])
         fases = motor.fases_do_cargo(cargo.pk)
+        regime, erro = servicos.regime_para_pagina(cargo)
         versao = cargo.versoes_classificacao.order_by("-numero").first()
         linhas = []
         for fase in fases:
@@ -64,9 +65,9 @@ class FasesCargoView(RHMixin, TemplateView):
                    pendencias=servicos.pendencias(fases), recalculo=estado_recalculo(cargo),
                    form=kwargs.get("form") or _form(cargo),
                    importar_form=ImportarNotasForm(),
-                   garantia=servicos.regime_efetivo(cargo).optantes_todas_as_fases,
+                   garantia=regime.optantes_todas_as_fases, erro_parametros=erro,
                    garantia_em_lei=cargo.certame.regime_legal.todas_as_fases_em_lei,
-                   fundamento_garantia=servicos.regime_efetivo(cargo).fundamento_todas_as_fases,
+                   fundamento_garantia=regime.fundamento_todas_as_fases,
                    aguardando=_aguardando(versao))
         return ctx
 

@@ -158,3 +158,22 @@ def test_resultado_publicado_tem_pagina_publica_pdf_csv_e_json(
     assert b"".join(pdf.streaming_content).startswith(b"%PDF-")
     cargo_publico = client.get(reverse("cargo_publico", args=[cargo.certame_id, cargo.pk]))
     assert "P1 — Prova objetiva: resultado preliminar da fase" in cargo_publico.content.decode()
+
+
+def test_configuracao_invalida_do_edital_e_dita_e_nada_gravado(client, rh):
+    """An edital setting the engine refuses: the page says so; defining a phase is refused
+    with the engine's message, nothing written."""
+    cargo = CargoFactory(vagas=4)
+    cargo.certame.parametros = {"optantes_todas_as_fases": False}  # Pirangi's law gives it
+    cargo.certame.save()
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:fases", args=[cargo.pk]))
+    assert pagina.status_code == 200
+    assert 'data-fases="parametros"' in pagina.content.decode()
+    resposta = client.post(reverse("painel:nova_fase", args=[cargo.pk]), {
+        "codigo": "P1", "nome": "Prova objetiva", "tipo": "objetiva", "nota_maxima": "100",
+        "peso": "1", "confirmacao": "on"})
+    assert resposta.status_code == 400
+    assert "As fases não são válidas: parametros.optantes_todas_as_fases" in (
+        resposta.content.decode())
+    assert not Fase.objects.exists()
