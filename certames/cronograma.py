@@ -370,6 +370,8 @@ def recusar_antes_da_abertura(etapas: Iterable, abertura: Abertura, agora: dt.da
 #: The classification lists' publications (`classificacao.listas.publicar`); the procedures
 #: are named by their kernel key (`nucleo.registro.Procedimento.chave`).
 CLASSIFICACAO = "classificacao"
+#: A phase's result of the exam (`provas`; the key of its appeal's plug-in).
+RESULTADO_FASE = "resultado_fase"
 PRELIMINAR = "preliminar"
 FINAL = "final"
 
@@ -416,6 +418,14 @@ PUBLICACOES: dict[tuple[str, str], EtapaDaPublicacao] = {
     ("equipe_multiprofissional", FINAL): _etapa(
         "recurso_avaliacao_pcd", "O resultado definitivo da avaliação da equipe "
         "multiprofissional", FIM),
+    # A phase's result (provas.servicos): the exam comes after the inscrições, so its results
+    # are published once they are over; each phase's appeal period is counted from its own
+    # preliminary result (`provas.recursos`: the edital's days). Lei 9.784/1999, art. 2º
+    # (publicidade) and the edital's schedule.
+    (RESULTADO_FASE, PRELIMINAR): _etapa(
+        INSCRICOES, "O resultado preliminar de uma fase da avaliação", FIM),
+    (RESULTADO_FASE, FINAL): _etapa(
+        INSCRICOES, "O resultado final de uma fase da avaliação", FIM),
 }
 
 

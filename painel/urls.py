@@ -156,6 +156,8 @@ urlpatterns = [
     path("cargos/<int:pk>/fases/<int:fase>/", provas.DefinirFaseView.as_view(),
          name="editar_fase"),
     path("fases/<int:pk>/", provas.ResultadoFaseView.as_view(), name="resultado_fase"),
+    path("fases/resultados/<int:pk>/recurso/", provas.RecursoFaseView.as_view(),
+         name="recurso_fase"),
     path("fases/<int:pk>/remover/", provas.RemoverFaseView.as_view(), name="remover_fase"),
     path("fases/<int:pk>/importar/", provas.ImportarNotasFaseView.as_view(),
          name="importar_notas_fase"),

@@ -8,6 +8,7 @@ class ProvasConfig(AppConfig):
 
     def ready(self):
         # Imported here, not at the top: Django app loading (the declarations name models).
-        from provas import declaracoes
+        from provas import declaracoes, plugin
 
         declaracoes.declarar()
+        plugin.registrar_plugin()

@@ -14,12 +14,13 @@ TABELAS_PROTEGIDAS = (
     "provas_importacaonotasfase",
     "provas_publicacaofase",
     "provas_desempenhopublicado",
+    "provas_revisaonotafase",
     "provas_historicalfase",
     "provas_historicalnotafase",
 )
 
 COLUNAS_AUDITADAS = {
-    "provas_notafase": (("inscricao_id", "fase_id"), ("nota", "ausente")),
+    "provas_notafase": (("inscricao_id", "fase_id"), ("nota", "ausente", "revisao_id")),
 }
 
 FONTES_PUBLICAS = {
@@ -27,6 +28,11 @@ FONTES_PUBLICAS = {
     # reads a phase's result only from its publication's version)
     "provas.Fase": (("cargo__certame",), ()),
     "provas.PublicacaoFase": (("fase__cargo__certame",), ()),
+}
+
+#: The decision on an appeal against a phase result: the candidate's status page tells it.
+FONTES_PRIVADAS = {
+    "provas.RevisaoNotaFase": (("i", "desempenho__inscricao"),),
 }
 
 #: Written only with their publication, in its transaction.
@@ -40,6 +46,8 @@ ROTULOS_ATOS = {
     "notas_fase_importadas": _("Importação das notas de uma fase"),
     "resultado_fase_preliminar": _("Publicação do resultado preliminar de uma fase"),
     "resultado_fase_final": _("Publicação do resultado final de uma fase"),
+    "recurso_resultado_fase": _("Recurso contra o resultado preliminar de uma fase"),
+    "recurso_fase_julgado": _("Julgamento de recurso contra o resultado de uma fase"),
 }
 
 
@@ -48,5 +56,6 @@ def declarar() -> None:
     somente_insercao.declarar_tabelas("provas", TABELAS_PROTEGIDAS)
     somente_insercao.declarar_colunas("provas", COLUNAS_AUDITADAS)
     cache_publico.declarar_fontes(FONTES_PUBLICAS)
+    cache_publico.declarar_fontes_privadas(FONTES_PRIVADAS)
     cache_publico.declarar_cobertas(COBERTAS)
     declarar_rotulos(ROTULOS_ATOS)

@@ -13,7 +13,8 @@ from django.utils.translation import gettext_lazy as _
 from certames.models import VersaoClassificacao
 from certames.regras import AC
 from certames.regras.fases import ROTA_GARANTIA, ResultadoFase
-from provas.models import DesempenhoPublicado, Fase
+from provas.models import DesempenhoPublicado, Fase, PublicacaoFase
+from provas.recursos import fim_do_prazo
 
 APROVADO = ResultadoFase.APROVADO.value
 AGUARDANDO = ResultadoFase.AGUARDANDO_NOTA.value
@@ -108,6 +109,12 @@ class FasePublicada:
     publicacao: str  # PublicacaoFase.Tipo label
     publicada_em: object
     resultado: ResultadoNaFase
+    fase_id: int = 0
+    #: The candidate's row in that publication (the decision an appeal is filed against).
+    desempenho_id: int = 0
+    #: A preliminary result: the end of its appeal period (`provas.recursos.fim_do_prazo`);
+    #: None for a final one.
+    fim_recurso: object = None
 
 
 def fases_publicadas(inscricao_id: int) -> list[FasePublicada]:
@@ -119,10 +126,12 @@ def fases_publicadas(inscricao_id: int) -> list[FasePublicada]:
               .order_by("publicacao__fase__ordem", "publicacao__publicada_em",
                         "publicacao_id")):
         fase = d.publicacao.fase
+        preliminar = d.publicacao.tipo == PublicacaoFase.Tipo.PRELIMINAR
         ultimas[fase.ordem] = FasePublicada(
             fase.codigo, fase.nome, d.publicacao.get_tipo_display(), d.publicacao.publicada_em,
             ResultadoNaFase(inscricao_id, d.nota, d.parcial, d.resultado, d.rota or None,
-                            d.fundamento))
+                            d.fundamento), fase.pk, d.pk,
+            fim_do_prazo(d.publicacao) if preliminar else None)
     return [ultimas[k] for k in sorted(ultimas)]
 
 

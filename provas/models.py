@@ -15,6 +15,7 @@ scores per phase, and the acts that publish each phase's result.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -64,6 +65,14 @@ class Fase(models.Model):
         _("convoca para a heteroidentificação"), default=False,
         help_text=_("Os optantes habilitados nesta fase são os convocados para o procedimento "
                     "de heteroidentificação, como o edital estabelece."))
+    #: The edital's period to appeal against the phase's preliminary result, in days counted
+    #: from its publication (the day excluded; `nucleo.autoridade.fim_do_prazo`). Ten by
+    #: default: Lei 9.784/1999, art. 59, applied subsidiarily where the edital is silent.
+    prazo_recurso_dias = models.PositiveSmallIntegerField(
+        _("prazo de recurso (dias)"), default=10, validators=[MinValueValidator(1)],
+        help_text=_("Dias para recorrer do resultado preliminar da fase, contados da "
+                    "publicação (excluído o dia da publicação). Sem regra no edital, dez dias "
+                    "(Lei 9.784/1999, art. 59)."))
     criada_em = models.DateTimeField(auto_now_add=True)
 
     history = HistoricalRecords()
@@ -115,6 +124,9 @@ class NotaFase(models.Model):
     ausente = models.BooleanField(_("ausente"), default=False)
     importacao = models.ForeignKey(ImportacaoNotasFase, on_delete=models.PROTECT,
                                    related_name="+")
+    #: The granted appeal that set the current score (None: the import's score stands).
+    revisao = models.ForeignKey("RevisaoNotaFase", on_delete=models.PROTECT, null=True,
+                                blank=True, related_name="+")
 
     history = HistoricalRecords()
 
@@ -187,3 +199,49 @@ class DesempenhoPublicado(SomenteInsercao):
 
     def __str__(self) -> str:
         return f"{self.publicacao_id} — {self.inscricao_id}: {self.resultado}"
+
+
+class RevisaoNotaFase(SomenteInsercao):
+    """The decision on a candidate's appeal against their result in a phase's preliminary
+    publication (`provas.recursos`): the decider's reconsideration (always granting: the
+    appeal is atendido) or the certame's superior authority's ruling, granted or not. Granted,
+    it records the revised score, which the `NotaFase` then carries (`revisao`). Append-only:
+    the one decision on the appeal."""
+
+    MENSAGEM_ALTERAR = _("A decisão sobre um recurso é um ato registrado e não pode ser "
+                         "alterada.")
+    MENSAGEM_APAGAR = _("A decisão sobre um recurso é um ato registrado e não pode ser "
+                        "apagada.")
+
+    class Instancia(models.TextChoices):
+        RECONSIDERACAO = "reconsideracao", _("Reconsideração por quem publicou o resultado")
+        AUTORIDADE = "autoridade", _("Julgamento pela autoridade superior do certame")
+
+    recurso = models.OneToOneField("nucleo.Recurso", on_delete=models.PROTECT,
+                                   related_name="+")
+    desempenho = models.ForeignKey(DesempenhoPublicado, on_delete=models.PROTECT,
+                                   related_name="revisoes")
+    instancia = models.CharField(_("instância"), max_length=15, choices=Instancia.choices)
+    provido = models.BooleanField(_("provido"))
+    nota_anterior = models.DecimalField(max_digits=9, decimal_places=4, null=True)
+    ausente_anterior = models.BooleanField(default=False)
+    nota = models.DecimalField(_("nota revista"), max_digits=9, decimal_places=4, null=True)
+    motivacao = models.TextField(_("motivação"))
+    fundamento = models.CharField(_("fundamento"), max_length=250)
+    decidida_em = models.DateTimeField(_("decidida em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+")
+
+    class Meta:
+        verbose_name = _("decisão sobre recurso contra resultado de fase")
+        verbose_name_plural = _("decisões sobre recursos contra resultados de fases")
+
+    def __str__(self) -> str:
+        return f"{self.recurso_id}: {'provido' if self.provido else 'não provido'}"
+
+    @property
+    def anterior_texto(self) -> str:
+        """The score before the decision, as the pages write it."""
+        if self.ausente_anterior or self.nota_anterior is None:
+            return str(_("ausente"))
+        return format(self.nota_anterior.normalize(), "f").replace(".", ",")

@@ -12,10 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
+from candidatos.importacao.valores import ValorInvalido, decimal_br
 from certames import regras
 from certames.regras.fases import AUSENTE
 from certames.regras.fases import Fase as FaseMotor
+from comum.planilhas import mostrar, normalizar
 from provas.models import Fase, NotaFase
+
+#: How the banca marks an absent candidate in its spreadsheet.
+AUSENTE_PLANILHA = "ausente"
 
 
 def fases_do_cargo(cargo_id: int) -> list[Fase]:
@@ -80,3 +87,20 @@ def distribuicao_do_edital(cargo, parametros: regras.Parametros | None,
     if sorteada is not None:
         return dict(sorteada)
     return dict(regras.distribuir(cargo.vagas, cargo.certame.regime, parametros).contagens)
+
+
+def ler_nota(texto: str, fase: Fase) -> Decimal | None:
+    """A score typed by the banca (a cell of its spreadsheet) or by the decider of an appeal:
+    a score within 0..the phase's maximum with at most 4 decimals, or None for "ausente".
+    Raises ValorInvalido with the message for the cell."""
+    if normalizar(texto) == AUSENTE_PLANILHA:
+        return None
+    nota = decimal_br(texto)
+    if not (0 <= nota <= fase.nota_maxima):
+        raise ValorInvalido(_("nota %(v)s fora do intervalo de 0 a %(max)s") % {
+            "v": mostrar(texto), "max": format(fase.nota_maxima.normalize(), "f")})
+    expoente = nota.as_tuple().exponent
+    if not isinstance(expoente, int) or expoente < -4:
+        raise ValorInvalido(_("nota %(v)s com mais de 4 casas decimais") % {
+            "v": mostrar(texto)})
+    return nota

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
-from candidatos.importacao.valores import ValorInvalido, decimal_br
+from candidatos.importacao.valores import ValorInvalido
 from candidatos.models import Inscricao
 from certames import cronograma, regras
 from certames.auditoria import registrar_ato
@@ -29,8 +29,8 @@ from certames.regras.fases import Fase as FaseMotor
 from certames.regras.fases import validar_fases
 from certames.travas import travar
 from comum.formatos import data_br
-from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar, normalizar
-from provas import leitura, motor
+from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar
+from provas import leitura, motor, recursos
 from provas.models import (
     DesempenhoPublicado,
     Fase,
@@ -43,7 +43,6 @@ COLUNAS = {
     "inscricao": ("inscricao", "numero", "numero_inscricao", "n_inscricao"),
     "nota": ("nota", "pontuacao", "nota_fase"),
 }
-AUSENTE = "ausente"
 
 
 def motivo_fases_fixadas(cargo: Cargo, agora: datetime | None = None) -> str | None:
@@ -195,22 +194,6 @@ class NotaLida:
     nota: Decimal | None  # None: absent
 
 
-def _ler_nota(texto: str, fase: Fase) -> Decimal | None:
-    """A score within 0..the phase's maximum with at most 4 decimals, or None for "ausente".
-    Raises ValorInvalido with the message for the cell."""
-    if normalizar(texto) == AUSENTE:
-        return None
-    nota = decimal_br(texto)
-    if not (0 <= nota <= fase.nota_maxima):
-        raise ValorInvalido(_("nota %(v)s fora do intervalo de 0 a %(max)s") % {
-            "v": mostrar(texto), "max": format(fase.nota_maxima.normalize(), "f")})
-    expoente = nota.as_tuple().exponent
-    if not isinstance(expoente, int) or expoente < -4:
-        raise ValorInvalido(_("nota %(v)s com mais de 4 casas decimais") % {
-            "v": mostrar(texto)})
-    return nota
-
-
 def _admitidos(fase: Fase, fases: list[Fase]) -> set[int] | None:
     """Who may be scored in `fase`: every inscrição on the first phase (None), else those
     the latest computed version admitted to it (spec section 10). Raises ValidationError while
@@ -259,7 +242,7 @@ def _ler_linhas(fase: Fase, fases: list[Fase], conteudo: bytes) -> list[NotaLida
                 "anterior") % {"n": mostrar(numero), "f": fase.codigo}))
         vistas.setdefault(numero, linha.numero)
         try:
-            nota = _ler_nota(planilha.celula(linha, "nota"), fase)
+            nota = motor.ler_nota(planilha.celula(linha, "nota"), fase)
         except ValorInvalido as exc:
             erros.append(ErroLinha(linha.numero, "nota", str(exc.args[0])))
             continue
@@ -340,7 +323,7 @@ class PublicacaoFaseInvalida(ValidationError):
     pass
 
 
-def motivo_nao_publicar(fase: Fase, tipo: str) -> str | None:
+def motivo_nao_publicar(fase: Fase, tipo: str, agora: datetime | None = None) -> str | None:
     """Why the phase's result cannot be published as `tipo` now (None: it can)."""
     cargo = fase.cargo
     if cargo.geracao_calculada < cargo.geracao_classificacao:
@@ -359,25 +342,34 @@ def motivo_nao_publicar(fase: Fase, tipo: str) -> str | None:
     publicadas = set(fase.publicacoes.filter(versao=versao).values_list("tipo", flat=True))
     if tipo in publicadas:
         return _("Este resultado já foi publicado.")
-    if tipo == PublicacaoFase.Tipo.FINAL and not fase.publicacoes.filter(
-            tipo=PublicacaoFase.Tipo.PRELIMINAR).exists():
+    agora = agora or timezone.now()
+    motivo = cronograma.motivo_publicacao(cargo.certame.etapas.all(), cronograma.RESULTADO_FASE,
+                                          tipo, agora)
+    if motivo is not None:
+        return motivo
+    if tipo == PublicacaoFase.Tipo.PRELIMINAR:
+        return recursos.motivo_nova_preliminar(fase)
+    if recursos.preliminar_pendente(fase) is None:
         return _("Publique antes o resultado preliminar da fase, do qual cabe recurso "
                  "(Lei 9.784/1999, art. 59).")
-    return None
+    pendencias = recursos.pendencias_final(fase, agora)
+    return " ".join(pendencias) if pendencias else None
 
 
 @transaction.atomic
-def publicar_resultado(fase: Fase, tipo: str, *, autor) -> PublicacaoFase:
+def publicar_resultado(fase: Fase, tipo: str, *, autor, agora: datetime | None = None
+                       ) -> PublicacaoFase:
     if tipo not in PublicacaoFase.Tipo.values:
         raise PublicacaoFaseInvalida(_("Tipo de publicação inválido."))
     cargo = travar(Cargo, fase.cargo_id, "certame")
     fase.cargo = cargo
-    motivo = motivo_nao_publicar(fase, tipo)
+    agora = agora or timezone.now()
+    motivo = motivo_nao_publicar(fase, tipo, agora)
     if motivo:
         raise PublicacaoFaseInvalida(motivo)
     versao = cargo.versoes_classificacao.order_by("-numero").first()
     publicacao = PublicacaoFase.objects.create(
-        fase=fase, versao=versao, tipo=tipo,
+        fase=fase, versao=versao, tipo=tipo, publicada_em=agora,
         publicada_por=autor if getattr(autor, "is_authenticated", False) else None)
     DesempenhoPublicado.objects.bulk_create(
         (DesempenhoPublicado(publicacao=publicacao, inscricao_id=r.inscricao_id, nota=r.nota,
@@ -389,6 +381,9 @@ def publicar_resultado(fase: Fase, tipo: str, *, autor) -> PublicacaoFase:
         descricao=_("%(t)s %(f)s do cargo %(c)s (versão %(v)d da classificação).") % {
             "t": PublicacaoFase.Tipo(tipo).label, "f": fase.codigo, "c": cargo.codigo,
             "v": versao.numero},
-        depois={"fase": fase.codigo, "versao": versao.numero, "tipo": tipo})
+        depois={"fase": fase.codigo, "versao": versao.numero, "tipo": tipo,
+                **({"prazo_recurso": [agora.isoformat(),
+                                      recursos.fim_do_prazo(publicacao).isoformat()]}
+                   if tipo == PublicacaoFase.Tipo.PRELIMINAR else {})})
     return publicacao
 

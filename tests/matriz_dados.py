@@ -28,7 +28,7 @@ from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.dominio.sessoes import encerrar_sessao
 from comissoes.models import Comissao
-from provas.models import Fase, PublicacaoFase
+from provas.models import DesempenhoPublicado, Fase, PublicacaoFase
 from tests.comissoes.fabricas import (
     PDF,
     ComissaoFactory,
@@ -251,6 +251,12 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.publicacao_fase = PublicacaoFase.objects.create(
         fase=w.fase, versao=recalcular(w.cargo_fases.pk, causa="matriz de permissões"),
         tipo=PublicacaoFase.Tipo.PRELIMINAR, publicada_por=w.rh)
+    # A's row in it (the phase's appeal, `provas.recursos`, lies against it: window open).
+    w.insc_a_fases = InscricaoFactory(cargo=w.cargo_fases, candidato=w.cand_a, numero="910006",
+                                      listas=[])
+    w.desempenho_a = DesempenhoPublicado.objects.create(
+        publicacao=w.publicacao_fase, inscricao=w.insc_a_fases, nota=70, parcial=70,
+        resultado="aprovado", rota="AC")
     # A's open call: the RH act pages, the portal's answer pages and the public
     # career order. Written as the row it is (the world's certame is not homologated).
     w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",

@@ -80,6 +80,10 @@ EXTRAS = [
     ("painel:procedimentos_detalhe", "pk=proc_decidido", "rh",
      {"acao": "encaminhar", "destino": "ministerio_publico", "data": "2026-10-20",
       "referencia": "Ofício 1/2026"}),
+    # The superior authority's ruling on an appeal against a phase result (RH's POST; the
+    # world has no appeal there, so the domain would refuse the act: the box is checked first).
+    ("painel:recurso_fase", "pk=desempenho_a", "rh",
+     {"decisao": "nao_provido", "motivacao": MOTIVO}),
     # The candidate's inscrição (its box is the self-declaration's oath, "declaracao").
     ("portal:inscrever", "certame_pk=certame", "cand_a",
      {"cargo": "cargo2", "cor_raca": "parda", "listas": ["PPI"]}),

@@ -331,6 +331,12 @@ MATRIZ = [
     L("painel:publicar_resultado_fase", "pk=fase tipo=preliminar",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
+    # RH: an appeal against a phase result (the ruling is the superior authority's: with no
+    # appeal filed, RH's POST is refused by the domain, 400)
+    L("painel:recurso_fase", "pk=desempenho_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=(LOGIN, 403, 403, 403, 403, 403, 403, 400),
+      dados={"decisao": "nao_provido", "motivacao": MOTIVO, "confirmacao": "on"}),
     L("painel:recalcular", "pk=cargo",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
@@ -494,6 +500,13 @@ MATRIZ = [
     # The appeal addresses (`nucleo.views`): a GET goes to the decision's page.
     L("procedimentos:recurso", "pk=proc_decidido",
                                 LOGIN, "->procedimentos:detalhe", 404, 403, 403, 403, 403, 403,
+      post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
+      dados={"texto": matriz_dados.RAZOES, "confirmacao": "on"}),
+    # Candidate: a phase of the exam, and the appeal against its preliminary result
+    L("fases:resultado", "pk=insc_a_fases fase=fase",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
+    L("fases:recurso", "pk=desempenho_a",
+                                LOGIN, "->fases:resultado", 404, 403, 403, 403, 403, 403,
       post=(LOGIN, OK, 404, 403, 403, 403, 403, 403),
       dados={"texto": matriz_dados.RAZOES, "confirmacao": "on"}),
     # The procedure's appeal attachment: A and RH (who judges it); no committee.

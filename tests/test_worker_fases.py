@@ -37,7 +37,7 @@ from provas import leitura
 from provas.models import DesempenhoPublicado, Fase
 from tests import instantaneo_apoio
 from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario
-from tests.provas.apoio import planilha
+from tests.provas.apoio import encerrar_inscricoes, planilha
 from tests.test_worker import worker_real  # noqa: F401 (the fixture, shared)
 from tests.test_worker_chamadas import concluir, publicadas  # noqa: F401 (fixture, helper)
 
@@ -113,6 +113,7 @@ def test_fases_garantia_nao_confirmacao_e_quem_aguarda_nota(publicadas):  # noqa
     _fase(rh_client, cargo, {"codigo": "P2", "nome": "Prova discursiva", "tipo": "discursiva",
                              "nota_minima": "50"})
     p1, p2 = Fase.objects.filter(cargo=cargo).order_by("ordem")
+    encerrar_inscricoes(cargo.certame)
     concluir(publicadas, TAREFA_RECALCULO)
 
     _importar(rh_client, p1, {**{n: p for n, (p, _) in AC.items()},

@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from comum.confirmacao import campo_confirmacao
+from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from provas.models import Fase
 
 MODOS = ((Fase.NUMERO, _("candidatos")), (Fase.MULTIPLO, _("× as vagas da lista")))
@@ -19,10 +20,12 @@ class FaseForm(forms.ModelForm):
     class Meta:
         model = Fase
         fields = ["codigo", "nome", "tipo", "nota_minima", "nota_maxima", "peso",
-                  "habilita_heteroidentificacao"]
+                  "prazo_recurso_dias", "habilita_heteroidentificacao"]
 
     def __init__(self, *args, listas: tuple[str, ...], nomes: dict[str, str], **kwargs):
         super().__init__(*args, **kwargs)
+        # Blank: the default period (Lei 9.784/1999, art. 59), as the help text says.
+        self.fields["prazo_recurso_dias"].required = False
         self.listas = listas
         corte = self.instance.corte or {}
         for lista in listas:
@@ -41,7 +44,12 @@ class FaseForm(forms.ModelForm):
 
     def campos_fase(self):
         return [self[nome] for nome in ("codigo", "nome", "tipo", "nota_minima",
-                                        "nota_maxima", "peso")]
+                                        "nota_maxima", "peso", "prazo_recurso_dias")]
+
+    def clean_prazo_recurso_dias(self):
+        valor = self.cleaned_data.get("prazo_recurso_dias")
+        return valor if valor is not None else Fase._meta.get_field(
+            "prazo_recurso_dias").default
 
     def campos_corte(self):
         return [(self[f"corte_{lista}"], self[f"modo_{lista}"]) for lista in self.listas]
@@ -69,3 +77,25 @@ class ImportarNotasForm(forms.Form):
     confirmacao = campo_confirmacao(_(
         "Confirmo que a planilha é a da banca para esta fase: as notas substituem as "
         "anteriores desta fase e a classificação é recalculada."))
+
+
+class JulgamentoRecursoFaseForm(forms.Form):
+    """The certame's superior authority's ruling on an appeal against a phase result."""
+
+    PROVIDO = "provido"
+    NAO_PROVIDO = "nao_provido"
+
+    decisao = forms.ChoiceField(
+        label=_("Julgamento"), widget=forms.RadioSelect,
+        choices=[(PROVIDO, _("Dar provimento: a nota é revista")),
+                 (NAO_PROVIDO, _("Negar provimento: a nota publicada é mantida"))])
+    nova_nota = forms.CharField(
+        label=_("Nota revista (se der provimento)"), required=False, max_length=20,
+        widget=forms.TextInput(attrs={"class": "form-control", "inputmode": "decimal"}))
+    motivacao = forms.CharField(
+        label=_("Motivação"), widget=forms.Textarea(attrs={"class": "form-control", "rows": 4}),
+        help_text=_("Aprecie as razões do recurso (Lei 9.784/1999, art. 50). Negar provimento "
+                    "exige motivação específica."), max_length=MAXIMO_MOTIVACAO)
+    confirmacao = campo_confirmacao(_(
+        "Ao confirmar, o julgamento é registrado como ato e não pode ser desfeito; dado "
+        "provimento, a nota revista substitui a da banca e a classificação é recalculada."))

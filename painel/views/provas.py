@@ -9,20 +9,27 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from candidatos.models import Inscricao
+from certames.forms import erros_no_form
 from certames.models import Cargo
 from certames.recalculo import estado_recalculo
 from certames.regras.listas import chave_inscricao
 from comum.confirmacao import exige_confirmacao
 from comum.planilhas import ArquivoRejeitado
+from nucleo import autoridade
+from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
-from painel.forms.provas import FaseForm, ImportarNotasForm
+from painel.forms.provas import FaseForm, ImportarNotasForm, JulgamentoRecursoFaseForm
+from painel.views.autoridade import contexto_tramite
 from painel.views.classificacao import NOMES_LISTAS
 from provas import leitura, motor, servicos
+from provas import recursos as recursos_fase
 from provas.models import Fase, PublicacaoFase
 
 POR_PAGINA = 100
@@ -213,8 +220,74 @@ class ResultadoFaseView(RHMixin, TemplateView):
             motivos={tipo: servicos.motivo_nao_publicar(fase, tipo)
                      for tipo in PublicacaoFase.Tipo.values},
             publicacoes=list(fase.publicacoes.select_related("versao", "publicada_por")),
-            importar_form=ImportarNotasForm())
+            importar_form=ImportarNotasForm(), **_recursos_da_fase(fase))
         return ctx
+
+
+def _recursos_da_fase(fase: Fase) -> dict:
+    """The pending preliminary result's appeal period and its appeals, each with where it is
+    (`nucleo.autoridade.tramite`, the one answer) and its decision."""
+    preliminar = recursos_fase.preliminar_pendente(fase)
+    if preliminar is None:
+        return {"preliminar_pendente": None, "recursos": []}
+    agora = timezone.now()
+    linhas = []
+    for recurso in recursos_fase.recursos_da_publicacao(preliminar):
+        linhas.append({"recurso": recurso, "tramite": autoridade.tramite(recurso, agora),
+                       "revisao": recursos_fase.revisao_de(recurso),
+                       "url": reverse("painel:recurso_fase", args=[recurso.objeto_id])})
+    return {"preliminar_pendente": preliminar,
+            "fim_recurso": recursos_fase.fim_do_prazo(preliminar), "recursos": linhas}
+
+
+@exige_confirmacao(verificar=False)
+class RecursoFaseView(RHMixin, TemplateView):
+    """An appeal against a candidate's row in a phase's preliminary result: the published
+    result, the reasons and attachments, where it is (the decider's reconsideration form,
+    posted to `painel:reconsiderar_recurso`), and the superior authority's ruling (POST)."""
+
+    template_name = "painel/provas/recurso.html"
+
+    def desempenho(self):
+        return get_object_or_404(recursos_fase.desempenhos(), pk=self.kwargs["pk"])
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        desempenho = kwargs.get("desempenho") or self.desempenho()
+        fase = desempenho.publicacao.fase
+        recurso = recursos_fase.recurso_de(desempenho)
+        motivo_julgar = recursos_fase.motivo_para_nao_julgar(desempenho, self.request.user)
+        ctx.update(desempenho=desempenho, fase=fase, cargo=fase.cargo,
+                   certame=fase.cargo.certame, inscricao=desempenho.inscricao,
+                   resultado=leitura.ResultadoNaFase(
+                       desempenho.inscricao_id, desempenho.nota, desempenho.parcial,
+                       desempenho.resultado, desempenho.rota or None, desempenho.fundamento),
+                   recurso=recurso, anexos=anexos_de(recurso),
+                   revisao=recursos_fase.revisao_de(recurso),
+                   fim_recurso=recursos_fase.fim_do_prazo(desempenho.publicacao),
+                   motivo_nao_julgar=motivo_julgar if recurso is not None else None,
+                   form_julgamento=(kwargs.get("form") or JulgamentoRecursoFaseForm())
+                   if recurso is not None and motivo_julgar is None else None)
+        ctx.update(contexto_tramite(recurso, self.request.user))
+        return ctx
+
+    def post(self, request, pk):
+        desempenho = self.desempenho()
+        form = JulgamentoRecursoFaseForm(request.POST)
+        if form.is_valid():
+            dados = form.cleaned_data
+            try:
+                recursos_fase.julgar_recurso(
+                    desempenho, provido=dados["decisao"] == form.PROVIDO,
+                    motivacao=dados["motivacao"], nova_nota=dados["nova_nota"],
+                    autor=request.user)
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            else:
+                messages.success(request, _("Recurso julgado."))
+                return redirect("painel:recurso_fase", pk=desempenho.pk)
+        return self.render_to_response(self.get_context_data(desempenho=desempenho, form=form),
+                                       status=400)
 
 
 @exige_confirmacao

@@ -83,8 +83,11 @@ def test_cada_procedimento_publicado_em_lotes_tem_as_duas_etapas():
     com_lotes = {p.chave for p in registrados() if p.publica_em_lotes}
     assert com_lotes == {"isencao", "heteroidentificacao", "verificacao_documental",
                          "equipe_multiprofissional"}
-    assert set(cronograma.PUBLICACOES) == {(k, f) for k in com_lotes | {"classificacao"}
-                                           for f in ("preliminar", "final")}
+    # The phases' results are provas' own publications (their appeal is a plug-in that
+    # publishes no batch: `provas.plugin`).
+    assert set(cronograma.PUBLICACOES) == {
+        (k, f) for k in com_lotes | {"classificacao", "resultado_fase"}
+        for f in ("preliminar", "final")}
     # The committees' stages are those of their procedure (comissoes.dominio.procedimentos).
     for tipo, dados in PROCEDIMENTOS.items():
         assert cronograma.PUBLICACOES[(tipo, "preliminar")].abertura == cronograma.Abertura(

@@ -97,3 +97,62 @@ def test_rh_define_fases_e_importa_a_segunda(live_server, pagina, tmp_path):
     assert pagina.locator("[data-aguardando='1']").count() == 1
     _capturar(pagina, "fases-390")
     assert Fase.objects.filter(cargo=cargo).count() == 2
+
+
+def test_candidato_recorre_da_fase_e_o_rh_reconsidera(live_server, pagina, navegador):
+    """Inscrição 10 scored 69 in P1, out of AC's cut: the candidate appeals in their area
+    (phone width), and the RH user who published the result reconsiders it with 76, which
+    puts 10 inside the cut (tests/provas/test_recursos_fase.py works the numbers)."""
+    from provas import servicos
+    from provas.models import RevisaoNotaFase
+    from tests.provas.apoio import cargo_em_fases, encerrar_inscricoes, importar
+
+    rh = usuario("rh_recurso_fase", "RH", staff=True)
+    cargo, p1, _p2 = cargo_em_fases(rh)
+    importar(p1, NOTAS_P1, rh)
+    encerrar_inscricoes(cargo.certame)
+    servicos.publicar_resultado(Fase.objects.get(pk=p1.pk), "preliminar", autor=rh)
+    dez = Inscricao.objects.select_related("candidato").get(cargo=cargo, numero="10")
+    dez.candidato.usuario = usuario("cand_recurso_fase", "Candidato")
+    dez.candidato.save()
+
+    entrar(pagina, live_server.url, usuario="cand_recurso_fase", senha="senha-teste-123")
+    pagina.wait_for_url(lambda url: "/contas/login/" not in url)
+    pagina.goto(f"{live_server.url}/candidato/inscricoes/{dez.pk}/")
+    assert "resultado preliminar da fase P1" in pagina.locator("body").inner_text()
+    pagina.locator("#fases").get_by_role("link", name="P1 — Prova objetiva").click()
+    _capturar(pagina, "candidato-fase-390")
+    pagina.get_by_label("Razões do recurso").fill(
+        "A questão 12 tem duas alternativas corretas e deve ser anulada.")
+    pagina.get_by_label("Ao confirmar, o recurso é registrado", exact=False).check()
+    pagina.get_by_role("button", name="Apresentar recurso").click()
+    pagina.get_by_text("Recurso apresentado").wait_for()
+    assert pagina.locator("#tramite-recurso").get_attribute("data-tramite") == "reconsideracao"
+    pagina.set_viewport_size({"width": 1366, "height": 900})
+    _capturar(pagina, "candidato-fase-recurso-1366")
+
+    contexto = navegador.new_context(viewport={"width": 1366, "height": 900}, locale="pt-BR",
+                                     timezone_id="America/Sao_Paulo")
+    try:
+        rh_pagina = contexto.new_page()
+        entrar(rh_pagina, live_server.url, usuario=rh.username, senha="senha-teste-123")
+        rh_pagina.wait_for_url(lambda url: "/contas/login/" not in url)
+        rh_pagina.goto(f"{live_server.url}/rh/fases/{p1.pk}/")
+        rh_pagina.locator("[data-recurso='10']").get_by_role("link", name="10").click()
+        formulario = rh_pagina.locator("form[data-form=reconsideracao]")
+        formulario.get_by_label("Reconsiderar a decisão", exact=False).check()
+        formulario.get_by_label("Nota revista", exact=False).fill("76")
+        formulario.get_by_label("Motivação").fill("A questão 12 foi anulada: ponto a todos.")
+        formulario.get_by_label("Ao confirmar", exact=False).check()
+        _capturar(rh_pagina, "rh-recurso-fase-form-1366")
+        formulario.get_by_role("button", name="Registrar a decisão sobre o recurso").click()
+        rh_pagina.get_by_text("Decisão reconsiderada: o recurso foi atendido").wait_for()
+        assert rh_pagina.locator("#decisao-recurso").get_attribute("data-provido") == "sim"
+        _capturar(rh_pagina, "rh-recurso-fase-1366")
+        rh_pagina.set_viewport_size({"width": 390, "height": 844})
+        _capturar(rh_pagina, "rh-recurso-fase-390")
+    finally:
+        contexto.close()
+    assert RevisaoNotaFase.objects.get().nota == 76
+    pagina.reload()
+    assert "sua nota foi revista de 69 para 76" in pagina.locator("#decisao-recurso").inner_text()

@@ -4,9 +4,13 @@ cuts at AC 4 and at the PP list's vacancies x 1 (= 1); P2 (discursive, minimum 5
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
+from django.utils import timezone
+
 from candidatos.models import Inscricao
+from certames.models import Etapa
 from classificacao.listas import recalcular
 from provas import servicos
 from provas.models import Fase
@@ -34,6 +38,15 @@ def cargo_em_fases(rh=None, certame=None):
         codigo="P2", nome="Prova discursiva", tipo=Fase.Tipo.DISCURSIVA,
         nota_minima=Decimal(50), peso=Decimal(2)), autor=rh)
     return cargo, p1, p2
+
+
+def encerrar_inscricoes(certame):
+    """The inscrições are over (a phase's result is published only then:
+    `certames.cronograma.PUBLICACOES`); call it once the phases are defined."""
+    agora = timezone.now()
+    return Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.INSCRICOES,
+                                inicio=agora - dt.timedelta(days=40),
+                                fim=agora - dt.timedelta(days=20))
 
 
 def planilha(notas: dict[str, str]) -> bytes:

@@ -12,7 +12,7 @@ from certames.models import Ato
 from provas import servicos
 from provas.models import Fase, NotaFase, PublicacaoFase
 from tests.factories import CargoFactory, usuario
-from tests.provas.apoio import NOTAS_P1, cargo_em_fases, importar, planilha
+from tests.provas.apoio import NOTAS_P1, cargo_em_fases, encerrar_inscricoes, importar, planilha
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +85,7 @@ def test_candidato_ve_nota_resultado_e_rota_publicados(client, rh):
     client.force_login(sete.candidato.usuario)
     url = reverse("portal:inscricao", args=[sete.pk])
     assert 'id="fases"' not in client.get(url).content.decode()  # not published yet
+    encerrar_inscricoes(cargo.certame)
     servicos.publicar_resultado(p1, PublicacaoFase.Tipo.PRELIMINAR, autor=rh)
     html = client.get(url).content.decode()
     assert 'data-fase="P1" data-resultado="aprovado"' in html
@@ -99,6 +100,7 @@ def test_publicacao_recusada_enquanto_a_fase_tem_quem_aguarda_nota(rh):
     cargo, p1, p2 = cargo_em_fases(rh)
     importar(p1, NOTAS_P1, rh)
     p1, p2 = Fase.objects.get(pk=p1.pk), Fase.objects.get(pk=p2.pk)  # the cargo as computed
+    encerrar_inscricoes(cargo.certame)
     assert servicos.motivo_nao_publicar(p2, "preliminar") == (
         "8 inscrição(ões) admitida(s) à fase P2 aguardam nota da banca: importe a planilha "
         "com as notas que faltam.")
@@ -134,6 +136,7 @@ def test_resultado_publicado_tem_pagina_publica_pdf_csv_e_json(
     """The public documents show the publication's own rows (never a later computation)."""
     cargo, p1, p2 = cargo_em_fases(rh)
     importar(p1, NOTAS_P1, rh)
+    encerrar_inscricoes(cargo.certame)
     publicacao = servicos.publicar_resultado(p1, PublicacaoFase.Tipo.PRELIMINAR, autor=rh)
     importar(p1, {"10": "71"}, rh)  # after the publication: the published rows stay
     args = [cargo.certame_id, cargo.pk, publicacao.pk]
