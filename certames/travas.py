@@ -21,6 +21,7 @@ from django.db import models
 from django.db.models import QuerySet
 
 from certames.models import Certame
+from comum.models import SomenteInsercao
 
 M = TypeVar("M", bound=models.Model)
 
@@ -105,3 +106,13 @@ def travar_certame(certame: Certame | int) -> Certame:
     inscrições, inscrições and option changes in the portal, publications of results and the
     end of payment deadlines. Lock it before any of its cargos or inscrições."""
     return travar(Certame, certame)
+
+
+def travar_decisao(modelo: type[M], pk) -> M:
+    """The decided object of a procedure, inside the act's transaction: locked, or re-read
+    when it is an append-only record (an act, e.g. a published phase result: immutable, so
+    nothing to lock, and PostgreSQL refuses FOR UPDATE to the application role, which has no
+    UPDATE on those tables). The certame's lock, taken first, serialises the acts on it."""
+    if issubclass(modelo, SomenteInsercao):
+        return modelo._default_manager.get(pk=pk)
+    return travar(modelo, pk)

@@ -50,7 +50,7 @@ from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
 from certames.models import Certame
-from certames.travas import travar, travar_certame
+from certames.travas import travar_certame, travar_decisao
 from comum.formatos import data_hora_br
 from comum.papeis import GRUPO_RH, e_rh
 from nucleo.models import AutoridadeRecursal, Recurso, TramiteRecurso
@@ -380,7 +380,7 @@ def reconsiderar(recurso: Recurso, *, autor, reconsidera: bool, motivacao: str,
         if objeto is None:
             raise ValidationError(_("A decisão recorrida não foi encontrada."))
         certame = travar_certame(proc.certame_id(objeto))
-        objeto = travar(type(objeto), objeto.pk)
+        objeto = travar_decisao(type(objeto), objeto.pk)
         # The certame's and the decided object's locks serialise the steps (the appeal's own
         # row is append-only: PostgreSQL refuses FOR UPDATE without the UPDATE grant).
         recurso = Recurso.objects.get(pk=recurso.pk)

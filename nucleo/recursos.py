@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
-from certames.travas import travar, travar_certame
+from certames.travas import travar_certame, travar_decisao
 from comum import arquivos
 from comum.formatos import data_hora_br
 from comum.papeis import e_rh
@@ -138,7 +138,7 @@ def apresentar_recurso(chave: str, objeto, *, autor, texto: str, arquivos_enviad
 def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
     proc = plugin(chave)
     certame = travar_certame(proc.certame_id(objeto))
-    objeto = travar(type(objeto), objeto.pk)
+    objeto = travar_decisao(type(objeto), objeto.pk)
     inscricao_id = proc.inscricao_id(objeto)
     if not titular(inscricao_id, autor):
         raise PermissionDenied(_("Só o(a) próprio(a) candidato(a) apresenta o recurso."))
