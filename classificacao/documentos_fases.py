@@ -20,7 +20,7 @@ from classificacao.documentos import FUNDAMENTO_PUBLICIDADE, _cabecalho
 from classificacao.impressos import Impresso, registrar
 from comum.exportacao import celula_csv
 from comum.formatos import data_hora_br
-from provas import leitura
+from provas import leitura, recursos
 from provas.models import DesempenhoPublicado, PublicacaoFase
 
 ESQUEMA_FASE = "provas.resultado_fase/1"
@@ -65,7 +65,20 @@ def conteudo_fase(publicacao: PublicacaoFase) -> dict:
         "versao": publicacao.versao.numero, "regime": regime.nome, "lei": regime.lei,
         "garantia": regime.fundamento_todas_as_fases,
         "fundamento_publicidade": FUNDAMENTO_PUBLICIDADE, "linhas": linhas,
+        **_prazo_recurso(publicacao),
     }
+
+
+def _prazo_recurso(publicacao: PublicacaoFase) -> dict:
+    """A preliminary result's appeal period (`provas.recursos`: the edital's days from the
+    publication), as the documents state it; a final one has none."""
+    if publicacao.tipo != PublicacaoFase.Tipo.PRELIMINAR:
+        return {"prazo_recurso": None, "prazo_recurso_texto": ""}
+    fim = recursos.fim_do_prazo(publicacao)
+    return {"prazo_recurso": {"fim": timezone.localtime(fim).isoformat(),
+                              "dias": publicacao.fase.prazo_recurso_dias,
+                              "fundamento": recursos.FUNDAMENTO_RECURSO},
+            "prazo_recurso_texto": data_hora_br(fim)}
 
 
 def nome_fase(publicacao: PublicacaoFase) -> str:
@@ -89,7 +102,7 @@ def dados_fase(conteudo: dict, url: str) -> dict:
         "nome_fase": conteudo["fase_nome"], "tipo": conteudo["publicacao_tipo"],
         "publicada_em": conteudo["publicada_em"], "versao": conteudo["versao"],
         "nota_minima": conteudo["nota_minima"], "peso": conteudo["peso"],
-        "corte": conteudo["corte"],
+        "corte": conteudo["corte"], "prazo_recurso": conteudo["prazo_recurso"],
         "resultados": [{"inscricao": linha["inscricao"], "nome": linha["nome"],
                         "nota": linha["nota"], "nota_acumulada": linha["parcial"],
                         "resultado": linha["resultado"], "rota": linha["rota"] or None,

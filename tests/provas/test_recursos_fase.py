@@ -278,3 +278,16 @@ def test_rh_reconsidera_na_pagina_do_recurso_e_a_autoridade_julga(client, public
     assert RevisaoNotaFase.objects.get().nota == Decimal("76.5")
     html = client.get(url).content.decode()
     assert 'data-provido="sim"' in html and "nota revista de 69 para 76,5" in html
+
+
+def test_documentos_do_preliminar_dizem_o_prazo_de_recurso(client, publicado):
+    c = publicado
+    args = [c["cargo"].certame_id, c["cargo"].pk, c["pub"].pk]
+    dados = client.get(reverse("resultado_fase_publico_arquivo", args=[*args, "json"])).json()
+    assert dados["prazo_recurso"] == {
+        "fim": _fim(c["t0"], 10).isoformat(), "dias": 10,
+        "fundamento": "Lei 9.784/1999, arts. 56, 59 e 64, aplicada subsidiariamente; prazo do "
+                      "edital"}
+    pagina = client.get(reverse("resultado_fase_publico", args=args)).content.decode()
+    assert (f"cabe recurso em 10 dia(s) contados da publicação, até "
+            f"{_fim(c['t0'], 10):%d/%m/%Y %H:%M}") in pagina
