@@ -10,9 +10,11 @@ from django.contrib.auth.models import Group
 from django.core.management.base import CommandError
 
 from candidatos.models import Candidato, Inscricao
-from certames.models import Certame
+from certames.models import Cargo, Certame
+from certames.regras.fases import ROTA_GARANTIA
 from comum.papeis import GRUPO_CANDIDATO, GRUPO_COMISSAO, GRUPO_RH
 from demo.cenarios.inscricoes import PERSONA, SEMENTE, Gerador
+from provas.models import DesempenhoPublicado, PublicacaoFase
 
 #: Every committee member of the demo with a login shares this password (development only).
 SENHA_MEMBROS = "comissao-demo-2026"
@@ -33,6 +35,11 @@ USUARIOS = (
 #: edital 001/2026 without an account, whose medical report (laudo) is due in the PcD stage
 #: open today (days 75 to 79): the candidate's documents page has something to send.
 CONTA_LAUDO = "candidato2"
+
+#: A third candidate's account (the password of `candidato`): a PP optant of Pirangi's cargo
+#: in phases (Técnico em Enfermagem) admitted to the discursive exam by the optants'
+#: guarantee, below the objective exam's cut-off for AC (`criar_conta_fases`).
+CONTA_FASES = "candidato3"
 
 #: The other committee members with a login (password SENHA_MEMBROS): comissao2-5 are
 #: titulares with `comissao` (president) of SMBV's and Pirangi's heteroidentification
@@ -89,19 +96,39 @@ def criar_usuarios() -> dict:
 def criar_conta_laudo(certame: Certame) -> None:
     """`CONTA_LAUDO` logs in as a habilitado PcD optant of `certame` (the first by number
     with no account), who sends the laudo in today's stage. Once only: kept if linked."""
-    User = get_user_model()
     if Candidato.objects.filter(usuario__username=CONTA_LAUDO).exists():
         return
     optante = next((i for i in Inscricao.objects.filter(
         certame=certame, situacao=Inscricao.Situacao.HABILITADO, nota__isnull=False,
         candidato__usuario__isnull=True).select_related("candidato").order_by("numero")
         if "PCD" in i.listas), None)
-    if optante is None:
+    if optante is not None:
+        _conta_do_candidato(CONTA_LAUDO, optante.candidato)
+
+
+def criar_conta_fases(cargos: list[Cargo]) -> None:
+    """`CONTA_FASES` logs in as a PP optant of a cargo in phases whom the first phase's
+    published preliminary result admitted to the next one by the guarantee (below AC's cut,
+    above the minimum; the first by number with no account): the inscrição page shows the
+    phases, the route and its basis, and the appeal period open. Once only: kept if linked."""
+    if Candidato.objects.filter(usuario__username=CONTA_FASES).exists():
         return
-    candidato = optante.candidato
+    desempenho = next((d for d in DesempenhoPublicado.objects.filter(
+        publicacao__fase__cargo__in=cargos, publicacao__fase__ordem=1,
+        publicacao__tipo=PublicacaoFase.Tipo.PRELIMINAR, rota=ROTA_GARANTIA,
+        inscricao__candidato__usuario__isnull=True)
+        .select_related("inscricao__candidato").order_by("inscricao__numero")
+        if "PP" in d.inscricao.listas), None)
+    if desempenho is not None:
+        _conta_do_candidato(CONTA_FASES, desempenho.inscricao.candidato)
+
+
+def _conta_do_candidato(username: str, candidato: Candidato) -> None:
+    """A candidate's account (the password of `candidato`) linked to `candidato`."""
+    User = get_user_model()
     usuario, _ = User.objects.get_or_create(
-        username=CONTA_LAUDO, defaults={"first_name": candidato.nome.split()[0],
-                                        "email": candidato.email})
+        username=username, defaults={"first_name": candidato.nome.split()[0],
+                                     "email": candidato.email})
     usuario.set_password(next(s for u, s, *_ in USUARIOS if u == "candidato"))
     usuario.save()
     usuario.groups.add(Group.objects.get_or_create(name=GRUPO_CANDIDATO)[0])

@@ -15,6 +15,20 @@ FUSO = ZoneInfo("America/Sao_Paulo")
 
 
 @dataclass(frozen=True)
+class FaseDemo:
+    """One phase of the exam as the edital defines it (`provas.models.Fase`): minimum and
+    weight as decimal texts, the cut-off per list as RH enters it."""
+
+    codigo: str
+    nome: str
+    tipo: str
+    nota_minima: str
+    peso: str = "1"
+    corte: dict = field(default_factory=dict)
+    habilita_heteroidentificacao: bool = False
+
+
+@dataclass(frozen=True)
 class CargoDemo:
     codigo: str
     nome: str
@@ -25,6 +39,9 @@ class CargoDemo:
     taxa: str
     #: Relative demand: candidates per vacancy (a cadastro de reserva counts as 2 vacancies).
     procura: int
+    #: The exam's phases (none: a single score, the import's "Nota final"). A cargo in phases
+    #: is imported without a final score: the banca's scores come per phase (`cenarios.fases`).
+    fases: tuple[FaseDemo, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -226,12 +243,22 @@ CERTAMES: tuple[CertameDemo, ...] = (
                 "Executar serviços de apoio administrativo: atendimento ao público, protocolo, "
                 "arquivo, redação de ofícios e controle de documentos.",
                 "2200.00", "60.00", 11),
+            # The cargo in phases: an objective exam whose cut-off admits three times AC's
+            # vacancies to the discursive one, which the optants reaching the minimum take
+            # whatever the cut (Lei 3.056/2025, art. 9º). Many candidates per vacancy, so the
+            # cut leaves some out on any --inscricoes.
             CargoDemo(
                 "202", "Técnico em Enfermagem", 3,
                 "Curso técnico em enfermagem e registro no COREN.",
                 "Executar ações de enfermagem sob supervisão do enfermeiro: curativos, "
                 "vacinação, administração de medicamentos e coleta de material.",
-                "2500.00", "60.00", 10),
+                "2500.00", "60.00", 40,
+                fases=(
+                    FaseDemo("P1", "Prova objetiva", "objetiva", "50",
+                             corte={"AC": {"modo": "multiplo", "valor": 3}}),
+                    FaseDemo("P2", "Prova discursiva", "discursiva", "50",
+                             habilita_heteroidentificacao=True),
+                )),
             _cargo(PEB_I, "301", 17, remuneracao="4867.77", taxa="80.00", procura=7),
             CargoDemo(
                 "302", "Psicólogo", 2,

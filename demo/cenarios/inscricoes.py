@@ -251,6 +251,10 @@ class Gerador:
         # Final score 40.00-97.99, bell-shaped, in integer hundredths (exact).
         centesimos = 4000 + sum(rng.randrange(1934) for _ in range(3))
         nota = "" if situacao == "ausente" else _decimal_br(Decimal(centesimos).scaleb(-2))
+        if cargo.fases:
+            # In phases: no final score in the inscrições' sheet (a blank cell keeps the
+            # stored one, the engine's sum of the phases); the banca's come per phase.
+            nota = ""
         especifica = 0 if situacao == "ausente" else rng.randrange(1000, 4001)
         idade_dias = (fim_inscricoes - pessoa.data_nascimento).days
         taxa = "paga"

@@ -17,11 +17,13 @@ from demo.cenarios.procedimentos import confirmar_listas
 def publicar_pirangi(certame: Certame, autor, hoje: dt.date) -> None:
     """Publish Pirangi's lists as preliminary results (once), today, in the schedule's
     "Resultado preliminar" stage (day 75), so the public pages show them. Runs after the
-    commit, when the recompute has a version to publish."""
+    commit, when the recompute has a version to publish. Not the cargo in phases: its
+    candidates await the discursive exam's scores (`cenarios.fases`), no one has a final
+    score yet."""
     for cargo in certame.cargos.all():
         recalcular(cargo.pk, causa="carga de demonstração")
         versao = cargo.versoes_classificacao.order_by("-numero").first()
-        if versao is not None and not Publicacao.objects.filter(
+        if versao is not None and not versao.aguardando_nota and not Publicacao.objects.filter(
                 versao__cargo=cargo).exists():
             publicar(versao, Publicacao.Tipo.PRELIMINAR, autor,
                      agora=momento(hoje, 9))

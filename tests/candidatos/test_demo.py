@@ -17,6 +17,7 @@ from demo.management.commands.carregar_demo import (
     distribuir,
 )
 from nucleo import autoridade
+from provas.models import Fase, ImportacaoNotasFase, NotaFase, PublicacaoFase
 
 REGIMES_DEMO = {"smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025"}
 VAGAS_EXERCITADAS = {0, 1, 2, 3, 10, 14, 17, 25, 30}
@@ -51,6 +52,10 @@ def _contagens() -> dict[str, int]:
         "situacao_lista": SituacaoLista.objects.count(),
         "versao": VersaoClassificacao.objects.count(),
         "publicacao": Publicacao.objects.count(),
+        "fase": Fase.objects.count(),
+        "importacao_fase": ImportacaoNotasFase.objects.count(),
+        "nota_fase": NotaFase.objects.count(),
+        "publicacao_fase": PublicacaoFase.objects.count(),
     }
 
 
@@ -103,7 +108,8 @@ def test_inscricoes_validas_para_o_regime_e_a_autodeclaracao(demo):
     for insc in inscricoes:
         assert insc.erros_validacao() == {}, (insc.numero, insc.listas)
         assert insc.certame_id == insc.cargo.certame_id
-        if insc.situacao == Inscricao.Situacao.AUSENTE:
+        if insc.situacao == Inscricao.Situacao.AUSENTE or insc.cargo.fases.exists():
+            # In phases, the final score is the sum of the phases', none before the last.
             assert insc.nota is None
         else:
             assert insc.nota is not None
@@ -144,7 +150,7 @@ def test_usuarios_grupos_e_senhas(demo):
     com_senha = {f"comissao{i}" for i in range(2, 8)} | {f"recursal{i}" for i in range(1, 6)}
     sem_senha = {"veri1", "veri2", "equi1", "equi2", "recorrente"}
     assert set(User.objects.values_list("username", flat=True)) == (
-        set(SENHAS) | com_senha | sem_senha | {"candidato2"})
+        set(SENHAS) | com_senha | sem_senha | {"candidato2", "candidato3"})
     assert not any(User.objects.get(username=m).has_usable_password() for m in sem_senha)
     assert all(User.objects.get(username=m).check_password("comissao-demo-2026")
                for m in com_senha)
@@ -174,6 +180,11 @@ def test_usuarios_grupos_e_senhas(demo):
         certame__regime="smbv-lc22-2026", certame__numero_edital="001/2026")
     assert ("PCD" in optante.listas, optante.situacao) == (True, "habilitado")
     assert "candidato2" in demo
+    # candidato3 (candidate's password): a PP optant of Pirangi's cargo in phases.
+    fases = User.objects.get(username="candidato3")
+    assert (fases.check_password("candidato-demo-2026"),
+            list(fases.groups.values_list("name", flat=True))) == (True, ["Candidato"])
+    assert "candidato3" in demo
 
 
 @pytest.mark.django_db
@@ -222,7 +233,8 @@ def test_pirangi_tem_decisoes_e_listas_publicadas(demo):
     estados = set(SituacaoLista.objects.filter(inscricao__certame=pirangi)
                   .values_list("estado", flat=True))
     assert estados == {"confirmada", "nao_confirmada"}
-    for cargo in pirangi.cargos.all():
+    # The cargo in phases awaits the discursive exam's scores: no classification yet.
+    for cargo in pirangi.cargos.filter(fases__isnull=True):
         publicada = versao_publicada(cargo)
         assert publicada is not None
         assert publicada[0] == cargo.versoes_classificacao.order_by("-numero").first()
@@ -262,3 +274,4 @@ def test_comissoes_documental_e_multiprofissional_da_smbv(demo):
     # Decreto 9.508/2018, art. 5º: one physician among professionals of different areas.
     assert equipe.membros.filter(medico=True).count() == 1
     assert [p for p in pendencias_da_comissao(equipe) if "médic" in str(p).lower()] == []
+

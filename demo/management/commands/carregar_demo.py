@@ -1,9 +1,10 @@
 """Demo data: four certames (one per seed regime and an older homologated one), their cargos
 and schedules, ~2,000 inscrições written through the real importer, committees with their
-sessions, votes, published results, an appeal, a homologation with calls, and the demo
-accounts. Every date is today (or ``--hoje``) plus an offset, so on any date each phase is
-live somewhere: inscrições and exemption requests open (Severínia), heteroidentification
-sessions today (SMBV), an appeal window open (Pirangi), calls being made (SMBV 001/2025).
+sessions, votes, published results, an appeal, a cargo in phases with its first phase's
+preliminary result, a homologation with calls, and the demo accounts. Every date is today
+(or ``--hoje``) plus an offset, so on any date each phase is live somewhere: inscrições and
+exemption requests open (Severínia), heteroidentification sessions today (SMBV), appeal
+windows open (Pirangi), calls being made (SMBV 001/2025).
 
 Deterministic but for the dates, and idempotent: everything is keyed on natural keys and
 generated from a fixed seed, so a second run on the same day creates nothing (on another day
@@ -27,8 +28,8 @@ from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Candidato, Inscricao
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao
 from comum.formatos import data_br
-from demo.cenarios import comissoes, contas, editais, procedimentos, resultados
-from demo.cenarios.contas import CONTA_LAUDO, MEMBROS, SENHA_MEMBROS, USUARIOS
+from demo.cenarios import comissoes, contas, editais, fases, procedimentos, resultados
+from demo.cenarios.contas import CONTA_FASES, CONTA_LAUDO, MEMBROS, SENHA_MEMBROS, USUARIOS
 from demo.cenarios.definicao import (
     HOMOLOGADO,
     PIRANGI,
@@ -40,7 +41,7 @@ from demo.cenarios.definicao import (
 from demo.cenarios.inscricoes import digitos_verificadores_cpf, distribuir, gerar_csvs
 
 #: The names the demo's tests and browser journeys import from the command.
-__all__ = ["CONTA_LAUDO", "MEMBROS", "SENHA_MEMBROS", "USUARIOS", "Command",
+__all__ = ["CONTA_FASES", "CONTA_LAUDO", "MEMBROS", "SENHA_MEMBROS", "USUARIOS", "Command",
            "digitos_verificadores_cpf", "distribuir", "gerar_csvs"]
 
 MINIMO_INSCRICOES = 50
@@ -84,6 +85,7 @@ class Command(BaseCommand):
             certames = [editais.gravar_certame(demo, usuarios["rh"]) for demo in self.demos]
             editais.designar_autoridade_superior(self.demos, certames, usuarios)
             editais.sortear_pirangi(certames[PIRANGI], self.demos[PIRANGI], usuarios["rh"])
+            fases.definir_fases(certames[PIRANGI], self.demos[PIRANGI], usuarios["rh"])
             for (demo, conteudo, linhas), certame in zip(gerar_csvs(total, hoje=self.hoje),
                                                          certames, strict=True):
                 if certame.homologado_em is None:  # a homologated list is closed
@@ -95,6 +97,10 @@ class Command(BaseCommand):
             comissoes.comissao_smbv(certames[SMBV], usuarios, self.hoje)
             contas.criar_conta_laudo(certames[SMBV])
             comissoes.comissoes_pirangi(certames[PIRANGI], usuarios, avaliadas, self.hoje)
+            fases.resultado_primeira_fase(certames[PIRANGI], self.demos[PIRANGI],
+                                          usuarios["rh"], self.hoje)
+            contas.criar_conta_fases([cargo for cargo, _f in fases.cargos_em_fases(
+                certames[PIRANGI], self.demos[PIRANGI])])
         resultados.publicar_pirangi(certames[PIRANGI], usuarios["rh"], self.hoje)
         resultados.homologar_e_convocar(certames[HOMOLOGADO], self.demos[HOMOLOGADO],
                                         usuarios["rh"], self.hoje)
@@ -167,6 +173,9 @@ class Command(BaseCommand):
         if get_user_model().objects.filter(username=CONTA_LAUDO).exists():
             self.stdout.write(f"  {CONTA_LAUDO}: senha de candidato (Candidato; laudo PcD a "
                               "enviar em Santa Maria da Boa Vista, edital 001/2026)")
+        if get_user_model().objects.filter(username=CONTA_FASES).exists():
+            self.stdout.write(f"  {CONTA_FASES}: senha de candidato (Candidato; Pirangi, "
+                              "cargo em fases: na prova discursiva pela garantia dos optantes)")
         self.stdout.write(f"Data de referência: {data_br(self.hoje)}.")
         self.stdout.write(self.style.SUCCESS(
             f"Dados de demonstração carregados em {duracao:.1f} s."))
