@@ -127,29 +127,14 @@ def _campo_nao_confirmacao(lista: str) -> str:
     return f"nao_confirmacao_{lista}"
 
 
-class SimularForm(forms.Form):
-    """Inputs of the "simulate this edital" page (GET): regime, N and the edital settings.
+class ParametrosEditalForm(forms.Form):
+    """The edital settings the law leaves open, as labelled fields (the engine's JSON contract
+    underneath): the simulator's and the edital editor's one definition, so a simulation can
+    fill the editor with the same names ("usar neste certame").
 
-    `modo` "edital" simulates a whole edital instead of N (spec section 4.1): the cargos
-    (`cargos`, one `CODIGO;VAGAS` per line, parsed into `cargos_edital`), the seed of the
-    draw (`semente`) and the bases of the reserve (`base_reserva`, `base_reserva_pcd`).
-    The fields of the other mode travel as hidden inputs and are not validated.
+    `parametros()` builds the same dict a certame stores in `Certame.parametros` (only what
+    was set); `campo_do_parametro` maps an engine error's path back to its field."""
 
-    `parametros()` builds the same dict a certame stores in `Certame.parametros` (the engine's
-    JSON contract), so the simulation and the real certame run through one code path.
-    """
-
-    regime = forms.ChoiceField(
-        label=_("Regime legal de reserva"),
-        choices=[(r.id, r.nome) for r in REGIMES.values()],
-    )
-    modo = forms.ChoiceField(
-        label=_("Simular"), choices=MODOS, required=False, widget=forms.RadioSelect,
-    )
-    vagas = forms.IntegerField(
-        label=_("Número de vagas"), min_value=1, max_value=VAGAS_MAX,
-        help_text=_("Vagas do edital mais as surgidas, de 1 a 1000."),
-    )
     limiar_arredondamento = forms.ChoiceField(
         label=_("Arredondamento das reservas (fração mínima para arredondar para cima)"),
         choices=LIMIARES, required=False,
@@ -174,21 +159,6 @@ class SimularForm(forms.Form):
         help_text=_("Se arredondar para cima passar deste limite, arredonda-se para baixo. "
                     "Em branco: sem limite."),
     )
-
-    cargos = forms.CharField(
-        label=_("Cargos do edital"), required=False, max_length=40_000,
-        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false",
-                                     "autocapitalize": "characters",
-                                     "class": "font-monospace"}),
-        help_text=_("Um cargo por linha: código e vagas, separados por ponto e vírgula ou "
-                    "espaço (ex.: PROF;10). Código em ASCII, sem espaços nem acentos; até "
-                    "500 cargos e 1000 vagas no total."),
-    )
-    semente = forms.CharField(
-        label=_("Semente do sorteio"), required=False, max_length=SEMENTE_MAX,
-        help_text=_("O texto exato registrado como semente, por exemplo o 1º prêmio da "
-                    "Loteria Federal na data que o edital indica."),
-    )
     base_reserva = forms.ChoiceField(
         label=_("Base da reserva racial"), choices=BASES, required=False,
     )
@@ -209,13 +179,6 @@ class SimularForm(forms.Form):
                 "Em branco: regra do regime. Onde a lei fixa só um mínimo, o edital pode "
                 "reservar mais, até o máximo legal (%(f)s); onde a lei não regula a reserva "
                 "PcD, o edital a define.") % {"f": faixas}
-        self.modo_edital = self.data.get("modo") == MODO_EDITAL
-        #: The parsed cargos (edital mode, valid form only).
-        self.cargos_edital: list[CargoEdital] | None = None
-        if self.modo_edital:
-            # One cargo's N is not an input of the whole-edital simulation: it only travels
-            # (hidden) for a switch back to one cargo.
-            self.fields["vagas"].required = False
         for lista in CODIGOS_RESERVA:
             self.fields[_campo_nao_confirmacao(lista)] = forms.ChoiceField(
                 label=_("Não confirmação na lista %(lista)s") % {"lista": lista},
@@ -225,26 +188,16 @@ class SimularForm(forms.Form):
     def campos_nao_confirmacao(self):
         return [self[_campo_nao_confirmacao(lista)] for lista in CODIGOS_RESERVA]
 
-    def clean_modo(self):
-        return self.cleaned_data.get("modo") or MODO_CARGO
-
-    def clean_cargos(self):
-        texto = self.cleaned_data.get("cargos", "")
-        if self.modo_edital:
-            # Nothing typed yet (just switched to this mode): no error, the page asks for
-            # the cargos.
-            self.cargos_edital = ler_cargos(texto) if texto.strip() else []
-        return texto
-
     def clean(self):
         dados = super().clean()
-        if self.modo_edital and "vagas" in self.errors:
-            del self.errors["vagas"]
         if (dados.get("pcd_limite") is not None and dados.get("pcd_percentual") is None
                 and "pcd_percentual" not in self.errors):
             self.add_error("pcd_percentual",
                            _("Informe o percentual da reserva PcD para usar um limite."))
         return dados
+
+    #: Whether `parametros()` includes the bases of the reserve (a whole edital).
+    com_bases = True
 
     def parametros(self) -> dict:
         """The edital settings as `Certame.parametros` stores them (only what was set)."""
@@ -263,11 +216,29 @@ class SimularForm(forms.Form):
                    if d.get(_campo_nao_confirmacao(lista))}
         if efeitos:
             parametros["efeito_nao_confirmacao"] = efeitos
-        if self.modo_edital:
+        if self.com_bases:
             for campo in ("base_reserva", "base_reserva_pcd"):
                 if d.get(campo):
                     parametros[campo] = d[campo]
         return parametros
+
+    @staticmethod
+    def iniciais(parametros: dict | None) -> dict:
+        """The fields' initial values from a certame's stored settings (the inverse of
+        `parametros()`)."""
+        p = parametros or {}
+        regra_pcd = p.get("regra_pcd") or {}
+        iniciais = {
+            "limiar_arredondamento": p.get("limiar_arredondamento", ""),
+            "arredondamento_conjunto": bool(p.get("arredondamento_conjunto")),
+            "pcd_percentual": regra_pcd.get("percentual"),
+            "pcd_limite": regra_pcd.get("limite"),
+            "base_reserva": p.get("base_reserva", ""),
+            "base_reserva_pcd": p.get("base_reserva_pcd", ""),
+        }
+        for lista, efeito in (p.get("efeito_nao_confirmacao") or {}).items():
+            iniciais[_campo_nao_confirmacao(lista)] = efeito
+        return iniciais
 
     def campo_do_parametro(self, campo: str) -> str | None:
         """Form field behind an engine setting path (`ErroParametro.campo`), or None."""
@@ -285,6 +256,76 @@ class SimularForm(forms.Form):
             nome = _campo_nao_confirmacao(campo.split(".", 1)[1])
             return nome if nome in self.fields else None
         return None
+
+
+class SimularForm(ParametrosEditalForm):
+    """Inputs of the "simulate this edital" page (GET): regime, N and the edital settings
+    (`ParametrosEditalForm`).
+
+    `modo` "edital" simulates a whole edital instead of N (spec section 4.1): the cargos
+    (`cargos`, one `CODIGO;VAGAS` per line, parsed into `cargos_edital`), the seed of the
+    draw (`semente`) and the bases of the reserve (`base_reserva`, `base_reserva_pcd`).
+    The fields of the other mode travel as hidden inputs and are not validated.
+    """
+
+    regime = forms.ChoiceField(
+        label=_("Regime legal de reserva"),
+        choices=[(r.id, r.nome) for r in REGIMES.values()],
+    )
+    modo = forms.ChoiceField(
+        label=_("Simular"), choices=MODOS, required=False, widget=forms.RadioSelect,
+    )
+    vagas = forms.IntegerField(
+        label=_("Número de vagas"), min_value=1, max_value=VAGAS_MAX,
+        help_text=_("Vagas do edital mais as surgidas, de 1 a 1000."),
+    )
+    cargos = forms.CharField(
+        label=_("Cargos do edital"), required=False, max_length=40_000,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false",
+                                     "autocapitalize": "characters",
+                                     "class": "font-monospace"}),
+        help_text=_("Um cargo por linha: código e vagas, separados por ponto e vírgula ou "
+                    "espaço (ex.: PROF;10). Código em ASCII, sem espaços nem acentos; até "
+                    "500 cargos e 1000 vagas no total."),
+    )
+    semente = forms.CharField(
+        label=_("Semente do sorteio"), required=False, max_length=SEMENTE_MAX,
+        help_text=_("O texto exato registrado como semente, por exemplo o 1º prêmio da "
+                    "Loteria Federal na data que o edital indica."),
+    )
+
+    field_order = ["regime", "modo", "vagas", "limiar_arredondamento",
+                   "arredondamento_conjunto", "pcd_percentual", "pcd_limite", "cargos",
+                   "semente", "base_reserva", "base_reserva_pcd"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.modo_edital = self.data.get("modo") == MODO_EDITAL
+        #: The bases of the reserve are the whole edital's settings.
+        self.com_bases = self.modo_edital
+        #: The parsed cargos (edital mode, valid form only).
+        self.cargos_edital: list[CargoEdital] | None = None
+        if self.modo_edital:
+            # One cargo's N is not an input of the whole-edital simulation: it only travels
+            # (hidden) for a switch back to one cargo.
+            self.fields["vagas"].required = False
+
+    def clean_modo(self):
+        return self.cleaned_data.get("modo") or MODO_CARGO
+
+    def clean_cargos(self):
+        texto = self.cleaned_data.get("cargos", "")
+        if self.modo_edital:
+            # Nothing typed yet (just switched to this mode): no error, the page asks for
+            # the cargos.
+            self.cargos_edital = ler_cargos(texto) if texto.strip() else []
+        return texto
+
+    def clean(self):
+        dados = super().clean()
+        if self.modo_edital and "vagas" in self.errors:
+            del self.errors["vagas"]
+        return dados
 
 
 def _texto(valor: Decimal) -> str:

@@ -6,6 +6,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
+from comum.somente_insercao import proteger_tabelas, registrar_colunas
+
 
 class Migration(migrations.Migration):
 
@@ -57,4 +59,8 @@ class Migration(migrations.Migration):
             name='revisao',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='provas.revisaonotafase'),
         ),
+        proteger_tabelas("provas_revisaonotafase"),
+        registrar_colunas({
+            "provas_notafase": (("inscricao_id", "fase_id"), ("nota", "ausente", "revisao_id")),
+        }),
     ]
