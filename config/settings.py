@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "comum",
     "certames",
     "nucleo",
+    "editais",
     "candidatos",
     "provas",
     "comissoes",

@@ -9,6 +9,7 @@ of each area; a name two areas shared carries the area's prefix (``isencao_paine
 from django.urls import include, path
 
 from candidatos.isencao import CHAVE as ISENCAO
+from certames.models import Cargo, Etapa
 from comissoes import views as views_comissao
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO, PROCEDIMENTOS
 from nucleo.lotes import FINAL, PRELIMINAR
@@ -32,6 +33,8 @@ from painel.views import (
     simular,
     sorteio,
 )
+from painel.views.editor import cargos as editor_cargos
+from painel.views.editor import certame as editor_certame
 
 app_name = "painel"
 
@@ -119,7 +122,27 @@ urlpatterns = [
     path("", certames.PainelView.as_view(), name="painel"),
     path("buscar/", busca.BuscaView.as_view(), name="buscar"),
     path("certames/<int:pk>/", certames.CertameRHView.as_view(), name="certame"),
+    # The edital editor (editais.servicos): the draft, its cargos and schedule, publication.
+    path("certames/novo/", editor_certame.CertameFormView.as_view(), name="novo_certame"),
+    path("certames/<int:pk>/editar/", editor_certame.CertameFormView.as_view(),
+         name="editar_certame"),
+    path("certames/<int:pk>/publicar-edital/", editor_certame.PublicarEditalView.as_view(),
+         name="publicar_edital"),
+    path("certames/<int:certame>/cargos/novo/", editor_cargos.CargoRascunhoView.as_view(),
+         name="novo_cargo_rascunho"),
+    path("cargos/<int:pk>/editar/", editor_cargos.CargoRascunhoView.as_view(),
+         name="editar_cargo_rascunho"),
+    path("cargos/<int:pk>/remover/", editor_cargos.RemoverDoRascunhoView.as_view(modelo=Cargo),
+         name="remover_cargo_rascunho"),
+    path("certames/<int:certame>/cronograma/nova/", editor_cargos.EtapaRascunhoView.as_view(),
+         name="nova_etapa_rascunho"),
+    path("etapas/<int:pk>/editar/", editor_cargos.EtapaRascunhoView.as_view(),
+         name="editar_etapa_rascunho"),
+    path("etapas/<int:pk>/remover/", editor_cargos.RemoverDoRascunhoView.as_view(modelo=Etapa),
+         name="remover_etapa_rascunho"),
     path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
+    path("certames/<int:pk>/importar/modelo.<str:formato>",
+         certames.ModeloImportacaoView.as_view(), name="modelo_importacao"),
     path("certames/<int:pk>/homologar/", certames.HomologarView.as_view(), name="homologar"),
     path("certames/<int:pk>/prorrogar/", certames.ProrrogarView.as_view(), name="prorrogar"),
     path("certames/<int:pk>/criterios-heteroidentificacao/", certames.CriteriosView.as_view(),
@@ -161,6 +184,8 @@ urlpatterns = [
     path("fases/<int:pk>/remover/", provas.RemoverFaseView.as_view(), name="remover_fase"),
     path("fases/<int:pk>/importar/", provas.ImportarNotasFaseView.as_view(),
          name="importar_notas_fase"),
+    path("fases/<int:pk>/modelo.<str:formato>", provas.ModeloNotasFaseView.as_view(),
+         name="modelo_notas_fase"),
     path("fases/<int:pk>/publicar/<str:tipo>/", provas.PublicarResultadoFaseView.as_view(),
          name="publicar_resultado_fase"),
     path("cargos/<int:pk>/vagas-surgidas/", classificacao.VagaSurgidaView.as_view(),

@@ -107,6 +107,8 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
                                status=Certame.Status.EM_ANDAMENTO)
     w.cargo = CargoFactory(certame=w.certame, codigo="MTZ1", nome="Agente Administrativo")
     w.cargo2 = CargoFactory(certame=w.certame, codigo="MTZ2", nome="Agente de Saúde")
+    # The edital editor's pages (editais.servicos) of a published certame's cargo and stage.
+    w.etapa = w.certame.etapas.order_by("pk").first()
     T = Etapa.Tipo
     janelas = {
         T.INSCRICOES: (-30, -20), T.PEDIDO_ISENCAO: (-20, -15),

@@ -62,6 +62,13 @@ ISENTAS = {
                          "recorded (a new version only when they changed it); no act",
     "painel:gerar_ata": "queues the PDF of the minutes of a session already closed (the "
                         "closing is the act, with its confirmation); no act",
+    **{nome: "edits the edital's draft, which only RH sees (editais.servicos: refused once "
+             "published); the publication (painel:publicar_edital) is the act and requires "
+             "the box" for nome in (
+        "painel:novo_certame", "painel:editar_certame", "painel:novo_cargo_rascunho",
+        "painel:editar_cargo_rascunho", "painel:remover_cargo_rascunho",
+        "painel:nova_etapa_rascunho", "painel:editar_etapa_rascunho",
+        "painel:remover_etapa_rascunho")},
     "documentos:enviar": "adds a file to the candidate's documents not yet submitted; the "
                          "submission (documentos:submeter) is the act and requires the box",
 }

@@ -18,8 +18,8 @@ from django.core.exceptions import ValidationError
 from comissoes.forms import VotoForm
 from nucleo import motivacao
 
-APPS = ("comum", "certames", "nucleo", "candidatos", "comissoes", "portal", "privacidade", "painel",
-        "demo")
+APPS = ("comum", "certames", "nucleo", "editais", "candidatos", "provas", "comissoes", "portal",
+        "privacidade", "painel", "demo")
 RAIZ = Path(settings.BASE_DIR)
 
 #: (module.Form, field): why the field may be unbounded.

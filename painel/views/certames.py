@@ -9,11 +9,13 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.fields.json import KeyTextTransform
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import DetailView, FormView, ListView
 
 from candidatos.forms import ImportacaoForm
+from candidatos.importacao import modelo as modelo_importacao
 from candidatos.importacao.vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
@@ -24,8 +26,10 @@ from certames.validade import FUNDAMENTO_VALIDADE
 from classificacao import homologacao
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO
 from comissoes.models import Avaliacao
+from comum import exportacao
 from comum.confirmacao import campo_confirmacao, exige_confirmacao
 from comum.formatos import data_br
+from editais import servicos as editais_servicos
 from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from painel import graficos
@@ -93,6 +97,10 @@ class CertameRHView(RHMixin, DetailView):
         ctx["autoridade_em_vigor"] = designacoes[-1] if designacoes else None
         ctx["recursos_sem_autoridade"] = autoridade.aguardando_autoridade(certame)
         ctx["fundamento_autoridade"] = autoridade.FUNDAMENTO
+        # The draft (editais.servicos): RH's only, edited here until its publication.
+        ctx["rascunho"] = certame.status == Certame.Status.RASCUNHO
+        ctx["pendencias_publicacao"] = (editais_servicos.pendencias_publicacao(certame)
+                                        if ctx["rascunho"] else [])
         ctx["graficos"] = {**grafico_cronograma(etapas),
                            **graficos_inscricoes(certame),
                            **grafico_heteroidentificacao(certame)}
@@ -224,6 +232,10 @@ class ImportarView(RHMixin, FormView):
         ctx["certame"] = self.certame
         ctx["importacoes"] = self.certame.importacoes.select_related("criado_por").defer(
             "erros", "resumo")[:20]
+        # The template's columns and accepted values, as the importer reads them (the CSV
+        # template's instructions are this table; the XLSX carries it as a sheet).
+        ctx["colunas_modelo"] = modelo_importacao.colunas_do_modelo(self.certame)
+        ctx["notas_modelo"] = modelo_importacao.notas_gerais()
         return ctx
 
     def form_valid(self, form):
@@ -238,6 +250,19 @@ class ImportarView(RHMixin, FormView):
         if not imp.terminada:
             messages.info(self.request, _("Arquivo recebido; a importação está em andamento."))
         return redirect("painel:importacao", pk=imp.pk)
+
+
+class ModeloImportacaoView(RHMixin, View):
+    """The template of the banca's spreadsheet for this certame, CSV or XLSX (with the sheet
+    "Instruções"): every column the importer reads (`candidatos.importacao.modelo`)."""
+
+    def get(self, request, pk, formato):
+        certame = get_object_or_404(Certame, pk=pk)
+        colunas = modelo_importacao.colunas_do_modelo(certame)
+        return exportacao.resposta_modelo(
+            formato, f"modelo-inscricoes-{slugify(certame.numero_edital)}",
+            modelo_importacao.cabecalho(colunas), modelo_importacao.instrucoes(colunas),
+            titulo=_("Inscrições"))
 
 
 class ImportacaoView(RHMixin, DetailView):

@@ -46,6 +46,7 @@ from comum.cache_publico import (
 )
 from comum.models import Invalidacao
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
+from editais.models import AtoEdital
 from provas.models import Fase, PublicacaoFase
 from tests.certames.test_sorteio import SEMENTE, _anunciar, _edital, _sortear
 from tests.comissoes.fabricas import membro
@@ -514,6 +515,7 @@ def _mundo(rh):
         "candidatos.Candidato": inscricao.candidato,
         "provas.Fase": Fase(cargo_id=cargo.pk),
         "provas.PublicacaoFase": PublicacaoFase(fase_id=fase.pk),
+        "editais.AtoEdital": AtoEdital(certame_id=certame.pk, tipo="publicacao", autor=rh),
         # a member of the committee (their name, where the committee publishes it)
         "auth.User": membro(comissao).usuario,
     }
