@@ -45,8 +45,8 @@ from comum.cache_publico import (
     verificar_cache_compartilhado,
 )
 from comum.models import Invalidacao
-from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from editais.models import AtoEdital
+from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from provas.models import Fase, PublicacaoFase
 from tests.certames.test_sorteio import SEMENTE, _anunciar, _edital, _sortear
 from tests.comissoes.fabricas import membro
