@@ -85,6 +85,12 @@ def retificacao_inscricao(para: str, contexto: dict) -> None:
     enviar("retificacao_inscricao", para, contexto)
 
 
+def retificacao_edital(para: str, contexto: dict) -> None:
+    """An inscribed candidate is told that the edital was retified, with what changed
+    (`editais.retificacao`)."""
+    enviar("retificacao_edital", para, contexto)
+
+
 def convocacao_chamada(para: str, contexto: dict) -> None:
     """The candidate is called for the cargo, with the deadline for the documents
     (`candidatos.chamadas`)."""

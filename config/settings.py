@@ -314,6 +314,7 @@ TAREFAS_POR_FILA = {
         "comissoes.enviar_convite_membro",
         "nucleo.avisar_publicacao",
         "nucleo.enviar_protocolo_recurso",
+        "editais.avisar_retificacao",
     ],
     "documentos": [
         "certames.gerar_documento_pdf",

@@ -1,5 +1,5 @@
-"""The edital's life as acts (`editais.servicos`): its publication, and later its retificações,
-suspension and cancellation. Each is an append-only record: a later act supersedes an
+"""The edital's life as acts (`editais.servicos`, `editais.retificacao`): its publication and
+its retificações. Each is an append-only record: a later act supersedes an
 earlier one, none is rewritten."""
 
 from __future__ import annotations
@@ -20,9 +20,12 @@ class AtoEdital(SomenteInsercao):
 
     class Tipo(models.TextChoices):
         PUBLICACAO = "publicacao", _("Publicação do edital")
+        RETIFICACAO = "retificacao", _("Retificação do edital")
 
     certame = models.ForeignKey(Certame, on_delete=models.PROTECT, related_name="atos_edital")
     tipo = models.CharField(_("tipo"), max_length=20, choices=Tipo.choices)
+    #: A retificação's number in the certame (1, 2, ...); 0 for the publication.
+    numero = models.PositiveSmallIntegerField(_("número"), default=0)
     #: What the act fixes or changes, as the pages and the annex read it (the published
     #: cargos and vacancies, the schedule's stages, the settings).
     conteudo = models.JSONField(_("conteúdo"), default=dict)
@@ -37,4 +40,6 @@ class AtoEdital(SomenteInsercao):
         ordering = ["certame", "publicado_em", "pk"]
 
     def __str__(self) -> str:
-        return f"{self.get_tipo_display()} — {self.certame_id}"
+        if self.tipo == self.Tipo.RETIFICACAO:
+            return f"{self.get_tipo_display()} nº {self.numero}"
+        return str(self.get_tipo_display())

@@ -7,7 +7,8 @@ Rules decided here:
   change is recorded in the audit trail (`registrar_ato`), none is an act of the certame;
 - once published, the edital binds the Administration and the candidates (vinculação ao
   edital; publicidade: Constituição Federal, art. 37, caput; Lei 9.784/1999, art. 2º): the
-  draft's editor refuses any change, which is then a retificação, an act of its own;
+  same functions change it only as a retificação, an act of its own with its motivation, under
+  `editais.retificacao`'s rules (a removal is a draft's only);
 - the publication is refused, with every reason at once, without a cargo, without the
   inscrições stage in the schedule or once it has begun (the edital precedes the
   inscrições), with an incoherent schedule (`certames.cronograma.incoerencias`) or with
@@ -18,6 +19,7 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -27,9 +29,15 @@ from django.utils.translation import gettext as _
 from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.models import Cargo, Certame, Etapa, Orgao
-from certames.servicos import registrar_alteracao_edital
+from certames.recalculo import solicitar_recalculo
+from certames.servicos import (
+    CAMPOS_CARGO_CLASSIFICACAO,
+    CAMPOS_CERTAME_CLASSIFICACAO,
+    registrar_alteracao_edital,
+)
 from certames.travas import travar_certame
 from comum.formatos import data_br, data_hora_br
+from editais import retificacao as retificar
 from editais.models import AtoEdital
 
 FUNDAMENTO_PUBLICACAO = ("Constituição Federal, art. 37, caput (publicidade); Lei 9.784/1999, "
@@ -54,48 +62,128 @@ def _checar_rascunho(certame: Certame) -> None:
         raise ValidationError(motivo)
 
 
+def _antes_depois(objeto_antes, objeto_depois, campos: list[str], rotulo: str) -> list[dict]:
+    """The changed fields as a retificação names them (labels, before and after)."""
+    saida = []
+    for campo in campos:
+        antes, depois = getattr(objeto_antes, campo), getattr(objeto_depois, campo)
+        if antes == depois:
+            continue
+        nome = str(objeto_depois._meta.get_field(campo).verbose_name)
+        saida.append({"objeto": rotulo, "campo": nome, "antes": _texto(antes),
+                      "depois": _texto(depois)})
+    return saida
+
+
+def _texto(valor) -> str:
+    if isinstance(valor, dt.datetime):
+        return data_hora_br(valor)
+    if isinstance(valor, dt.date):
+        return data_br(valor)
+    if isinstance(valor, dict):
+        return json.dumps(valor, ensure_ascii=False, sort_keys=True)
+    return str(valor)
+
+
+def _autorizar(certame: Certame, retificacao: str | None) -> str | None:
+    """A draft is edited freely (None); a published edital only by a retificação: its checked
+    motivation. Raises why not."""
+    if certame.status == Certame.Status.RASCUNHO:
+        return None
+    if retificacao is None:
+        raise ValidationError(motivo_nao_editar(certame))
+    motivo = retificar.motivo_nao_retificar(certame)
+    if motivo:
+        raise ValidationError(motivo)
+    return retificar.validar_motivacao(retificacao)
+
+
+def _recusar(motivo: str | None) -> None:
+    if motivo:
+        raise ValidationError(motivo)
+
+
 @transaction.atomic
 def salvar_certame(certame: Certame, *, autor, campos: list[str] | None = None,
-                   orgao_novo: Orgao | None = None) -> Certame:
-    """Create the draft (`certame.pk` None) or change it. `campos`: the fields the form
-    changed (the act's record); `orgao_novo`: an órgão to register with it (same
-    transaction)."""
+                   orgao_novo: Orgao | None = None, retificacao: str | None = None,
+                   agora: dt.datetime | None = None) -> Certame:
+    """Create the draft (`certame.pk` None) or change it; a published edital's change is a
+    retificação (`retificacao`: its motivation; `editais.retificacao`'s rules). `campos`:
+    the fields the form changed (the act's record); `orgao_novo`: an órgão to register with
+    it (same transaction)."""
+    agora = agora or timezone.now()
     novo = certame.pk is None
-    if not novo:
-        atual = travar_certame(certame.pk)
-        _checar_rascunho(atual)
-        certame.status = atual.status
-    else:
+    motivacao = None
+    atual = None
+    if novo:
         certame.status = Certame.Status.RASCUNHO
+    else:
+        atual = travar_certame(certame.pk)
+        motivacao = _autorizar(atual, retificacao)
+        if motivacao is not None:
+            _recusar(retificar.recusa_certame(atual, certame, agora))
+        certame.status = atual.status
     if orgao_novo is not None:
         orgao_novo.full_clean()
         orgao_novo.save()
         certame.orgao = orgao_novo
     certame.full_clean()
-    antes = None
-    if not novo and campos:
-        original = Certame.objects.get(pk=certame.pk)
-        antes = {c: str(getattr(original, c)) for c in campos}
+    campos = [c for c in (campos or []) if c != "orgao"] + (
+        ["orgao"] if atual is not None and atual.orgao_id != certame.orgao_id else [])
     certame.save()
     if novo:
         registrar_ato(tipo="certame_criado", autor=autor, certame=certame, objeto=certame,
                       descricao=_("Rascunho do edital %(n)s criado: %(t)s.") % {
                           "n": certame.numero_edital, "t": certame.titulo},
                       depois={"regime": certame.regime, "parametros": certame.parametros})
+    elif motivacao is not None:
+        alteracoes = _antes_depois(atual, certame, campos, _("edital"))
+        if not alteracoes:
+            raise ValidationError(_("Nada mudou: não há o que retificar."))
+        retificar.registrar(certame, autor=autor, motivacao=motivacao, alteracoes=alteracoes,
+                            agora=agora)
+        _recalcular_se_preciso(certame, campos)
     elif campos:
-        registrar_alteracao_edital(certame, campos, autor=autor, antes=antes)
+        registrar_alteracao_edital(certame, campos, autor=autor,
+                                   antes={c: str(getattr(atual, c)) for c in campos})
     return certame
 
 
+def _recalcular_se_preciso(objeto, campos: list[str]) -> None:
+    """A retificação that can change the lists queues their recompute (the same rule as any
+    change of the edital's data)."""
+    sensiveis = (CAMPOS_CERTAME_CLASSIFICACAO if isinstance(objeto, Certame)
+                 else CAMPOS_CARGO_CLASSIFICACAO)
+    if any(c in sensiveis for c in campos):
+        cargos = objeto.cargos.all() if isinstance(objeto, Certame) else [objeto]
+        solicitar_recalculo(cargos, _("retificação do edital"))
+
+
 @transaction.atomic
-def salvar_cargo(cargo: Cargo, *, autor, campos: list[str] | None = None) -> Cargo:
-    travar_certame(cargo.certame_id)
-    _checar_rascunho(cargo.certame)
+def salvar_cargo(cargo: Cargo, *, autor, campos: list[str] | None = None,
+                 retificacao: str | None = None, agora: dt.datetime | None = None) -> Cargo:
+    agora = agora or timezone.now()
+    certame = travar_certame(cargo.certame_id)
+    cargo.certame = certame
+    motivacao = _autorizar(certame, retificacao)
     novo = cargo.pk is None
+    atual = None if novo else Cargo.objects.get(pk=cargo.pk)
+    if motivacao is not None:
+        _recusar(retificar.recusa_cargo(atual, cargo, agora))
     cargo.full_clean()
     cargo.save()
-    if novo:
-        registrar_ato(tipo="cargo_definido", autor=autor, certame=cargo.certame, objeto=cargo,
+    rotulo = _("cargo %(c)s") % {"c": cargo.codigo}
+    if motivacao is not None:
+        alteracoes = ([{"objeto": f"{rotulo} — {cargo.nome} ({cargo.vagas} vaga(s))",
+                        "campo": "", "antes": None, "depois": cargo.codigo}] if novo
+                      else _antes_depois(atual, cargo, campos or [], rotulo))
+        if not alteracoes:
+            raise ValidationError(_("Nada mudou: não há o que retificar."))
+        retificar.registrar(certame, autor=autor, motivacao=motivacao, alteracoes=alteracoes,
+                            agora=agora)
+        _recalcular_se_preciso(cargo, campos or [])
+    elif novo:
+        registrar_ato(tipo="cargo_definido", autor=autor, certame=certame, objeto=cargo,
                       descricao=_("Cargo %(c)s — %(n)s no rascunho do edital: %(v)d vaga(s).")
                       % {"c": cargo.codigo, "n": cargo.nome, "v": cargo.vagas},
                       depois={"codigo": cargo.codigo, "vagas": cargo.vagas})
@@ -128,15 +216,33 @@ def _conferir_cronograma(certame: Certame, etapas: list[Etapa]) -> None:
 
 
 @transaction.atomic
-def salvar_etapa(etapa: Etapa, *, autor) -> Etapa:
-    """A stage of the draft's schedule, checked with the whole schedule as it would be."""
+def salvar_etapa(etapa: Etapa, *, autor, retificacao: str | None = None,
+                 agora: dt.datetime | None = None) -> Etapa:
+    """A stage of the schedule, checked with the whole schedule as it would be; in a
+    published edital, by a retificação."""
+    agora = agora or timezone.now()
     certame = travar_certame(etapa.certame_id)
-    _checar_rascunho(certame)
+    motivacao = _autorizar(certame, retificacao)
+    atual = Etapa.objects.filter(pk=etapa.pk).first() if etapa.pk else None
+    if motivacao is not None:
+        _recusar(retificar.recusa_etapa(atual, etapa, agora))
     etapa.cronograma_no_formulario = True  # the whole set is checked below
     etapa.full_clean()
     outras = list(Etapa.objects.filter(certame=certame).exclude(pk=etapa.pk))
     _conferir_cronograma(certame, [*outras, etapa])
     etapa.save()
+    if motivacao is not None:
+        rotulo = _("etapa “%(e)s”") % {"e": etapa.get_tipo_display()}
+        alteracoes = ([{"objeto": f"{rotulo}, {data_hora_br(etapa.inicio)} a "
+                                  f"{data_hora_br(etapa.fim)}", "campo": "", "antes": None,
+                        "depois": etapa.tipo}] if atual is None
+                      else _antes_depois(atual, etapa, ["tipo", "inicio", "fim", "descricao"],
+                                         rotulo))
+        if not alteracoes:
+            raise ValidationError(_("Nada mudou: não há o que retificar."))
+        retificar.registrar(certame, autor=autor, motivacao=motivacao, alteracoes=alteracoes,
+                            agora=agora)
+        return etapa
     registrar_ato(tipo="etapa_definida", autor=autor, certame=certame, objeto=etapa,
                   descricao=_("Etapa “%(e)s” do cronograma: %(i)s a %(f)s.") % {
                       "e": etapa.get_tipo_display(), "i": data_hora_br(etapa.inicio),

@@ -20,6 +20,8 @@ from candidatos import janelas
 from candidatos.models import Candidato, Inscricao, LeituraAvisos
 from certames.models import Etapa
 from comum.formatos import data_br, data_hora_br
+from editais.models import AtoEdital
+from editais.retificacao import historico
 from nucleo.candidato import AVISO_CHAMADA, AVISO_RECURSO, AVISO_RESULTADO, Aviso
 from nucleo.registro import registrados
 from portal import situacao
@@ -61,6 +63,13 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             "Cargo %(c)s, fase %(f)s — %(n)s: %(r)s.") % {
                 "c": cargo.nome, "f": f.codigo, "n": f.nome, "r": resultado},
             url_status + "#t-fases"))
+    # The edital's retificações concern every inscribed candidate (`editais.retificacao`).
+    url_certame = reverse("certame_publico", args=[inscricao.certame_id]) + "#historico-edital"
+    for ato in historico(inscricao.certame_id):
+        if ato.tipo == AtoEdital.Tipo.RETIFICACAO:
+            avisos.append(Aviso(RESULTADO, ato.publicado_em, inscricao, _(
+                "Retificação nº %(n)d do edital publicada") % {"n": ato.numero},
+                "; ".join(ato.textos), url_certame))
     # What each procedure decided and published about the inscrição: its own notices
     # (`nucleo.registro.Procedimento.avisos_do_candidato`).
     for plugin in registrados():

@@ -29,6 +29,7 @@ from comissoes.models import Avaliacao
 from comum import exportacao
 from comum.confirmacao import campo_confirmacao, exige_confirmacao
 from comum.formatos import data_br
+from editais import retificacao as editais_retificacao
 from editais import servicos as editais_servicos
 from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
@@ -101,6 +102,8 @@ class CertameRHView(RHMixin, DetailView):
         ctx["rascunho"] = certame.status == Certame.Status.RASCUNHO
         ctx["pendencias_publicacao"] = (editais_servicos.pendencias_publicacao(certame)
                                         if ctx["rascunho"] else [])
+        ctx["retificavel"] = (not ctx["rascunho"]
+                              and editais_retificacao.motivo_nao_retificar(certame) is None)
         ctx["graficos"] = {**grafico_cronograma(etapas),
                            **graficos_inscricoes(certame),
                            **grafico_heteroidentificacao(certame)}

@@ -15,9 +15,11 @@ from django.db.models import Count, Exists, OuterRef, Prefetch, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import DetailView, ListView, TemplateView
 
+from candidatos import inscricao_portal
 from candidatos.models import Inscricao
 from certames import carreira, cronograma, distribuicao_edital, instantaneo, regras
 from certames.models import Cargo, Certame, Publicacao
@@ -26,7 +28,8 @@ from certames.validade import FUNDAMENTO_VALIDADE
 from classificacao import homologacao, impressos, leitura
 from classificacao.listas import versao_publicada
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
-from comum import exportacao, limites
+from comum import cache_publico, exportacao, limites
+from editais.retificacao import historico
 from provas.models import PublicacaoFase
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
@@ -89,6 +92,17 @@ class CertamePublicoView(DetailView):
         ctx["validade"] = homologacao.resumo_validade(certame)
         ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
         ctx["fundamento_criterios"] = homologacao.fundamento_criterios(certame)
+        # The edital's acts: its publication and retificações (`editais.retificacao`).
+        ctx["historico_edital"] = historico(certame)
+        # The way in while the inscrições are open (the portal's own answer); the page is
+        # stored only until they open or close (`cache_publico.valida_ate`).
+        agora = timezone.now()
+        etapas = list(certame.etapas.all())
+        if inscricao_portal.inscricoes_abertas(certame, agora, etapas):
+            ctx["fim_inscricoes"] = inscricao_portal.etapa_inscricoes_aberta(
+                certame, agora, etapas).fim
+        ctx["inscricoes_mudam_em"] = inscricao_portal.proxima_mudanca_inscricoes(
+            certame, agora, etapas)
         ctx["colunas"] = [(lista, nome_lista(regime, lista)) for lista in regime.listas_com_ac]
         ctx["reservas"] = [
             (g.codigo, g.nome, formatar_percentual(g.percentual), g.fundamento)
@@ -110,6 +124,10 @@ class CertamePublicoView(DetailView):
                                                 procedimento__in=list(rotulos))
             .values("procedimento").annotate(lotes=Count("pk")).order_by("procedimento")]
         return ctx
+
+    def render_to_response(self, context, **response_kwargs):
+        return cache_publico.valida_ate(super().render_to_response(context, **response_kwargs),
+                                        context["inscricoes_mudam_em"])
 
 
 class CargoPublicoView(TemplateView):

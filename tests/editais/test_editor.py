@@ -149,18 +149,21 @@ def test_cargo_e_etapa_pelas_paginas_e_a_publicacao(client, rh):
     assert client.get(reverse("certame_publico", args=[certame.pk])).status_code == 200
 
 
-def test_depois_da_publicacao_o_rascunho_nao_muda(client, rh):
+def test_depois_da_publicacao_so_por_retificacao(client, rh):
     certame = CertameFactory(regime=PIRANGI, status=Certame.Status.PUBLICADO)
     cargo = Cargo.objects.create(certame=certame, codigo="A", nome="Agente", vagas=2)
     client.force_login(rh)
-    resposta = client.post(reverse("painel:editar_cargo_rascunho", args=[cargo.pk]), {
-        "codigo": "A", "nome": "Agente", "vagas": "3", "taxa_inscricao": "0"})
-    assert resposta.status_code == 400
-    assert "uma alteração agora é uma retificação do edital" in resposta.content.decode()
+    url = reverse("painel:editar_cargo_rascunho", args=[cargo.pk])
+    assert 'id="retificacao"' in client.get(url).content.decode()
+    resposta = client.post(url, {"codigo": "A", "nome": "Agente", "vagas": "3",
+                                 "taxa_inscricao": "0"})
+    assert resposta.status_code == 400  # no confirmation box: nothing changes
     cargo.refresh_from_db()
     assert cargo.vagas == 2
+    with pytest.raises(Exception, match="uma alteração agora é uma retificação do edital"):
+        servicos.salvar_cargo(cargo, autor=rh, campos=["vagas"])
     pagina = client.get(reverse("painel:editar_certame", args=[certame.pk])).content.decode()
-    assert 'id="edital-publicado"' in pagina
+    assert 'id="edital-publicado"' in pagina and 'id="retificacao"' in pagina
 
 
 def test_etapa_incoerente_e_recusada_com_a_mensagem_do_cronograma(client, rh):
@@ -189,3 +192,126 @@ def test_nenhuma_pagina_do_rh_leva_ao_admin(client, rh):
                 reverse("painel:certame", args=[certame.pk]),
                 reverse("painel:editar_certame", args=[certame.pk])):
         assert "/admin/" not in client.get(url).content.decode(), url
+
+
+# --- the retificação (editais.retificacao) ------------------------------------------------------
+
+MOTIVO = "Erro material no número de vagas do cargo, corrigido conforme a lei de criação."
+
+
+def _publicado(inscricoes: tuple[int, int]):
+    """A published Pirangi certame whose inscrições run from `inscricoes` days relative to
+    now, with cargo A (4 vacancies) and one inscribed candidate with an e-mail."""
+    from tests.factories import CargoFactory, InscricaoFactory
+
+    certame = CertameFactory(regime=PIRANGI, status=Certame.Status.PUBLICADO, cronograma=False)
+    agora = timezone.now()
+    Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.INSCRICOES,
+                         inicio=agora + dt.timedelta(days=inscricoes[0]),
+                         fim=agora + dt.timedelta(days=inscricoes[1]))
+    cargo = CargoFactory(certame=certame, codigo="A", vagas=4)
+    InscricaoFactory(cargo=cargo, numero="1")
+    return certame, cargo
+
+
+def test_retificacao_de_vagas_e_um_ato_numerado_e_os_inscritos_sao_avisados(
+        client, rh, mailoutbox, django_capture_on_commit_callbacks):
+    certame, cargo = _publicado((-2, 10))
+    client.force_login(rh)
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(reverse("painel:editar_cargo_rascunho", args=[cargo.pk]), {
+            "codigo": "A", "nome": cargo.nome, "vagas": "6",
+            "taxa_inscricao": str(cargo.taxa_inscricao).replace(".", ","),
+            "motivacao_retificacao": MOTIVO, "confirmacao": "on"})
+    assert resposta.status_code == 302
+    cargo.refresh_from_db()
+    assert cargo.vagas == 6
+    ato = AtoEdital.objects.get(tipo="retificacao")
+    assert (ato.numero, ato.motivacao) == (1, MOTIVO)
+    assert ato.conteudo["alteracoes"] == [{"objeto": "cargo A", "campo": "vagas ofertadas",
+                                           "antes": "4", "depois": "6"}]
+    assert Ato.objects.get(tipo="edital_retificado").descricao == (
+        f"Retificação nº 1 do edital {certame.numero_edital}: cargo A, vagas ofertadas: 4 → 6.")
+    assert [m.subject for m in mailoutbox] == [
+        f"Retificação nº 1 do edital {certame.numero_edital}"]
+    assert "cargo A, vagas ofertadas: 4 → 6" in mailoutbox[0].body
+    pagina = client.get(reverse("certame_publico", args=[certame.pk])).content.decode()
+    assert 'data-ato="retificacao"' in pagina and MOTIVO in pagina
+
+
+def test_retificacao_sem_caixa_ou_sem_motivacao_nao_muda_nada(client, rh):
+    certame, cargo = _publicado((2, 10))
+    client.force_login(rh)
+    url = reverse("painel:editar_cargo_rascunho", args=[cargo.pk])
+    dados = {"codigo": "A", "nome": cargo.nome, "vagas": "6", "taxa_inscricao": "0"}
+    assert client.post(url, {**dados, "motivacao_retificacao": MOTIVO}).status_code == 400
+    resposta = client.post(url, {**dados, "motivacao_retificacao": "curta",
+                                 "confirmacao": "on"})
+    assert resposta.status_code == 400
+    assert "Motive a retificação" in resposta.content.decode()
+    cargo.refresh_from_db()
+    assert cargo.vagas == 4 and not AtoEdital.objects.exists()
+
+
+@pytest.mark.parametrize(("inscricoes", "vagas", "aceita"), [
+    ((2, 10), 3, True),    # before the inscrições: fewer vacancies allowed
+    ((-2, 10), 3, False),  # once they began: no fewer
+    ((-2, 10), 5, True),   # more, always until the homologation
+])
+def test_vagas_na_retificacao(rh, inscricoes, vagas, aceita):
+    from django.core.exceptions import ValidationError
+
+    certame, cargo = _publicado(inscricoes)
+    cargo.vagas = vagas
+    if aceita:
+        servicos.salvar_cargo(cargo, autor=rh, campos=["vagas"], retificacao=MOTIVO)
+        assert Cargo.objects.get(pk=cargo.pk).vagas == vagas
+    else:
+        with pytest.raises(ValidationError, match="não reduz as vagas de um cargo"):
+            servicos.salvar_cargo(cargo, autor=rh, campos=["vagas"], retificacao=MOTIVO)
+        assert Cargo.objects.get(pk=cargo.pk).vagas == 4
+
+
+def test_retificacao_recusa_o_que_fere_direito_adquirido(rh):
+    from django.core.exceptions import ValidationError
+
+    certame, cargo = _publicado((-2, 10))
+    certame.regime = SEVERINIA
+    with pytest.raises(ValidationError, match="O regime legal de reserva não muda"):
+        servicos.salvar_certame(certame, autor=rh, campos=["regime"], retificacao=MOTIVO)
+    certame.refresh_from_db()
+    certame.parametros = {"limiar_arredondamento": "0.7"}
+    with pytest.raises(ValidationError, match="As inscrições começaram em"):
+        servicos.salvar_certame(certame, autor=rh, campos=[], retificacao=MOTIVO)
+    inscricoes = Etapa.objects.get(certame=certame)
+    inscricoes.inicio += dt.timedelta(hours=1)
+    with pytest.raises(ValidationError, match="o tipo e o início não mudam"):
+        servicos.salvar_etapa(inscricoes, autor=rh, retificacao=MOTIVO)
+    inscricoes.refresh_from_db()
+    inscricoes.fim += dt.timedelta(days=5)  # an extension of the open stage: allowed
+    servicos.salvar_etapa(inscricoes, autor=rh, retificacao=MOTIVO)
+    assert AtoEdital.objects.get().conteudo["alteracoes"][0]["campo"] == "fim"
+
+
+def test_vagas_nao_mudam_depois_do_sorteio(rh):
+    from django.core.exceptions import ValidationError
+
+    from certames.models import AnuncioSorteio, Sorteio
+
+    certame, cargo = _publicado((2, 10))
+    anuncio = AnuncioSorteio.objects.create(
+        certame=certame, fonte_semente="Loteria Federal", data_da_semente=dt.date(2027, 1, 5),
+        cargos=[], base_reserva="edital", base_reserva_pcd="cargo", fundamento="x")
+    Sorteio.objects.create(certame=certame, anuncio=anuncio, semente="1", resultado={})
+    cargo.vagas = 5
+    with pytest.raises(ValidationError, match="não mudam sem um novo sorteio"):
+        servicos.salvar_cargo(cargo, autor=rh, campos=["vagas"], retificacao=MOTIVO)
+
+
+def test_homologado_nao_se_retifica(client, rh):
+    certame = CertameFactory(regime=PIRANGI, status=Certame.Status.HOMOLOGADO,
+                             homologado_em=dt.date(2026, 11, 1))
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:editar_certame", args=[certame.pk])).content.decode()
+    assert "não se retifica depois da homologação" in pagina
+    assert "Publicar a retificação" not in pagina

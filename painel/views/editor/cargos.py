@@ -13,7 +13,8 @@ from django.views.generic import TemplateView
 
 from certames.forms import erros_no_form
 from certames.models import Cargo, Certame, Etapa
-from editais import servicos
+from comum.confirmacao import confirmado, recusar
+from editais import retificacao, servicos
 from painel.acesso import RHMixin
 from painel.forms.editor import CargoForm, EtapaForm
 
@@ -47,25 +48,35 @@ class _ItemDoRascunhoView(RHMixin, TemplateView):
                    or self.form(certame, item),
                    titulo=self.titulo_editar if item else self.titulo_novo,
                    motivo_nao_editar=servicos.motivo_nao_editar(certame),
+                   motivo_nao_retificar=retificacao.motivo_nao_retificar(certame),
+                   motivacao_retificacao=self.request.POST.get("motivacao_retificacao", ""),
                    url_remover=self.url_remover(item) if item else None)
         return ctx
 
     def url_remover(self, item) -> str:
         raise NotImplementedError
 
-    def salvar(self, objeto, form):
+    def salvar(self, objeto, form, motivacao):
         raise NotImplementedError
 
     def post(self, request, **kwargs):
         certame, item = self.objetos()
         form = self.form(certame, item, request.POST)
+        motivacao = None
+        if servicos.motivo_nao_editar(certame):
+            # A published edital changes only by a retificação: motivated and confirmed.
+            if not confirmado(request):
+                return recusar(request, request.path)
+            motivacao = request.POST.get("motivacao_retificacao", "")
         if form.is_valid():
             try:
-                self.salvar(form.save(commit=False), form)
+                self.salvar(form.save(commit=False), form, motivacao)
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:
-                messages.success(request, _("Rascunho do edital salvo."))
+                messages.success(request, _(
+                    "Retificação do edital publicada; os inscritos são avisados.")
+                    if motivacao is not None else _("Rascunho do edital salvo."))
                 return redirect("painel:certame", pk=certame.pk)
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
@@ -77,8 +88,9 @@ class CargoRascunhoView(_ItemDoRascunhoView):
     def url_remover(self, item) -> str:
         return reverse("painel:remover_cargo_rascunho", args=[item.pk])
 
-    def salvar(self, objeto, form):
-        servicos.salvar_cargo(objeto, autor=self.request.user, campos=form.changed_data)
+    def salvar(self, objeto, form, motivacao):
+        servicos.salvar_cargo(objeto, autor=self.request.user, campos=form.changed_data,
+                              retificacao=motivacao)
 
 
 class EtapaRascunhoView(_ItemDoRascunhoView):
@@ -90,8 +102,8 @@ class EtapaRascunhoView(_ItemDoRascunhoView):
     def url_remover(self, item) -> str:
         return reverse("painel:remover_etapa_rascunho", args=[item.pk])
 
-    def salvar(self, objeto, form):
-        servicos.salvar_etapa(objeto, autor=self.request.user)
+    def salvar(self, objeto, form, motivacao):
+        servicos.salvar_etapa(objeto, autor=self.request.user, retificacao=motivacao)
 
 
 class RemoverDoRascunhoView(RHMixin, View):

@@ -7,14 +7,15 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
 from certames.forms import erros_no_form
 from certames.models import Certame
-from comum.confirmacao import exige_confirmacao
-from editais import servicos
+from comum.confirmacao import confirmado, exige_confirmacao, recusar
+from editais import retificacao, servicos
 from painel.acesso import RHMixin
 from painel.forms.editor import CertameForm, regimes_explicados
 
@@ -41,15 +42,21 @@ class CertameFormView(RHMixin, TemplateView):
         certame = self.certame()
         ctx.update(certame=certame, form=kwargs.get("form") or self.form(),
                    regimes=regimes_explicados(),
-                   motivo_nao_editar=servicos.motivo_nao_editar(certame) if certame else None)
+                   motivo_nao_editar=servicos.motivo_nao_editar(certame) if certame else None,
+                   motivo_nao_retificar=(retificacao.motivo_nao_retificar(certame)
+                                         if certame else None),
+                   motivacao_retificacao=self.request.POST.get("motivacao_retificacao", ""))
         return ctx
 
     def post(self, request, pk=None):
         certame = self.certame()
         form = self.form(request.POST)
+        motivacao = None
         if certame is not None and servicos.motivo_nao_editar(certame):
-            messages.error(request, servicos.motivo_nao_editar(certame))
-            return redirect("painel:certame", pk=certame.pk)
+            # A published edital changes only by a retificação: motivated and confirmed.
+            if not confirmado(request):
+                return recusar(request, reverse("painel:editar_certame", args=[certame.pk]))
+            motivacao = request.POST.get("motivacao_retificacao", "")
         if form.is_valid():
             novo = form.save(commit=False)
             try:
@@ -66,12 +73,15 @@ class CertameFormView(RHMixin, TemplateView):
                         campos.append("orgao")
                     salvo = servicos.salvar_certame(
                         novo, autor=request.user, campos=campos,
-                        orgao_novo=orgao if orgao.pk is None else None)
+                        orgao_novo=orgao if orgao.pk is None else None,
+                        retificacao=motivacao)
             except ValidationError as exc:
                 erros_no_form(form, exc)
             else:
-                messages.success(request, _("Rascunho do edital salvo.") if certame else _(
-                    "Rascunho do edital criado: cadastre os cargos e o cronograma."))
+                messages.success(request, _(
+                    "Retificação do edital publicada; os inscritos são avisados.")
+                    if motivacao is not None else _("Rascunho do edital salvo.") if certame
+                    else _("Rascunho do edital criado: cadastre os cargos e o cronograma."))
                 return redirect("painel:certame", pk=salvo.pk)
         return self.render_to_response(self.get_context_data(form=form), status=400)
 

@@ -1,0 +1,12 @@
+"""Celery tasks of the editais app: thin, take ids (eager without a broker)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from editais.retificacao import TAREFA_AVISO, avisar
+
+
+@shared_task(name=TAREFA_AVISO)
+def avisar_retificacao_task(ato_id: int) -> int:
+    return avisar(ato_id)
