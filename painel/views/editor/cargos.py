@@ -48,7 +48,8 @@ class _ItemDoRascunhoView(RHMixin, TemplateView):
                    or self.form(certame, item),
                    titulo=self.titulo_editar if item else self.titulo_novo,
                    motivo_nao_editar=servicos.motivo_nao_editar(certame),
-                   motivo_nao_retificar=retificacao.motivo_nao_retificar(certame),
+                   motivo_nao_retificar=(retificacao.motivo_nao_retificar(certame)
+                                         if servicos.motivo_nao_editar(certame) else None),
                    motivacao_retificacao=self.request.POST.get("motivacao_retificacao", ""),
                    url_remover=self.url_remover(item) if item else None)
         return ctx

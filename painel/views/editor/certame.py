@@ -44,7 +44,8 @@ class CertameFormView(RHMixin, TemplateView):
                    regimes=regimes_explicados(),
                    motivo_nao_editar=servicos.motivo_nao_editar(certame) if certame else None,
                    motivo_nao_retificar=(retificacao.motivo_nao_retificar(certame)
-                                         if certame else None),
+                                         if certame and servicos.motivo_nao_editar(certame)
+                                         else None),
                    motivacao_retificacao=self.request.POST.get("motivacao_retificacao", ""))
         return ctx
 
