@@ -37,6 +37,7 @@ from certames.servicos import (
 )
 from certames.travas import travar_certame
 from comum.formatos import data_br, data_hora_br
+from editais import fracionamento
 from editais import retificacao as retificar
 from editais.models import AtoEdital
 
@@ -308,24 +309,50 @@ def conteudo_publicado(certame: Certame) -> dict:
     }
 
 
+def _fracionamento(certame: Certame, justificativa: str) -> dict | None:
+    """The suspected fractionings and their justification, required when there are any
+    (`editais.fracionamento`); None without suspicion."""
+    grupos = fracionamento.suspeitas(certame)
+    if not grupos:
+        return None
+    texto = (justificativa or "").strip()
+    if len(texto) < fracionamento.MINIMO_JUSTIFICATIVA:
+        raise ValidationError({"justificativa_fracionamento": _(
+            "Cargos de mesma denominação que, separados, não reservam vagas e, juntos, "
+            "reservariam (%(f)s): justifique por que são cargos distintos (ao menos %(n)d "
+            "caracteres).") % {"f": certame.regime_legal.fundamento_fracionamento,
+                               "n": fracionamento.MINIMO_JUSTIFICATIVA}})
+    return {"grupos": [g.como_dict() for g in grupos], "justificativa": texto,
+            "fundamento": certame.regime_legal.fundamento_fracionamento}
+
+
 @transaction.atomic
-def publicar_edital(certame: Certame, *, autor, agora: dt.datetime | None = None
-                    ) -> AtoEdital:
+def publicar_edital(certame: Certame, *, autor, agora: dt.datetime | None = None,
+                    justificativa_fracionamento: str = "") -> AtoEdital:
     """RH publishes the edital: the certame leaves the draft, its public page appears and
-    the inscrições follow the schedule. An act, with what it fixes."""
+    the inscrições follow the schedule. An act, with what it fixes (and, where cargos of one
+    denomination are suspected of fractioning the reserve, its recorded justification)."""
     agora = agora or timezone.now()
     certame = travar_certame(certame.pk)
     pendencias = pendencias_publicacao(certame, agora)
     if pendencias:
         raise ValidationError(pendencias)
+    fracionado = _fracionamento(certame, justificativa_fracionamento)
     certame.status = Certame.Status.PUBLICADO
     certame.save(update_fields=["status"])
+    conteudo = conteudo_publicado(certame)
+    if fracionado is not None:
+        conteudo["fracionamento"] = fracionado
     ato = AtoEdital.objects.create(certame=certame, tipo=AtoEdital.Tipo.PUBLICACAO,
-                                   conteudo=conteudo_publicado(certame), publicado_em=agora,
-                                   autor=autor)
+                                   conteudo=conteudo, publicado_em=agora, autor=autor,
+                                   motivacao=fracionado["justificativa"] if fracionado else "")
     registrar_ato(tipo="edital_publicado", autor=autor, certame=certame, objeto=ato,
                   descricao=_("Edital %(n)s publicado: %(c)d cargo(s), %(v)d vaga(s).") % {
                       "n": certame.numero_edital, "c": len(ato.conteudo["cargos"]),
                       "v": sum(c["vagas"] for c in ato.conteudo["cargos"])},
-                  fundamento_legal=FUNDAMENTO_PUBLICACAO, depois=ato.conteudo)
+                  motivacao=ato.motivacao,
+                  fundamento_legal=(FUNDAMENTO_PUBLICACAO if fracionado is None else
+                                    f"{FUNDAMENTO_PUBLICACAO}; {fracionado['fundamento']}"
+                                    )[:250],
+                  depois=ato.conteudo)
     return ato

@@ -29,6 +29,7 @@ from comissoes.models import Avaliacao
 from comum import exportacao
 from comum.confirmacao import campo_confirmacao, exige_confirmacao
 from comum.formatos import data_br
+from editais import fracionamento as editais_fracionamento
 from editais import retificacao as editais_retificacao
 from editais import servicos as editais_servicos
 from nucleo import autoridade
@@ -102,6 +103,8 @@ class CertameRHView(RHMixin, DetailView):
         ctx["rascunho"] = certame.status == Certame.Status.RASCUNHO
         ctx["pendencias_publicacao"] = (editais_servicos.pendencias_publicacao(certame)
                                         if ctx["rascunho"] else [])
+        ctx["fracionamento"] = (editais_fracionamento.suspeitas(certame)
+                                if ctx["rascunho"] else [])
         ctx["retificavel"] = (not ctx["rascunho"]
                               and editais_retificacao.motivo_nao_retificar(certame) is None)
         ctx["graficos"] = {**grafico_cronograma(etapas),
@@ -263,7 +266,7 @@ class ModeloImportacaoView(RHMixin, View):
         certame = get_object_or_404(Certame, pk=pk)
         colunas = modelo_importacao.colunas_do_modelo(certame)
         return exportacao.resposta_modelo(
-            formato, f"modelo-inscricoes-{slugify(certame.numero_edital)}",
+            formato, f"modelo-inscricoes-{slugify(certame.numero_edital.replace('/', '-'))}",
             modelo_importacao.cabecalho(colunas), modelo_importacao.instrucoes(colunas),
             titulo=_("Inscrições"))
 

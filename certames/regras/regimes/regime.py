@@ -114,6 +114,11 @@ class Regime:
     #: Where the reserve reaches the vacancies that arise while the certame is valid (spec
     #: sections 4 and 9): recorded in the act of an arising vacancy.
     fundamento_vaga_surgida: str = ""
+    #: Where the law forbids fractioning the vacancies (by editais, specialities, units or
+    #: areas) to escape the reserve: cargos of one denomination that each reserve nothing
+    #: but together would are shown with a warning, and publishing them asks for a recorded
+    #: justification (`editais.fracionamento`). Empty: the law has no such rule.
+    fundamento_fracionamento: str = ""
     #: The principles a committee member commits to in the confidentiality term (dignity,
     #: equal treatment, confidentiality): shown on the term and recorded in its act.
     fundamento_sigilo: str = ""
@@ -317,6 +322,7 @@ class Regime:
             "fundamento_nao_confirmacao_nao_e_fraude":
                 self.fundamento_nao_confirmacao_nao_e_fraude,
             "fundamento_vaga_surgida": self.fundamento_vaga_surgida,
+            "fundamento_fracionamento": self.fundamento_fracionamento,
             "fundamento_sigilo": self.fundamento_sigilo,
             "optantes_todas_as_fases": {
                 "padrao": self.optantes_todas_as_fases,

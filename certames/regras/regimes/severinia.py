@@ -247,6 +247,7 @@ SEVERINIA = Regime(
     # "A reserva incidirá sobre as vagas previstas no edital e sobre aquelas que surgirem
     # durante o prazo de validade do certame, inclusive em eventual prorrogação."
     fundamento_vaga_surgida=f"{_SEV}, art. 8º, §2º",
+    fundamento_fracionamento=f"{_SEV}, art. 8º, §4º",
     # Art. 10, §3º lists the procedure's guarantees; the law says nothing of confidentiality.
     fundamento_sigilo=(
         f"{_SEV}, art. 10, §3º (contraditório, critérios exclusivamente fenotípicos, "

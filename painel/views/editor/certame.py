@@ -94,7 +94,9 @@ class PublicarEditalView(RHMixin, View):
     def post(self, request, pk):
         certame = get_object_or_404(Certame, pk=pk)
         try:
-            servicos.publicar_edital(certame, autor=request.user)
+            servicos.publicar_edital(
+                certame, autor=request.user,
+                justificativa_fracionamento=request.POST.get("justificativa_fracionamento", ""))
         except ValidationError as exc:
             for mensagem in exc.messages:
                 messages.error(request, mensagem)
