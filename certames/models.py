@@ -835,6 +835,7 @@ class DocumentoPdf(models.Model):
         LISTA_PUBLICADA = "lista_publicada", _("Listas publicadas (pública)")
         LISTA_PUBLICADA_RH = "lista_publicada_rh", _("Listas publicadas (RH)")
         RESULTADO_FASE = "resultado_fase", _("Resultado de uma fase da avaliação")
+        ANEXO_EDITAL = "anexo_edital", _("Anexo do edital (reserva de vagas)")
 
     tipo = models.CharField(_("tipo"), max_length=40, choices=Tipo.choices)
     certame = models.ForeignKey(Certame, on_delete=models.CASCADE, related_name="documentos_pdf")

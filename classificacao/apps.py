@@ -14,6 +14,10 @@ class ClassificacaoConfig(AppConfig):
         # Imported at app loading: documentos registers the vacancy table and published-list
         # PDFs (classificacao.impressos) in every process, web or Celery worker, and
         # documentos_fases a phase result's; declaracoes holds the labels of its acts.
-        from classificacao import declaracoes, documentos, documentos_fases  # noqa: F401
+        # At app loading too: the edital's annex (its PDF, and the items the edital's
+        # publication checks through editais.servicos).
+        from classificacao import anexo_edital, declaracoes, documentos, documentos_fases  # noqa: F401
+        from editais import servicos as editais_servicos
 
         declaracoes.declarar()
+        editais_servicos.declarar_verificacao(anexo_edital.pendencias)

@@ -270,6 +270,18 @@ def remover_etapa(etapa: Etapa, *, autor) -> None:
 # --- the publication --------------------------------------------------------------------------
 
 
+#: Checks the upper apps add to the publication (each `certame -> [reasons]`), declared at
+#: their app loading (`declarar_verificacao`): the edital's annex (`classificacao.
+#: anexo_edital`) states what the law requires the edital to state.
+VERIFICACOES: list = []
+
+
+def declarar_verificacao(verificacao) -> None:
+    """Add a check of the publication (idempotent: app loading may run twice in tests)."""
+    if verificacao not in VERIFICACOES:
+        VERIFICACOES.append(verificacao)
+
+
 def pendencias_publicacao(certame: Certame, agora: dt.datetime | None = None) -> list[str]:
     """Why the edital cannot be published now (empty: it can), every reason at once."""
     agora = agora or timezone.now()
@@ -293,6 +305,9 @@ def pendencias_publicacao(certame: Certame, agora: dt.datetime | None = None) ->
         certame.full_clean()
     except ValidationError as exc:
         pendencias += [m for mensagens in exc.message_dict.values() for m in mensagens]
+        return pendencias
+    for verificacao in VERIFICACOES:
+        pendencias += verificacao(certame)
     return pendencias
 
 

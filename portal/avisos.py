@@ -65,7 +65,9 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             url_status + "#t-fases"))
     # The edital's retificações concern every inscribed candidate (`editais.retificacao`).
     url_certame = reverse("certame_publico", args=[inscricao.certame_id]) + "#historico-edital"
-    for ato in historico(inscricao.certame_id):
+    retificacoes = (historico(inscricao.certame_id)
+                    if s.existe.get("existe_retificacao", True) else [])
+    for ato in retificacoes:
         if ato.tipo == AtoEdital.Tipo.RETIFICACAO:
             avisos.append(Aviso(RESULTADO, ato.publicado_em, inscricao, _(
                 "Retificação nº %(n)d do edital publicada") % {"n": ato.numero},

@@ -43,6 +43,7 @@ from comissoes.dominio.convocacao import convocacoes_do_candidato
 from comissoes.dominio.procedimentos import PROCEDIMENTOS
 from comissoes.dominio.resultados import resultados_por_procedimento
 from comissoes.models import Avaliacao, Convocacao
+from editais.models import AtoEdital
 from nucleo.candidato import JanelaAberta
 from provas.leitura import fases_publicadas
 from provas.models import DesempenhoPublicado
@@ -317,6 +318,9 @@ def _existencias() -> dict[str, Exists]:
         "existe_pedido_atendimento": Exists(PedidoAtendimento.objects.filter(**da)),
         "existe_chamada": Exists(Chamada.objects.filter(**da)),
         "existe_fase_publicada": Exists(DesempenhoPublicado.objects.filter(**da)),
+        # the edital's retificações (editais.retificacao): every inscrito's notices
+        "existe_retificacao": Exists(AtoEdital.objects.filter(
+            certame_id=OuterRef("certame_id"), tipo=AtoEdital.Tipo.RETIFICACAO)),
     }
 
 

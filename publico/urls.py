@@ -34,6 +34,11 @@ urlpatterns = [
          name="ordem_nomeacao_publica_exportar"),
     # Documents and open data: the vacancy table of the certame
     # and each publication of a cargo at a stable URL (its id), as PDF, CSV and JSON.
+    # The edital's annex: what the edital states about the reserve, item by item.
+    path("certames/<int:pk>/anexo/", publica(documentos.AnexoEditalView.as_view(), "pk"),
+         name="anexo_edital_publico"),
+    path("certames/<int:pk>/anexo.<str:formato>",
+         publica(documentos.AnexoEditalView.as_view(), "pk"), name="anexo_edital_arquivo"),
     path("certames/<int:pk>/vagas.<str:formato>",
          publica(documentos.QuadroVagasView.as_view(), "pk"), name="quadro_vagas_publico"),
     path("certames/<int:certame_pk>/cargos/<int:cargo_pk>/publicacoes/<int:pk>.<str:formato>",

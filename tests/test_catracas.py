@@ -29,7 +29,7 @@ from tests.test_arquitetura import MODULOS, PACOTES, RAIZ, _importacoes
 IMPORTACOES_ENTRE_APPS = {
     "candidatos": {"certames", "comum", "nucleo"},
     "certames": {"comum"},
-    "classificacao": {"candidatos", "certames", "comum", "provas"},
+    "classificacao": {"candidatos", "certames", "comissoes", "comum", "editais", "provas"},
     "comissoes": {"candidatos", "certames", "comum", "nucleo", "provas"},
     "comum": set(),
     "editais": {"certames", "comum"},

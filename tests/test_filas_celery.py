@@ -29,6 +29,7 @@ ESPERADO = {
     "comissoes.enviar_convite_membro": "email",
     "nucleo.avisar_publicacao": "email",
     "nucleo.enviar_protocolo_recurso": "email",
+    "editais.avisar_retificacao": "email",
     "certames.gerar_documento_pdf": "documentos",
     "candidatos.gerar_comprovante": "documentos",
     "comissoes.gerar_ata": "documentos",

@@ -16,7 +16,7 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from certames.models import Certame, DocumentoPdf, Publicacao
-from classificacao import documentos, documentos_fases, impressos
+from classificacao import anexo_edital, documentos, documentos_fases, impressos
 from provas.models import PublicacaoFase
 from publico.views.certames import STATUS_PUBLICOS, ExportarOrdemPublicaView
 
@@ -50,6 +50,24 @@ class QuadroVagasView(View):
                                            documentos.linhas_quadro(conteudo))
         url = request.build_absolute_uri(request.path)
         return documentos.resposta_json(documentos.dados_quadro(conteudo, url), nome)
+
+
+class AnexoEditalView(TemplateView):
+    """The edital's annex (`classificacao.anexo_edital`): the page (`anexo/`) and its PDF
+    (`anexo.pdf`)."""
+
+    template_name = "certames/publico/anexo.html"
+
+    def get(self, request, pk, formato=None):
+        certame = get_object_or_404(
+            Certame.objects.select_related("orgao").filter(status__in=STATUS_PUBLICOS), pk=pk)
+        if formato is not None:
+            if formato != "pdf":
+                raise Http404
+            return impressos.resposta_pdf(request, DocumentoPdf.Tipo.ANEXO_EDITAL, certame,
+                                          voltar=reverse("anexo_edital_publico", args=[pk]))
+        return self.render_to_response({"certame": certame,
+                                        "conteudo": anexo_edital.conteudo_anexo(certame)})
 
 
 class PublicacaoView(View):

@@ -67,6 +67,14 @@ def test_rh_cria_publica_e_retifica_um_certame(live_server, pagina):
     pagina.fill("#id_fim", f"{(inicio + dt.timedelta(days=20)).isoformat()}T23:59")
     pagina.get_by_role("button", name="Salvar no rascunho").click()
     pagina.get_by_text("Rascunho do edital salvo").wait_for()
+    assert "item VII" in pagina.locator("#pendencias-publicacao").inner_text()
+    for tipo, de, ate in (("resultado_preliminar", 60, 61), ("recurso_resultado", 62, 64)):
+        pagina.get_by_role("link", name="Adicionar etapa ao cronograma").click()
+        pagina.select_option("#id_tipo", tipo)
+        pagina.fill("#id_inicio", f"{(inicio + dt.timedelta(days=de)).isoformat()}T08:00")
+        pagina.fill("#id_fim", f"{(inicio + dt.timedelta(days=ate)).isoformat()}T18:00")
+        pagina.get_by_role("button", name="Salvar no rascunho").click()
+        pagina.get_by_text("Rascunho do edital salvo").wait_for()
     _capturar(pagina, "rascunho-1366")
     formulario = pagina.locator("form[data-form=publicar-edital]")
     formulario.get_by_label("Publicar o edital", exact=False).check()
@@ -92,3 +100,7 @@ def test_rh_cria_publica_e_retifica_um_certame(live_server, pagina):
     assert "cargo AGT, vagas ofertadas: 5 → 7" in historico
     pagina.set_viewport_size({"width": 390, "height": 844})
     _capturar(pagina, "publico-historico-390")
+    pagina.locator("[data-link=anexo]").click()
+    assert pagina.locator(".item-anexo").count() == 8
+    assert "AGT — Agente de Trânsito: 7" in pagina.locator("[data-item=I]").inner_text()
+    _capturar(pagina, "anexo-390")

@@ -117,7 +117,10 @@ def test_publicacao_diz_todas_as_pendencias(rh):
     certame = _rascunho(rh)
     assert servicos.pendencias_publicacao(certame) == [
         "Cadastre ao menos um cargo, com as suas vagas.",
-        "Inclua no cronograma a etapa “Inscrições”."]
+        "Inclua no cronograma a etapa “Inscrições”.",
+        "Anexo do edital, item I (Número total de vagas): o edital não tem cargos.",
+        "Anexo do edital, item VII (Procedimentos e prazos de recurso): inclua no cronograma "
+        "a etapa “Recurso do resultado” (o prazo de recurso contra o resultado preliminar)."]
 
 
 def test_cargo_e_etapa_pelas_paginas_e_a_publicacao(client, rh):
@@ -133,6 +136,11 @@ def test_cargo_e_etapa_pelas_paginas_e_a_publicacao(client, rh):
     assert resposta.status_code == 302
     etapa = Etapa.objects.get(certame=certame)
     assert etapa.inicio == _local("2099-02-01 08:00")
+    # The annex's item VII: the appeal against the preliminary result in the schedule.
+    for tipo, inicio, fim in (("resultado_preliminar", "2099-05-01T08:00", "2099-05-01T18:00"),
+                              ("recurso_resultado", "2099-05-02T08:00", "2099-05-04T18:00")):
+        client.post(reverse("painel:nova_etapa_rascunho", args=[certame.pk]),
+                    {"tipo": tipo, "inicio": inicio, "fim": fim})
     pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
     assert 'data-form="publicar-edital"' in pagina and "/admin/" not in pagina
     sem_caixa = client.post(reverse("painel:publicar_edital", args=[certame.pk]))

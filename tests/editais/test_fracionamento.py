@@ -37,8 +37,10 @@ def _certame(regime="severinia-lei3057-2026", vagas=(1, 1, 1)):
                              else "professor de educacao  fisica")
     Cargo.objects.create(certame=certame, codigo="MOT", nome="Motorista", vagas=1)
     agora = timezone.now()
-    Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.INSCRICOES,
-                         inicio=agora + dt.timedelta(days=5), fim=agora + dt.timedelta(days=20))
+    for tipo, de, ate in ((Etapa.Tipo.INSCRICOES, 5, 20), (Etapa.Tipo.RESULTADO_PRELIMINAR, 40, 41),
+                          (Etapa.Tipo.RECURSO_RESULTADO, 42, 44)):
+        Etapa.objects.create(certame=certame, tipo=tipo, inicio=agora + dt.timedelta(days=de),
+                             fim=agora + dt.timedelta(days=ate))
     return certame
 
 
