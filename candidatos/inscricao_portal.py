@@ -19,6 +19,7 @@ What the laws leave open and the product decided:
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -72,9 +73,30 @@ def etapa_inscricoes_aberta(certame: Certame, em=None,
             .order_by("fim").last())
 
 
-def inscricoes_abertas(certame: Certame, em=None) -> bool:
+def inscricoes_abertas(certame: Certame, em=None, etapas: list[Etapa] | None = None) -> bool:
+    """The certame accepts inscrições now (or at `em`): its status, and a stage of the
+    inscrições open. ``etapas``: the certame's schedule when the caller already read it."""
     return (certame.status in STATUS_ACEITA_INSCRICOES
-            and etapa_inscricoes_aberta(certame, em) is not None)
+            and etapa_inscricoes_aberta(certame, em, etapas) is not None)
+
+
+def proxima_mudanca_inscricoes(certame: Certame, em=None,
+                               etapas: list[Etapa] | None = None) -> dt.datetime | None:
+    """The next moment `inscricoes_abertas` may change by the clock alone, after `em` (default
+    now): a stage of the inscrições opening, or the instant after one closes (its end is
+    inclusive); None when none lies ahead. A change of the certame's status is an act."""
+    agora = em or timezone.now()
+    if etapas is None:
+        etapas = list(certame.etapas.filter(tipo=Etapa.Tipo.INSCRICOES))
+    instantes = []
+    for etapa in etapas:
+        if etapa.tipo != Etapa.Tipo.INSCRICOES:
+            continue
+        if etapa.inicio > agora:
+            instantes.append(etapa.inicio)
+        if etapa.fim >= agora:
+            instantes.append(etapa.fim + dt.timedelta(microseconds=1))
+    return min(instantes, default=None)
 
 
 def certames_com_inscricoes_abertas(em=None):

@@ -13,6 +13,8 @@ ROTULOS_ATOS = {
     "homologacao": _("Homologação do resultado final"),
     "prorrogacao_validade": _("Prorrogação da validade do certame"),
     "criterios_heteroidentificacao": _("Publicação dos critérios da heteroidentificação"),
+    # The lists of every cargo published in one act (classificacao/listas.py, publicar_todos)
+    "publicacao_todos_os_cargos": _("Publicação da classificação de todos os cargos"),
 }
 
 

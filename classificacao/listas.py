@@ -19,6 +19,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import InterfaceError, OperationalError, transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -28,6 +29,7 @@ from certames.auditoria import registrar_ato
 from certames.carreira import vigentes
 from certames.models import (
     Cargo,
+    Certame,
     Chamada,
     EventoChamada,
     Publicacao,
@@ -37,7 +39,7 @@ from certames.models import (
 from certames.recalculo import mensagem_aguardando_nota
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
-from certames.travas import travar
+from certames.travas import travar, travar_certame, travar_varios
 from classificacao import leitura
 from classificacao.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from classificacao.listas_da_inscricao import MOTIVOS, saidas
@@ -445,56 +447,72 @@ def motivo_cronograma(cargo: Cargo, tipo: str, agora: datetime | None = None) ->
                                         tipo, agora or timezone.now())
 
 
-@transaction.atomic
-def publicar(versao: VersaoClassificacao, tipo: str, autor,
-             agora: datetime | None = None) -> Publicacao:
-    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes.
-    Refused before its stage in the schedule (`motivo_cronograma`). The final (homologated)
-    one is refused while an optant within the called range is pending
-    (`classificacao.homologacao.bloqueios_homologacao`). `agora` (default now) is the moment of
-    the publication."""
+def motivo_nao_publicar(versao: VersaoClassificacao, tipo: str,
+                        agora: datetime | None = None, cargo: Cargo | None = None
+                        ) -> str | None:
+    """Why `versao` cannot be published as `tipo` now (None: it can), the one answer of
+    "can this cargo's classification be published now?" (`publicar` asks it under the cargo's
+    lock; the pages and the publication of every cargo, `publicar_todos`, ask it too). `cargo`:
+    the version's cargo as locked by the caller (its generations decide whether acts are
+    still to be computed)."""
     if tipo not in Publicacao.Tipo.values:
-        raise PublicacaoInvalida(_("Tipo de publicação inválido."))
-    agora = agora or timezone.now()
-    motivo = motivo_cronograma(versao.cargo, tipo, agora)
+        return _("Tipo de publicação inválido.")
+    cargo = cargo or versao.cargo
+    motivo = motivo_cronograma(cargo, tipo, agora or timezone.now())
     if motivo is not None:
-        raise PublicacaoInvalida(motivo)
-    # The same lock as the recompute: no new version can slip in while publishing.
-    cargo = travar(Cargo, versao.cargo_id)
+        return motivo
     if cargo.geracao_calculada < cargo.geracao_classificacao:
         # Acts were recorded after the latest computation (a recompute queued, lost or
         # failed): publishing now would make an outdated classification public.
-        raise PublicacaoInvalida(_(
+        return _(
             "Há atos posteriores à versão %(v)d que ainda não foram calculados; publicar agora "
             "tornaria pública uma classificação desatualizada. Aguarde o recálculo (ou clique "
-            "em “Recalcular agora”) e publique a nova versão.") % {"v": versao.numero})
-    mais_nova = versao.cargo.versoes_classificacao.order_by("-numero").first()
+            "em “Recalcular agora”) e publique a nova versão.") % {"v": versao.numero}
+    mais_nova = cargo.versoes_classificacao.order_by("-numero").first()
     if mais_nova != versao:
-        raise PublicacaoInvalida(_(
-            "Só a versão mais recente (%(n)d) pode ser publicada; a versão %(v)d foi superada.")
-            % {"n": mais_nova.numero, "v": versao.numero})
+        return _(
+            "Só a versão mais recente (%(n)d) pode ser publicada; a versão %(v)d foi superada."
+            ) % {"n": mais_nova.numero, "v": versao.numero}
     if versao.publicacoes.filter(tipo=tipo).exists():
-        raise PublicacaoInvalida(_("Esta versão já foi publicada como %(t)s.") % {
-            "t": Publicacao.Tipo(tipo).label})
+        return _("Esta versão já foi publicada como %(t)s.") % {
+            "t": Publicacao.Tipo(tipo).label}
     homologado_em = cargo.certame.homologado_em
     if tipo == Publicacao.Tipo.PRELIMINAR and homologado_em is not None:
         # After the homologation the result phase is over: its appeal against the preliminary
         # result is behind, and the validity runs from the homologated list (spec section 9;
         # CF art. 37, III). A recomputed order (a desistência, a vacancy that arose) is
         # published as the final result, which the calls follow.
-        raise PublicacaoInvalida(_(
+        return _(
             "O certame foi homologado em %(d)s: a classificação só pode ser publicada como "
             "resultado final (homologado), não há nova fase de recurso do resultado "
-            "(regras de reserva, seção 9; CF, art. 37, III).") % {"d": data_br(homologado_em)})
+            "(regras de reserva, seção 9; CF, art. 37, III).") % {"d": data_br(homologado_em)}
     if tipo == Publicacao.Tipo.FINAL and versao.aguardando_nota:
         # A cargo in phases: someone admitted to a phase has no score yet (spec section 10).
-        raise PublicacaoInvalida(mensagem_aguardando_nota(versao))
+        return mensagem_aguardando_nota(versao)
     if tipo == Publicacao.Tipo.FINAL:
         # The homologated list waits for every optant pending within the called range (spec
         # section 9): the decision has its final effect only after the appeal is judged.
         bloqueios = bloqueios_homologacao(versao)
         if bloqueios:
-            raise PublicacaoInvalida(mensagem_bloqueio(versao, bloqueios))
+            return mensagem_bloqueio(versao, bloqueios)
+    return None
+
+
+@transaction.atomic
+def publicar(versao: VersaoClassificacao, tipo: str, autor,
+             agora: datetime | None = None) -> Publicacao:
+    """RH publishes a snapshot as preliminary or final; the snapshot itself never changes.
+    Refused with `motivo_nao_publicar`'s answer, asked under the cargo's lock (the same lock
+    as the recompute: no new version can slip in while publishing): before its stage in the
+    schedule, while acts are not yet computed, for a superseded version, and the final
+    (homologated) one while an optant within the called range is pending
+    (`classificacao.homologacao.bloqueios_homologacao`). `agora` (default now) is the moment of
+    the publication."""
+    agora = agora or timezone.now()
+    cargo = travar(Cargo, versao.cargo_id) if tipo in Publicacao.Tipo.values else None
+    motivo = motivo_nao_publicar(versao, tipo, agora, cargo=cargo)
+    if motivo is not None:
+        raise PublicacaoInvalida(motivo)
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
                                            publicada_em=agora)
     # Each candidate's status page reads its own small summary of this version.
@@ -508,6 +526,96 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
     # Each candidate of the snapshot is told by e-mail, after the commit.
     transaction.on_commit(lambda: _enfileirar_aviso(publicacao.pk))
     return publicacao
+
+
+@dataclass(frozen=True)
+class CargoNaPublicacao:
+    """One cargo as the publication of every cargo's lists takes it: its latest computed
+    version, why it cannot be published now (`motivo_nao_publicar`; None: it can), or that
+    this version is already published as the kind asked (nothing to do)."""
+
+    cargo: Cargo
+    versao: VersaoClassificacao | None
+    motivo: str | None
+    ja_publicada: bool = False
+
+    @property
+    def a_publicar(self) -> bool:
+        return self.versao is not None and self.motivo is None and not self.ja_publicada
+
+
+class PublicacaoTodosRecusada(PublicacaoInvalida):
+    """The publication of every cargo's lists, refused: `recusas` names each cargo that
+    cannot be published now, with its reason."""
+
+    def __init__(self, recusas: list[CargoNaPublicacao]):
+        self.recusas = recusas
+        super().__init__(" ".join(_("Cargo %(c)s: %(m)s") % {"c": r.cargo.codigo, "m": r.motivo}
+                                  for r in recusas))
+
+
+def situacao_publicacao(certame: Certame, tipo: str, agora: datetime | None = None,
+                        cargos: list[Cargo] | None = None) -> list[CargoNaPublicacao]:
+    """Every cargo of the certame, by code, as publishing all the lists as `tipo` now would
+    take it. A cargo with no computed version is refused while it has inscrições (nothing to
+    publish yet) and left out without them (nothing to publish at all). `cargos`: the
+    certame's cargos as the caller locked them."""
+    agora = agora or timezone.now()
+    if cargos is None:
+        cargos = list(certame.cargos.order_by("codigo"))
+    # One read of the schedule for every cargo's `motivo_cronograma`.
+    prefetch_related_objects([certame], "etapas")
+    linhas = []
+    for cargo in cargos:
+        cargo.certame = certame
+        versao = cargo.versoes_classificacao.order_by("-numero").first()
+        if versao is None:
+            if cargo.inscricoes.exists():
+                linhas.append(CargoNaPublicacao(cargo, None, _(
+                    "Ainda não há classificação calculada para este cargo.")))
+        elif versao.publicacoes.filter(tipo=tipo).exists():
+            linhas.append(CargoNaPublicacao(cargo, versao, None, ja_publicada=True))
+        else:
+            linhas.append(CargoNaPublicacao(
+                cargo, versao, motivo_nao_publicar(versao, tipo, agora, cargo=cargo)))
+    return linhas
+
+
+@transaction.atomic
+def publicar_todos(certame: Certame, tipo: str, autor,
+                   agora: datetime | None = None) -> list[Publicacao]:
+    """RH publishes the latest computed version of every cargo of the certame as `tipo`, in
+    one act: all or nothing. Each cargo goes through `publicar` (its checks, summaries, act
+    and e-mails); a cargo whose latest version is already published as `tipo` is left as it
+    is. Refused, with nothing published, when any cargo cannot be published now
+    (`PublicacaoTodosRecusada`, each cargo with `motivo_nao_publicar`'s answer) or none has
+    anything to publish. The certame, then its cargos (by code), are locked first."""
+    if tipo not in Publicacao.Tipo.values:
+        raise PublicacaoInvalida(_("Tipo de publicação inválido."))
+    agora = agora or timezone.now()
+    certame = travar_certame(certame)
+    cargos = travar_varios(Cargo.objects.filter(certame=certame), "codigo")
+    linhas = situacao_publicacao(certame, tipo, agora, cargos=cargos)
+    recusas = [linha for linha in linhas if linha.motivo]
+    if recusas:
+        raise PublicacaoTodosRecusada(recusas)
+    escolhidas = [linha for linha in linhas if linha.a_publicar]
+    if not escolhidas:
+        raise PublicacaoInvalida(_(
+            "Nenhum cargo tem lista a publicar como %(t)s: a versão mais recente de cada um já "
+            "foi publicada assim.") % {"t": str(Publicacao.Tipo(tipo).label).lower()})
+    publicacoes = [publicar(linha.versao, tipo, autor, agora) for linha in escolhidas]
+    registrar_ato(
+        tipo="publicacao_todos_os_cargos", autor=autor, certame=certame, objeto=certame,
+        descricao=_("%(t)s da classificação de %(n)d cargo(s) em um só ato: %(c)s.") % {
+            "t": Publicacao.Tipo(tipo).label, "n": len(escolhidas),
+            "c": ", ".join(f"{linha.cargo.codigo} (v{linha.versao.numero})"
+                           for linha in escolhidas)},
+        depois={"tipo": tipo,
+                "cargos": {linha.cargo.codigo: linha.versao.numero for linha in escolhidas},
+                "ja_publicados": [linha.cargo.codigo for linha in linhas
+                                  if linha.ja_publicada]})
+    return publicacoes
 
 
 def _enfileirar_aviso(publicacao_id: int) -> None:

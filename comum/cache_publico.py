@@ -35,6 +35,11 @@ its bytes), Last-Modified (the time of the act that made the generation) and
 `Cache-Control: public, max-age=CACHE_PUBLICO_MAX_AGE, stale-while-revalidate`, with
 `Vary: Cookie`; If-None-Match / If-Modified-Since get a 304 without body.
 
+A page that changes at a known moment with no act (a certame's page shows the sign-up link
+while its inscrições are open: the stage opens and closes at its times, which are not
+midnight) says so with `valida_ate(resposta, instante)`: it is stored only until then (and
+told to browsers and proxies for no longer), and the next request renders it again.
+
 A cached page is shown to everybody, so it must not carry a visitor's CSRF token: the base
 template writes htmx's CSRF header only for signed-in users, public pages hold no form that
 posts, and, should a view still ask for a token, on a miss the request's CSRF cookie is hidden
@@ -47,6 +52,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import logging
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -104,6 +110,25 @@ def publica(view, certame: str | None = None):
     return view
 
 
+def valida_ate(resposta: HttpResponse, instante: datetime | None) -> HttpResponse:
+    """Mark a public page as true only until `instante` (None: until an act renews it): the
+    cache keeps it no longer (`CachePublicoMiddleware`). The earliest of several marks
+    holds."""
+    if instante is not None:
+        atual = getattr(resposta, "cache_publico_ate", None)
+        resposta.cache_publico_ate = instante if atual is None else min(atual, instante)
+    return resposta
+
+
+#: The wall clock of the pages' own limits (`valida_ate`; a test moves it).
+_agora_parede = time.time
+
+
+def _expirada(entrada: dict) -> bool:
+    expira = entrada.get("expira")
+    return expira is not None and _agora_parede() >= expira
+
+
 # --- generations ------------------------------------------------------------------------------
 
 
@@ -142,6 +167,10 @@ def esvaziar_memoria_local() -> None:
 def _pagina_local(chave: str) -> dict | None:
     with _trava:
         entrada = _paginas_locais.get(chave)
+        if entrada is not None and _expirada(entrada):
+            del _paginas_locais[chave]
+            _ocupado[0] -= len(entrada["conteudo"])
+            return None
         if entrada is not None:
             _paginas_locais.move_to_end(chave)
         return entrada
@@ -500,6 +529,15 @@ def rota_de(request):
     return request._rota_cache
 
 
+def _tempo_no_cache(entrada: dict) -> int:
+    """Seconds the shared cache keeps a page: CACHE_PUBLICO_TTL, or less when the page
+    changes sooner (`valida_ate`)."""
+    if entrada.get("expira") is None:
+        return settings.CACHE_PUBLICO_TTL
+    restam = math.ceil(entrada["expira"] - _agora_parede())
+    return max(1, min(settings.CACHE_PUBLICO_TTL, restam))
+
+
 class CachePublicoMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -533,6 +571,8 @@ class CachePublicoMiddleware:
             entrada = _pagina_local(chave) if _memoria() else None
             if entrada is None:
                 entrada = cache.get(chave)
+                if entrada is not None and _expirada(entrada):
+                    entrada = None  # a server whose cache outlived the page's own limit
                 if entrada is not None and _memoria():
                     _guardar_local(chave, entrada)
         except Exception:  # cache server down: serve without it
@@ -547,7 +587,7 @@ class CachePublicoMiddleware:
         if entrada is None:
             return resposta
         try:
-            cache.set(chave, entrada, timeout=settings.CACHE_PUBLICO_TTL)
+            cache.set(chave, entrada, timeout=_tempo_no_cache(entrada))
             if _memoria():
                 _guardar_local(chave, entrada)
         except Exception:
@@ -576,12 +616,16 @@ class CachePublicoMiddleware:
         conteudo = resposta.content
         if len(conteudo) > TAMANHO_MAXIMO:
             return None
+        ate = getattr(resposta, "cache_publico_ate", None)
+        if ate is not None and ate.timestamp() <= _agora_parede() + 1:
+            return None  # about to change: not worth storing
         modificado = max([float(g.rsplit(".", 1)[0]) for g in tokens] + [_inicio_do_dia()])
         cabecalhos = [(k, v) for k, v in resposta.headers.items()
                       if k.lower() not in ("cache-control", "etag", "last-modified", "expires")]
         return {"conteudo": conteudo, "cabecalhos": cabecalhos,
                 "etag": f'"{hashlib.sha256(conteudo).hexdigest()[:40]}"',
-                "modificado": int(modificado)}
+                "modificado": int(modificado),
+                "expira": ate.timestamp() if ate is not None else None}
 
     @staticmethod
     def _responder(request, entrada: dict) -> HttpResponse:
@@ -590,9 +634,11 @@ class CachePublicoMiddleware:
             resposta[k] = v
         resposta["ETag"] = entrada["etag"]
         resposta["Last-Modified"] = http_date(entrada["modificado"])
-        resposta["Cache-Control"] = (
-            f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}, "
-            f"stale-while-revalidate={settings.CACHE_PUBLICO_MAX_AGE}")
+        idade = settings.CACHE_PUBLICO_MAX_AGE
+        if entrada.get("expira") is not None:
+            # No copy outside the server may outlive the page's own limit.
+            idade = max(min(idade, int(entrada["expira"] - _agora_parede())), 0)
+        resposta["Cache-Control"] = f"public, max-age={idade}, stale-while-revalidate={idade}"
         patch_vary_headers(resposta, ("Cookie",))
         return get_conditional_response(
             request, etag=entrada["etag"], last_modified=entrada["modificado"],

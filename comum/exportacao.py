@@ -30,6 +30,7 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -147,17 +148,75 @@ def gerar_xlsx(colunas: Sequence[str], linhas: Iterable[Sequence[Any]],
                titulo: str = "Planilha") -> bytes:
     """One sheet (write-only: constant memory), every cell through `_celula_xlsx`; the
     header row shows each column's label (`ROTULOS`)."""
+    return gerar_xlsx_folhas([Folha(titulo, [[rotulo(c) for c in colunas]], linhas)])
+
+
+@dataclass(frozen=True)
+class Folha:
+    """One sheet of `gerar_xlsx_folhas`: its title; notes (one text per row, first, spilling
+    over the empty cells beside them); header rows written as given, in bold; the rows; and
+    the width of its first columns in characters (Excel's default else; with widths, the
+    cells of the rows wrap their text)."""
+
+    titulo: str
+    cabecalhos: Sequence[Sequence[Any]] = ()
+    linhas: Iterable[Sequence[Any]] = ()
+    larguras: Sequence[int] = ()
+    notas: Sequence[str] = ()
+
+
+def _titulo_folha(titulo: str) -> str:
+    """Sheet titles: at most 31 characters, none of []:*?/\\"""
+    return "".join(c for c in str(titulo) if c not in "[]:*?/\\")[:31]
+
+
+def gerar_xlsx_folhas(folhas: Sequence[Folha]) -> bytes:
+    """Several sheets, every cell through `_celula_xlsx` (write-only: constant memory)."""
     from openpyxl import Workbook
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
 
     livro = Workbook(write_only=True)
-    # Sheet titles: at most 31 characters, none of []:*?/\
-    folha = livro.create_sheet("".join(c for c in str(titulo) if c not in "[]:*?/\\")[:31])
-    folha.append([_celula_xlsx(folha, rotulo(c)) for c in colunas])
-    for linha in linhas:
-        folha.append([_celula_xlsx(folha, c) for c in linha])
+    for dados in folhas:
+        folha = livro.create_sheet(_titulo_folha(dados.titulo))
+        for indice, largura in enumerate(dados.larguras, start=1):
+            folha.column_dimensions[get_column_letter(indice)].width = largura
+        for nota in dados.notas:
+            folha.append([_celula_xlsx(folha, nota)])
+        if dados.notas:
+            folha.append([])
+        for cabecalho in dados.cabecalhos:
+            celulas = [_celula_xlsx(folha, c) for c in cabecalho]
+            for celula in celulas:
+                celula.font = Font(bold=True)
+            folha.append(celulas)
+        for linha in dados.linhas:
+            celulas = [_celula_xlsx(folha, c) for c in linha]
+            if dados.larguras:
+                for celula in celulas:
+                    celula.alignment = Alignment(wrap_text=True, vertical="top")
+            folha.append(celulas)
     buffer = io.BytesIO()
     livro.save(buffer)
     return buffer.getvalue()
+
+
+def resposta_modelo(formato: str, nome: str, cabecalho: Sequence[str],
+                    instrucoes: Folha, titulo: str) -> HttpResponse:
+    """The download of an import's template, `nome`.csv or `nome`.xlsx (404 for another
+    format): the header row with the importer's column names as the importer reads them
+    (never `ROTULOS`' labels) and no data row; the XLSX adds the sheet `instrucoes` (the
+    CSV's instructions are on the import page). Every cell goes through the neutraliser: a
+    cargo's name typed by RH is data, never a formula."""
+    if formato == "csv":
+        resposta = HttpResponse(gerar_csv(cabecalho, []), content_type=TIPO_CSV)
+    elif formato == "xlsx":
+        resposta = HttpResponse(gerar_xlsx_folhas([Folha(titulo, [cabecalho]), instrucoes]),
+                                content_type=TIPO_XLSX)
+    else:
+        raise Http404
+    resposta["Content-Disposition"] = content_disposition_header(True, f"{nome}.{formato}")
+    return resposta
 
 
 def resposta_exportacao(formato: str, nome: str, colunas: Sequence[str],

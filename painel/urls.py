@@ -172,6 +172,9 @@ urlpatterns = [
     path("cargos/<int:pk>/publicar/", classificacao.PublicarView.as_view(), name="publicar"),
     path("cargos/<int:pk>/publicar/<str:tipo>/", classificacao.ConfirmarPublicacaoView.as_view(),
          name="confirmar_publicacao"),
+    # Every cargo's lists in one act (classificacao.listas.publicar_todos).
+    path("certames/<int:pk>/publicar-listas/<str:tipo>/",
+         classificacao.PublicarTodosView.as_view(), name="publicar_todos"),
     path("cargos/<int:pk>/fases/", provas.FasesCargoView.as_view(), name="fases"),
     path("cargos/<int:pk>/fases/garantia/", provas.GarantiaFasesView.as_view(),
          name="garantia_fases"),

@@ -23,6 +23,8 @@ from provas.models import Fase, NotaFase
 
 #: How the banca marks an absent candidate in its spreadsheet.
 AUSENTE_PLANILHA = "ausente"
+#: The decimals a phase's score may have (the column's own).
+CASAS_DECIMAIS = NotaFase._meta.get_field("nota").decimal_places
 
 
 def fases_do_cargo(cargo_id: int) -> list[Fase]:
@@ -100,7 +102,7 @@ def ler_nota(texto: str, fase: Fase) -> Decimal | None:
         raise ValorInvalido(_("nota %(v)s fora do intervalo de 0 a %(max)s") % {
             "v": mostrar(texto), "max": format(fase.nota_maxima.normalize(), "f")})
     expoente = nota.as_tuple().exponent
-    if not isinstance(expoente, int) or expoente < -4:
-        raise ValorInvalido(_("nota %(v)s com mais de 4 casas decimais") % {
-            "v": mostrar(texto)})
+    if not isinstance(expoente, int) or expoente < -CASAS_DECIMAIS:
+        raise ValorInvalido(_("nota %(v)s com mais de %(n)d casas decimais") % {
+            "v": mostrar(texto), "n": CASAS_DECIMAIS})
     return nota

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history, bulk_update_with_history
 
+from candidatos.importacao.modelo import ColunaModelo
 from candidatos.importacao.valores import ValorInvalido
 from candidatos.models import Inscricao
 from certames import cronograma, regras
@@ -43,6 +44,8 @@ COLUNAS = {
     "inscricao": ("inscricao", "numero", "numero_inscricao", "n_inscricao"),
     "nota": ("nota", "pontuacao", "nota_fase"),
 }
+#: Both columns are required: a row is one inscrição's score in the phase.
+OBRIGATORIAS = ("inscricao", "nota")
 
 
 def motivo_fases_fixadas(cargo: Cargo, agora: datetime | None = None) -> str | None:
@@ -212,7 +215,7 @@ def _admitidos(fase: Fase, fases: list[Fase]) -> set[int] | None:
 def _ler_linhas(fase: Fase, fases: list[Fase], conteudo: bytes) -> list[NotaLida]:
     """The file's rows, all checked; raises ArquivoRejeitado with every error by line and
     column (nothing is written)."""
-    planilha = ler_planilha(conteudo, COLUNAS, obrigatorias=("inscricao", "nota"))
+    planilha = ler_planilha(conteudo, COLUNAS, obrigatorias=OBRIGATORIAS)
     admitidos = _admitidos(fase, fases)
     inscricoes = {numero: (pk, taxa) for pk, numero, taxa in Inscricao.objects.filter(
         cargo_id=fase.cargo_id).values_list("pk", "numero", "situacao_taxa")}
@@ -314,6 +317,55 @@ def importar_notas(fase: Fase | int, conteudo: bytes, *, nome_arquivo: str, auto
                 "ausentes": ausentes})
     solicitar_recalculo([cargo], _("notas da fase %(f)s") % {"f": fase.codigo})
     return importacao
+
+
+# --- the template of a phase's spreadsheet --------------------------------------------------
+
+
+def _modelo_inscricao(fase: Fase, primeira: bool) -> tuple[str, str, str]:
+    quem = (_("qualquer inscrição do cargo %(c)s") if primeira else _(
+        "só as inscrições do cargo %(c)s admitidas a esta fase pelo resultado da fase "
+        "anterior")) % {"c": fase.cargo.codigo}
+    return (_("Número de inscrição do candidato, uma linha por inscrição, sem repetir."),
+            _("%(q)s; uma inscrição não confirmada (taxa não paga) não faz a prova.") % {
+                "q": quem}, "000123")
+
+
+def _modelo_nota(fase: Fase, primeira: bool) -> tuple[str, str, str]:
+    return (_("Nota do candidato na fase %(f)s (antes do peso).") % {"f": fase.codigo},
+            _("número de 0 a %(m)s (a nota máxima da fase), com vírgula ou ponto decimal e até "
+              "%(n)d casas decimais; “%(a)s” para quem faltou.") % {
+                "m": format(fase.nota_maxima.normalize(), "f").replace(".", ","),
+                "n": motor.CASAS_DECIMAIS, "a": motor.AUSENTE_PLANILHA}, "72,5")
+
+
+#: What each column of a phase's spreadsheet holds (tests check every column of COLUNAS).
+DESCRICOES_MODELO = {"inscricao": _modelo_inscricao, "nota": _modelo_nota}
+
+
+def colunas_do_modelo(fase: Fase) -> list[ColunaModelo]:
+    """The template of the phase's spreadsheet: the importer's columns (COLUNAS, the other
+    spellings it accepts), each with the values the reader accepts (`motor.ler_nota`; from
+    the second phase on, only the inscrições `_admitidos`)."""
+    fases = motor.fases_do_cargo(fase.cargo_id)
+    primeira = not fases or fases[0].pk == fase.pk
+    colunas = []
+    for nome, grafias in COLUNAS.items():
+        conteudo, valores, exemplo = DESCRICOES_MODELO[nome](fase, primeira)
+        colunas.append(ColunaModelo(
+            nome, tuple(g for g in grafias if g != nome),
+            _("sim") if nome in OBRIGATORIAS else _("não"), conteudo, valores, exemplo))
+    return colunas
+
+
+def notas_do_modelo(fase: Fase) -> list[str]:
+    return [
+        _("A primeira linha tem os nomes das colunas; acentos e maiúsculas não fazem "
+          "diferença. Arquivo CSV ou XLSX."),
+        _("Tudo ou nada: um erro em qualquer linha recusa o arquivo inteiro, com cada erro por "
+          "linha e coluna. Importar de novo substitui as notas da fase %(f)s.") % {
+            "f": fase.codigo},
+    ]
 
 
 # --- a phase's result -----------------------------------------------------------------------

@@ -110,6 +110,11 @@ MATRIZ = [
       publica=True),
     # Documents and open data: the vacancy table and a published
     # list (MTZ2's) at its stable URL, with its call order. PDFs: the waiting page (200).
+    # The edital's annex (classificacao/anexo_edital.py): public, like the vacancy table.
+    L("anexo_edital_publico", "pk=certame",
+                                200,   200,   200,   200,   200,   200,   200,   200),
+    L("anexo_edital_arquivo", "pk=certame formato=pdf",
+                                200,   200,   200,   200,   200,   200,   200,   200),
     L("quadro_vagas_publico", "pk=certame formato=pdf",
                                 200,   200,   200,   200,   200,   200,   200,   200),
     L("quadro_vagas_publico", "pk=certame formato=csv",
@@ -314,6 +319,9 @@ MATRIZ = [
     L("painel:importar", "pk=certame",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST),
+    # The import's template (CSV; XLSX with its sheet "Instruções").
+    L("painel:modelo_importacao", "pk=certame formato=xlsx",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:importacao", "pk=importacao",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:repetir_importacao", "pk=importacao",
@@ -357,6 +365,8 @@ MATRIZ = [
     L("painel:importar_notas_fase", "pk=fase",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
+    L("painel:modelo_notas_fase", "pk=fase formato=csv",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:publicar_resultado_fase", "pk=fase tipo=preliminar",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
@@ -374,6 +384,10 @@ MATRIZ = [
       post=RH_POST, dados={"versao": 1, "tipo": "preliminar", "confirmacao": "on"}),
     L("painel:confirmar_publicacao", "pk=cargo tipo=final",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    # Every cargo's lists in one act: its page (GET) and the act (POST).
+    L("painel:publicar_todos", "pk=certame tipo=preliminar",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST, dados={"confirmacao": "on"}),
     L("painel:vaga_surgida", "pk=cargo",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -65,8 +66,15 @@ COLUNAS: dict[str, tuple[str, ...]] = {
 }
 OBRIGATORIAS = ("inscricao", "cpf", "nome", "cargo", "cor_raca")
 COLUNA_DESEMPATE = re.compile(r"^desempate_?(\d+)$")
+#: The default of the edital's `nota_maxima` (Certame.parametros).
+NOTA_MAXIMA_PADRAO = "100"
 
 Progresso = Callable[[int, int, str], None]  # (done, total, phase)
+
+
+def nota_maxima(certame: Certame) -> Decimal:
+    """The highest score a row may carry: the edital's `nota_maxima` (default 100)."""
+    return decimal_br(str(certame.parametros.get("nota_maxima", NOTA_MAXIMA_PADRAO)))
 
 
 @dataclass
@@ -87,7 +95,7 @@ class _ValidadorLinhas:
         self.regime = certame.regime_legal
         self.cargos = {c.codigo.upper(): c for c in Cargo.objects.filter(certame=certame)
                        .select_related("certame")}
-        self.nota_maxima = decimal_br(str(certame.parametros.get("nota_maxima", "100")))
+        self.nota_maxima = nota_maxima(certame)
         self.indices = planilha.colunas
         self.colunas = [(nome, self.indices.get(nome)) for nome in COLUNAS]
         self.col_desempate = col_desempate
@@ -228,9 +236,9 @@ class _ValidadorLinhas:
             if not (0 <= nota <= self.nota_maxima):
                 self.erro("nota", _("nota %(v)s fora do intervalo de 0 a %(max)s") % {
                     "v": nota_txt, "max": self.nota_maxima})
-            elif nota.as_tuple().exponent < -4:  # type: ignore[operator]
-                self.erro("nota", _("nota %(v)s com mais de 4 casas decimais") % {
-                    "v": nota_txt})
+            elif nota.as_tuple().exponent < -CAMPO_NOTA.decimal_places:  # type: ignore[operator]
+                self.erro("nota", _("nota %(v)s com mais de %(n)d casas decimais") % {
+                    "v": nota_txt, "n": CAMPO_NOTA.decimal_places})
             else:
                 # The column's own limits (max_digits, decimal_places) too: the edital's
                 # maximum may be larger than the column holds. Below NOTA_CABE, with no more

@@ -41,7 +41,9 @@ TIPOS_DEFICIENCIA: dict[str, str] = {
 }
 SITUACOES = set(Inscricao.Situacao.values)
 SITUACOES_TAXA = set(Inscricao.SituacaoTaxa.values)
-SEPARADOR_LISTAS = re.compile(r"[|/+;,\s]+")
+#: What separates the codes of a `listas` cell ("PP|PCD"), besides blanks.
+SEPARADORES_LISTAS = "|/+;,"
+SEPARADOR_LISTAS = re.compile(rf"[{re.escape(SEPARADORES_LISTAS)}\s]+")
 cpf_validator = BRCPFValidator()
 
 # Text columns -> the model field whose validators (max_length, e-mail format...) each cell
@@ -117,6 +119,8 @@ def desempate_br(texto: str) -> str:
 
 
 _DATA_BR = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{4})")
+#: The date formats a cell may use, the first one the product's own (DD/MM/AAAA).
+FORMATOS_DATA = ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y")
 
 
 def data_br(texto: str) -> dt.date | None:
@@ -132,7 +136,7 @@ def data_br(texto: str) -> dt.date | None:
             return dt.date(int(ano), int(mes), int(dia))
         except ValueError:
             pass  # 31/02/2000...: the formats below give the same error message
-    for formato in ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y"):
+    for formato in FORMATOS_DATA:
         try:
             return dt.datetime.strptime(texto, formato).date()
         except ValueError:

@@ -28,6 +28,16 @@ class PublicarForm(forms.Form):
     tipo = forms.ChoiceField(choices=Publicacao.Tipo.choices, widget=forms.HiddenInput)
 
 
+class PublicarTodosForm(forms.Form):
+    """The publication of every cargo's lists in one act, confirmed on its own page."""
+
+    confirmacao = campo_confirmacao(_(
+        "Li o que será tornado público e confirmo a publicação, em um só ato, da versão mais "
+        "recente da classificação de cada cargo listado acima: as listas ficam na página "
+        "pública do certame e cada candidato recebe um e-mail. A publicação não pode ser "
+        "desfeita; uma correção é uma nova versão publicada."), id_html="confirmar-todos")
+
+
 class DesistenciaRHForm(MotivacaoForm):
     """The desistência RH records on the inscrição page (on the call it holds, if any)."""
 

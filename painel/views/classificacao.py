@@ -21,7 +21,7 @@ from candidatos import estados as estados_lista
 from candidatos import servicos as servicos_inscricao
 from candidatos.models import Inscricao
 from certames import carreira, distribuicao_edital, instantaneo, regras
-from certames.models import Cargo, Publicacao, VersaoClassificacao
+from certames.models import Cargo, Certame, Publicacao, VersaoClassificacao
 from certames.recalculo import estado_recalculo, solicitar_recalculo
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
@@ -31,6 +31,8 @@ from classificacao.listas import (
     comparar_versoes,
     motivo_cronograma,
     publicar,
+    publicar_todos,
+    situacao_publicacao,
     versao_publicada,
 )
 from classificacao.quadro_vagas import listas_da_versao
@@ -43,6 +45,7 @@ from painel.forms.classificacao import (
     DesistenciaRHForm,
     EliminacaoRHForm,
     OpcoesRHForm,
+    PublicarTodosForm,
     VagaSurgidaForm,
 )
 from painel.forms.validade import PublicarConfirmadoForm
@@ -205,6 +208,45 @@ class PublicarView(RHMixin, View):
         else:
             messages.success(request, mensagens_cargo.publicacao(publicacao))
         return redirect("painel:cargo", pk=cargo.pk)
+
+
+@exige_confirmacao
+class PublicarTodosView(RHMixin, TemplateView):
+    """The lists of every cargo of the certame published in one act (`publicar_todos`): the
+    page says, cargo by cargo, what becomes public or why it cannot be now (the one answer,
+    `motivo_nao_publicar`); its POST publishes all or nothing."""
+
+    template_name = "painel/classificacao/publicar_todos.html"
+
+    def dispatch(self, request, *args, **kwargs):
+        if kwargs["tipo"] not in Publicacao.Tipo.values:
+            raise Http404
+        self.tipo = Publicacao.Tipo(kwargs["tipo"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = get_object_or_404(Certame.objects.select_related("orgao"), pk=kwargs["pk"])
+        linhas = situacao_publicacao(certame, self.tipo)
+        ctx.update(certame=certame, tipo=self.tipo, final=self.tipo == Publicacao.Tipo.FINAL,
+                   linhas=linhas, recusas=[linha for linha in linhas if linha.motivo],
+                   a_publicar=[linha for linha in linhas if linha.a_publicar],
+                   form=PublicarTodosForm())
+        return ctx
+
+    def post(self, request, pk, tipo):
+        certame = get_object_or_404(Certame, pk=pk)
+        try:
+            publicacoes = publicar_todos(certame, self.tipo, request.user)
+        except PublicacaoInvalida as exc:
+            # The page, asked again, names each cargo that cannot be published and why.
+            messages.error(request, _("Nada foi publicado. %(m)s") % {"m": exc})
+            return redirect("painel:publicar_todos", pk=certame.pk, tipo=self.tipo.value)
+        messages.success(request, _(
+            "%(t)s publicado em %(n)d cargo(s): %(c)s. Cada candidato recebe um e-mail.") % {
+            "t": self.tipo.label, "n": len(publicacoes),
+            "c": ", ".join(p.versao.cargo.codigo for p in publicacoes)})
+        return redirect("painel:certame", pk=certame.pk)
 
 
 @exige_confirmacao

@@ -11,15 +11,18 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from candidatos.importacao import modelo as modelo_importacao
 from candidatos.models import Inscricao
 from certames.forms import erros_no_form
 from certames.models import Cargo
 from certames.recalculo import estado_recalculo
 from certames.regras.listas import chave_inscricao
+from comum import exportacao
 from comum.confirmacao import exige_confirmacao
 from comum.planilhas import ArquivoRejeitado
 from nucleo import autoridade
@@ -167,7 +170,8 @@ class ImportarNotasFaseView(RHMixin, View):
     def post(self, request, pk):
         fase = get_object_or_404(Fase.objects.select_related("cargo__certame"), pk=pk)
         form = ImportarNotasForm(request.POST, request.FILES)
-        ctx = {"fase": fase, "cargo": fase.cargo, "form": form}
+        ctx = {"fase": fase, "cargo": fase.cargo, "form": form,
+               "colunas_modelo": servicos.colunas_do_modelo(fase)}
         if not form.is_valid():
             return self.render_to_response(ctx, status=400)
         arquivo = form.cleaned_data["arquivo"]
@@ -220,8 +224,23 @@ class ResultadoFaseView(RHMixin, TemplateView):
             motivos={tipo: servicos.motivo_nao_publicar(fase, tipo)
                      for tipo in PublicacaoFase.Tipo.values},
             publicacoes=list(fase.publicacoes.select_related("versao", "publicada_por")),
-            importar_form=ImportarNotasForm(), **_recursos_da_fase(fase))
+            importar_form=ImportarNotasForm(), colunas_modelo=servicos.colunas_do_modelo(fase),
+            **_recursos_da_fase(fase))
         return ctx
+
+
+class ModeloNotasFaseView(RHMixin, View):
+    """The template of the phase's spreadsheet, CSV or XLSX (with the sheet "Instruções"):
+    the columns the phase's importer reads (`provas.servicos.colunas_do_modelo`)."""
+
+    def get(self, request, pk, formato):
+        fase = get_object_or_404(Fase.objects.select_related("cargo__certame"), pk=pk)
+        colunas = servicos.colunas_do_modelo(fase)
+        return exportacao.resposta_modelo(
+            formato, f"modelo-notas-{slugify(fase.cargo.codigo)}-{slugify(fase.codigo)}",
+            modelo_importacao.cabecalho(colunas),
+            modelo_importacao.instrucoes(colunas, notas=servicos.notas_do_modelo(fase)),
+            titulo=_("Notas %(f)s") % {"f": fase.codigo})
 
 
 def _recursos_da_fase(fase: Fase) -> dict:
