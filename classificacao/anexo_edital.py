@@ -20,6 +20,7 @@ from dataclasses import asdict, dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from candidatos.condicoes.base import PRAZO_RECURSO_DIAS as PRAZO_RECURSO_ATENDIMENTO
 from certames.models import Certame, DocumentoPdf, Etapa
 from certames.regras.procedimentos import TIPOS_DOCUMENTO
 from classificacao.documentos import conteudo_quadro, nome_quadro
@@ -144,10 +145,12 @@ def _recursos(certame: Certame) -> Item:
         linhas.append(_("Isenção da taxa: %(d)s (%(f)s).") % {
             "d": _etapas(certame, Etapa.Tipo.RECURSO_ISENCAO)
             or _("prazo a fixar no cronograma"), "f": regime.isencao.fundamento_recurso})
-    linhas.append(_("Decisões do RH (isenção, atendimento especializado, procedimentos "
-                    "administrativos): dez dias da ciência, dirigidos a quem decidiu, que pode "
-                    "reconsiderar, e julgados pela autoridade superior (Lei 9.784/1999, arts. "
-                    "56 e 59)."))
+    linhas.append(_("Atendimento especializado na prova: %(a)d dias da decisão; procedimento "
+                    "administrativo de fraude ou falsidade: %(p)d dias da decisão (%(f)s). O "
+                    "recurso contra decisão do RH vai a quem decidiu, que pode reconsiderá-la, "
+                    "e depois à autoridade superior do certame.") % {
+        "a": PRAZO_RECURSO_ATENDIMENTO, "p": regime.regra_fraude.prazo_recurso_dias,
+        "f": regime.regra_fraude.fundamento_recurso})
     falta = "" if resultado else _(
         "inclua no cronograma a etapa “Recurso do resultado” (o prazo de recurso contra o "
         "resultado preliminar).")
