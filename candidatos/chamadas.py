@@ -106,16 +106,21 @@ def versao_para_chamar(cargo: Cargo) -> VersaoClassificacao:
 
 
 def proximas(cargo: Cargo, versao: VersaoClassificacao, feitas: list[Chamada]):
-    """The version's positions after the history, with a candidate; the version's first
-    positions must be the history itself (it was computed with it)."""
+    """The version's positions not called yet, with a candidate, in order; every call made
+    must be the version's own position (it was computed with the history). A position the
+    version holds without a candidate (a reserved seat kept for its list: no preterição,
+    spec sections 6-7) is skipped, and the calls after it keep their positions."""
     ordem = instantaneo.convocacao(versao)
-    for c, p in zip(feitas, ordem, strict=False):
-        if (p.posicao, p.inscricao_id, p.vaga) != (c.posicao, c.inscricao_id, c.vaga):
+    por_posicao = {p.posicao: p for p in ordem}
+    for c in feitas:
+        p = por_posicao.get(c.posicao)
+        if p is None or (p.inscricao_id, p.vaga) != (c.inscricao_id, c.vaga):
             raise ValidationError(_(
                 "A versão %(v)d não reproduz a convocação já feita na posição %(p)d: recalcule "
                 "a classificação e publique a nova versão.") % {"v": versao.numero,
                                                                   "p": c.posicao})
-    return [p for p in ordem[len(feitas):] if p.inscricao_id is not None]
+    chamadas = {c.posicao for c in feitas}
+    return [p for p in ordem if p.posicao not in chamadas and p.inscricao_id is not None]
 
 
 @transaction.atomic
