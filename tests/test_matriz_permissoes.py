@@ -28,7 +28,7 @@ action URLs: each role marked there POSTs and must be refused with that code, an
 (`certames.Ato`) may be written. OK marks the roles entitled to the action (not requested).
 
 Also: the rows cover exactly the URL patterns of the project (a new URL fails the test until
-its row is written), the admin is checked apart, and A's CPF and name never reach the body
+its row is written), the admin is checked apart (and no page links to it), and A's CPF and name never reach the body
 of a response to anyone who is not A, RH or a member of X who may see A (public results,
 `publica=True`, show the name by law; never the CPF).
 """
@@ -760,6 +760,11 @@ def test_get(client, mundo, linha, papel, esperado):
     if papel in ALHEIOS:
         vazados = [t for t in _trechos_sensiveis(linha.publica) if t in conteudo]
         assert vazados == [], f"GET {linha.rotulo} as {papel} shows A's data"
+    # RH, committees and candidates work in the product's own pages: none links to Django's
+    # admin (issue 24), which stays for the technical team's maintenance only.
+    if "text/html" in resposta.get("Content-Type", ""):
+        assert f'href="{reverse("admin:index")}'.encode() not in conteudo, (
+            f"GET {linha.rotulo} as {papel} links to the admin")
 
 
 @pytest.mark.django_db
