@@ -323,3 +323,15 @@ def test_homologado_nao_se_retifica(client, rh):
     pagina = client.get(reverse("painel:editar_certame", args=[certame.pk])).content.decode()
     assert "não se retifica depois da homologação" in pagina
     assert "Publicar a retificação" not in pagina
+
+
+def test_o_rascunho_leva_as_fases_de_cada_cargo(client, rh):
+    """The editor reaches each cargo's phases (spec section 10) while the edital is a draft:
+    they are defined before the inscrições open."""
+    certame = CertameFactory(status=Certame.Status.RASCUNHO, regime=PIRANGI)
+    cargo = Cargo.objects.create(certame=certame, codigo="AGT", nome="Agente", vagas=4)
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    fases = reverse("painel:fases", args=[cargo.pk])
+    assert f'href="{fases}" data-link="fases-cargo"' in pagina
+    assert client.get(fases).status_code == 200
