@@ -71,9 +71,12 @@ INSTALLED_APPS = [
     "privacidade",
     "painel",
     "demo",
+    "operacao",
 ]
 
 MIDDLEWARE = [
+    # Every request gets its id first, so every log line of it carries one (operacao/registros.py).
+    "operacao.registros.IdRequisicaoMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # before anything reads the body (CSRF parses POST)
     "comum.seguranca.LimiteCorpoMiddleware",
@@ -273,6 +276,8 @@ POLITICA_CONTEUDO = {
     "base-uri": "'self'",
     "form-action": "'self'",
     "frame-ancestors": "'none'",
+    # What a browser blocked reaches the log (operacao/views.py `RelatorioCspView`).
+    "report-uri": "/csp/relatorio/",
 }
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
@@ -384,9 +389,27 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 
+# Who receives the errors by e-mail: ADMINS="Nome <email>, Outro <email>" (empty: nobody).
+ADMINS = [(nome.strip(), email.strip(" >")) for nome, email in
+          (item.split("<", 1) for item in env.list("ADMINS", default=[]) if "<" in item)]
+SERVER_EMAIL = env("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# Optional error reporting to a Sentry-compatible service (operacao/erros.py: no personal data).
+SENTRY_DSN = env("SENTRY_DSN", default="")
+AMBIENTE = env("AMBIENTE", default="producao")
+
+# Every line with its time, level, request id and account id (operacao/registros.py; never a
+# CPF); errors also by e-mail to ADMINS when it is set.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
+    "filters": {"requisicao": {"()": "operacao.registros.ContextoRequisicao"},
+                "com_admins": {"()": "django.utils.log.RequireDebugFalse"}},
+    "formatters": {"linha": {"format": ("%(asctime)s %(levelname)s [%(request_id)s] "
+                                        "usuario=%(user_id)s %(name)s: %(message)s")}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "linha",
+                             "filters": ["requisicao"]},
+                 "email_admins": {"class": "django.utils.log.AdminEmailHandler",
+                                  "level": "ERROR", "filters": ["com_admins", "requisicao"]}},
+    "root": {"handlers": ["console", *(["email_admins"] if ADMINS else [])],
+             "level": env("LOG_LEVEL", default="INFO")},
 }

@@ -31,5 +31,7 @@ urlpatterns = [
     path("contas/login/", EntrarView.as_view(), name="login"),
     path("contas/password_reset/", RecuperarSenhaView.as_view(), name="password_reset"),
     path("contas/", include("django.contrib.auth.urls")),
+    # The operator's: /saude/ and the Content-Security-Policy reports (operacao/urls.py).
+    path("", include("operacao.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -37,6 +37,7 @@ IMPORTACOES_ENTRE_APPS = {
     "demo": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo",
              "provas"},
     "nucleo": {"certames", "comum"},
+    "operacao": {"certames"},
     "painel": {"candidatos", "certames", "classificacao", "comissoes", "comum", "editais",
                "nucleo", "provas", "publico"},
     "portal": {"candidatos", "certames", "classificacao", "comissoes", "comum", "editais",

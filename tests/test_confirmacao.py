@@ -45,6 +45,8 @@ from tests.test_matriz_permissoes import (  # noqa: F401 - `mundo` is the matrix
 #: POST views that record no act of a procedure, and why.
 ISENTAS = {
     "favicon": "a redirect to the static icon (Django's RedirectView answers POST as GET)",
+    "relatorio_csp": "a browser's report of what the Content-Security-Policy blocked: only "
+                     "logged (operacao/views.py)",
     "login": "log-in (axes counts the attempts; no act of a procedure)",
     "logout": "log-out",
     "password_change": "the account's own password (Django's auth)",

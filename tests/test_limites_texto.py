@@ -19,7 +19,7 @@ from comissoes.forms import VotoForm
 from nucleo import motivacao
 
 APPS = ("comum", "certames", "nucleo", "editais", "candidatos", "provas", "comissoes", "portal",
-        "privacidade", "painel", "demo")
+        "privacidade", "painel", "demo", "operacao")
 RAIZ = Path(settings.BASE_DIR)
 
 #: (module.Form, field): why the field may be unbounded.

@@ -28,9 +28,9 @@ action URLs: each role marked there POSTs and must be refused with that code, an
 (`certames.Ato`) may be written. OK marks the roles entitled to the action (not requested).
 
 Also: the rows cover exactly the URL patterns of the project (a new URL fails the test until
-its row is written), the admin is checked apart (and no page links to it), and A's CPF and name never reach the body
-of a response to anyone who is not A, RH or a member of X who may see A (public results,
-`publica=True`, show the name by law; never the CPF).
+its row is written), the admin is checked apart and no page links to it, and A's CPF and name
+never reach the body of a response to anyone who is not A, RH or a member of X who may see A
+(public results, `publica=True`, show the name by law; never the CPF).
 """
 
 from __future__ import annotations
@@ -89,6 +89,10 @@ MATRIZ = [
     L("inicio", "",             200,   200,   200,   200,   200,   200,   200,   200),
     # The browser's icon: a redirect to the static file, for everyone.
     L("favicon", "",            302,   302,   302,   302,   302,   302,   302,   302),
+    # The operator's: the health of the deployment (no personal data) for every probe, and
+    # the browsers' CSP reports (POST only).
+    L("saude", "",              200,   200,   200,   200,   200,   200,   200,   200),
+    L("relatorio_csp", "",      405,   405,   405,   405,   405,   405,   405,   405),
     L("certame_publico", "pk=certame",
                                 200,   200,   200,   200,   200,   200,   200,   200),
     L("cargo_publico", "certame_pk=certame cargo_pk=cargo",

@@ -115,7 +115,7 @@ def test_candidato_inativo_continua(client, candidato_user):
 
 POLITICA = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
             "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-            "form-action 'self'; frame-ancestors 'none'")
+            "form-action 'self'; frame-ancestors 'none'; report-uri /csp/relatorio/")
 
 
 def test_politica_de_conteudo_em_toda_pagina(client, rh):
