@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from localflavor.br.validators import BRCPFValidator
 from simple_history.models import HistoricalRecords
@@ -16,6 +17,10 @@ from comum.formatos import data_br
 from comum.nomes import NomePessoaField
 
 cpf_11_digitos = RegexValidator(r"^\d{11}$", _("Informe o CPF com 11 dígitos."))
+
+
+#: A text or a lazy translation (what `gettext_lazy` returns).
+StrOrPromise = str | Promise
 
 
 def somente_digitos(valor: str) -> str:
@@ -144,7 +149,7 @@ class Lista(models.TextChoices):
 
 
 def motivo_opcao_invalida(lista: str, *, cor_raca: str, quilombola: bool,
-                          deficiencia: bool) -> str | None:
+                          deficiencia: bool) -> StrOrPromise | None:
     """Why the self-declaration does not allow this reserved-list option, or None if it does.
 
     PP: preta or parda (LC 22/2026 art. 2º; Lei 3.056/2025 art. 2º I; Lei 3.057/2026 art. 9º I).

@@ -6,6 +6,7 @@ on SQLite with eager tasks (``make test``) and on PostgreSQL + Redis with a work
 
 import os
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("DEBUG", "false")
 os.environ.setdefault("SECRET_KEY", "test-only-secret-key")
@@ -22,7 +23,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # A real worker (tests marked `worker`) is started with this folder in its environment.
-MEDIA_ROOT = os.environ.get("MEDIA_ROOT") or tempfile.mkdtemp(prefix="certames-test-media-")
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or tempfile.mkdtemp(prefix="certames-test-media-"))
 EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
 SESSION_COOKIE_SECURE = False
 CSRF_COOKIE_SECURE = False
