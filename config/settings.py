@@ -44,17 +44,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.contrib.humanize",
     # third party
     "crispy_forms",
     "crispy_bootstrap5",
     "django_htmx",
-    "django_tables2",
-    "django_filters",
     "simple_history",
     "rules.apps.AutodiscoverRulesConfig",
     "axes",
-    "django_celery_results",
     "django_celery_beat",
     "localflavor",
     # ours (comum at the bottom: docs/arquitetura.md)
@@ -286,14 +282,16 @@ DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="certames@localhost")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
-DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5.html"
 
 # Celery: without a broker, tasks run in-process (eager), so `make run` needs no Redis.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_RESULT_BACKEND = "django-db"
-CELERY_RESULT_EXTENDED = True
+# Results (read only by the real-worker tests and by an operator inspecting a task) live beside
+# the broker and expire after a day: no table grows with every task run. Without a broker the
+# tasks run in-process and nothing is stored.
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None)
+CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -57,7 +57,7 @@ from tests.e2e.passos import entrar
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FUSO = ZoneInfo("America/Sao_Paulo")
-#: The documented passwords (README, "Demo accounts").
+#: The documented passwords (README, "Contas de demonstração").
 SENHAS = {username: senha for username, senha, *_ in USUARIOS}
 SENHAS.update({username: SENHA_MEMBROS for username, *_ in MEMBROS})
 SENHAS[CONTA_LAUDO] = SENHAS["candidato"]
