@@ -48,7 +48,14 @@ from certames.carreira import (
     historico,
     vigentes,
 )
-from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
+from certames.models import (
+    Ato,
+    Cargo,
+    Chamada,
+    EventoChamada,
+    Publicacao,
+    VersaoClassificacao,
+)
 from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
 from certames.travas import travar, travar_certame
 from comum import emails
@@ -198,7 +205,9 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
     emails.convocacao_chamada(email, {
         "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
         "certame": chamada.cargo.certame.titulo, "posicao": chamada.posicao,
-        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)})
+        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)},
+        ato=Ato.objects.filter(tipo="convocacao", depois__chamada=chamada.pk).first(),
+        inscricao=chamada.inscricao)
     return True
 
 

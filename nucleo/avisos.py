@@ -9,6 +9,7 @@ import logging
 
 from django.db import transaction
 
+from certames.auditoria import ultimo_ato
 from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
@@ -41,13 +42,15 @@ def avisar_publicacao(publicacao_id: int) -> int:
     destinos = sorted({(i.inscricao.numero, i.inscricao.candidato.email)
                        for i in itens if i.inscricao.candidato.email})
     fase = pub.get_fase_display()
+    ato = ultimo_ato(pub)
+    inscricoes = {i.inscricao.numero: i.inscricao for i in itens}
     enviados = 0
     for numero, email in destinos:
         try:
             emails.aviso_publicacao_resultado(email, {
                 "fase": fase, "fase_minuscula": fase.lower(),
                 "procedimento": proc.nome, "lote": pub.lote, "certame": str(pub.certame),
-                "numero": numero})
+                "numero": numero}, ato=ato, inscricao=inscricoes[numero])
             enviados += 1
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", numero,
@@ -71,7 +74,7 @@ def enviar_protocolo(recurso_id: int) -> bool:
             "em_lotes": proc.publica_em_lotes, "procedimento": proc.nome,
             "certame": str(insc.certame), "numero": insc.numero, "protocolo": recurso.pk,
             "apresentado_em": data_hora_br(recurso.apresentado_em),
-            "anexos": recurso.anexos.count()})
+            "anexos": recurso.anexos.count()}, ato=ultimo_ato(recurso), inscricao=insc)
     except Exception:  # the appeal is filed; a failed receipt must not undo it
         logger.exception("falha ao enviar o protocolo do recurso %s", recurso_id)
         return False

@@ -44,7 +44,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from certames.auditoria import registrar_ato
+from certames.auditoria import registrar_ato, ultimo_ato
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
@@ -298,7 +298,8 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         "edital": certame.numero_edital, "numero": conv.inscricao.numero,
         "lista_nome": Lista(conv.lista).label, "horario": data_hora_br(conv.horario),
         "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
-        "gravacao_exigida": sessao.gravacao_exigida})
+        "gravacao_exigida": sessao.gravacao_exigida},
+        ato=ultimo_ato(conv, f"convocacao_{proc.slug}"), inscricao=conv.inscricao)
     # A delivery record, not a decision: only this column.
     Convocacao.objects.filter(pk=conv.pk).update(notificada_em=timezone.now())
     return True
