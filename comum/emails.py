@@ -349,3 +349,23 @@ def atendimento_decidido(para: str, contexto: dict, **opcoes) -> None:
     decision, the reconsideration or the appeal's ruling), without the conditions: health
     data, read in their area."""
     enviar("atendimento_decidido", para, contexto, **opcoes)
+
+
+# --- reminders before a deadline (celery beat; each once: `chave`) ---------------------------
+
+
+def lembrete_prazo_chamada(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """The call's deadline for the documents ends in 2 days (`candidatos.lembretes`)."""
+    return enviar("lembrete_prazo_chamada", para, contexto, **opcoes)
+
+
+def lembrete_prazo_recurso(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """The appeal window against the candidate's unfavourable preliminary result closes in 2
+    days (`nucleo.avisos`)."""
+    return enviar("lembrete_prazo_recurso", para, contexto, **opcoes)
+
+
+def lembrete_sessao_comissao(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """A committee member's session is tomorrow, with its `.ics`
+    (`comissoes.dominio.agenda`)."""
+    return enviar("lembrete_sessao_comissao", para, contexto, **opcoes)
