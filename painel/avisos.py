@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.views import View
 from django.views.generic import ListView
@@ -82,4 +83,6 @@ class ReenviarAvisoView(RHMixin, View):
         else:
             messages.success(request, _("Aviso colocado na fila de novo: o resultado da nova "
                                         "tentativa aparece aqui."))
-        return redirect(voltar_para(request))
+        voltar = voltar_para(request)
+        # Without the page it came from, back to the list (the POST's URL has no page).
+        return redirect(reverse("painel:avisos") if voltar == request.path else voltar)
