@@ -15,8 +15,9 @@ from candidatos import chamadas, lembretes
 from comissoes.dominio import agenda
 from comum.avisos import ics
 from comum.models import Aviso
+from nucleo.avisos import lembrar_recursos
 from tests.certames.test_chamadas import _chamada, _homologado
-from tests.comissoes.fabricas import comissao_completa, convocado, sessao
+from tests.comissoes.fabricas import cenario, comissao_completa, convocado, sessao
 from tests.factories import CertameFactory
 
 pytestmark = pytest.mark.django_db
@@ -130,6 +131,26 @@ def test_convocacao_da_comissao_leva_o_ics_e_o_ato(rh, django_capture_on_commit_
     assert [a["nome"] for a in aviso.anexos] == ["convocacao.ics"]
     assert mail.outbox[0].attachments[0][0] == "convocacao.ics"
     assert f"UID:convocacao-{conv.pk}@certames" in mail.outbox[0].attachments[0][1]
+
+
+def test_lembrete_do_recurso_ao_desfavorecido_que_nao_recorreu(
+        django_capture_on_commit_callbacks):
+    # Not confirmed (unfavourable), window closing in 1 day: reminded once.
+    caso = cenario(resultado="nao_confirmada", janela=(-1, 1))
+    confirmado = cenario(resultado="confirmada", janela=(-1, 1))
+    longe = cenario(resultado="nao_confirmada", janela=(-1, 5))  # closes in 5 days
+    mail.outbox.clear()
+    agora = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert lembrar_recursos(agora, dt.timedelta(days=2)) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        assert lembrar_recursos(agora, dt.timedelta(days=2)) == 0
+    assert [m.to for m in mail.outbox] == [[caso.candidato.email]]
+    assert mail.outbox[0].subject.startswith("Lembrete: prazo de recurso até ")
+    aviso = Aviso.objects.get(nome="lembrete_prazo_recurso")
+    assert (aviso.inscricao, aviso.certame) == (caso.inscricao, caso.certame)
+    assert {confirmado.candidato.email, longe.candidato.email}.isdisjoint(
+        m.to[0] for m in mail.outbox)
 
 
 # --- RH's pages ---------------------------------------------------------------------------
