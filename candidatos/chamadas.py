@@ -48,7 +48,14 @@ from certames.carreira import (
     historico,
     vigentes,
 )
-from certames.models import Cargo, Chamada, EventoChamada, Publicacao, VersaoClassificacao
+from certames.models import (
+    Ato,
+    Cargo,
+    Chamada,
+    EventoChamada,
+    Publicacao,
+    VersaoClassificacao,
+)
 from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
 from certames.travas import travar, travar_certame
 from comum import emails
@@ -198,8 +205,20 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
     emails.convocacao_chamada(email, {
         "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
         "certame": chamada.cargo.certame.titulo, "posicao": chamada.posicao,
-        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)})
+        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)},
+        ato=Ato.objects.filter(pk=atos_das_chamadas([chamada.pk]).get(chamada.pk)).first(),
+        inscricao=chamada.inscricao)
     return True
+
+
+def atos_das_chamadas(chamada_ids) -> dict[int, int]:
+    """The act of each call (`convocacao`, which names its call in `depois`): its id by the
+    call's (the notice belongs to it: `comum.emails.enviar(ato=...)`, RH's call list)."""
+    ids = list(chamada_ids)
+    if not ids:
+        return {}
+    return {depois["chamada"]: pk for pk, depois in Ato.objects.filter(
+        tipo="convocacao", depois__chamada__in=ids).values_list("pk", "depois")}
 
 
 # --- what happens to a call -------------------------------------------------------------------

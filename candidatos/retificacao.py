@@ -163,5 +163,6 @@ def notificar(ato_id: int) -> bool:
     emails.retificacao_inscricao(email, {
         "quando": data_hora_br(ato.criado_em), "certame": ato.certame.titulo,
         "numero": insc.numero, "antes": r.antes, "depois": r.depois, "declarado": r.declarado,
-        "prova": r.prova, "motivacao": ato.motivacao, "fundamento": r.fundamento})
+        "prova": r.prova, "motivacao": ato.motivacao, "fundamento": r.fundamento},
+        ato=ato, inscricao=insc)
     return True

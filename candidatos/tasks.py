@@ -25,6 +25,7 @@ from candidatos.correcao_email import avisar as avisar_correcao_email
 from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.importacao.vigilancia import marcar_paradas
 from candidatos.inscricao_portal import TAREFA_COMPROVANTE
+from candidatos.lembretes import lembrar_prazos
 from candidatos.models import Importacao
 from candidatos.procedimentos import (
     TAREFA_ABERTURA,
@@ -244,3 +245,10 @@ def avisar_publicacao_classificacao_task(publicacao_id: int) -> int:
 @shared_task(name=TAREFA_AVISO_ATENDIMENTO)
 def avisar_decisao_atendimento_task(decisao_id: int) -> bool:
     return avisar_decisao_atendimento(decisao_id)
+
+
+@shared_task(name="candidatos.lembrar_prazos")
+def lembrar_prazos_task() -> int:
+    """Periodic (celery beat, daily): the candidates' reminders of a call's deadline and of
+    an appeal window that close within 2 days (`candidatos.lembretes`)."""
+    return lembrar_prazos()

@@ -41,6 +41,16 @@ def registrar_ato(
     )
 
 
+def ultimo_ato(objeto: models.Model, tipo: str | None = None) -> Ato | None:
+    """The latest act (`tipo`, or any) recorded on `objeto`: the act a notice belongs to,
+    for the notices sent after the act's transaction (`comum.emails.enviar(ato=...)`)."""
+    atos = Ato.objects.filter(objeto_tipo=ContentType.objects.get_for_model(objeto),
+                              objeto_id=str(objeto.pk))
+    if tipo is not None:
+        atos = atos.filter(tipo=tipo)
+    return atos.order_by("-criado_em", "-pk").first()
+
+
 # --- the acts' labels ---------------------------------------------------------------------------
 
 #: The Portuguese label of each exact act code (`Ato.tipo`), declared by the app that writes

@@ -456,3 +456,11 @@ def motivo_publicacao(etapas: Iterable, tipo: str, fase: str,
                    "cronograma).")
     return motivo_antes_da_abertura(etapas, publicacao.abertura, agora, sem_etapa=sem_etapa,
                                     futura=futura, valores={"o": publicacao.nome})
+
+
+def etapas_publicas(certame) -> list:
+    """The schedule as published (the certame's page and its `.ics`): an exemption stage only
+    where the certame has an exemption (`Certame.oferece_isencao`; a stage saved before the
+    schedule's check refused it is RH's to remove, and is never announced)."""
+    return [e for e in certame.etapas.all()
+            if certame.oferece_isencao or e.tipo not in ETAPAS_ISENCAO]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from comissoes.ata import gerar_ata
+from comissoes.dominio.agenda import lembrar_sessoes
 from comissoes.dominio.contas import TAREFA_CONVITE, enviar_convite
 from comissoes.dominio.convocacao import TAREFA_NOTIFICACAO, notificar_convocacao
 from comissoes.dominio.sessoes import TAREFA_ATA
@@ -27,3 +28,9 @@ def notificar_convocacao_task(convocacao_id: int) -> bool:
 @shared_task(name=TAREFA_CONVITE)
 def enviar_convite_membro_task(usuario_id: int, base_url: str = "") -> bool:
     return enviar_convite(usuario_id, base_url)
+
+
+@shared_task(name="comissoes.lembrar_sessoes")
+def lembrar_sessoes_task() -> int:
+    """Periodic (celery beat, daily): the members' reminder of tomorrow's sessions."""
+    return lembrar_sessoes()

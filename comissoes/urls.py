@@ -15,6 +15,8 @@ urlpatterns = [
     path("sessoes/<int:pk>/presenca/", views.PresencaSessaoView.as_view(),
          name="presenca"),
     path("sessoes/<int:pk>/ata.pdf", views.AtaView.as_view(), name="ata"),
+    path("sessoes/<int:pk>/sessao.ics", views.SessaoCalendarioView.as_view(),
+         name="sessao_ics"),
     path("avaliacoes/<int:pk>/", views.AvaliacaoView.as_view(), name="avaliacao"),
     path("avaliacoes/<int:pk>/impedimento/", views.ImpedimentoView.as_view(),
          name="impedimento"),

@@ -28,7 +28,7 @@ from django.views.generic import TemplateView
 from candidatos.models import Lista
 from certames.forms import erros_no_form
 from comissoes.ata import gerar_ata
-from comissoes.dominio import documental, pcd, presenca
+from comissoes.dominio import agenda, documental, pcd, presenca
 from comissoes.dominio import sessoes as dominio_sessoes
 from comissoes.dominio.composicao import VERSAO_TERMO, assinar_termo, registrar_impedimento
 from comissoes.dominio.procedimentos import (
@@ -58,6 +58,7 @@ from comissoes.models import (
 )
 from comissoes.rules import membro_de
 from comum.arquivos import arquivo_existe, servir_arquivo
+from comum.avisos import ics
 from comum.confirmacao import confirmado, exige_confirmacao, recusar
 
 
@@ -597,3 +598,13 @@ class AtaView(LoginRequiredMixin, View):
             sessao.refresh_from_db(fields=["ata"])
         return servir_arquivo(sessao.ata, tipo="application/pdf",
                               nome=f"ata-sessao-{sessao.pk}.pdf")
+
+
+class SessaoCalendarioView(AreaComissaoMixin, View):
+    """The session's `.ics` (comissoes.dominio.agenda): its members only (404 for another
+    committee's member, existence not revealed)."""
+
+    def get(self, request, pk):
+        sessao = get_object_or_404(Sessao.objects.select_related("comissao__certame"), pk=pk)
+        self.membro_ou_404(sessao.comissao_id)
+        return ics.resposta(agenda.calendario_sessao(sessao), f"sessao-{sessao.pk}.ics")

@@ -8,9 +8,19 @@ HTML alternative). The texts are Portuguese in the templates, through `{% transl
 a user typed reaches them as data (`{% autoescape off %}` in a text body is plain text, and an
 HTML body escapes it).
 
-Retries live in one place too: `enviar` tries a transient SMTP failure (a dropped
-connection, a timeout) `TENTATIVAS` times before raising. It never fails silently: a caller
-whose act must stand when its notice fails catches the exception and logs it.
+The outbox: `enviar` records the rendered mail as an `Aviso` (comum.models) in the caller's
+transaction, with the act it belongs to (`ato=`) when the caller has one, and queues the task
+`comum.enviar_aviso` (queue `email`) on commit: the notice exists exactly when its act does.
+The task tries to send; each try is a `TentativaAviso`. A transient failure (the server or
+the network, or an SMTP 4xx answer) is retried by Celery with a doubling wait
+(`settings.AVISOS_ESPERA_SEGUNDOS`), `settings.AVISOS_TENTATIVAS` tries in all; a permanent
+one (an SMTP 5xx answer: the address refused, the message refused) ends the notice `falhou` at
+once. Nothing fails silently: a failed notice is logged and listed on RH's page `/rh/avisos/`,
+which can send it again (`reenviar`).
+
+A mail carrying a secret (`SIGILOSOS`: a one-time link) never has its body stored nor handed to
+the broker: it is recorded with a blank body and sent at once by the caller (already a task of
+the `email` queue), with `TENTATIVAS` tries in-process, raising when they all fail.
 """
 
 from __future__ import annotations
@@ -21,19 +31,42 @@ import socket
 import time
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template, render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from comum.filas import enfileirar
+from comum.models import Aviso, TentativaAviso
 
 logger = logging.getLogger(__name__)
 
-#: How many times a transient SMTP failure is tried before `enviar` raises.
+#: The task that sends one recorded notice (comum/tasks.py; queue `email`).
+TAREFA_ENVIO = "comum.enviar_aviso"
+#: How many times a secret mail's transient SMTP failure is tried in-process before raising.
 TENTATIVAS = 3
-#: Seconds before the second try (doubled for each further one).
+#: Seconds before a secret mail's second try (doubled for each further one).
 ESPERA_INICIAL = 0.5
 #: Failures worth another try: the server or the network, not the message.
 ERROS_TRANSITORIOS = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError,
                       socket.timeout, ConnectionError)
+#: Mails whose body carries a one-time link (the sign-up's confirmation, the link that joins
+#: a record to an account, the committee member's invitation to set a password): recorded
+#: without their body (whoever reads the outbox must not be able to use the link).
+SIGILOSOS = frozenset({"cadastro_confirmacao", "cadastro_vinculo", "convite_membro_comissao"})
+
+
+class FalhaEnvio(Exception):
+    """A try that failed, already recorded; `transitoria` says whether another may succeed."""
+
+    def __init__(self, erro: BaseException, transitoria: bool):
+        super().__init__(str(erro))
+        self.erro = erro
+        self.transitoria = transitoria
 
 
 def mensagem(nome: str, para: str | list[str], contexto: dict | None = None, *,
@@ -54,153 +87,285 @@ def mensagem(nome: str, para: str | list[str], contexto: dict | None = None, *,
 
 
 def enviar(nome: str, para: str | list[str], contexto: dict | None = None, *,
-           responder_a: str | None = None) -> None:
-    """Render and send the mail `nome`; a transient SMTP failure is tried again (see the
-    module's docstring), any other failure raises at once."""
-    enviar_mensagem(mensagem(nome, para, contexto, responder_a=responder_a), nome)
+           responder_a: str | None = None, ato=None, inscricao=None, usuario=None,
+           certame_id: int | None = None, anexos: list[dict] | None = None,
+           chave: str | None = None) -> Aviso | None:
+    """Render the mail `nome`, record it in the outbox and queue its sending on commit (see
+    the module's docstring). `ato`: the act the notice belongs to; `inscricao`/`usuario`: whom
+    it concerns; `anexos`: text files [{"nome", "tipo", "conteudo"}]; `chave`: a reminder's key,
+    recorded once (a second call with the same key sends nothing and returns None)."""
+    msg = mensagem(nome, para, contexto, responder_a=responder_a)
+    sigiloso = nome in SIGILOSOS
+    if certame_id is None and ato is not None:
+        certame_id = ato.certame_id
+    dados = dict(
+        nome=nome, para=", ".join(msg.to)[:1000], responder_a=responder_a or "", ato=ato,
+        inscricao=inscricao, usuario=usuario, certame_id=certame_id, chave=chave,
+        assunto=msg.subject[:300], sigiloso=sigiloso, anexos=list(anexos or []),
+        corpo="" if sigiloso else msg.body,
+        corpo_html="" if sigiloso or not msg.alternatives else msg.alternatives[0][0])
+    if chave is not None:
+        try:
+            with transaction.atomic():
+                aviso = Aviso.objects.create(**dados)
+        except IntegrityError:
+            return None  # already recorded: a reminder goes once
+    else:
+        aviso = Aviso.objects.create(**dados)
+    if sigiloso:
+        _enviar_ja(aviso, _com_anexos(msg, aviso.anexos))
+    else:
+        transaction.on_commit(lambda: enfileirar(TAREFA_ENVIO, aviso.pk))
+    return aviso
 
 
-def enviar_mensagem(msg: EmailMultiAlternatives, nome: str = "") -> None:
-    """Send a rendered message with the retries of `enviar`."""
-    espera = ESPERA_INICIAL
+def _com_anexos(msg: EmailMultiAlternatives, anexos: list[dict]) -> EmailMultiAlternatives:
+    for anexo in anexos:
+        msg.attach(anexo["nome"], anexo["conteudo"], anexo["tipo"])
+    return msg
+
+
+def _mensagem_do_aviso(aviso: Aviso) -> EmailMultiAlternatives:
+    """The mail as it was recorded (what the notice said is what is sent, also on a resend)."""
+    msg = EmailMultiAlternatives(aviso.assunto, aviso.corpo, settings.DEFAULT_FROM_EMAIL,
+                                 [p.strip() for p in aviso.para.split(",") if p.strip()],
+                                 reply_to=[aviso.responder_a] if aviso.responder_a else None)
+    if aviso.corpo_html:
+        msg.attach_alternative(aviso.corpo_html, "text/html")
+    return _com_anexos(msg, aviso.anexos)
+
+
+def transitoria(erro: BaseException) -> bool:
+    """Whether another try may succeed: the network or the server (an SMTP 4xx answer), not
+    the address nor the message (5xx, RFC 5321 section 4.2.1)."""
+    if isinstance(erro, smtplib.SMTPRecipientsRefused):
+        codigos = [codigo for codigo, _texto in erro.recipients.values()]
+        return bool(codigos) and all(400 <= c < 500 for c in codigos)
+    if isinstance(erro, smtplib.SMTPConnectError):
+        return True
+    if isinstance(erro, smtplib.SMTPResponseException):
+        return 400 <= erro.smtp_code < 500
+    return isinstance(erro, (*ERROS_TRANSITORIOS, OSError))
+
+
+def tentar(aviso: Aviso, msg: EmailMultiAlternatives, *, ultima: bool) -> None:
+    """One try to send `aviso`, recorded (`TentativaAviso`) with the notice's new state;
+    raises `FalhaEnvio` when it failed (`ultima`: no further try follows, so a transient
+    failure ends the notice `falhou` too)."""
+    try:
+        msg.send(fail_silently=False)
+    except (smtplib.SMTPException, OSError) as erro:
+        passageira = transitoria(erro)
+        texto = f"{type(erro).__name__}: {erro}"[:2000]
+        fim = ultima or not passageira
+        with transaction.atomic():
+            TentativaAviso.objects.create(
+                aviso=aviso, erro=texto, resultado=TentativaAviso.Resultado.TRANSITORIO
+                if passageira else TentativaAviso.Resultado.PERMANENTE)
+            Aviso.objects.filter(pk=aviso.pk).update(
+                tentativas=F("tentativas") + 1, ultimo_erro=texto,
+                estado=Aviso.Estado.FALHOU if fim else Aviso.Estado.NA_FILA)
+        (logger.error if fim else logger.warning)(
+            "aviso %s (e-mail %s): %s", aviso.pk, aviso.nome, texto)
+        raise FalhaEnvio(erro, passageira) from erro
+    with transaction.atomic():
+        TentativaAviso.objects.create(aviso=aviso, resultado=TentativaAviso.Resultado.ENVIADO)
+        Aviso.objects.filter(pk=aviso.pk).update(
+            tentativas=F("tentativas") + 1, ultimo_erro="", estado=Aviso.Estado.ENVIADO,
+            enviado_em=timezone.now())
+
+
+def enviar_aviso(aviso_id: int, *, ultima: bool) -> str:
+    """The task's body: one try of the recorded notice; returns its state. A notice already
+    sent (the task delivered twice) is not sent again."""
+    aviso = Aviso.objects.get(pk=aviso_id)
+    if aviso.estado == Aviso.Estado.ENVIADO:
+        return aviso.estado
+    try:
+        tentar(aviso, _mensagem_do_aviso(aviso), ultima=ultima)
+    except FalhaEnvio as falha:
+        if falha.transitoria and not ultima:
+            raise
+        return Aviso.Estado.FALHOU
+    return Aviso.Estado.ENVIADO
+
+
+def espera(tentativas_feitas: int) -> float:
+    """Seconds before the next try of a queued notice: doubled after each failure."""
+    return settings.AVISOS_ESPERA_SEGUNDOS * 2 ** tentativas_feitas
+
+
+def _enviar_ja(aviso: Aviso, msg: EmailMultiAlternatives) -> None:
+    """A secret mail, sent in-process: a transient failure tried again `TENTATIVAS` times,
+    the last failure (or a permanent one) raised to the caller."""
+    pausa = ESPERA_INICIAL
     for tentativa in range(1, TENTATIVAS + 1):
         try:
-            msg.send(fail_silently=False)
+            tentar(aviso, msg, ultima=tentativa == TENTATIVAS)
             return
-        except ERROS_TRANSITORIOS:
-            if tentativa == TENTATIVAS:
-                raise
-            logger.warning("e-mail %s: falha transitória (tentativa %d de %d)", nome,
-                           tentativa, TENTATIVAS, exc_info=True)
-            time.sleep(espera)
-            espera *= 2
+        except FalhaEnvio as falha:
+            if not falha.transitoria or tentativa == TENTATIVAS:
+                raise falha.erro from None
+            time.sleep(pausa)
+            pausa *= 2
+
+
+def reenviar(aviso: Aviso) -> None:
+    """Send a recorded notice again (RH's button): back in the queue, a new try recorded. A
+    secret mail has no body kept: it is sent again by the act that made it."""
+    if aviso.sigiloso:
+        raise ValidationError(_("Este e-mail contém um link de uso único e não foi guardado: "
+                                "peça o envio de novo pela ação que o gerou."))
+    Aviso.objects.filter(pk=aviso.pk).update(estado=Aviso.Estado.NA_FILA)
+    transaction.on_commit(lambda: enfileirar(TAREFA_ENVIO, aviso.pk))
 
 
 # --- the mails (one function each; the template folder is the function's name) ----------------
+# Each takes `enviar`'s keywords (`ato=`, `inscricao=`, `anexos=`...) through `**opcoes`.
 
 
-def retificacao_inscricao(para: str, contexto: dict) -> None:
+def retificacao_inscricao(para: str, contexto: dict, **opcoes) -> None:
     """The candidate is told of a retificação of their inscrição's data
     (`candidatos.retificacao`)."""
-    enviar("retificacao_inscricao", para, contexto)
+    enviar("retificacao_inscricao", para, contexto, **opcoes)
 
 
-def retificacao_edital(para: str, contexto: dict) -> None:
+def retificacao_edital(para: str, contexto: dict, **opcoes) -> None:
     """An inscribed candidate is told that the edital was retified, with what changed
     (`editais.retificacao`)."""
-    enviar("retificacao_edital", para, contexto)
+    enviar("retificacao_edital", para, contexto, **opcoes)
 
 
-def convocacao_chamada(para: str, contexto: dict) -> None:
+def convocacao_chamada(para: str, contexto: dict, **opcoes) -> None:
     """The candidate is called for the cargo, with the deadline for the documents
     (`candidatos.chamadas`)."""
-    enviar("convocacao_chamada", para, contexto)
+    enviar("convocacao_chamada", para, contexto, **opcoes)
 
 
-def correcao_email_anterior(para: str, contexto: dict) -> None:
+def correcao_email_anterior(para: str, contexto: dict, **opcoes) -> None:
     """The old address of a record is told that RH changed it (`candidatos.correcao_email`)."""
-    enviar("correcao_email_anterior", para, contexto)
+    enviar("correcao_email_anterior", para, contexto, **opcoes)
 
 
-def correcao_email_novo(para: str, contexto: dict) -> None:
+def correcao_email_novo(para: str, contexto: dict, **opcoes) -> None:
     """The new address of a record is told that it now belongs to it
     (`candidatos.correcao_email`)."""
-    enviar("correcao_email_novo", para, contexto)
+    enviar("correcao_email_novo", para, contexto, **opcoes)
 
 
-def convite_membro_comissao(para: str, contexto: dict) -> None:
+def convite_membro_comissao(para: str, contexto: dict, **opcoes) -> None:
     """A committee member's invitation to set their password (`comissoes.dominio.contas`)."""
-    enviar("convite_membro_comissao", para, contexto)
+    enviar("convite_membro_comissao", para, contexto, **opcoes)
 
 
-def convocacao_comissao(para: str, contexto: dict) -> None:
+def convocacao_comissao(para: str, contexto: dict, **opcoes) -> None:
     """The candidate is called to a committee's session: heteroidentification, documentary
     verification or the multiprofessional team (`comissoes.dominio.convocacao`)."""
-    enviar("convocacao_comissao", para, contexto)
+    enviar("convocacao_comissao", para, contexto, **opcoes)
 
 
-def aviso_publicacao_resultado(para: str, contexto: dict) -> None:
+def aviso_publicacao_resultado(para: str, contexto: dict, **opcoes) -> None:
     """The candidate is told that a procedure's result was published (`nucleo.avisos`)."""
-    enviar("aviso_publicacao_resultado", para, contexto)
+    enviar("aviso_publicacao_resultado", para, contexto, **opcoes)
 
 
-def protocolo_recurso(para: str, contexto: dict) -> None:
+def protocolo_recurso(para: str, contexto: dict, **opcoes) -> None:
     """The receipt of a candidate's appeal in a procedure (`nucleo.avisos`)."""
-    enviar("protocolo_recurso", para, contexto)
+    enviar("protocolo_recurso", para, contexto, **opcoes)
 
 
 # --- the portal's sign-up (candidatos.contas; sent by candidatos.contas.mensagens) --------------
 
 
-def cadastro_confirmacao(para: str, contexto: dict) -> None:
+def cadastro_confirmacao(para: str, contexto: dict, **opcoes) -> None:
     """The sign-up's confirmation link (to the address the link proves)."""
-    enviar("cadastro_confirmacao", para, contexto)
+    enviar("cadastro_confirmacao", para, contexto, **opcoes)
 
 
-def cadastro_conta_existente(para: str, contexto: dict) -> None:
+def cadastro_conta_existente(para: str, contexto: dict, **opcoes) -> None:
     """A sign-up for a CPF that already has an account: its owner is told."""
-    enviar("cadastro_conta_existente", para, contexto)
+    enviar("cadastro_conta_existente", para, contexto, **opcoes)
 
 
-def cadastro_vinculo(para: str, contexto: dict) -> None:
+def cadastro_vinculo(para: str, contexto: dict, **opcoes) -> None:
     """The link that joins a record the banca imported to an existing account."""
-    enviar("cadastro_vinculo", para, contexto)
+    enviar("cadastro_vinculo", para, contexto, **opcoes)
 
 
-def cadastro_reivindicacao_aberta(para: str, contexto: dict) -> None:
+def cadastro_reivindicacao_aberta(para: str, contexto: dict, **opcoes) -> None:
     """A claim on a record is with RH: whoever holds the record's e-mail may object."""
-    enviar("cadastro_reivindicacao_aberta", para, contexto)
+    enviar("cadastro_reivindicacao_aberta", para, contexto, **opcoes)
 
 
-def cadastro_reivindicacao_aprovada(para: str, contexto: dict) -> None:
+def cadastro_reivindicacao_aprovada(para: str, contexto: dict, **opcoes) -> None:
     """RH approved the claim (to the claimant)."""
-    enviar("cadastro_reivindicacao_aprovada", para, contexto)
+    enviar("cadastro_reivindicacao_aprovada", para, contexto, **opcoes)
 
 
-def cadastro_reivindicacao_aprovada_aviso(para: str, contexto: dict) -> None:
+def cadastro_reivindicacao_aprovada_aviso(para: str, contexto: dict, **opcoes) -> None:
     """RH approved a claim (to the record's previous e-mail)."""
-    enviar("cadastro_reivindicacao_aprovada_aviso", para, contexto)
+    enviar("cadastro_reivindicacao_aprovada_aviso", para, contexto, **opcoes)
 
 
-def cadastro_reivindicacao_recusada(para: str, contexto: dict) -> None:
+def cadastro_reivindicacao_recusada(para: str, contexto: dict, **opcoes) -> None:
     """RH refused the claim (to the claimant)."""
-    enviar("cadastro_reivindicacao_recusada", para, contexto)
+    enviar("cadastro_reivindicacao_recusada", para, contexto, **opcoes)
 
 
-def cadastro_reivindicacao_encerrada(para: str, contexto: dict) -> None:
+def cadastro_reivindicacao_encerrada(para: str, contexto: dict, **opcoes) -> None:
     """A claim ended: another confirmed request activated the CPF's account (to the claimant)."""
-    enviar("cadastro_reivindicacao_encerrada", para, contexto)
+    enviar("cadastro_reivindicacao_encerrada", para, contexto, **opcoes)
 
 
 # --- classification (candidatos.contas.mensagens) -------------------------------------------
 
 
-def publicacao_classificacao(para: str, contexto: dict) -> None:
+def publicacao_classificacao(para: str, contexto: dict, **opcoes) -> None:
     """The classification of the candidate's cargo was published: see it in your area."""
-    enviar("publicacao_classificacao", para, contexto)
+    enviar("publicacao_classificacao", para, contexto, **opcoes)
 # --- the candidate's procedures (`candidatos.procedimentos`, `candidatos.condicoes`) ---------
 
 
-def procedimento_instaurado(para: str, contexto: dict) -> None:
+def procedimento_instaurado(para: str, contexto: dict, **opcoes) -> None:
     """An administrative procedure opened on the candidate's inscrição: its object, the facts
     and the defence's deadline."""
-    enviar("procedimento_instaurado", para, contexto)
+    enviar("procedimento_instaurado", para, contexto, **opcoes)
 
 
-def procedimento_decidido(para: str, contexto: dict) -> None:
+def procedimento_decidido(para: str, contexto: dict, **opcoes) -> None:
     """The decision of the candidate's administrative procedure, its consequence and its
     motivation."""
-    enviar("procedimento_decidido", para, contexto)
+    enviar("procedimento_decidido", para, contexto, **opcoes)
 
 
-def procedimento_recurso_julgado(para: str, contexto: dict) -> None:
+def procedimento_recurso_julgado(para: str, contexto: dict, **opcoes) -> None:
     """The ruling on the candidate's appeal in an administrative procedure (without its text:
     the candidate reads it in their area)."""
-    enviar("procedimento_recurso_julgado", para, contexto)
+    enviar("procedimento_recurso_julgado", para, contexto, **opcoes)
 
 
-def atendimento_decidido(para: str, contexto: dict) -> None:
+def atendimento_decidido(para: str, contexto: dict, **opcoes) -> None:
     """A decision on the candidate's special conditions at the exam (`fase`: the first
     decision, the reconsideration or the appeal's ruling), without the conditions: health
     data, read in their area."""
-    enviar("atendimento_decidido", para, contexto)
+    enviar("atendimento_decidido", para, contexto, **opcoes)
+
+
+# --- reminders before a deadline (celery beat; each once: `chave`) ---------------------------
+
+
+def lembrete_prazo_chamada(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """The call's deadline for the documents ends in 2 days (`candidatos.lembretes`)."""
+    return enviar("lembrete_prazo_chamada", para, contexto, **opcoes)
+
+
+def lembrete_prazo_recurso(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """The appeal window against the candidate's unfavourable preliminary result closes in 2
+    days (`nucleo.avisos`)."""
+    return enviar("lembrete_prazo_recurso", para, contexto, **opcoes)
+
+
+def lembrete_sessao_comissao(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """A committee member's session is tomorrow, with its `.ics`
+    (`comissoes.dominio.agenda`)."""
+    return enviar("lembrete_sessao_comissao", para, contexto, **opcoes)

@@ -4,6 +4,7 @@ not take)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
@@ -87,3 +88,75 @@ class TarefaPendente(models.Model):
 
     def __str__(self):
         return self.nome
+
+
+class Aviso(models.Model):
+    """One mail the product sent or tried to send (the outbox, `comum.emails.enviar`): what
+    was said, to whom, about which act, and whether it went out. The proof of a notice with
+    legal effect (the contraditório of Lei 9.784/1999, art. 26: the interested party is
+    notified of the act). Each try is a `TentativaAviso`, append-only.
+
+    A mail carrying a secret (a one-time link: sign-up confirmation, the committee member's
+    invitation) is recorded with its body blank (`sigiloso`): only its name, recipient and
+    state are kept."""
+
+    class Estado(models.TextChoices):
+        NA_FILA = "na_fila", _("na fila")
+        ENVIADO = "enviado", _("enviado")
+        FALHOU = "falhou", _("falhou")
+
+    nome = models.CharField(_("e-mail"), max_length=80, db_index=True)
+    para = models.CharField(_("destinatário"), max_length=1000)
+    responder_a = models.CharField(max_length=254, blank=True)
+    usuario = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL,
+                                null=True, blank=True, related_name="+")
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.SET_NULL,
+                                  null=True, blank=True, related_name="+")
+    ato = models.ForeignKey("certames.Ato", on_delete=models.PROTECT, null=True, blank=True,
+                            related_name="avisos")
+    certame = models.ForeignKey("certames.Certame", on_delete=models.SET_NULL, null=True,
+                                blank=True, related_name="+")
+    #: A reminder's key (`lembrete:<kind>:<id>`): sent once, whatever the beat does.
+    chave = models.CharField(max_length=120, null=True, blank=True, unique=True)
+    assunto = models.CharField(_("assunto"), max_length=300)
+    corpo = models.TextField(_("corpo"), blank=True)
+    corpo_html = models.TextField(blank=True)
+    #: Files sent with the mail: [{"nome", "tipo", "conteudo"}] (text: the `.ics`).
+    anexos = models.JSONField(default=list, blank=True)
+    sigiloso = models.BooleanField(default=False)
+    estado = models.CharField(_("estado"), max_length=10, choices=Estado.choices,
+                              default=Estado.NA_FILA, db_index=True)
+    tentativas = models.PositiveIntegerField(_("tentativas"), default=0)
+    ultimo_erro = models.TextField(_("último erro"), blank=True)
+    criado_em = models.DateTimeField(_("criado em"), default=timezone.now, db_index=True)
+    enviado_em = models.DateTimeField(_("enviado em"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-criado_em", "-id"]
+        verbose_name = _("aviso")
+
+    def __str__(self):
+        return f"{self.nome} → {self.para} ({self.estado})"
+
+
+class TentativaAviso(SomenteInsercao):
+    """One try to send an `Aviso` (append-only): when, how it ended, the server's words."""
+
+    class Resultado(models.TextChoices):
+        ENVIADO = "enviado", _("enviado")
+        TRANSITORIO = "transitorio", _("falha transitória")
+        PERMANENTE = "permanente", _("falha permanente")
+
+    aviso = models.ForeignKey(Aviso, on_delete=models.PROTECT, related_name="historico")
+    em = models.DateTimeField(default=timezone.now)
+    resultado = models.CharField(max_length=12, choices=Resultado.choices)
+    erro = models.TextField(blank=True)
+
+    MENSAGEM_ALTERAR = _("As tentativas de envio de um aviso não podem ser alteradas.")
+    MENSAGEM_APAGAR = _("As tentativas de envio de um aviso não podem ser apagadas.")
+
+    class Meta:
+        ordering = ["em", "id"]
+
+    def __str__(self):
+        return f"{self.aviso_id} {self.resultado}"

@@ -8,6 +8,7 @@ variables)") for the list.
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 from config.cache import opcoes_redis
 
@@ -304,6 +305,7 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 TAREFAS_POR_FILA = {
     "recalculo": ["certames.recalcular_classificacao"],
     "email": [
+        "comum.enviar_aviso",
         "candidatos.enviar_email_cadastro",
         "candidatos.notificar_abertura_procedimento",
         "candidatos.notificar_decisao_procedimento",
@@ -318,6 +320,8 @@ TAREFAS_POR_FILA = {
         "nucleo.avisar_publicacao",
         "nucleo.enviar_protocolo_recurso",
         "editais.avisar_retificacao",
+        "candidatos.lembrar_prazos",
+        "comissoes.lembrar_sessoes",
     ],
     "documentos": [
         "certames.gerar_documento_pdf",
@@ -366,7 +370,21 @@ CELERY_BEAT_SCHEDULE = {
         "task": "candidatos.marcar_importacoes_paradas",
         "schedule": 60.0,
     },
+    # Once a day, the reminders before the deadlines (each sent once: comum.models.Aviso.chave):
+    # a call's deadline and an appeal window in 2 days, a committee session tomorrow.
+    "lembrar-prazos": {
+        "task": "candidatos.lembrar_prazos",
+        "schedule": crontab(hour=7, minute=0),
+    },
+    "lembrar-sessoes": {
+        "task": "comissoes.lembrar_sessoes",
+        "schedule": crontab(hour=7, minute=5),
+    },
 }
+# The outbox (comum/emails.py): how many tries a queued notice gets before it is marked
+# "falhou", and the wait before the second try (doubled for each further one).
+AVISOS_TENTATIVAS = env.int("AVISOS_TENTATIVAS", default=5)
+AVISOS_ESPERA_SEGUNDOS = env.float("AVISOS_ESPERA_SEGUNDOS", default=60.0)
 #: An import "processando" without a heartbeat for this long lost its process. It must
 #: exceed the longest write transaction (the heartbeat stops while the rows are written: a
 #: 100,000-row file writes in well under a minute).

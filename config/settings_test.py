@@ -53,3 +53,5 @@ CACHE_PUBLICO_MEMORIA = 0
 # Abuse limits off (tests/certames/test_limites.py and the tests of each limited page switch
 # them on where they are tested).
 LIMITES_ABUSO_ATIVOS = False
+# The outbox's retries wait nothing in tests (comum/emails.py `espera`).
+AVISOS_ESPERA_SEGUNDOS = 0

@@ -34,7 +34,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from certames import cronograma
-from certames.auditoria import registrar_ato
+from certames.auditoria import registrar_ato, ultimo_ato
 from certames.models import Cargo, Certame, Etapa, Sorteio
 from comum import emails
 from comum.filas import enfileirar
@@ -169,6 +169,7 @@ def avisar(ato_id: int) -> int:
     """E-mail every inscribed candidate of the certame that the edital was retified (the
     text of the change is in their area and on the certame's page). Returns how many."""
     ato = AtoEdital.objects.select_related("certame").get(pk=ato_id)
+    registro = ultimo_ato(ato, "edital_retificado")
     enviados = 0
     vistos: set[str] = set()
     for inscricao in (ato.certame.inscricoes.select_related("candidato")
@@ -180,7 +181,8 @@ def avisar(ato_id: int) -> int:
         emails.retificacao_edital(email, {
             "numero": ato.numero, "edital": ato.certame.numero_edital,
             "certame": ato.certame.titulo, "inscricao": inscricao.numero,
-            "alteracoes": [descrever(a) for a in ato.conteudo.get("alteracoes", [])]})
+            "alteracoes": [descrever(a) for a in ato.conteudo.get("alteracoes", [])]},
+            ato=registro, inscricao=inscricao)
         enviados += 1
     return enviados
 

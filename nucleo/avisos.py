@@ -5,13 +5,16 @@ text (the candidate reads it in their area).
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from django.db import transaction
 
+from certames.auditoria import ultimo_ato
 from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
+from nucleo.lotes import janela_do_lote, objetos_do_lote
 from nucleo.models import ItemPublicado, PublicacaoResultado, Recurso
 from nucleo.registro import plugin
 
@@ -41,13 +44,15 @@ def avisar_publicacao(publicacao_id: int) -> int:
     destinos = sorted({(i.inscricao.numero, i.inscricao.candidato.email)
                        for i in itens if i.inscricao.candidato.email})
     fase = pub.get_fase_display()
+    ato = ultimo_ato(pub)
+    inscricoes = {i.inscricao.numero: i.inscricao for i in itens}
     enviados = 0
     for numero, email in destinos:
         try:
             emails.aviso_publicacao_resultado(email, {
                 "fase": fase, "fase_minuscula": fase.lower(),
                 "procedimento": proc.nome, "lote": pub.lote, "certame": str(pub.certame),
-                "numero": numero})
+                "numero": numero}, ato=ato, inscricao=inscricoes[numero])
             enviados += 1
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", numero,
@@ -71,8 +76,45 @@ def enviar_protocolo(recurso_id: int) -> bool:
             "em_lotes": proc.publica_em_lotes, "procedimento": proc.nome,
             "certame": str(insc.certame), "numero": insc.numero, "protocolo": recurso.pk,
             "apresentado_em": data_hora_br(recurso.apresentado_em),
-            "anexos": recurso.anexos.count()})
+            "anexos": recurso.anexos.count()}, ato=ultimo_ato(recurso), inscricao=insc)
     except Exception:  # the appeal is filed; a failed receipt must not undo it
         logger.exception("falha ao enviar o protocolo do recurso %s", recurso_id)
         return False
     return True
+
+
+#: Preliminary results older than this are not looked at by the appeal reminders (no appeal
+#: window of the product's regimes lasts that long after its publication).
+HORIZONTE_LEMBRETES = dt.timedelta(days=120)
+
+
+def lembrar_recursos(agora: dt.datetime, antecedencia: dt.timedelta) -> int:
+    """Remind each candidate with an unfavourable decision in a preliminary batch, who has not
+    appealed, that the batch's appeal window closes within `antecedencia` (celery beat, via
+    `candidatos.lembretes`); once per decision (`comum.models.Aviso.chave`)."""
+    feitos = 0
+    publicacoes = (PublicacaoResultado.objects
+                   .filter(fase=PublicacaoResultado.Fase.PRELIMINAR,
+                           publicada_em__gte=agora - HORIZONTE_LEMBRETES)
+                   .select_related("certame"))
+    for pub in publicacoes:
+        janela = janela_do_lote(pub, agora)
+        if not janela.aberta or janela.fim > agora + antecedencia:
+            continue
+        proc = plugin(pub.procedimento)
+        itens = {i.objeto_id: i.inscricao for i in ItemPublicado.objects.filter(
+            publicacao=pub).select_related("inscricao__candidato")}
+        recorridos = set(Recurso.objects.filter(procedimento=proc.chave,
+                                                objeto_id__in=list(itens))
+                         .values_list("objeto_id", flat=True))
+        for objeto in objetos_do_lote(pub):
+            insc = itens.get(objeto.pk)
+            if (insc is None or objeto.pk in recorridos or not proc.desfavoravel(objeto)
+                    or not insc.candidato.email):
+                continue
+            aviso = emails.lembrete_prazo_recurso(insc.candidato.email, {
+                "procedimento": proc.nome, "certame": str(pub.certame), "numero": insc.numero,
+                "fim": data_hora_br(janela.fim)}, inscricao=insc, certame_id=pub.certame_id,
+                chave=f"lembrete:recurso:{proc.chave}:{objeto.pk}")
+            feitos += aviso is not None
+    return feitos

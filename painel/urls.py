@@ -13,6 +13,7 @@ from certames.models import Cargo, Etapa
 from comissoes import views as views_comissao
 from comissoes.dominio.procedimentos import HETEROIDENTIFICACAO, PROCEDIMENTOS
 from nucleo.lotes import FINAL, PRELIMINAR
+from painel import avisos
 from painel.views import (
     auditoria,
     autoridade,
@@ -164,6 +165,8 @@ urlpatterns = [
     path("certames/<int:pk>/sorteio/realizar/", sorteio.SortearView.as_view(),
          name="sorteio_realizar"),
     path("auditoria/", auditoria.AuditoriaView.as_view(), name="auditoria"),
+    path("avisos/", avisos.AvisosView.as_view(), name="avisos"),
+    path("avisos/<int:pk>/reenviar/", avisos.ReenviarAvisoView.as_view(), name="reenviar_aviso"),
     path("auditoria/banco/", auditoria.AlteracoesBancoView.as_view(), name="auditoria_banco"),
     path("simular/", simular.SimularView.as_view(), name="simular"),
     path("cargos/<int:pk>/", classificacao.CargoClassificacaoView.as_view(), name="cargo"),

@@ -9,6 +9,7 @@ from publico.views import sorteio as sorteio_publico
 from publico.views.certames import (
     CargoPublicoView,
     CertamePublicoView,
+    CronogramaCalendarioView,
     InicioView,
     OrdemNomeacaoPublicaView,
 )
@@ -35,6 +36,9 @@ urlpatterns = [
     # Documents and open data: the vacancy table of the certame
     # and each publication of a cargo at a stable URL (its id), as PDF, CSV and JSON.
     # The edital's annex: what the edital states about the reserve, item by item.
+    # The schedule as a calendar file (.ics).
+    path("certames/<int:pk>/cronograma.ics", publica(CronogramaCalendarioView.as_view(), "pk"),
+         name="cronograma_ics"),
     path("certames/<int:pk>/anexo/", publica(documentos.AnexoEditalView.as_view(), "pk"),
          name="anexo_edital_publico"),
     path("certames/<int:pk>/anexo.<str:formato>",

@@ -28,6 +28,7 @@ from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.dominio.sessoes import encerrar_sessao
 from comissoes.models import Comissao
+from comum.models import Aviso
 from provas.models import DesempenhoPublicado, Fase, PublicacaoFase
 from tests.comissoes.fabricas import (
     PDF,
@@ -288,6 +289,12 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         base_url="http://testserver")
     w.reivindicacao = PedidoCadastro.objects.get(cpf=importada.cpf,
                                                  via=PedidoCadastro.Via.ANALISE_RH)
+
+    # --- a failed notice of A's convocation in the outbox (RH resends it) -----------------
+    w.aviso_a = Aviso.objects.create(
+        nome="convocacao_comissao", para=w.cand_a.email, inscricao=w.insc_a,
+        certame_id=w.certame.pk, assunto="Convocação", corpo="Texto da convocação.",
+        estado=Aviso.Estado.FALHOU, tentativas=1, ultimo_erro="SMTPRecipientsRefused: 550")
 
     # --- who is who in each committee (the matrix resolves roles through this) ------------
     w.comissoes = {

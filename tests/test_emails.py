@@ -13,6 +13,7 @@ from django.conf import settings as django_settings
 from django.core.mail.backends.locmem import EmailBackend
 
 from comum import emails
+from comum.models import TentativaAviso
 
 ASSUNTO = "{% load i18n %}{% autoescape off %}\n  {% blocktranslate %}Aviso   da inscrição\n" \
           "{{ numero }}{% endblocktranslate %}\n{% endautoescape %}\n"
@@ -58,34 +59,84 @@ def _falhar(monkeypatch, erros: list[BaseException]) -> list[int]:
     return tentativas
 
 
-def test_falha_transitoria_e_tentada_de_novo(mail_teste, esperas, monkeypatch, mailoutbox):
+def _enviar(capturar, nome="teste"):
+    with capturar(execute=True):
+        return emails.enviar(nome, "a@example.org", {"numero": "000001", "nome": "Ana"})
+
+
+def _historico(aviso):
+    aviso.refresh_from_db()
+    return (aviso.estado, aviso.tentativas,
+            [t.resultado for t in TentativaAviso.objects.filter(aviso=aviso)])
+
+
+@pytest.mark.django_db
+def test_falha_transitoria_e_tentada_de_novo(mail_teste, monkeypatch, mailoutbox,
+                                             django_capture_on_commit_callbacks):
     tentativas = _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")])
-    emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
+    aviso = _enviar(django_capture_on_commit_callbacks)
     assert len(tentativas) == 2
-    assert esperas == [emails.ESPERA_INICIAL]
+    assert _historico(aviso) == ("enviado", 2, ["transitorio", "enviado"])
     assert [m.to for m in mailoutbox] == [["a@example.org"]]
 
 
-def test_falha_permanente_levanta_sem_nova_tentativa(mail_teste, esperas, monkeypatch,
-                                                     mailoutbox):
+@pytest.mark.django_db
+def test_falha_permanente_encerra_sem_nova_tentativa(mail_teste, monkeypatch, mailoutbox,
+                                                     django_capture_on_commit_callbacks):
     recusa = smtplib.SMTPRecipientsRefused({"a@example.org": (550, b"no such user")})
     tentativas = _falhar(monkeypatch, [recusa])
-    with pytest.raises(smtplib.SMTPRecipientsRefused):
-        emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
+    aviso = _enviar(django_capture_on_commit_callbacks)
     assert len(tentativas) == 1
-    assert esperas == []
+    assert _historico(aviso) == ("falhou", 1, ["permanente"])
+    assert "550" in aviso.ultimo_erro
     assert mailoutbox == []
 
 
-def test_falhas_em_todas_as_tentativas_levantam(mail_teste, esperas, monkeypatch, mailoutbox):
+@pytest.mark.django_db
+def test_falhas_em_todas_as_tentativas_terminam_falhou(mail_teste, monkeypatch, mailoutbox,
+                                                       settings,
+                                                       django_capture_on_commit_callbacks):
+    settings.AVISOS_TENTATIVAS = 3
     tentativas = _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")
-                                       for _ in range(emails.TENTATIVAS)])
+                                       for _ in range(3)])
+    aviso = _enviar(django_capture_on_commit_callbacks)
+    assert len(tentativas) == 3
+    assert _historico(aviso) == ("falhou", 3, ["transitorio"] * 3)
+    assert mailoutbox == []
+
+
+def test_espera_dobra_a_cada_tentativa(settings):
+    settings.AVISOS_ESPERA_SEGUNDOS = 60
+    assert [emails.espera(n) for n in range(4)] == [60, 120, 240, 480]
+
+
+@pytest.mark.django_db
+def test_sigiloso_sem_corpo_guardado_e_tentado_no_processo(mail_teste, esperas, monkeypatch,
+                                                           mailoutbox):
+    tentativas = _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")])
+    monkeypatch.setattr(emails, "SIGILOSOS", frozenset({"teste"}))
+    aviso = emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
+    assert len(tentativas) == 2
+    assert esperas == [emails.ESPERA_INICIAL]
+    assert _historico(aviso) == ("enviado", 2, ["transitorio", "enviado"])
+    assert (aviso.corpo, aviso.corpo_html, aviso.sigiloso) == ("", "", True)
+    assert [m.body for m in mailoutbox] == ["Olá, Ana."]
+
+
+@pytest.mark.django_db
+def test_sigiloso_levanta_quando_todas_falham(mail_teste, esperas, monkeypatch, mailoutbox):
+    _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")
+                          for _ in range(emails.TENTATIVAS)])
+    monkeypatch.setattr(emails, "SIGILOSOS", frozenset({"teste"}))
     with pytest.raises(smtplib.SMTPServerDisconnected):
         emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
-    assert len(tentativas) == emails.TENTATIVAS
     # The pause doubles after each failed try; none after the last one.
     assert esperas == [emails.ESPERA_INICIAL * 2 ** i for i in range(emails.TENTATIVAS - 1)]
-    assert mailoutbox == []
+
+
+def test_os_links_de_uso_unico_nao_sao_guardados():
+    assert emails.SIGILOSOS == {"cadastro_confirmacao", "cadastro_vinculo",
+                                "convite_membro_comissao"}
 
 
 def test_assunto_em_uma_linha_e_corpo_html_como_alternativa(mail_teste):

@@ -161,6 +161,9 @@ MATRIZ = [
                                 200,   200,   200,   200,   200,   200,   200,   200),
     L("sorteio_script", "pk=certame",
                                 200,   200,   200,   200,   200,   200,   200,   200),
+    # The published schedule as a calendar file.
+    L("cronograma_ics", "pk=certame",
+                                200,   200,   200,   200,   200,   200,   200,   200),
     L("sorteio_json", "pk=certame",
                                 404,   404,   404,   404,   404,   404,   404,   404),
     L("painel:sorteio", "pk=certame",
@@ -343,6 +346,11 @@ MATRIZ = [
       post=RH_POST, dados={"criterios-texto": "Fenótipo: cor da pele, cabelo, traços."}),
     L("painel:auditoria", "",       LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:auditoria_banco", "", LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    # The outbox: RH's list of notices and the resend of one (POST only).
+    L("painel:avisos", "",      LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    L("painel:reenviar_aviso", "pk=aviso_a",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"confirmacao": "on"}),
     L("painel:simular", "",         LOGIN, 403,   403,   403,   403,   403,   403,   200),
     L("painel:cargo", "pk=cargo",   LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # RH: the call order the edital states (spec section 7)
@@ -445,6 +453,9 @@ MATRIZ = [
             404, 403), dados={"confirmacao": "on"}),
     L("comissao:ata", "pk=sessao_het",
                                 LOGIN, 403,   403,   200,   404,   404,   404,   200),
+    # The session's calendar file: its members (no candidate in it), the term not required.
+    L("comissao:sessao_ics", "pk=sessao_het",
+                                LOGIN, 403,   403,   200,   200,   200,   404,   403),
     L("comissao:avaliacao", "pk=av_het",
                                 LOGIN, 403,   403,   200,   TERMO, 404,   404,   403),
     L("comissao:avaliacao", "pk=av_rec",
@@ -633,6 +644,9 @@ MATRIZ = [
       dados={"listas": ["PCD"], "confirmacao": "on"}),
     L("portal:comprovante", "pk=insc_a",
                                 LOGIN, 200,   404,   404,   404,   404,   404,   200),
+    # The candidate's own committee convocation as a calendar file.
+    L("portal:convocacao_ics", "pk=conv_a",
+                                LOGIN, 200,   404,   403,   403,   403,   403,   403),
     # The candidate's own data (LGPD): no id in the URL, each candidate sees their own
     L("privacidade:meus_dados", "",
                                 LOGIN, 200,   200,   403,   403,   403,   403,   403),

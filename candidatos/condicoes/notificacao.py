@@ -35,7 +35,7 @@ def avisar_decisao(decisao_id: int) -> bool:
     try:
         emails.atendimento_decidido(insc.candidato.email, {
             "fase": decisao.fase, "numero": insc.numero, "certame": insc.certame.titulo,
-            "prazo_recurso_dias": PRAZO_RECURSO_DIAS})
+            "prazo_recurso_dias": PRAZO_RECURSO_DIAS}, inscricao=insc)
     except (smtplib.SMTPException, OSError):
         logger.exception("aviso da decisão de atendimento %s não enviado", decisao_id)
         return False

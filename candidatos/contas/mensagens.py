@@ -29,6 +29,7 @@ from candidatos.contas.cadastro import (
 )
 from candidatos.models import Candidato, Inscricao, PedidoCadastro
 from certames import instantaneo
+from certames.auditoria import ultimo_ato
 from certames.models import Publicacao
 from comum import emails
 
@@ -115,6 +116,7 @@ def avisar_publicacao_classificacao(publicacao_id: int) -> int:
     the e-mail: they read it there). Returns how many were sent."""
     pub = Publicacao.objects.select_related("versao__cargo__certame").get(pk=publicacao_id)
     versao = pub.versao
+    ato = ultimo_ato(versao, f"publicacao_{pub.tipo}")
     ids = instantaneo.inscricoes(versao)
     numeros = {e.get("inscricao") for e in versao.exclusoes or []}
     inscricoes = Inscricao.objects.filter(
@@ -127,7 +129,7 @@ def avisar_publicacao_classificacao(publicacao_id: int) -> int:
         contexto = {"tipo": pub.get_tipo_display(), "cargo": versao.cargo.nome,
                     "certame": str(versao.cargo.certame), "numero": insc.numero}
         try:
-            emails.publicacao_classificacao(email, contexto)
+            emails.publicacao_classificacao(email, contexto, ato=ato, inscricao=insc)
             enviados += 1
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", insc.numero,

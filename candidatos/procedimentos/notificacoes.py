@@ -14,6 +14,7 @@ from django.db import transaction
 from candidatos.models import ProcedimentoAdministrativo
 from candidatos.procedimentos.base import data_hora
 from candidatos.procedimentos.tipos import fundamentos_de, objeto_de
+from certames.auditoria import ultimo_ato
 from comum import emails
 from comum.filas import enfileirar
 
@@ -37,11 +38,13 @@ def _contexto(proc: ProcedimentoAdministrativo) -> dict:
             "certame": proc.inscricao.certame.titulo}
 
 
-def _enviar(mail: Callable[[str, dict], None], proc: ProcedimentoAdministrativo,
-            contexto: dict) -> None:
-    """Send one notice to the candidate; a mail server failure is logged (the act stands)."""
+def _enviar(mail: Callable[..., None], proc: ProcedimentoAdministrativo, contexto: dict,
+            tipo_ato: str) -> None:
+    """Send one notice to the candidate, recorded in the outbox with the act it tells of
+    (`tipo_ato` on the procedure); a mail server failure is logged (the act stands)."""
     try:
-        mail(proc.inscricao.candidato.email, {**_contexto(proc), **contexto})
+        mail(proc.inscricao.candidato.email, {**_contexto(proc), **contexto},
+             ato=ultimo_ato(proc, tipo_ato), inscricao=proc.inscricao)
     except (smtplib.SMTPException, OSError):
         logger.exception("aviso do procedimento %s não enviado", proc.pk)
 
@@ -53,7 +56,7 @@ def notificar_abertura(proc_id: int) -> None:
         return
     _enviar(emails.procedimento_instaurado, proc, {
         "garantia": fundamentos_de(proc).garantia, "fatos": proc.fatos,
-        "prazo_defesa": data_hora(proc.prazo_defesa)})
+        "prazo_defesa": data_hora(proc.prazo_defesa)}, "procedimento_instaurado")
 
 
 def notificar_decisao(proc_id: int) -> None:
@@ -64,7 +67,7 @@ def notificar_decisao(proc_id: int) -> None:
     _enviar(emails.procedimento_decidido, proc, {
         "conclusao": proc.get_conclusao_display().lower(),
         "consequencia": proc.get_consequencia_display().lower(),
-        "fundamento": proc.fundamento, "motivacao": proc.motivacao})
+        "fundamento": proc.fundamento, "motivacao": proc.motivacao}, "procedimento_decidido")
 
 
 def notificar_julgamento(proc_id: int) -> None:
@@ -74,4 +77,5 @@ def notificar_julgamento(proc_id: int) -> None:
         return
     _enviar(emails.procedimento_recurso_julgado, proc, {
         "julgado_em": data_hora(proc.recurso_julgado_em),
-        "resultado": proc.get_recurso_resultado_display().lower()})
+        "resultado": proc.get_recurso_resultado_display().lower()},
+        "procedimento_recurso_julgado")

@@ -38,17 +38,19 @@ import datetime as dt
 import math
 from dataclasses import dataclass, field
 
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from certames.auditoria import registrar_ato
-from certames.models import Etapa
+from certames.auditoria import registrar_ato, ultimo_ato
+from certames.models import Ato, Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
 from certames.travas import travar
+from comissoes.dominio import agenda
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -60,6 +62,7 @@ from comissoes.dominio.procedimentos import (
 )
 from comissoes.models import Avaliacao, Convocacao, Sessao
 from comum import emails
+from comum.avisos import ics
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
 from provas.leitura import habilitados_por_cargo
@@ -231,6 +234,16 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
     return conv
 
 
+def atos_das_convocacoes(convocacao_ids) -> dict[int, int]:
+    """The act of each convocation (`convocacao_<procedure>` on it): its id by the
+    convocation's (the notice belongs to it: RH's session page)."""
+    ids = [str(i) for i in convocacao_ids]
+    atos = Ato.objects.filter(objeto_tipo=ContentType.objects.get_for_model(Convocacao),
+                              objeto_id__in=ids, tipo__startswith="convocacao_")
+    return {int(objeto_id): pk for pk, objeto_id in atos.order_by("criado_em", "pk")
+            .values_list("pk", "objeto_id")}
+
+
 def enfileirar_notificacao(convocacao: Convocacao) -> None:
     """E-mail the candidate once the convocation is committed."""
     transaction.on_commit(lambda: enfileirar(TAREFA_NOTIFICACAO, convocacao.pk))
@@ -298,7 +311,9 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         "edital": certame.numero_edital, "numero": conv.inscricao.numero,
         "lista_nome": Lista(conv.lista).label, "horario": data_hora_br(conv.horario),
         "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
-        "gravacao_exigida": sessao.gravacao_exigida})
+        "gravacao_exigida": sessao.gravacao_exigida},
+        ato=ultimo_ato(conv, f"convocacao_{proc.slug}"), inscricao=conv.inscricao,
+        anexos=[ics.anexo(agenda.calendario_convocacao(conv), "convocacao.ics")])
     # A delivery record, not a decision: only this column.
     Convocacao.objects.filter(pk=conv.pk).update(notificada_em=timezone.now())
     return True

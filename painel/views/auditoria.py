@@ -18,6 +18,7 @@ from django.db.models import Exists, OuterRef
 from django.views.generic import ListView
 
 from certames.models import AlteracaoColuna, Ato
+from comum.avisos import estado as estado_avisos
 from comum.somente_insercao import COLUNAS_AUDITADAS
 from nucleo.rotulos_atos import rotulo_do_ato
 from painel.acesso import RHMixin
@@ -105,6 +106,8 @@ class AuditoriaView(RHMixin, ListView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         ctx["filtro"] = self.filtro
+        resumos = estado_avisos.por_ato(a.pk for a in ctx["atos"])
         for ato in ctx["atos"]:
             ato.rotulo = rotulo_do_ato(ato.tipo)
+            ato.resumo_aviso = resumos.get(ato.pk)
         return ctx

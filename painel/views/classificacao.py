@@ -37,6 +37,7 @@ from classificacao.listas import (
 )
 from classificacao.quadro_vagas import listas_da_versao
 from comum import exportacao
+from comum.avisos import estado as estado_avisos
 from comum.confirmacao import exige_confirmacao, sem_confirmacao
 from comum.formatos import data_hora_br
 from painel import mensagens_cargo
@@ -78,6 +79,12 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["pagina_ordem"] = Paginator(carreira.historico(cargo), carreira.POR_PAGINA_ORDEM
                                         ).get_page(self.request.GET.get("pagina_ordem"))
         ctx["historico"] = ctx["pagina_ordem"].object_list
+        # Whether each call's notice went out (comum.avisos.estado).
+        atos = chamadas.atos_das_chamadas(s.chamada.pk for s in ctx["historico"])
+        resumos = estado_avisos.por_ato(atos.values())
+        for s in ctx["historico"]:
+            s.ato_id = atos.get(s.chamada.pk)
+            s.resumo_aviso = resumos.get(s.ato_id) or estado_avisos.Resumo()
         ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
         ctx["tipos_evento"] = chamadas.TIPOS_RH
         # The whole-edital base (spec section 4.1): no list before the public draw.

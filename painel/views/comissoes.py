@@ -35,6 +35,7 @@ from comissoes.forms import (
     SessaoForm,
 )
 from comissoes.models import Comissao, Impedimento, MembroComissao, Sessao
+from comum.avisos import estado as estado_avisos
 from comum.confirmacao import exige_confirmacao, sem_confirmacao
 
 
@@ -272,10 +273,14 @@ class SessaoRHView(GestaoMixin, TemplateView):
         convocacoes = (self.sessao.convocacoes.select_related("inscricao__candidato")
                        .prefetch_related("avaliacoes").order_by("horario", "pk"))
         itens = []
+        # Whether each convocation's notice went out (comum.avisos.estado).
+        atos = convocacao.atos_das_convocacoes(c.pk for c in convocacoes)
+        resumos = estado_avisos.por_ato(atos.values())
         for conv in convocacoes:
             av = next((a for a in conv.avaliacoes.all()
                        if a.comissao_id == self.sessao.comissao_id), None)
-            itens.append({"convocacao": conv, "avaliacao": av,
+            itens.append({"convocacao": conv, "avaliacao": av, "ato_id": atos.get(conv.pk),
+                          "resumo_aviso": resumos.get(atos.get(conv.pk)),
                           "lista_nome": Lista(conv.lista).label,
                           "resultado": rotulo_resultado(self.sessao.comissao.tipo,
                                                         av.resultado if av else "")})

@@ -30,6 +30,7 @@ from candidatos.procedimentos.forms import (
     JulgamentoRecursoForm,
 )
 from certames.models import Ato, Certame
+from comum.avisos import estado as estado_avisos
 from comum.confirmacao import exige_confirmacao
 from nucleo.recursos import anexos_de
 from painel.acesso import RHMixin
@@ -50,7 +51,12 @@ def _atos(proc: ProcedimentoAdministrativo):
     if recurso is not None:
         filtro |= Q(objeto_tipo__app_label="nucleo", objeto_tipo__model="recurso",
                     objeto_id=str(recurso.pk))
-    return Ato.objects.filter(filtro).select_related("autor").order_by("criado_em", "id")
+    atos = list(Ato.objects.filter(filtro).select_related("autor").order_by("criado_em", "id"))
+    # Whether each act's notice went out (comum.avisos.estado).
+    resumos = estado_avisos.por_ato(a.pk for a in atos)
+    for ato in atos:
+        ato.resumo_aviso = resumos.get(ato.pk)
+    return atos
 
 
 class PainelRHView(RHMixin, TemplateView):

@@ -24,6 +24,8 @@ urlpatterns = [
     path("inscricoes/<int:pk>/opcoes/", inscricoes.AlterarOpcoesView.as_view(), name="opcoes"),
     path("inscricoes/<int:pk>/comprovante.pdf", inscricoes.ComprovanteView.as_view(),
          name="comprovante"),
+    path("convocacoes/<int:pk>/convocacao.ics", inscricoes.ConvocacaoCalendarioView.as_view(),
+         name="convocacao_ics"),
     # The candidate's answer to a call.
     path("inscricoes/<int:pk>/convocacao/desistir/", inscricoes.DesistirChamadaView.as_view(),
          name="desistir"),

@@ -33,7 +33,10 @@ from candidatos.comprovante import gerar_comprovante
 from candidatos.models import Inscricao
 from certames.forms import erros_no_form
 from certames.models import Certame
+from comissoes.dominio import agenda
+from comissoes.models import Convocacao
 from comum.arquivos import arquivo_existe, servir_arquivo
+from comum.avisos import ics
 from comum.confirmacao import ERRO, confirmado, exige_confirmacao
 from portal import avisos, passos, situacao
 from portal.forms.inscricoes import InscricaoForm, OpcoesCandidatoForm
@@ -284,3 +287,13 @@ class AvisosView(CandidatoMixin, TemplateView):
         ctx["dias_sem_leitura"] = avisos.DIAS_SEM_LEITURA
         avisos.marcar_vistos(candidato, agora)
         return ctx
+
+
+class ConvocacaoCalendarioView(CandidatoMixin, View):
+    """The candidate's own committee convocation as an `.ics` (404 for anyone else's)."""
+
+    def get(self, request, pk):
+        conv = get_object_or_404(
+            Convocacao.objects.select_related("sessao__comissao__certame", "inscricao"),
+            pk=pk, inscricao__candidato__usuario=request.user)
+        return ics.resposta(agenda.calendario_convocacao(conv), f"convocacao-{conv.pk}.ics")

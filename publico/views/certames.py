@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views import View
 from django.views.generic import DetailView, ListView, TemplateView
 
 from candidatos import inscricao_portal
@@ -29,6 +30,7 @@ from classificacao import homologacao, impressos, leitura
 from classificacao.listas import versao_publicada
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import cache_publico, exportacao, limites
+from comum.avisos import ics
 from editais.retificacao import historico
 from provas.models import PublicacaoFase
 
@@ -78,12 +80,8 @@ class CertamePublicoView(DetailView):
         regime, ctx["quadro"], ctx["erro_quadro"] = quadro_de_vagas(certame,
                                                                    certame.cargos.all())
         ctx["regime"] = regime
-        # The schedule as published: an exemption stage only where the certame has an
-        # exemption (`Certame.oferece_isencao`; a stage saved before the schedule's check
-        # refused it is RH's to remove, `certames.cronograma`, and is never announced).
-        ctx["cronograma"] = [e for e in certame.etapas.all()
-                             if certame.oferece_isencao
-                             or e.tipo not in cronograma.ETAPAS_ISENCAO]
+        # The schedule as published (`certames.cronograma`; also its `.ics`).
+        ctx["cronograma"] = cronograma.etapas_publicas(certame)
         # The public draw of the whole-edital reserve (spec section 4.1).
         ctx["base_edital"] = distribuicao_edital.base_edital(certame)
         ctx["sorteio_realizado"] = hasattr(certame, "sorteio")
@@ -338,3 +336,18 @@ class ExportarOrdemPublicaView(OrdemNomeacaoPublicaView):
             kwargs["formato"], f"ordem-nomeacao-{cargo.codigo}",
             carreira.colunas_exportacao(publica=True),
             carreira.linhas_exportacao(cargo, publica=True), titulo=carreira.titulo_exportacao())
+
+
+class CronogramaCalendarioView(View):
+    """The certame's published schedule as an `.ics` (comum.avisos.ics): one event per stage,
+    from its start to its end."""
+
+    def get(self, request, pk):
+        certame = get_object_or_404(Certame.objects.filter(status__in=STATUS_PUBLICOS)
+                                    .prefetch_related("etapas"), pk=pk)
+        titulo = f"{certame.numero_edital} — {certame.titulo}"
+        eventos = [ics.Evento(uid=f"etapa-{e.pk}@certames", inicio=e.inicio, fim=e.fim,
+                              resumo=f"{e.get_tipo_display()} — {certame.numero_edital}",
+                              descricao=e.descricao or titulo)
+                   for e in cronograma.etapas_publicas(certame)]
+        return ics.resposta(ics.calendario(eventos, titulo), f"cronograma-{certame.pk}.ics")

@@ -168,9 +168,11 @@ def test_reivindicacao_recusada_e_encerrada_nao_repetem_o_nome(client, rh):
     # The e-mail telling a claim ended goes to its typed address too.
     cadastrar(client, registro.cpf, nome=PHISHING, email="segunda@example.com",
               pede_analise=True, explicacao="Não tenho mais acesso ao e-mail da banca.")
-    assert mensagens.enviar_email_cadastro(
-        contas.EMAIL_REIVINDICACAO_ENCERRADA,
-        PedidoCadastro.objects.get(email="segunda@example.com").pk) is True
+    # The outbox sends it once the task's transaction commits (comum.emails).
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert mensagens.enviar_email_cadastro(
+            contas.EMAIL_REIVINDICACAO_ENCERRADA,
+            PedidoCadastro.objects.get(email="segunda@example.com").pk) is True
     assert (mail.outbox[-1].to, _primeira_linha(mail.outbox[-1])) == (
         ["segunda@example.com"], "Olá.")
 

@@ -258,8 +258,9 @@ def test_retificacao_registra_antes_e_depois_e_notifica_o_candidato(
     assert ato.depois == {**registrado, "listas": ["PP"],
                           "declarado_na_inscricao": "Parda, optante pela lista PP.",
                           "prova": "Comprovante de inscrição de 10/10/2026."}
-    # Queued by name on commit (with the recompute), and sent.
-    assert len([c for c in callbacks if not isinstance(c, Renovacao)]) == 2
+    # Queued by name on commit (with the recompute), and sent: the task records the notice in
+    # the outbox, whose sending is queued on commit in turn (comum.emails).
+    assert len([c for c in callbacks if not isinstance(c, Renovacao)]) == 3
     assert [(m.subject, m.to) for m in mail.outbox] == [
         (f"Retificação de dado da sua inscrição {insc.numero}", ["candidata@example.org"])]
     assert "Registrado: Parda; listas: nenhuma lista reservada\n" in mail.outbox[0].body

@@ -231,8 +231,10 @@ def test_recurso_provido_desfaz_a_fraude_e_restaura_as_listas(
         proc = _julgar(proc, rh2)
     # Nothing is sent inside the transaction: the e-mail task is queued on commit.
     assert mail.outbox == []
-    for callback in callbacks:
-        callback()
+    # The task records the notice in the outbox, whose sending is queued on commit in turn.
+    with django_capture_on_commit_callbacks(execute=True):
+        for callback in callbacks:
+            callback()
     assert (proc.recurso_resultado, proc.recurso_motivacao, proc.recurso_julgado_em,
             proc.recurso_julgado_por, proc.recurso_fundamento) == (
         "provido", PROVIMENTO, JULGAMENTO, rh2, RECURSO_PIR)
