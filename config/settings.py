@@ -320,6 +320,7 @@ TAREFAS_POR_FILA = {
         "nucleo.avisar_publicacao",
         "nucleo.enviar_protocolo_recurso",
         "editais.avisar_retificacao",
+        "editais.avisar_situacao_certame",
     ],
     "documentos": [
         "certames.gerar_documento_pdf",

@@ -30,6 +30,7 @@ ESPERADO = {
     "nucleo.avisar_publicacao": "email",
     "nucleo.enviar_protocolo_recurso": "email",
     "editais.avisar_retificacao": "email",
+    "editais.avisar_situacao_certame": "email",
     "certames.gerar_documento_pdf": "documentos",
     "candidatos.gerar_comprovante": "documentos",
     "comissoes.gerar_ata": "documentos",

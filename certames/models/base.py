@@ -79,6 +79,8 @@ class Certame(models.Model):
         RASCUNHO = "rascunho", _("Rascunho")
         PUBLICADO = "publicado", _("Edital publicado")
         EM_ANDAMENTO = "em_andamento", _("Em andamento")
+        # Set with the acts of `editais.situacao` (the suspension and the cancellation).
+        SUSPENSO = "suspenso", _("Suspenso")
         HOMOLOGADO = "homologado", _("Homologado")
         ENCERRADO = "encerrado", _("Encerrado")
         CANCELADO = "cancelado", _("Cancelado")

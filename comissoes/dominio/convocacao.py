@@ -48,6 +48,7 @@ from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
+from certames.situacao import exigir_em_curso
 from certames.travas import travar
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
@@ -193,6 +194,7 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
     sessao = travar(Sessao, sessao, "comissao__certame")
     _validar_sessao_de_primeira_instancia(sessao)
     certame = sessao.comissao.certame
+    exigir_em_curso(certame)
     tipo = sessao.comissao.tipo
     proc = procedimento(tipo)
     if inscricao.certame_id != certame.pk:
@@ -249,6 +251,7 @@ def distribuir_convocacoes(etapa: Etapa, sessoes: list[Sessao], *, autor,
     stage (heteroidentification, documentary verification, PcD evaluation), in
     inscription-number order, one every `intervalo_minutos` from the session's start. Without
     `por_sessao`, evenly."""
+    exigir_em_curso(etapa.certame)
     tipo = PROCEDIMENTO_DA_ETAPA.get(etapa.tipo)
     if tipo is None:
         raise ValidationError(_("A etapa não é de heteroidentificação, de verificação "
