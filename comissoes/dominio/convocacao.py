@@ -49,7 +49,7 @@ from certames.models import Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
 from certames.situacao import exigir_em_curso
-from certames.travas import travar
+from certames.travas import travar, travar_certame
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -251,7 +251,7 @@ def distribuir_convocacoes(etapa: Etapa, sessoes: list[Sessao], *, autor,
     stage (heteroidentification, documentary verification, PcD evaluation), in
     inscription-number order, one every `intervalo_minutos` from the session's start. Without
     `por_sessao`, evenly."""
-    exigir_em_curso(etapa.certame)
+    exigir_em_curso(travar_certame(etapa.certame_id))  # the certame's lock first
     tipo = PROCEDIMENTO_DA_ETAPA.get(etapa.tipo)
     if tipo is None:
         raise ValidationError(_("A etapa não é de heteroidentificação, de verificação "

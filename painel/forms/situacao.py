@@ -80,8 +80,14 @@ class RetomadaForm(forms.Form):
         self.fields = {**campos, **self.fields}
 
     def cronograma(self) -> dict:
+        """The dates by stage; a date the form kept (it shows minutes) is the stage's own."""
         d = self.cleaned_data
-        return {e.pk: (d[f"inicio_{e.pk}"], d[f"fim_{e.pk}"]) for e in self.etapas}
+
+        def valor(etapa, parte):
+            dado, atual = d[f"{parte}_{etapa.pk}"], getattr(etapa, parte)
+            return atual if dado == atual.replace(second=0, microsecond=0) else dado
+
+        return {e.pk: (valor(e, "inicio"), valor(e, "fim")) for e in self.etapas}
 
 
 class CancelamentoForm(forms.Form):
