@@ -311,15 +311,23 @@ def textos(ato: AtoSituacaoCertame) -> list[str]:
 AVISO_TAXA = _("A devolução da taxa de inscrição segue o que o edital dispõe.")
 
 
+def atos_do_certame(certame: Certame | int) -> list[AtoSituacaoCertame]:
+    """The certame's suspensions, retomadas and cancellation, in order, each with
+    `publicado_em` and `textos` (the edital's history, the candidate's notices)."""
+    atos = list(AtoSituacaoCertame.objects.filter(certame=certame)
+                .order_by("praticado_em", "pk"))
+    for ato in atos:
+        ato.publicado_em = ato.praticado_em
+        ato.textos = textos(ato)
+    return atos
+
+
 def historico(certame: Certame | int) -> list:
     """The edital's acts (`editais.retificacao.historico`) and the certame's suspensions,
     retomadas and cancellation, in order, each with `publicado_em` and `textos` (the
     certame's public page)."""
-    atos = list(AtoSituacaoCertame.objects.filter(certame=certame))
-    for ato in atos:
-        ato.publicado_em = ato.praticado_em
-        ato.textos = textos(ato)
-    return sorted([*retificacao.historico(certame), *atos], key=lambda a: (a.publicado_em,))
+    return sorted([*retificacao.historico(certame), *atos_do_certame(certame)],
+                  key=lambda a: a.publicado_em)
 
 
 MAILS = {Tipo.SUSPENSAO: emails.suspensao_certame, Tipo.RETOMADA: emails.retomada_certame,

@@ -310,6 +310,9 @@ def test_banner_na_pagina_publica_e_nas_paginas_do_candidato(client, rh, w):
     client.force_login(conta)
     for url in (reverse("portal:painel"), reverse("portal:inscricao", args=[w.insc.pk])):
         assert ESPERADO in client.get(url).content.decode(), url
+    # The act among the candidate's notices, with its motivation.
+    avisos = client.get(reverse("portal:avisos")).content.decode()
+    assert "Suspensão do certame" in avisos and LIMINAR in avisos
 
 
 def test_cancelamento_e_definitivo(client, rh, w, mailoutbox,
