@@ -154,6 +154,9 @@ def motivo_opcao_inalteravel(inscricao: Inscricao,
     """Why the candidate may not change the reserved-list option now, or None. ``etapas``:
     the certame's schedule when the caller already read it (the status page: no query)."""
     certame = inscricao.cargo.certame
+    parado = motivo_certame_parado(certame)
+    if parado:
+        return parado
     if inscricao.situacao in servicos.FINAIS:
         return _("A inscrição está %(s)s.") % {"s": inscricao.get_situacao_display().lower()}
     # After the window: fixed at the inscrição, citing the regime's article.

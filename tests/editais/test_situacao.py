@@ -11,11 +11,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos import chamadas, inscricao_portal
+from candidatos import chamadas, condicoes, inscricao_portal
 from candidatos.importacao.importar import importar_inscricoes
 from candidatos.isencao import pagamento
 from candidatos.isencao.pedido import solicitar_isencao
-from candidatos.models import Inscricao
+from candidatos.models import CondicaoEspecial, Inscricao
 from certames.models import Ato, AtoSituacaoCertame, Certame, Etapa
 from certames.situacao import motivo_certame_parado
 from classificacao import homologacao, listas
@@ -26,8 +26,14 @@ from editais import retificacao, situacao
 from nucleo import publicacao
 from provas import servicos as provas
 from provas.models import Fase
-from tests.comissoes.fabricas import ComissaoFactory, sessao
-from tests.factories import CandidatoFactory, CargoFactory, CertameFactory, InscricaoFactory
+from tests.comissoes.fabricas import PDF, ComissaoFactory, arquivo, sessao
+from tests.factories import (
+    CandidatoFactory,
+    CargoFactory,
+    CertameFactory,
+    InscricaoFactory,
+    usuario,
+)
 from tests.nucleo.test_autoridade import _mundo, _recorrer
 from tests.provas.apoio import cargo_em_fases, planilha
 
@@ -95,12 +101,26 @@ def _recurso(w):
     return lambda: _recorrer(m)
 
 
+def _pedido_atendimento(w):
+    """The candidate's own request for special conditions at the exam."""
+    conta = usuario("candidata_atendimento", "Candidato")
+    w.insc.candidato.usuario = conta
+    w.insc.candidato.save(update_fields=["usuario"])
+    return lambda: condicoes.solicitar(w.insc, autor=conta,
+                                       condicoes={CondicaoEspecial.BRAILLE: ""},
+                                       justificativa="Baixa visão severa, CID no laudo.",
+                                       laudo=arquivo("laudo.pdf", PDF, "application/pdf"))
+
+
 # Every act that moves the certame forward, each set up (when it needs more than the world)
 # before the certame is suspended, then tried.
 ACOES = {
     "inscricao": lambda w: lambda: inscricao_portal.inscrever(
         CandidatoFactory(), w.cargo, cor_raca="parda", quilombola=False, deficiencia=False,
         tipo_deficiencia="", listas=[], autor=w.rh),
+    "alterar_opcoes": lambda w: lambda: inscricao_portal.alterar_opcoes_pelo_candidato(
+        w.insc, ["PP"], autor=w.rh),
+    "pedido_atendimento": _pedido_atendimento,
     "pedido_isencao": lambda w: lambda: solicitar_isencao(w.insc, tipo="cadunico", autor=w.rh,
                                                           nis="12345678901"),
     "pagamento_taxa": lambda w: lambda: pagamento.registrar_pagamento(
@@ -299,8 +319,6 @@ def test_retomada_pela_pagina_com_o_cronograma_e_o_historico_publico(
 
 
 def test_banner_na_pagina_publica_e_nas_paginas_do_candidato(client, rh, w):
-    from tests.factories import usuario
-
     conta = usuario("candidata_suspensa", "Candidato")
     w.insc.candidato.usuario = conta
     w.insc.candidato.save(update_fields=["usuario"])
