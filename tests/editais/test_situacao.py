@@ -398,3 +398,22 @@ def test_so_se_suspende_o_publicado_e_nao_homologado(rh):
                                              autor=rh)) == [
         "O edital ainda é rascunho: não foi publicado, não há ato a anular ou revogar."]
     assert AtoSituacaoCertame.objects.count() == 0
+
+
+def test_a_situacao_so_muda_por_ato_nunca_a_mao(rh, w):
+    """The admin's form (and any `full_clean`) refuses a status the acts did not set."""
+    w.certame.status = Certame.Status.SUSPENSO
+    with pytest.raises(ValidationError) as recusa:
+        w.certame.full_clean()
+    assert recusa.value.message_dict["status"] == [
+        "A suspensão e o cancelamento são atos: registre-os na página do certame, na gestão, "
+        "com a motivação e a origem da ordem."]
+    _suspender(w.certame, rh)
+    w.certame.refresh_from_db()
+    w.certame.full_clean()  # suspended by its act
+    w.certame.status = Certame.Status.EM_ANDAMENTO
+    with pytest.raises(ValidationError) as recusa:
+        w.certame.full_clean()
+    assert recusa.value.message_dict["status"] == [
+        "O certame está suspenso por um ato (Suspensão do certame): a situação muda só por "
+        "outro ato, na página do certame, na gestão."]
