@@ -57,6 +57,7 @@ from certames.models import (
     VersaoClassificacao,
 )
 from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
+from certames.situacao import exigir_em_curso
 from certames.travas import travar, travar_certame
 from comum import emails
 from comum.filas import enfileirar
@@ -140,6 +141,7 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
     # Parents first (certames/travas.py): the certame, then the cargo.
     travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
     cargo = travar(Cargo, cargo_id, "certame")
+    exigir_em_curso(cargo.certame)
     if quantidade < 1:
         raise ValidationError(_("Informe quantas posições convocar (ao menos uma)."))
     if prazo < hoje:

@@ -33,6 +33,7 @@ from candidatos.models import Candidato, Inscricao, PedidoIsencao, erros_autodec
 from certames.auditoria import registrar_ato
 from certames.models import Cargo, Certame, Etapa
 from certames.regras.aritmetica import formatar_percentual
+from certames.situacao import motivo_certame_parado
 from certames.travas import travar, travar_certame, travar_sem_ler
 from comum.filas import enfileirar
 from comum.formatos import data_hora_br
@@ -137,6 +138,9 @@ def _texto_janela(certame: Certame, cronograma: list[Etapa] | None = None) -> st
 
 def motivo_inscricoes_fechadas(certame: Certame) -> str | None:
     """Why the certame does not accept inscrições now (a Portuguese sentence), or None."""
+    parado = motivo_certame_parado(certame)
+    if parado:
+        return parado
     if certame.status not in STATUS_ACEITA_INSCRICOES:
         return _("Este certame não está recebendo inscrições (situação: %(s)s).") % {
             "s": certame.get_status_display().lower()}
@@ -150,6 +154,9 @@ def motivo_opcao_inalteravel(inscricao: Inscricao,
     """Why the candidate may not change the reserved-list option now, or None. ``etapas``:
     the certame's schedule when the caller already read it (the status page: no query)."""
     certame = inscricao.cargo.certame
+    parado = motivo_certame_parado(certame)
+    if parado:
+        return parado
     if inscricao.situacao in servicos.FINAIS:
         return _("A inscrição está %(s)s.") % {"s": inscricao.get_situacao_display().lower()}
     # After the window: fixed at the inscrição, citing the regime's article.

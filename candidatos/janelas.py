@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from django.utils.translation import gettext as _
 
 from certames.models import Etapa
+from certames.situacao import motivo_certame_parado
 from nucleo.candidato import DEFESA, RECURSO, JanelaAberta
 from nucleo.registro import registrados
 
@@ -56,7 +57,10 @@ def reunir(s, agora: dt.datetime) -> list[JanelaAberta]:
     """Every window open for the inscrição at `agora`, soonest end first, from `s`, the status
     the candidate's area read once (`portal.situacao.SituacaoInscricao`): each registered
     plug-in's own, then the appeal against the classification's preliminary result for a
-    candidate of the published snapshot."""
+    candidate of the published snapshot. A stopped certame (`certames.situacao`) has none:
+    its deadlines wait for the retomada."""
+    if motivo_certame_parado(s.inscricao.certame):
+        return []
     janelas = [j for p in registrados() for j in p.janelas_do_candidato(s, agora)]
     c = s.classificacao
     janelas += _classificacao(s.etapas, bool(c and (c.posicoes or c.exclusoes)), agora)

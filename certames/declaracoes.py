@@ -34,6 +34,8 @@ TABELAS_PROTEGIDAS = (
     "certames_anunciosorteio",
     "certames_sorteio",
     "certames_destinovagasurgida",
+    # the suspensions, retomadas and cancellation of a certame (editais.situacao)
+    "certames_atosituacaocertame",
 )
 
 COLUNAS_AUDITADAS = {
@@ -66,6 +68,8 @@ FONTES_PUBLICAS = {
     # the public draw
     "certames.AnuncioSorteio": (("certame",), ()),
     "certames.Sorteio": (("certame",), ()),
+    # the suspension, retomada or cancellation: the certame's banner and history
+    "certames.AtoSituacaoCertame": (("certame",), ()),
 }
 
 COBERTAS = {

@@ -33,6 +33,7 @@ from certames.auditoria import registrar_ato
 from certames.models import Cargo, Certame, Publicacao, VersaoClassificacao
 from certames.regras.procedimentos import HETEROIDENTIFICACAO, TIPOS_PROCEDIMENTO
 from certames.regras.regimes import regime_ou_none
+from certames.situacao import exigir_em_curso
 from certames.travas import travar_certame
 from certames.validade import FUNDAMENTO_CONTAGEM, FUNDAMENTO_VALIDADE, fim_da_validade
 from comum.formatos import data_br
@@ -175,6 +176,7 @@ def homologar(certame: Certame, *, data: dt.date, ato: str, autor,
     if certame.homologado_em is not None:
         raise ValidationError(_("O certame já foi homologado em %(d)s.") % {
             "d": data_br(certame.homologado_em)})
+    exigir_em_curso(certame)
     if certame.status not in STATUS_HOMOLOGAVEIS:
         raise ValidationError(_("Um certame na situação “%(s)s” não pode ser homologado.") % {
             "s": certame.get_status_display()})

@@ -39,6 +39,7 @@ from certames.models import (
 from certames.recalculo import mensagem_aguardando_nota
 from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
+from certames.situacao import motivo_certame_parado
 from certames.travas import travar, travar_certame, travar_varios
 from classificacao import leitura
 from classificacao.homologacao import bloqueios_homologacao, mensagem_bloqueio
@@ -442,9 +443,9 @@ def motivo_cronograma(cargo: Cargo, tipo: str, agora: datetime | None = None) ->
     """Why the certame's schedule does not admit publishing the cargo's classification as
     `tipo` now (None: it does): the one guard of every publication,
     `certames.cronograma.motivo_publicacao` (stages "Resultado preliminar" and "Resultado
-    final / homologação")."""
-    return cronograma.motivo_publicacao(cargo.certame.etapas.all(), cronograma.CLASSIFICACAO,
-                                        tipo, agora or timezone.now())
+    final / homologação"), after the certame's own stop (`certames.situacao`)."""
+    return motivo_certame_parado(cargo.certame) or cronograma.motivo_publicacao(
+        cargo.certame.etapas.all(), cronograma.CLASSIFICACAO, tipo, agora or timezone.now())
 
 
 def motivo_nao_publicar(versao: VersaoClassificacao, tipo: str,

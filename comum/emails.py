@@ -236,6 +236,24 @@ def retificacao_edital(para: str, contexto: dict, **opcoes) -> None:
     enviar("retificacao_edital", para, contexto, **opcoes)
 
 
+def suspensao_certame(para: str, contexto: dict, **opcoes) -> None:
+    """An inscribed candidate is told that the certame was suspended, since when and why
+    (`editais.situacao`)."""
+    enviar("suspensao_certame", para, contexto, **opcoes)
+
+
+def retomada_certame(para: str, contexto: dict, **opcoes) -> None:
+    """An inscribed candidate is told that the certame was resumed, with the schedule the
+    retomada confirmed or moved (`editais.situacao`)."""
+    enviar("retomada_certame", para, contexto, **opcoes)
+
+
+def cancelamento_certame(para: str, contexto: dict, **opcoes) -> None:
+    """An inscribed candidate is told that the certame was annulled or revoked, and that the
+    fee's refund follows the edital (`editais.situacao`)."""
+    enviar("cancelamento_certame", para, contexto, **opcoes)
+
+
 def convocacao_chamada(para: str, contexto: dict, **opcoes) -> None:
     """The candidate is called for the cargo, with the deadline for the documents
     (`candidatos.chamadas`)."""

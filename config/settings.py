@@ -322,6 +322,7 @@ TAREFAS_POR_FILA = {
         "editais.avisar_retificacao",
         "candidatos.lembrar_prazos",
         "comissoes.lembrar_sessoes",
+        "editais.avisar_situacao_certame",
     ],
     "documentos": [
         "certames.gerar_documento_pdf",

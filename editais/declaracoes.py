@@ -24,6 +24,9 @@ ROTULOS_ATOS = {
     "etapa_definida": _("Etapa do cronograma definida no rascunho do edital"),
     "etapa_removida": _("Etapa do cronograma removida do rascunho do edital"),
     "edital_publicado": _("Publicação do edital"),
+    "certame_suspenso": _("Suspensão do certame"),
+    "certame_retomado": _("Retomada do certame"),
+    "certame_cancelado": _("Anulação ou revogação do certame"),
 }
 
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.models import Certame
+from certames.situacao import motivo_certame_parado
 from certames.travas import travar_certame
 from nucleo.avisos import enfileirar_aviso_publicacao
 from nucleo.lotes import (
@@ -51,9 +52,10 @@ def _rotulos(proc, objetos) -> str:
 def motivo_cronograma(certame: Certame, chave: str, fase: str,
                       agora: dt.datetime | None = None) -> str | None:
     """Why the schedule does not admit the procedure's publication `fase` now (None: it
-    does): `certames.cronograma.motivo_publicacao` on the certame's stages."""
-    return cronograma.motivo_publicacao(certame.etapas.all(), chave, fase,
-                                        agora or timezone.now())
+    does): `certames.cronograma.motivo_publicacao` on the certame's stages, after the
+    certame's own stop (`certames.situacao`)."""
+    return motivo_certame_parado(certame) or cronograma.motivo_publicacao(
+        certame.etapas.all(), chave, fase, agora or timezone.now())
 
 
 def pendencias_preliminar(certame: Certame, chave: str,

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
+from certames.situacao import exigir_em_curso
 from certames.travas import travar_certame, travar_decisao
 from comum import arquivos
 from comum.formatos import data_hora_br
@@ -138,6 +139,7 @@ def apresentar_recurso(chave: str, objeto, *, autor, texto: str, arquivos_enviad
 def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
     proc = plugin(chave)
     certame = travar_certame(proc.certame_id(objeto))
+    exigir_em_curso(certame)
     objeto = travar_decisao(type(objeto), objeto.pk)
     inscricao_id = proc.inscricao_id(objeto)
     if not titular(inscricao_id, autor):

@@ -36,6 +36,7 @@ from painel.views import (
 )
 from painel.views.editor import cargos as editor_cargos
 from painel.views.editor import certame as editor_certame
+from painel.views.editor import situacao as editor_situacao
 
 app_name = "painel"
 
@@ -146,6 +147,13 @@ urlpatterns = [
          certames.ModeloImportacaoView.as_view(), name="modelo_importacao"),
     path("certames/<int:pk>/homologar/", certames.HomologarView.as_view(), name="homologar"),
     path("certames/<int:pk>/prorrogar/", certames.ProrrogarView.as_view(), name="prorrogar"),
+    # Suspension, retomada and cancellation of the certame (editais.situacao).
+    path("certames/<int:pk>/suspender/", editor_situacao.SuspenderView.as_view(),
+         name="suspender_certame"),
+    path("certames/<int:pk>/retomar/", editor_situacao.RetomarView.as_view(),
+         name="retomar_certame"),
+    path("certames/<int:pk>/cancelar/", editor_situacao.CancelarView.as_view(),
+         name="cancelar_certame"),
     path("certames/<int:pk>/criterios-heteroidentificacao/", certames.CriteriosView.as_view(),
          name="criterios_heteroidentificacao"),
     # Appeals against RH's decisions (Lei 9.784/1999, art. 56, §1º: nucleo/autoridade.py).

@@ -22,6 +22,7 @@ from certames.models import Etapa
 from comum.formatos import data_br, data_hora_br
 from editais.models import AtoEdital
 from editais.retificacao import historico
+from editais.situacao import atos_do_certame
 from nucleo.candidato import AVISO_CHAMADA, AVISO_RECURSO, AVISO_RESULTADO, Aviso
 from nucleo.registro import registrados
 from portal import situacao
@@ -72,6 +73,11 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             avisos.append(Aviso(RESULTADO, ato.publicado_em, inscricao, _(
                 "Retificação nº %(n)d do edital publicada") % {"n": ato.numero},
                 "; ".join(ato.textos), url_certame))
+    # The certame's suspensions, retomadas and cancellation (`editais.situacao`).
+    if s.existe.get("existe_ato_situacao", True):
+        for ato in atos_do_certame(inscricao.certame_id):
+            avisos.append(Aviso(RESULTADO, ato.praticado_em, inscricao, str(ato),
+                                ato.motivacao, url_certame))
     # What each procedure decided and published about the inscrição: its own notices
     # (`nucleo.registro.Procedimento.avisos_do_candidato`).
     for plugin in registrados():

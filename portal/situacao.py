@@ -36,7 +36,14 @@ from candidatos.models import (
 )
 from certames import instantaneo
 from certames.carreira import SituacaoChamada, fundamento_ordem
-from certames.models import Chamada, Etapa, EventoChamada, Publicacao, ResumoClassificacao
+from certames.models import (
+    AtoSituacaoCertame,
+    Chamada,
+    Etapa,
+    EventoChamada,
+    Publicacao,
+    ResumoClassificacao,
+)
 from classificacao import listas_da_inscricao
 from comissoes.dominio import documental
 from comissoes.dominio.convocacao import convocacoes_do_candidato
@@ -321,6 +328,9 @@ def _existencias() -> dict[str, Exists]:
         # the edital's retificações (editais.retificacao): every inscrito's notices
         "existe_retificacao": Exists(AtoEdital.objects.filter(
             certame_id=OuterRef("certame_id"), tipo=AtoEdital.Tipo.RETIFICACAO)),
+        # the certame's suspensions, retomadas and cancellation (editais.situacao)
+        "existe_ato_situacao": Exists(AtoSituacaoCertame.objects.filter(
+            certame_id=OuterRef("certame_id"))),
     }
 
 

@@ -28,6 +28,7 @@ from certames.models import Cargo
 from certames.recalculo import ler_parametros, solicitar_recalculo
 from certames.regras.fases import Fase as FaseMotor
 from certames.regras.fases import validar_fases
+from certames.situacao import exigir_em_curso, motivo_certame_parado
 from certames.travas import travar
 from comum.formatos import data_br
 from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha, mostrar
@@ -297,6 +298,7 @@ def importar_notas(fase: Fase | int, conteudo: bytes, *, nome_arquivo: str, auto
     fase_id = fase.pk if isinstance(fase, Fase) else fase
     cargo_id = Fase.objects.values_list("cargo_id", flat=True).get(pk=fase_id)
     cargo = travar(Cargo, cargo_id, "certame")
+    exigir_em_curso(cargo.certame)
     fase = Fase.objects.select_related("cargo__certame").get(pk=fase_id)
     fase.cargo = cargo
     fases = motor.fases_do_cargo(cargo.pk)
@@ -378,6 +380,9 @@ class PublicacaoFaseInvalida(ValidationError):
 def motivo_nao_publicar(fase: Fase, tipo: str, agora: datetime | None = None) -> str | None:
     """Why the phase's result cannot be published as `tipo` now (None: it can)."""
     cargo = fase.cargo
+    parado = motivo_certame_parado(cargo.certame)
+    if parado:
+        return parado
     if cargo.geracao_calculada < cargo.geracao_classificacao:
         return _("Há atos ainda não calculados: aguarde o recálculo (ou clique em "
                  "“Recalcular agora”) e publique o resultado calculado.")

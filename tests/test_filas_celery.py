@@ -33,6 +33,7 @@ ESPERADO = {
     "comum.enviar_aviso": "email",
     "candidatos.lembrar_prazos": "email",
     "comissoes.lembrar_sessoes": "email",
+    "editais.avisar_situacao_certame": "email",
     "certames.gerar_documento_pdf": "documentos",
     "candidatos.gerar_comprovante": "documentos",
     "comissoes.gerar_ata": "documentos",

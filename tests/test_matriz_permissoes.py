@@ -341,6 +341,18 @@ MATRIZ = [
     L("painel:prorrogar", "pk=certame",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST, dados={"prorrogacao-data": "2026-10-21", "prorrogacao-motivacao": MOTIVO}),
+    # Suspension, retomada and cancellation of the certame (editais.situacao): RH's only.
+    L("painel:suspender_certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"suspensao-origem": "administracao",
+                           "suspensao-motivacao": MOTIVO}),
+    L("painel:retomar_certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"retomada-motivacao": MOTIVO}),
+    L("painel:cancelar_certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"cancelamento-tipo": "anulacao", "cancelamento-origem":
+                           "administracao", "cancelamento-motivacao": MOTIVO}),
     L("painel:criterios_heteroidentificacao", "pk=certame",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST, dados={"criterios-texto": "Fenótipo: cor da pele, cabelo, traços."}),

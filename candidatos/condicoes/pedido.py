@@ -29,6 +29,7 @@ from candidatos.condicoes.base import (
 from candidatos.models import CondicaoSolicitada, Inscricao, PedidoAtendimento, somente_digitos
 from candidatos.servicos import FINAIS
 from certames.auditoria import registrar_ato
+from certames.situacao import exigir_em_curso
 from certames.travas import travar
 from comum import arquivos
 
@@ -145,6 +146,7 @@ def _solicitar(inscricao, autor, escolhidas, justificativa, laudo, tipo_laudo, l
                agora) -> PedidoAtendimento:
     insc = travar(Inscricao, inscricao, "certame", "candidato")
     _checar_titular(autor, insc)
+    exigir_em_curso(insc.certame)
     _checar_janela_pedido(insc.certame, agora)
     if insc.situacao in FINAIS:
         raise ValidationError(_("A inscrição está %(s)s.") % {

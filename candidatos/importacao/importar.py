@@ -28,12 +28,20 @@ from candidatos.importacao.plano import Resumo, _planejar
 from certames.auditoria import registrar_ato
 from certames.models import Certame
 from certames.recalculo import solicitar_recalculo
+from certames.situacao import motivo_certame_parado
 from certames.travas import travar_sem_ler
-from comum.planilhas import ler_planilha
+from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha
 
 #: How the rows are written: "copia" (PostgreSQL COPY into staging tables and set-based
 #: statements), "orm" (bulk operations of the ORM, any database), "auto" (COPY when possible).
 VIA_AUTO, VIA_COPIA, VIA_ORM = "auto", "copia", "orm"
+
+
+def _recusar_parado(certame: Certame) -> None:
+    """A stopped certame (`certames.situacao`) takes no import: the file is refused whole."""
+    motivo = motivo_certame_parado(certame)
+    if motivo:
+        raise ArquivoRejeitado([ErroLinha(0, "", motivo)])
 
 
 def importar_inscricoes(
@@ -54,6 +62,7 @@ def importar_inscricoes(
     if via not in (VIA_AUTO, VIA_COPIA, VIA_ORM):
         raise ValueError(f"via desconhecida: {via!r}")
     progresso = progresso or (lambda feito, total, fase: None)
+    _recusar_parado(certame)
     planilha = ler_planilha(conteudo, COLUNAS, OBRIGATORIAS, extras=COLUNA_DESEMPATE)
     # Tie-break columns in the order of their numbers (desempate_1, desempate_2, ...).
     col_desempate = [extra.indice for extra in sorted(
@@ -67,6 +76,7 @@ def importar_inscricoes(
         # The certame's lock serialises imports and portal inscrições of this certame, so the
         # checks below still hold when the rows are written.
         travar_sem_ler(Certame, certame)
+        _recusar_parado(Certame.objects.get(pk=certame.pk))
         with _ajustes_postgresql():
             resumo = _conferir_e_gravar(certame, validas, nomes_desempate, erros, excedentes,
                                         autor=autor, nome_arquivo=nome_arquivo, via=via)

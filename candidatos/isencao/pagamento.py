@@ -27,6 +27,7 @@ from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.models import Certame, Etapa
 from certames.recalculo import solicitar_recalculo
+from certames.situacao import exigir_em_curso
 from certames.travas import travar, travar_certame, travar_varios
 from comum.formatos import data_hora_br
 
@@ -76,6 +77,7 @@ def registrar_pagamento(inscricao: Inscricao, *, autor, referencia: str,
     """RH records the payment of the fee, until the payment deadline (art. 3º, §3º)."""
     agora = agora or timezone.now()
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
+    exigir_em_curso(insc.certame)
     referencia = (referencia or "").strip()
     if not referencia:
         raise ValidationError(_("Informe o comprovante do pagamento (ex.: número do boleto)."))
@@ -107,6 +109,7 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
     queue the recompute of their cargos (art. 3º, §3º, a contrario)."""
     agora = agora or timezone.now()
     certame = travar_certame(certame)
+    exigir_em_curso(certame)
     # The schedule's guard of every act that waits for a stage (`certames.cronograma`): here,
     # the end of the payment stage.
     cronograma.recusar_antes_da_abertura(

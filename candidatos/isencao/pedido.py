@@ -27,6 +27,7 @@ from candidatos.models import Inscricao, PedidoIsencao
 from candidatos.servicos import FINAIS
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
+from certames.situacao import exigir_em_curso
 from certames.travas import travar
 
 
@@ -44,6 +45,7 @@ def solicitar_isencao(inscricao: Inscricao, *, tipo: str, autor, nis: str = "",
     insc = travar(Inscricao, inscricao, *_INSCRICAO_COM)
     _checar_titular(autor, insc)
     certame = insc.certame
+    exigir_em_curso(certame)
     dados = regra(certame)
     _checar_janela(certame, Etapa.Tipo.PEDIDO_ISENCAO, agora, _("pedir isenção da taxa"))
     if insc.situacao in FINAIS:

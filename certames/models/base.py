@@ -79,6 +79,8 @@ class Certame(models.Model):
         RASCUNHO = "rascunho", _("Rascunho")
         PUBLICADO = "publicado", _("Edital publicado")
         EM_ANDAMENTO = "em_andamento", _("Em andamento")
+        # Set with the acts of `editais.situacao` (the suspension and the cancellation).
+        SUSPENSO = "suspenso", _("Suspenso")
         HOMOLOGADO = "homologado", _("Homologado")
         ENCERRADO = "encerrado", _("Encerrado")
         CANCELADO = "cancelado", _("Cancelado")
@@ -172,6 +174,7 @@ class Certame(models.Model):
     def clean(self) -> None:
         super().clean()
         self._validar_validade_homologada()
+        self._validar_situacao_por_ato()
         if not self.regime or not self.data_publicacao_edital:
             return
         try:
@@ -193,6 +196,24 @@ class Certame(models.Model):
                     "publicacao": data_br(self.data_publicacao_edital),
                 }
             })
+
+    def _validar_situacao_por_ato(self) -> None:
+        """Suspended and cancelled are set by their acts (`editais.situacao`), never by hand:
+        the status agrees with the latest act of situation (`AtoSituacaoCertame`)."""
+        parados = {"suspensao": Certame.Status.SUSPENSO, "anulacao": Certame.Status.CANCELADO,
+                   "revogacao": Certame.Status.CANCELADO}
+        ultimo = (self.atos_situacao.order_by("-praticado_em", "-pk").first()
+                  if self.pk is not None else None)
+        esperado = parados.get(ultimo.tipo) if ultimo is not None else None
+        if esperado is not None and self.status != esperado:
+            raise ValidationError({"status": _(
+                "O certame está %(s)s por um ato (%(t)s): a situação muda só por outro ato, na "
+                "página do certame, na gestão.") % {
+                "s": Certame.Status(esperado).label.lower(), "t": ultimo.get_tipo_display()}})
+        if esperado is None and self.status in parados.values():
+            raise ValidationError({"status": _(
+                "A suspensão e o cancelamento são atos: registre-os na página do certame, na "
+                "gestão, com a motivação e a origem da ordem.")})
 
     def _validar_validade_homologada(self) -> None:
         """Once homologated, the validity the edital fixed runs: its period no longer changes;

@@ -49,7 +49,8 @@ from certames.auditoria import registrar_ato, ultimo_ato
 from certames.models import Ato, Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
-from certames.travas import travar
+from certames.situacao import exigir_em_curso
+from certames.travas import travar, travar_certame
 from comissoes.dominio import agenda
 from comissoes.dominio.composicao import nome_do_membro
 from comissoes.dominio.procedimentos import (
@@ -196,6 +197,7 @@ def convocar(sessao: Sessao, inscricao: Inscricao, lista: str, horario: dt.datet
     sessao = travar(Sessao, sessao, "comissao__certame")
     _validar_sessao_de_primeira_instancia(sessao)
     certame = sessao.comissao.certame
+    exigir_em_curso(certame)
     tipo = sessao.comissao.tipo
     proc = procedimento(tipo)
     if inscricao.certame_id != certame.pk:
@@ -262,6 +264,7 @@ def distribuir_convocacoes(etapa: Etapa, sessoes: list[Sessao], *, autor,
     stage (heteroidentification, documentary verification, PcD evaluation), in
     inscription-number order, one every `intervalo_minutos` from the session's start. Without
     `por_sessao`, evenly."""
+    exigir_em_curso(travar_certame(etapa.certame_id))  # the certame's lock first
     tipo = PROCEDIMENTO_DA_ETAPA.get(etapa.tipo)
     if tipo is None:
         raise ValidationError(_("A etapa não é de heteroidentificação, de verificação "

@@ -56,6 +56,7 @@ from candidatos.models import Lista
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from certames.regras.regimes import PERMANECE_AC, regime_ou_none
+from certames.situacao import motivo_certame_parado
 from certames.travas import travar, travar_por
 from comissoes.dominio import presenca, votacao
 from comissoes.dominio.composicao import motivo_composicao_irregular, nome_do_membro
@@ -139,6 +140,9 @@ def erros_agendamento(comissao: Comissao, *, inicio: dt.datetime, local: str, mo
                       agora: dt.datetime | None = None) -> dict[str, str]:
     """Field errors of a session to schedule (also used by the admin form)."""
     erros: dict[str, str] = {}
+    parado = motivo_certame_parado(comissao.certame)
+    if parado:
+        return {"comissao": parado}
     if modalidade not in Sessao.Modalidade.values:
         erros["modalidade"] = _("Modalidade inválida.")
     if not (local or "").strip():

@@ -36,6 +36,7 @@ from nucleo import autoridade
 from nucleo.models import ItemPublicado, PublicacaoResultado
 from painel import graficos
 from painel.acesso import RHMixin
+from painel.forms import situacao as forms_situacao
 from painel.forms.autoridade import AutoridadeRecursalForm
 from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
 
@@ -107,6 +108,8 @@ class CertameRHView(RHMixin, DetailView):
                                 if ctx["rascunho"] else [])
         ctx["retificavel"] = (not ctx["rascunho"]
                               and editais_retificacao.motivo_nao_retificar(certame) is None)
+        # Suspension, retomada and cancellation (editais.situacao).
+        forms_situacao.contexto(certame, ctx)
         ctx["graficos"] = {**grafico_cronograma(etapas),
                            **graficos_inscricoes(certame),
                            **grafico_heteroidentificacao(certame)}
@@ -338,9 +341,12 @@ class AtoCertameView(CertameRHView):
     def executar(self, certame: Certame, dados: dict) -> str:
         raise NotImplementedError
 
+    def formulario(self, certame: Certame, dados) -> forms.Form:
+        return self.form_class(dados, prefix=self.prefixo)
+
     def post(self, request, *args, **kwargs):
         self.object = certame = self.get_object()
-        form = self.form_class(request.POST, prefix=self.prefixo)
+        form = self.formulario(certame, request.POST)
         if form.is_valid():
             try:
                 mensagem = self.executar(certame, form.cleaned_data)

@@ -25,13 +25,14 @@ from candidatos.models import Inscricao
 from certames import carreira, cronograma, distribuicao_edital, instantaneo, regras
 from certames.models import Cargo, Certame, Publicacao
 from certames.regras.aritmetica import formatar_percentual
+from certames.situacao import motivo_certame_parado
 from certames.validade import FUNDAMENTO_VALIDADE
 from classificacao import homologacao, impressos, leitura
 from classificacao.listas import versao_publicada
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import cache_publico, exportacao, limites
 from comum.avisos import ics
-from editais.retificacao import historico
+from editais.situacao import historico
 from provas.models import PublicacaoFase
 
 STATUS_PUBLICOS = [s for s in Certame.Status.values if s != Certame.Status.RASCUNHO]
@@ -90,8 +91,11 @@ class CertamePublicoView(DetailView):
         ctx["validade"] = homologacao.resumo_validade(certame)
         ctx["fundamento_validade"] = FUNDAMENTO_VALIDADE
         ctx["fundamento_criterios"] = homologacao.fundamento_criterios(certame)
-        # The edital's acts: its publication and retificações (`editais.retificacao`).
+        # The edital's acts: its publication and retificações (`editais.retificacao`), and
+        # the certame's suspensions, retomadas and cancellation (`editais.situacao`), whose
+        # latest one, while it stops the certame, is the page's banner.
         ctx["historico_edital"] = historico(certame)
+        ctx["certame_parado"] = motivo_certame_parado(certame)
         # The way in while the inscrições are open (the portal's own answer); the page is
         # stored only until they open or close (`cache_publico.valida_ate`).
         agora = timezone.now()

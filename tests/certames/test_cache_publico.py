@@ -25,6 +25,7 @@ from candidatos.models import EstadoLista, SituacaoLista
 from certames.models import (
     AnuncioSorteio,
     Ato,
+    AtoSituacaoCertame,
     Chamada,
     DestinoVagaSurgida,
     DocumentoPdf,
@@ -509,6 +510,7 @@ def _mundo(rh):
         "certames.DocumentoPdf": DocumentoPdf(certame_id=certame.pk, cargo_id=cargo.pk),
         "certames.AnuncioSorteio": AnuncioSorteio(certame_id=certame.pk),
         "certames.Sorteio": Sorteio(certame_id=certame.pk),
+        "certames.AtoSituacaoCertame": AtoSituacaoCertame(certame_id=certame.pk),
         "nucleo.PublicacaoResultado": pub,
         "nucleo.ItemPublicado": ItemPublicado(publicacao_id=pub.pk),
         "nucleo.Recurso": Recurso(inscricao_id=inscricao.pk),
