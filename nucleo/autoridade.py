@@ -247,8 +247,9 @@ class Tramite:
         """For RH: the same answer, with what RH must do (and the outcome's step)."""
         if self.estado == RECONSIDERACAO:
             texto = _("Com %(d)s, que proferiu a decisão, para reconsiderar ou manter até %(p)s "
-                      "(%(f)s: cinco dias corridos da apresentação, excluído o dia do início; "
-                      "sem dias úteis). Depois, vai à autoridade superior do certame.") % {
+                      "(%(f)s: cinco dias corridos da apresentação, excluído o dia do início, "
+                      "prorrogados ao primeiro dia útil seguinte se o último não tiver "
+                      "expediente). Depois, vai à autoridade superior do certame.") % {
                 "d": nome(self.decisor), "p": data_hora_br(self.prazo), "f": FUNDAMENTO_PRAZO}
             if self.autoridade is None or self.impedimento:
                 texto += " " + self.falta_autoridade

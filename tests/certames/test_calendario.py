@@ -25,11 +25,20 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from candidatos.acesso import inscricao_do_candidato
 from candidatos.procedimentos import fim_do_prazo_recurso
 from certames import calendario
 from certames.models import Ato, Certame, Etapa, Feriado
+from comum.papeis import GRUPO_CANDIDATO
 from painel.forms.chamadas import ConvocarForm
-from tests.factories import CertameFactory, EtapaFactory, InscricaoFactory, OrgaoFactory
+from tests.factories import (
+    CandidatoFactory,
+    CertameFactory,
+    EtapaFactory,
+    InscricaoFactory,
+    OrgaoFactory,
+    usuario,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -195,6 +204,15 @@ def test_paginas_do_certame_mostram_e_leem_as_horas_no_fuso_do_orgao(client, rh)
     # The next request, about no certame, is back in the default zone.
     assert client.get(reverse("painel:painel")).status_code == 200
     assert str(timezone.get_current_timezone()) == "America/Sao_Paulo"
+
+
+def test_paginas_do_candidato_ficam_no_fuso_do_orgao():
+    dono = usuario("cand_rio_branco", GRUPO_CANDIDATO)
+    insc = InscricaoFactory(cargo__certame__orgao=OrgaoFactory(uf="AC", municipio="Rio Branco"),
+                            candidato=CandidatoFactory(usuario=dono))
+    assert inscricao_do_candidato(dono, insc.pk) == insc
+    assert str(timezone.get_current_timezone()) == "America/Rio_Branco"
+    timezone.deactivate()
 
 
 # --- RH's calendar pages ------------------------------------------------------------------
