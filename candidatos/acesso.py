@@ -25,6 +25,7 @@ from django.shortcuts import get_object_or_404
 
 from candidatos import isencao
 from candidatos.models import Inscricao, PedidoIsencao
+from certames import calendario
 from comum.arquivos import servir_arquivo
 from comum.papeis import SomenteCandidatosMixin
 from nucleo.recursos import anexos_de
@@ -37,12 +38,14 @@ def pode(user, perm: str, obj=None) -> bool:
 
 def inscricao_do_candidato(user, pk: int, perm: str = "candidatos.ver_inscricao") -> Inscricao:
     """The inscrição `pk` if `user` has `perm` on it (by default: it is their own); 404
-    otherwise, whether it exists or not."""
+    otherwise, whether it exists or not. The rest of the request shows and reads times in its
+    órgão's zone (`certames.calendario.ativar_fuso`; the middleware resets it per request)."""
     insc = get_object_or_404(
         Inscricao.objects.select_related("certame__orgao", "cargo__certame__orgao", "candidato"),
         pk=pk)
     if not pode(user, perm, insc):
         raise Http404
+    calendario.ativar_fuso(insc.certame)
     return insc
 
 

@@ -95,6 +95,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "comum.seguranca.SessaoCurtaMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A page of a certame in its órgão's time zone; every request starts in the default one
+    # (certames/calendario.py).
+    "certames.calendario.FusoHorarioMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # axes must be last

@@ -15,11 +15,11 @@ its own: STJ, Súmula 633). Rules decided here:
   against (`Procedimento.autor_da_decisao`): a `TramiteRecurso` DIRIGIDO, with the end of the
   reconsideration period, written with the appeal (`nucleo.recursos`);
 - the five days are calendar days counted from the filing, the day of the filing excluded,
-  ending at the end of the fifth day (art. 66, caput and §2º: "contam-se de modo contínuo"):
-  filed on 10/12 -> the decider may reconsider until 15/12 23:59:59; from 16/12 00:00 the
-  appeal is with the superior authority. The extension of art. 66, §1º (a period ending on a
-  day without office hours moves to the next working day) is not applied: the product has no
-  calendar of working days (as `candidatos.procedimentos` for the appeal window);
+  ending at the end of the fifth day in the órgão's time zone (art. 66, caput and §2º:
+  "contam-se de modo contínuo"), moved to the next working day when that day has no office
+  hours (§1º; the órgão's calendar: `certames.calendario.fim_do_prazo`, the one count):
+  filed on Thursday 10/12/2026 -> the decider may reconsider until Tuesday 15/12 23:59:59;
+  from 16/12 00:00 the appeal is with the superior authority;
 - within the period the decider, and only the decider, records one motivated act (art. 50;
   `nucleo.motivacao`): reconsider, which grants the appeal (the plug-in records the reformed
   decision and its effects: `Procedimento.reconsiderar`), or keep the decision, which forwards
@@ -49,6 +49,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
+from certames.calendario import fim_do_prazo
 from certames.models import Certame
 from certames.travas import travar_certame, travar_decisao
 from comum.formatos import data_hora_br
@@ -79,13 +80,6 @@ ROTULOS = {
     RECONSIDERADO: gettext_lazy("Decisão reconsiderada por quem decidiu"),
     JULGADO: gettext_lazy("Julgado"),
 }
-
-
-def fim_do_prazo(inicio: dt.datetime, dias: int) -> dt.datetime:
-    """The end of the last day of a period of `dias` days from `inicio`: the first day
-    excluded, days counted continuously (Lei 9.784/1999, art. 66, caput and §2º)."""
-    ultimo = timezone.localdate(inicio) + dt.timedelta(days=dias)
-    return timezone.make_aware(dt.datetime.combine(ultimo, dt.time(23, 59, 59)))
 
 
 def nome(usuario) -> str:
@@ -173,7 +167,7 @@ def dirigir(recurso: Recurso, objeto, agora: dt.datetime | None = None) -> Trami
         raise ValidationError(_("A decisão recorrida não tem autor registrado: procure o RH."))
     return TramiteRecurso.objects.create(
         recurso=recurso, etapa=Etapa.DIRIGIDO, usuario_id=decisor, registrado_em=agora,
-        prazo=fim_do_prazo(agora, PRAZO_RECONSIDERACAO_DIAS))
+        prazo=fim_do_prazo(agora, PRAZO_RECONSIDERACAO_DIAS, recurso.inscricao))
 
 
 @dataclass(frozen=True)
@@ -253,8 +247,9 @@ class Tramite:
         """For RH: the same answer, with what RH must do (and the outcome's step)."""
         if self.estado == RECONSIDERACAO:
             texto = _("Com %(d)s, que proferiu a decisão, para reconsiderar ou manter até %(p)s "
-                      "(%(f)s: cinco dias corridos da apresentação, excluído o dia do início; "
-                      "sem dias úteis). Depois, vai à autoridade superior do certame.") % {
+                      "(%(f)s: cinco dias corridos da apresentação, excluído o dia do início, "
+                      "prorrogados ao primeiro dia útil seguinte se o último não tiver "
+                      "expediente). Depois, vai à autoridade superior do certame.") % {
                 "d": nome(self.decisor), "p": data_hora_br(self.prazo), "f": FUNDAMENTO_PRAZO}
             if self.autoridade is None or self.impedimento:
                 texto += " " + self.falta_autoridade

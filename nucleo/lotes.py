@@ -13,7 +13,9 @@ Rules decided here (spec section 9, "Procedures are decided in batches"):
   later batch published once the stage has begun gets a window of the same length counted
   from its own publication, so a candidate decided late keeps the whole appeal period
   (contraditório e ampla defesa: the same articles; product decision, the laws are silent on
-  late batches);
+  late batches). The length is the stage's in days (from its first day to its last, in the
+  órgão's time zone; at least one), counted as every period (Lei 9.784/1999, art. 66:
+  `certames.calendario.fim_do_prazo`, its last day moved to the next working day);
 - each batch has its own final publication, which consolidates exactly its decisions;
   batches are independent: one still pending never holds back another's final result
   (Lei 3.057/2026, art. 11, §2º requires the appeal judged for the candidate concerned only).
@@ -28,6 +30,7 @@ from django.db.models import Max, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import calendario
 from certames.models import Certame, Etapa
 from comum.formatos import data_hora_br
 from nucleo.models import ItemPublicado, PublicacaoResultado
@@ -107,6 +110,14 @@ def janela_do_cronograma(certame: Certame, agora: dt.datetime | None, chave: str
     return JanelaRecurso(etapas_de_recurso(certame, chave), agora or timezone.now(), chave)
 
 
+def dias_da_janela(janela: JanelaRecurso) -> int:
+    """The schedule's appeal stage in days: from its first day to its last in the órgão's
+    time zone (at least one)."""
+    zona = calendario.fuso(janela.etapas[0].certame)
+    return max(1, (timezone.localtime(janela.fim, zona).date()
+                   - timezone.localtime(janela.inicio, zona).date()).days)
+
+
 def janela_do_lote(preliminar: PublicacaoResultado, agora: dt.datetime | None = None,
                    etapas: list[Etapa] | None = None) -> JanelaRecurso:
     """The appeal window of the batch published by `preliminar` (see the module's rules)."""
@@ -119,9 +130,10 @@ def janela_do_lote(preliminar: PublicacaoResultado, agora: dt.datetime | None = 
         return janela
     # The edital's period, counted from this batch's publication (an unsaved etapa: it is
     # derived from two stored dates, never written).
-    prazo = janela.fim - janela.inicio
+    fim = calendario.fim_do_prazo(preliminar.publicada_em, dias_da_janela(janela),
+                                  preliminar.certame)
     propria = Etapa(certame_id=preliminar.certame_id, tipo=etapas[0].tipo,
-                    inicio=preliminar.publicada_em, fim=preliminar.publicada_em + prazo,
+                    inicio=preliminar.publicada_em, fim=fim,
                     descricao=_("Recurso do lote %(n)d") % {"n": preliminar.lote})
     return JanelaRecurso([propria], agora, chave, lote=preliminar.lote)
 

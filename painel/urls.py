@@ -34,6 +34,7 @@ from painel.views import (
     simular,
     sorteio,
 )
+from painel.views.editor import calendario as editor_calendario
 from painel.views.editor import cargos as editor_cargos
 from painel.views.editor import certame as editor_certame
 from painel.views.editor import situacao as editor_situacao
@@ -142,6 +143,11 @@ urlpatterns = [
          name="editar_etapa_rascunho"),
     path("etapas/<int:pk>/remover/", editor_cargos.RemoverDoRascunhoView.as_view(modelo=Etapa),
          name="remover_etapa_rascunho"),
+    # The órgão's calendar: its own holidays and days without office hours (certames/calendario.py).
+    path("orgaos/<int:pk>/calendario/", editor_calendario.CalendarioOrgaoView.as_view(),
+         name="calendario_orgao"),
+    path("calendario/<int:pk>/remover/", editor_calendario.RemoverFeriadoView.as_view(),
+         name="remover_feriado"),
     path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
     path("certames/<int:pk>/importar/modelo.<str:formato>",
          certames.ModeloImportacaoView.as_view(), name="modelo_importacao"),

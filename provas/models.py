@@ -66,8 +66,9 @@ class Fase(models.Model):
         help_text=_("Os optantes habilitados nesta fase são os convocados para o procedimento "
                     "de heteroidentificação, como o edital estabelece."))
     #: The edital's period to appeal against the phase's preliminary result, in days counted
-    #: from its publication (the day excluded; `nucleo.autoridade.fim_do_prazo`). Ten by
-    #: default: Lei 9.784/1999, art. 59, applied subsidiarily where the edital is silent.
+    #: from its publication (the day excluded, the end moved to the next working day:
+    #: `certames.calendario.fim_do_prazo`). Ten by default: Lei 9.784/1999, art. 59, applied
+    #: subsidiarily where the edital is silent.
     prazo_recurso_dias = models.PositiveSmallIntegerField(
         _("prazo de recurso (dias)"), default=10, validators=[MinValueValidator(1)],
         help_text=_("Dias para recorrer do resultado preliminar da fase, contados da "

@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 
 from candidatos.importacao.valores import ValorInvalido
 from candidatos.models import Inscricao
+from certames import calendario
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from certames.recalculo import solicitar_recalculo
@@ -80,7 +81,11 @@ def preliminar_pendente(fase: Fase) -> PublicacaoFase | None:
 
 
 def fim_do_prazo(publicacao: PublicacaoFase) -> dt.datetime:
-    return autoridade.fim_do_prazo(publicacao.publicada_em, publicacao.fase.prazo_recurso_dias)
+    """The end of the appeal period of a preliminary result: the phase's days from its
+    publication, counted by the one count (`certames.calendario.fim_do_prazo`: Lei 9.784/1999,
+    art. 66, with the extension of its §1º in the órgão's calendar)."""
+    return calendario.fim_do_prazo(publicacao.publicada_em, publicacao.fase.prazo_recurso_dias,
+                                   publicacao.fase)
 
 
 def janela_da_publicacao(publicacao: PublicacaoFase, agora: dt.datetime | None = None

@@ -19,7 +19,7 @@ from candidatos import condicoes, isencao, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.contas import cadastro as contas
 from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
-from certames.models import Certame, Chamada, Etapa, Publicacao
+from certames.models import Certame, Chamada, Etapa, Feriado, Publicacao
 from classificacao.listas import recalcular
 from comissoes.ata import gerar_ata
 from comissoes.dominio.composicao import registrar_impedimento
@@ -110,6 +110,10 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.cargo2 = CargoFactory(certame=w.certame, codigo="MTZ2", nome="Agente de Saúde")
     # The edital editor's pages (editais.servicos) of a published certame's cargo and stage.
     w.etapa = w.certame.etapas.order_by("pk").first()
+    # The órgão's calendar (certames.calendario), with a day RH may still remove.
+    w.orgao = w.certame.orgao
+    w.feriado = Feriado.objects.create(orgao=w.orgao, data=dt.date(2099, 1, 20),
+                                       nome="Dia de São Sebastião", fundamento="Lei 1/1990")
     T = Etapa.Tipo
     janelas = {
         T.INSCRICOES: (-30, -20), T.PEDIDO_ISENCAO: (-20, -15),

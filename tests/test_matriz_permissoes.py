@@ -323,6 +323,13 @@ MATRIZ = [
     L("painel:remover_etapa_rascunho", "pk=etapa",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST),
+    # The órgão's calendar: its holidays and days without office hours (RH's).
+    L("painel:calendario_orgao", "pk=orgao",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200,
+      post=RH_POST),
+    L("painel:remover_feriado", "pk=feriado",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST),
     L("painel:importar", "pk=certame",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,
       post=RH_POST),

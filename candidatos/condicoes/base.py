@@ -162,7 +162,8 @@ def janela_recurso(pedido: PedidoAtendimento, agora: dt.datetime | None = None
     if decisao is None:
         return JanelaRecurso([], agora, CHAVE)
     etapa = Etapa(certame_id=pedido.inscricao.certame_id, inicio=decisao.decidida_em,
-                  fim=fim_do_prazo_recurso(decisao.decidida_em, PRAZO_RECURSO_DIAS),
+                  fim=fim_do_prazo_recurso(decisao.decidida_em, PRAZO_RECURSO_DIAS,
+                                           pedido.inscricao),
                   descricao=_("Recurso da decisão sobre o atendimento especializado"))
     return JanelaRecurso([etapa], agora, CHAVE)
 

@@ -130,6 +130,6 @@ class ProcedimentoForm(forms.Form):
           "na área do candidato, com os fatos acima, para apresentar defesa. A instauração "
           "não pode ser desfeita."), id_html="id_confirmacao_procedimento")
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, certame, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["prazo_defesa"].initial = prazo_padrao()
+        self.fields["prazo_defesa"].initial = prazo_padrao(certame)

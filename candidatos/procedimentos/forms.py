@@ -11,15 +11,22 @@ from django.utils.translation import gettext_lazy as _
 
 from candidatos import procedimentos
 from candidatos.models import ProcedimentoAdministrativo
+from certames import calendario
 from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 from nucleo.recursos import MAXIMO_TEXTO
 
+#: Lei 9.784/1999, art. 44: "o interessado terá o direito de manifestar-se no prazo máximo de
+#: dez dias".
+PRAZO_ALEGACOES_DIAS = 10
 
-def prazo_padrao() -> dt.datetime:
-    """Ten days from now, end of day (Lei 9.784/1999, art. 44: ten days for allegations)."""
-    return (timezone.localtime() + dt.timedelta(days=10)).replace(
-        hour=23, minute=59, second=0, microsecond=0)
+
+def prazo_padrao(alvo) -> dt.datetime:
+    """Ten days from now (Lei 9.784/1999, art. 44: ten days for allegations), counted as
+    every period at the órgão of `alvo` (art. 66: `certames.calendario.fim_do_prazo`), shown
+    in its time zone to the minute (the field has no seconds)."""
+    fim = calendario.fim_do_prazo(timezone.now(), PRAZO_ALEGACOES_DIAS, alvo)
+    return fim.replace(second=0)
 
 
 class PrazoDefesaField(forms.DateTimeField):
@@ -54,7 +61,7 @@ class AbrirFraudeForm(forms.Form):
         self.fields["lista"].choices = [
             (lista, lista)
             for lista in procedimentos.FraudeAutodeclaracao.listas_possiveis(inscricao)]
-        self.fields["prazo_defesa"].initial = prazo_padrao()
+        self.fields["prazo_defesa"].initial = prazo_padrao(inscricao)
         fundamento = inscricao.certame.regime_legal.fundamento_nao_confirmacao_nao_e_fraude
         if fundamento:
             self.fields["fatos"].help_text = _(

@@ -10,9 +10,9 @@ without a rule of its own: STJ, Súmula 633):
   interest);
 - within `RegraSancao.prazo_recurso_dias` (ten: art. 59) of the decision's notice (the
   candidate is notified at once, in their area and by e-mail), counted from the day after
-  and ending at the end of the last day, days counted continuously (art. 66, caput and
-  §2º; the extension to the next working day of §1º is not applied: the product has no
-  calendar of working days, RH may accept a late appeal outside the system);
+  and ending at the end of the last day, days counted continuously, a last day without
+  office hours moved to the next working day of the órgão (art. 66, caput, §§1º and 2º:
+  `certames.calendario.fim_do_prazo`);
 - one appeal, with attachments (`nucleo.recursos`); addressed to the authority that decided,
   which may reconsider it within five days, then judged by the certame's superior authority,
   a role RH assigns per certame, never another RH user (art. 56, §1º: `nucleo.autoridade`,
@@ -47,6 +47,7 @@ from candidatos.procedimentos.base import (
 )
 from candidatos.procedimentos.notificacoes import _enfileirar
 from candidatos.procedimentos.tipos import _desfazer_efeitos, fundamentos_de, objeto_de
+from certames import calendario
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from certames.travas import travar, travar_certame
@@ -62,10 +63,11 @@ def fundamento_recurso_de(proc: ProcedimentoAdministrativo) -> str:
     return f"{fund.fundamento_recurso}; {fund.garantia}"[:250]
 
 
-def fim_do_prazo_recurso(notificado_em: dt.datetime, dias: int) -> dt.datetime:
+def fim_do_prazo_recurso(notificado_em: dt.datetime, dias: int, alvo) -> dt.datetime:
     """The end of the last day: the day of the notice excluded, `dias` days counted
-    continuously (Lei 9.784/1999, art. 66, caput and §2º; the kernel's one count)."""
-    return autoridade.fim_do_prazo(notificado_em, dias)
+    continuously, the end moved to the next working day of the órgão of `alvo` (Lei
+    9.784/1999, art. 66, caput, §§1º and 2º; the one count: `certames.calendario`)."""
+    return calendario.fim_do_prazo(notificado_em, dias, alvo)
 
 
 def janela_recurso(proc: ProcedimentoAdministrativo,
@@ -78,7 +80,7 @@ def janela_recurso(proc: ProcedimentoAdministrativo,
         return JanelaRecurso([], agora, CHAVE)
     dias = fundamentos_de(proc).prazo_recurso_dias
     etapa = Etapa(certame_id=proc.inscricao.certame_id, inicio=proc.decidido_em,
-                  fim=fim_do_prazo_recurso(proc.decidido_em, dias),
+                  fim=fim_do_prazo_recurso(proc.decidido_em, dias, proc.inscricao),
                   descricao=_("Recurso da decisão do procedimento administrativo"))
     return JanelaRecurso([etapa], agora, CHAVE)
 

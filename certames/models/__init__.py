@@ -13,6 +13,7 @@ from certames.models.base import (
                                   parametros_motor,
                                   regime_choices,
 )
+from certames.models.calendario import Feriado
 from certames.models.chamadas import Chamada, EventoChamada
 from certames.models.classificacao import (
                                   AlteracaoColuna,
@@ -31,7 +32,7 @@ __all__ = [
     "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnuncioSorteio", "Ato",
     "AtoSituacaoCertame",
     "Cargo", "Certame", "Chamada", "ConvocacaoVersao", "DestinoVagaSurgida", "DocumentoPdf",
-    "Etapa", "EventoChamada", "ListaVersao", "Orgao", "Publicacao", "ResumoClassificacao",
-    "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote", "parametros_motor",
-    "regime_choices", "versoes_que_citam",
+    "Etapa", "EventoChamada", "Feriado", "ListaVersao", "Orgao", "Publicacao",
+    "ResumoClassificacao", "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote",
+    "parametros_motor", "regime_choices", "versoes_que_citam",
 ]

@@ -43,6 +43,14 @@ def parametros_motor(parametros: dict | None) -> dict:
     return {k: dados[k] for k in PARAMETROS_MOTOR if k in dados}
 
 
+#: Brazil's IANA time zones (the canonical names zoneinfo knows), for `Orgao.fuso_horario`.
+FUSOS_BRASILEIROS = [(z, z) for z in (
+    "America/Noronha", "America/Sao_Paulo", "America/Bahia", "America/Recife",
+    "America/Maceio", "America/Fortaleza", "America/Belem", "America/Santarem",
+    "America/Araguaina", "America/Cuiaba", "America/Campo_Grande", "America/Manaus",
+    "America/Porto_Velho", "America/Boa_Vista", "America/Eirunepe", "America/Rio_Branco")]
+
+
 def regime_choices() -> list[tuple[str, str]]:
     return [(r.id, r.nome) for r in REGIMES.values()]
 
@@ -60,6 +68,12 @@ class Orgao(models.Model):
         validators=[BRCNPJValidator()],
         help_text=_("Somente os 14 dígitos."),
     )
+    #: The órgão's time zone where its UF's is not its own (empty: the UF's,
+    #: `certames.calendario.FUSO_POR_UF`): e.g. western Amazonas (America/Eirunepe) or
+    #: Fernando de Noronha (America/Noronha).
+    fuso_horario = models.CharField(
+        _("fuso horário"), max_length=40, blank=True, choices=FUSOS_BRASILEIROS,
+        help_text=_("Deixe em branco para usar o fuso horário da UF."))
 
     class Meta:
         verbose_name = _("órgão")

@@ -4,6 +4,7 @@ required checkbox (no script: the CSP forbids inline ones)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from certames import calendario
 from comum.confirmacao import campo_confirmacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
 
@@ -23,6 +24,16 @@ class ConvocarForm(forms.Form):
     prazo = forms.DateField(label=_("Prazo para apresentar os documentos"), widget=_DATA)
     confirmacao = _confirmacao(_("Confirmo as convocações: cada uma é um ato que não se desfaz "
                                  "e o candidato é avisado por e-mail e na área do candidato."))
+
+    def aviso(self, certame) -> str | None:
+        """A deadline on a day without office hours at the órgão: a warning, not an error
+        (Lei 9.784/1999, art. 66, §1º: `certames.calendario.aviso_de_vencimento`)."""
+        if self.is_bound:
+            prazo = self.cleaned_data.get("prazo") if hasattr(self, "cleaned_data") else None
+        else:
+            prazo = self.initial.get("prazo")
+        return calendario.aviso_de_vencimento(
+            prazo, certame, sujeito=_("O prazo para apresentar os documentos"))
 
 
 class EventoForm(forms.Form):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from localflavor.br.br_states import STATE_CHOICES
 from localflavor.br.forms import BRCNPJField
 
+from certames import calendario
 from certames.cronograma import ETAPAS_ISENCAO
 from certames.forms import ParametrosEditalForm
 from certames.models import Cargo, Certame, Etapa, Orgao
@@ -185,6 +186,7 @@ class EtapaForm(forms.ModelForm):
     def __init__(self, *args, certame: Certame, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.certame = certame
+        self.certame = certame
         for nome in ("inicio", "fim"):
             self.fields[nome].input_formats = ["%Y-%m-%dT%H:%M", "%d/%m/%Y %H:%M"]
         if not certame.oferece_isencao:
@@ -193,3 +195,14 @@ class EtapaForm(forms.ModelForm):
             self.fields["tipo"].choices = [c for c in self.fields["tipo"].choices
                                            if c[0] not in ETAPAS_ISENCAO]
         estilizar(self)
+
+    def aviso(self) -> str | None:
+        """A stage ending on a day without office hours at the órgão: a warning, never an
+        error (the edital's date stands; the law extends the period: Lei 9.784/1999, art. 66,
+        §1º, `certames.calendario.aviso_de_vencimento`)."""
+        if self.is_bound:
+            fim = self.cleaned_data.get("fim") if hasattr(self, "cleaned_data") else None
+        else:
+            fim = self.instance.fim
+        return calendario.aviso_de_vencimento(fim, self.certame,
+                                              sujeito=_("O fim desta etapa"))

@@ -19,7 +19,7 @@ from candidatos.importacao import modelo as modelo_importacao
 from candidatos.importacao.vigilancia import marcar_paradas, repetir
 from candidatos.models import Importacao, Inscricao, Lista
 from candidatos.tasks import enfileirar_importacao
-from certames import cronograma, distribuicao_edital
+from certames import calendario, cronograma, distribuicao_edital
 from certames.forms import erros_no_form
 from certames.models import Certame, Sorteio
 from certames.validade import FUNDAMENTO_VALIDADE
@@ -79,6 +79,7 @@ class CertameRHView(RHMixin, DetailView):
         ctx["cargos"] = certame.cargos.annotate(num_inscricoes=Count("inscricoes")).order_by(
             "codigo")
         ctx["etapas"] = etapas = list(certame.etapas.all())
+        ctx["fuso"] = calendario.nome_do_fuso(certame.orgao)
         # A schedule saved before the order was checked (or changed outside the forms) is
         # told here; the admin refuses to save a new incoherence (certames/cronograma.py).
         ctx["incoerencias_cronograma"] = [

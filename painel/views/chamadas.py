@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views import View
 
 from candidatos import chamadas
-from certames import carreira
+from certames import calendario, carreira
 from certames.models import Cargo, Chamada, EventoChamada
 from classificacao import impressos, leitura
 from comum import exportacao
@@ -45,15 +45,17 @@ class ConvocarView(RHMixin, View):
         previstas = leitura.anexar_inscricoes(
             previstas[:quantidade] if quantidade else previstas[:10])
         return render(request, self.template_name, {
-            "cargo": cargo, "form": form, "erro": erro,
+            "cargo": cargo, "form": form, "erro": erro, "aviso": form.aviso(cargo.certame),
             "fundamento": carreira.fundamento_ordem(cargo), "previstas": previstas},
             status=status)
 
     def get(self, request, pk):
-        cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
+        cargo = get_object_or_404(Cargo.objects.select_related("certame__orgao"), pk=pk)
+        # The default deadline counted as every period (Lei 9.784/1999, art. 66).
+        prazo = calendario.fim_do_prazo(timezone.now(), chamadas.PRAZO_PADRAO_DIAS,
+                                        cargo.certame).date()
         return self._pagina(request, cargo, ConvocarForm(initial={
-            "quantidade": 1, "prazo": timezone.localdate() + timezone.timedelta(
-                days=chamadas.PRAZO_PADRAO_DIAS)}))
+            "quantidade": 1, "prazo": prazo}))
 
     def post(self, request, pk):
         cargo = get_object_or_404(Cargo.objects.select_related("certame"), pk=pk)
@@ -71,6 +73,8 @@ class ConvocarView(RHMixin, View):
             form.add_error(None, exc)
             return self._pagina(request, cargo, form, status=400)
         messages.success(request, mensagens_cargo.convocacoes(novas))
+        if aviso := form.aviso(cargo.certame):
+            messages.warning(request, aviso)
         return redirect("painel:cargo", pk=cargo.pk)
 
 

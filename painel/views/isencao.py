@@ -246,6 +246,8 @@ class PedidoView(RHMixin, TemplateView):
         """The decision forms cite the certame's exemption law (`Regime.isencao`)."""
         if issubclass(classe, DecisaoPreliminarForm):
             kwargs["regra"] = certame.regime_legal.isencao
+        if issubclass(classe, ProcedimentoForm):
+            kwargs["certame"] = certame
         return classe(*args, **kwargs)
 
     def post(self, request, pk):

@@ -298,13 +298,14 @@ def test_sem_recurso_contra_decisao_favoravel_ou_inexistente(cargo, rh):
 
 
 def test_julgamento_pela_autoridade_superior_sem_retirar_condicao_concedida(cargo, rh, rh2):
-    """Art. 56, §1º (before: judged by any RH user but the decider): filed 13/10, the decider (rh)
-    may reconsider until 18/10 23:59:59; then only the superior authority (rh2) judges."""
+    """Art. 56, §1º (before: judged by any RH user but the decider): filed Tuesday 13/10/2026,
+    the fifth day is Sunday 18/10, so the decider (rh) may reconsider until Monday 19/10
+    23:59:59 (art. 66, §1º); then only the superior authority (rh2) judges."""
     user, insc, pedido = _indeferido(cargo, rh)
     designar(cargo.certame, rh2, autor=rh)
     condicoes.apresentar_recurso(pedido, autor=user, texto="Tenho cegueira total, ver laudo anexo.",
                                  agora=DECISAO + dt.timedelta(days=1))
-    encaminhado = DECISAO + dt.timedelta(days=7)  # 19/10 15:00
+    encaminhado = DECISAO + dt.timedelta(days=8)  # 20/10 15:00
     R = condicoes.ResultadoCondicao
     with pytest.raises(ValidationError) as exc:
         condicoes.julgar_recurso(pedido, autor=rh2, motivacao="Recurso provido após reanálise.",
@@ -313,7 +314,7 @@ def test_julgamento_pela_autoridade_superior_sem_retirar_condicao_concedida(carg
                                  agora=DECISAO + dt.timedelta(days=2))
     assert _msg(exc) == (
         "O recurso está com quem proferiu a decisão (rh1), que pode reconsiderá-la até "
-        "18/10/2026 23:59; só depois vai à autoridade superior do certame (Lei 9.784/1999, "
+        "19/10/2026 23:59; só depois vai à autoridade superior do certame (Lei 9.784/1999, "
         "art. 56, §1º).")
     with pytest.raises(ValidationError) as exc:
         condicoes.julgar_recurso(pedido, autor=rh, motivacao="Recurso provido após reanálise.",
@@ -510,7 +511,8 @@ def test_decisao_e_julgamento_avisam_por_email_sem_dados_de_saude(
         condicoes.julgar_recurso(
             pedido, autor=rh2, motivacao="Recurso provido: novo laudo comprova cegueira total.",
             resultados={C.BRAILLE: R(DEF), C.TEMPO_ADICIONAL: R(DEF, minutos=60)},
-            agora=DECISAO + dt.timedelta(days=7))
+            # Filed Tuesday 13/10: the decider's five days end on Monday 19/10 (art. 66, §1º).
+            agora=DECISAO + dt.timedelta(days=8))
     assert len(mailoutbox) == 3  # the appeal's receipt (kernel) and the ruling's notice
     assert "foi julgado" in mailoutbox[-1].body
 

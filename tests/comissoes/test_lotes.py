@@ -9,9 +9,9 @@ import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
-from django.utils import timezone
 
 from candidatos.models import SituacaoLista
+from certames import calendario
 from certames.models import Ato
 from classificacao.listas import recalcular
 from comissoes.dominio.recursos import apresentar_recurso, motivo_para_nao_recorrer
@@ -42,6 +42,13 @@ pytestmark = pytest.mark.django_db
 
 RAZOES = "A comissão desconsiderou meus traços fenotípicos; junto fotografias e laudo."
 DIA = dt.timedelta(days=1)
+
+
+def _fim_do_lote(lote, certame):
+    """The schedule's stage (`etapa_recurso`: from a day ago to a day from now) is two days
+    long: a late batch gets two days from its publication, counted as every period (Lei
+    9.784/1999, art. 66: its last day moved to the next working day)."""
+    return calendario.fim_do_prazo(lote.publicada_em, 2, certame)
 
 
 def _tardia(c, nao_confirmam=5):
@@ -77,7 +84,7 @@ def test_lote_tardio_tem_prazo_proprio_contado_da_publicacao():
     lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
     janela = janela_do_lote(lote2)
     assert (janela.lote, janela.inicio, janela.fim) == (
-        2, lote2.publicada_em, lote2.publicada_em + (c.etapa.fim - c.etapa.inicio))
+        2, lote2.publicada_em, _fim_do_lote(lote2, c.certame))
 
 
 def test_lote_publicado_antes_do_prazo_do_cronograma_usa_o_cronograma():
@@ -98,7 +105,7 @@ def test_pagina_do_candidato_mostra_o_prazo_do_seu_lote():
     # The schedule's stage is over, the candidate's batch window is open: that one is shown,
     # with its own dates and the link to appeal.
     assert [(j.inicio, j.fim, j.url) for j in abertos] == [
-        (lote2.publicada_em, lote2.publicada_em + (c.etapa.fim - c.etapa.inicio),
+        (lote2.publicada_em, _fim_do_lote(lote2, c.certame),
          reverse("recursos:inscricao", args=[tardia.inscricao.pk]))]
     # Batch 1's candidate: nothing left to appeal once the schedule's stage is over.
     assert situacao_da_inscricao(c.avaliacao.inscricao,
@@ -141,9 +148,9 @@ def test_definitivo_de_um_lote_nao_espera_o_outro_e_cada_um_exige_o_seu_prazo():
 def test_definitivo_do_lote_exige_os_seus_recursos_julgados():
     c = cenario()
     tardia = _tardia(c)
-    publicar_resultado_preliminar(c.certame, autor=c.rh)
+    lote2 = publicar_resultado_preliminar(c.certame, autor=c.rh)
     apresentar_recurso(tardia, autor=tardia.inscricao.candidato.usuario, texto=RAZOES)
-    depois = timezone.now() + 3 * DIA
+    depois = _fim_do_lote(lote2, c.certame) + DIA
     # Batch 2's unjudged appeal holds back batch 2 only.
     assert pendencias_final(c.certame, depois, lote=1) == []
     assert pendencias_final(c.certame, depois, lote=2) == [
@@ -199,8 +206,7 @@ def test_dois_lotes_de_heteroidentificacao_ate_o_definitivo(
     assert lote2.lote == 2
     r = resultados_do_candidato(ins["tardia"])
     [item] = r.itens
-    assert (item.lote, item.preliminar, item.janela.fim) == (
-        2, lote2, lote2.publicada_em + (etapa.fim - etapa.inicio))
+    assert (item.lote, item.preliminar, item.janela.fim) == (2, lote2, _fim_do_lote(lote2, certame))
 
     # Batch 1: appeal judged (not upheld), window over; batch 2 still open and undecided.
     julgar(avaliacao_do_recurso(av["recusada"]), membros_recursal, 5)
@@ -228,7 +234,7 @@ def test_dois_lotes_de_heteroidentificacao_ate_o_definitivo(
     with pytest.raises(ValidationError, match="ainda não terminou"):
         publicar_resultado_final(certame, autor=rh, agora=no_prazo_do_lote2)
     final2 = publicar_resultado_final(certame, autor=rh,
-                                      agora=lote2.publicada_em + 3 * DIA)
+                                      agora=_fim_do_lote(lote2, certame) + DIA)
     assert final2.lote == 2
     recalcular(cargo.pk)
     listas = _posicoes(cargo)

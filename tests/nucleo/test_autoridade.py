@@ -3,7 +3,8 @@ dirigido à autoridade que proferiu a decisão, a qual, se não a reconsiderar n
 dias, o encaminhará à autoridade superior" (Lei 9.784/1999, art. 56, §1º).
 
 Worked from the article, days counted as its art. 66 (the first day excluded, continuously, to
-the end of the last day; no working-day calendar): an appeal filed on 10/12/2026 may be
+the end of the last day, a last day without office hours moved to the next working day): an
+appeal filed on Thursday 10/12/2026 may be
 reconsidered by the decider until 15/12/2026 23:59:59; from 16/12/2026 00:00 it is with the
 certame's superior authority, a role RH assigns per certame. Nobody else judges it.
 
@@ -33,7 +34,14 @@ from nucleo import autoridade
 from nucleo import recursos as kernel
 from nucleo.models import AutoridadeRecursal, Recurso, TramiteRecurso
 from tests.autoridade_apoio import ATO, MANTEM, MOTIVO_DESIGNACAO, designar, manter
-from tests.factories import CandidatoFactory, CargoFactory, EtapaFactory, InscricaoFactory, usuario
+from tests.factories import (
+    CandidatoFactory,
+    CargoFactory,
+    EtapaFactory,
+    InscricaoFactory,
+    OrgaoFactory,
+    usuario,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -123,12 +131,14 @@ def _msg(exc) -> str:
 
 
 def test_cinco_dias_corridos_excluido_o_dia_da_apresentacao():
-    fim = dt.datetime(2026, 12, 15, 23, 59, 59, tzinfo=TZ)
-    assert [autoridade.fim_do_prazo(dt.datetime(2026, 12, 10, h, m, tzinfo=TZ), 5)
+    orgao = OrgaoFactory(uf="SP")
+    fim = dt.datetime(2026, 12, 15, 23, 59, 59, tzinfo=TZ)  # Tuesday: a working day
+    assert [autoridade.fim_do_prazo(dt.datetime(2026, 12, 10, h, m, tzinfo=TZ), 5, orgao)
             for h, m in ((0, 0), (10, 0), (23, 59))] == [fim, fim, fim]
-    # Across the year, weekends and holidays included (no working-day calendar).
-    assert autoridade.fim_do_prazo(dt.datetime(2026, 12, 28, 9, 0, tzinfo=TZ), 5) == (
-        dt.datetime(2027, 1, 2, 23, 59, 59, tzinfo=TZ))
+    # Across the year: counted continuously, 1 January included (§2º), to Saturday 2/1/2027,
+    # a day without office hours: extended to Monday 4/1/2027 (§1º).
+    assert autoridade.fim_do_prazo(dt.datetime(2026, 12, 28, 9, 0, tzinfo=TZ), 5, orgao) == (
+        dt.datetime(2027, 1, 4, 23, 59, 59, tzinfo=TZ))
     assert autoridade.PRAZO_RECONSIDERACAO_DIAS == 5
 
 
@@ -465,7 +475,9 @@ def test_migracao_dirige_os_pendentes_a_quem_decidiu_e_deixa_os_julgados(w):
     migracao.dirigir_pendentes(apps, None)
     (novo,) = TramiteRecurso.objects.all()
     assert (novo.recurso_id, novo.etapa, novo.usuario) == (pendente.pk, "dirigido", w.decisor)
-    assert novo.prazo == autoridade.fim_do_prazo(novo.registrado_em, 5)
+    # The migration's own count, frozen when it ran (before the órgão's calendar existed).
+    assert novo.prazo == timezone.make_aware(dt.datetime.combine(
+        timezone.localdate(novo.registrado_em) + dt.timedelta(days=5), dt.time(23, 59, 59)))
     assert autoridade.tramite(julgado).estado == "julgado"
     migracao.dirigir_pendentes(apps, None)  # idempotent
     assert TramiteRecurso.objects.count() == 1

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos.models import Inscricao
+from certames import calendario
 from certames.auditoria import Ato
 from classificacao.listas import recalcular
 from nucleo import autoridade
@@ -46,7 +47,12 @@ def publicado(rh):
     cargo, p1, p2 = cargo_em_fases(rh)
     importar(p1, NOTAS_P1, rh)
     encerrar_inscricoes(cargo.certame)
+    # Published on a day whose tenth day after is a working day, so the period ends on it
+    # (the extension of art. 66, §1º: tests/certames/test_calendario.py).
     t0 = timezone.now()
+    while not calendario.dia_util(timezone.localdate(t0) + dt.timedelta(days=10),
+                                  cargo.certame):
+        t0 -= dt.timedelta(days=1)
     pub = servicos.publicar_resultado(Fase.objects.get(pk=p1.pk), PublicacaoFase.Tipo.PRELIMINAR,
                                       autor=rh, agora=t0)
     dez = Inscricao.objects.select_related("candidato").get(cargo=cargo, numero="10")
@@ -63,7 +69,8 @@ def _recorrer(c, agora=None):
 
 
 def _fim(t0, dias):
-    """The end of the last day, the publication's day excluded (art. 66)."""
+    """The end of the last day, the publication's day excluded (art. 66; the fixture's last
+    day is a working day)."""
     return timezone.make_aware(dt.datetime.combine(
         timezone.localdate(t0) + dt.timedelta(days=dias), dt.time(23, 59, 59)))
 

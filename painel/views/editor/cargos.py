@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from certames import calendario
 from certames.forms import erros_no_form
 from certames.models import Cargo, Certame, Etapa
 from comum.confirmacao import confirmado, recusar
@@ -30,11 +31,16 @@ class _ItemDoRascunhoView(RHMixin, TemplateView):
     titulo_editar = ""
 
     def objetos(self) -> tuple[Certame, object | None]:
+        """The certame and the item; from here on the page reads and shows times in the
+        certame's órgão's zone (`certames.calendario.ativar_fuso`)."""
         if "certame" in self.kwargs:
-            return get_object_or_404(Certame, pk=self.kwargs["certame"]), None
-        item = get_object_or_404(self.modelo.objects.select_related("certame"),
-                                 pk=self.kwargs["pk"])
-        return item.certame, item
+            certame, item = get_object_or_404(Certame, pk=self.kwargs["certame"]), None
+        else:
+            item = get_object_or_404(self.modelo.objects.select_related("certame__orgao"),
+                                     pk=self.kwargs["pk"])
+            certame = item.certame
+        calendario.ativar_fuso(certame)
+        return certame, item
 
     def form(self, certame, item, dados=None):
         if self.form_class is EtapaForm:
@@ -44,8 +50,9 @@ class _ItemDoRascunhoView(RHMixin, TemplateView):
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         certame, item = self.objetos()
-        ctx.update(certame=certame, item=item, form=kwargs.get("form")
-                   or self.form(certame, item),
+        form = kwargs.get("form") or self.form(certame, item)
+        ctx.update(certame=certame, item=item, form=form,
+                   aviso=form.aviso() if isinstance(form, EtapaForm) else None,
                    titulo=self.titulo_editar if item else self.titulo_novo,
                    motivo_nao_editar=servicos.motivo_nao_editar(certame),
                    motivo_nao_retificar=(retificacao.motivo_nao_retificar(certame)
@@ -78,6 +85,8 @@ class _ItemDoRascunhoView(RHMixin, TemplateView):
                 messages.success(request, _(
                     "Retificação do edital publicada; os inscritos são avisados.")
                     if motivacao is not None else _("Rascunho do edital salvo."))
+                if isinstance(form, EtapaForm) and (aviso := form.aviso()):
+                    messages.warning(request, aviso)
                 return redirect("painel:certame", pk=certame.pk)
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
