@@ -10,6 +10,8 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import totp
@@ -257,3 +259,23 @@ def test_contas_da_demonstracao_tem_a_semente_documentada():
     contas_demo.criar_usuarios()  # again: nothing new
     # rh, autoridade, admin, comissao and the other members: one device each.
     assert TOTPDevice.objects.count() == 4 + len(contas_demo.MEMBROS)
+
+
+def test_login_do_candidato_nao_ganha_consultas(client, candidato_user, settings):
+    """The second factor costs a candidate's log-in POST no query: the same count with and
+    without django-otp's and our middleware."""
+    dados = {"username": "candidato_teste", "password": "senha-teste-123"}
+
+    def consultas() -> int:
+        client.logout()
+        with CaptureQueriesContext(connection) as capturadas:
+            assert client.post(reverse("login"), dados).status_code == 302
+        return len(capturadas)
+
+    consultas()  # warm-up (first log-in: last_login, the session row)
+    com = consultas()
+    settings.MIDDLEWARE = [m for m in settings.MIDDLEWARE
+                           if m not in ("django_otp.middleware.OTPMiddleware",
+                                        "dois_fatores.middleware.ExigeSegundoFatorMiddleware")]
+    sem = consultas()
+    assert com == sem
