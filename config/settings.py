@@ -54,6 +54,10 @@ INSTALLED_APPS = [
     "axes",
     "django_celery_beat",
     "localflavor",
+    # the second factor of RH and committee accounts (dois_fatores/)
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     # ours (comum at the bottom: docs/arquitetura.md)
     "comum",
     "certames",
@@ -69,6 +73,7 @@ INSTALLED_APPS = [
     "painel",
     "demo",
     "operacao",
+    "dois_fatores",
 ]
 
 MIDDLEWARE = [
@@ -90,6 +95,11 @@ MIDDLEWARE = [
     # (candidatos/cache_situacao.py).
     "candidatos.cache_situacao.CacheSituacaoMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): the session passed the second factor (django-otp); then the
+    # RH, committee and admin pages refuse an unverified session (dois_fatores/middleware.py).
+    # A candidate's session holds no device: neither adds a query to it.
+    "django_otp.middleware.OTPMiddleware",
+    "dois_fatores.middleware.ExigeSegundoFatorMiddleware",
     # private, no-store on every answer to a signed-in user (comum/seguranca.py)
     "comum.seguranca.SemCacheAutenticadoMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -218,6 +228,16 @@ LIMITES_ABUSO = {
     "senha_email": (env.int("LIMITE_SENHA_POR_EMAIL_DIA", default=3), _DIA),
     "busca_cliente": (env.int("LIMITE_BUSCA_POR_CLIENTE_MINUTO", default=60), 60),
 }
+
+# The second factor (dois_fatores/): the pages that require a verified session (path prefixes),
+# the name the authenticator apps show, how many recovery codes an account gets, and
+# django-otp's throttling: after n wrong codes a device refuses every code for
+# FACTOR * 2^(n-1) seconds (1, 2, 4, 8... a lock-out that grows with each failure).
+SEGUNDO_FATOR_PREFIXOS = ("/rh/", "/comissao/", "/admin/")
+OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Certames")
+OTP_TOTP_THROTTLE_FACTOR = env.int("OTP_THROTTLE_FACTOR", default=1)
+OTP_STATIC_THROTTLE_FACTOR = env.int("OTP_THROTTLE_FACTOR", default=1)
+CODIGOS_RECUPERACAO = 10
 
 LANGUAGE_CODE = "pt-br"
 LANGUAGES = [("pt-br", "Português (Brasil)")]

@@ -3,8 +3,14 @@ from celery.app.task import Task
 from kombu.exceptions import OperationalError
 
 from config.celery import app
+from tests import segundo_fator_apoio
 from tests.banco import papel_da_aplicacao
 from tests.factories import CandidatoFactory, usuario
+
+# `client.force_login(rh_user)` gives an RH or committee account a verified second factor, as
+# its log-in with a code would (tests/segundo_fator_apoio.py); `force_login(user,
+# segundo_fator=False)` keeps the plain session the tests of the requirement itself need.
+segundo_fator_apoio.instalar()
 
 
 @pytest.fixture(scope="session")

@@ -93,6 +93,11 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     agora = timezone.now()
     w = SimpleNamespace()
     w.rh = usuario("matriz_rh", "RH", staff=True)
+    # A superuser: the only one who resets another account's second factor (EXTRAS of
+    # tests/test_confirmacao.py; the matrix's "rh" is RH staff, not a superuser).
+    w.superusuario = usuario("matriz_superusuario", "RH", staff=True)
+    w.superusuario.is_superuser = True
+    w.superusuario.save(update_fields=["is_superuser"])
     w.user_a = usuario("matriz_cand_a", "Candidato")
     w.user_b = usuario("matriz_cand_b", "Candidato")
     w.cand_a = CandidatoFactory(usuario=w.user_a, nome=NOME_A, cpf=CPF_A,

@@ -15,7 +15,8 @@ from pathlib import Path
 
 RAIZ = Path(__file__).resolve().parent.parent
 PACOTES = ("candidatos", "certames", "classificacao", "comissoes", "comum", "config", "demo",
-           "editais", "nucleo", "operacao", "painel", "portal", "privacidade", "provas", "publico")
+           "dois_fatores", "editais", "nucleo", "operacao", "painel", "portal", "privacidade",
+           "provas", "publico")
 REGIMES = ("smbv-lc22-2026", "severinia-lei3057-2026", "pirangi-lei3056-2025",
            "federal-lei15142-2025")
 

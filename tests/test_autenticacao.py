@@ -4,6 +4,8 @@ from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
+from tests import segundo_fator_apoio
+
 pytestmark = pytest.mark.django_db
 
 
@@ -11,6 +13,10 @@ def test_login_e_logout(client, rh):
     resposta = client.post(reverse("login"), {"username": "rh_teste",
                                               "password": "senha-teste-123"})
     assert resposta.status_code == 302
+    # RH passes the second factor after the password (dois_fatores/; tests/dois_fatores/).
+    assert client.get(reverse("painel:painel")).status_code == 302
+    codigo = segundo_fator_apoio.codigo_atual(rh)
+    client.post(reverse("dois_fatores:verificar"), {"codigo": codigo})
     assert client.get(reverse("painel:painel")).status_code == 200
     client.post(reverse("logout"))
     assert client.get(reverse("painel:painel")).status_code == 302

@@ -34,6 +34,9 @@ IMPORTACOES_ENTRE_APPS = {
     "comum": set(),
     "editais": {"certames", "comum"},
     "config": {"comum", "portal"},
+    # The second factor of RH and committee accounts: the acts' trail, the shared tools and
+    # the one motivation length (it sits beside the audiences' apps, below none of them).
+    "dois_fatores": {"certames", "comum", "nucleo"},
     "demo": {"candidatos", "certames", "classificacao", "comissoes", "comum", "nucleo",
              "provas"},
     "nucleo": {"certames", "comum"},

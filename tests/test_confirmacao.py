@@ -48,6 +48,10 @@ ISENTAS = {
     "relatorio_csp": "a browser's report of what the Content-Security-Policy blocked: only "
                      "logged (operacao/views.py)",
     "login": "log-in (axes counts the attempts; no act of a procedure)",
+    "dois_fatores:verificar": "the second step of the log-in: a code (each attempt recorded in "
+                              "the second factor's trail; django-otp throttles the failures)",
+    "dois_fatores:cadastrar": "the account's own authenticator, confirmed by a code of it (like "
+                              "password_change: the holder's own credential, no act)",
     "logout": "log-out",
     "password_change": "the account's own password (Django's auth)",
     "password_reset": "asks for a password-reset e-mail (Django's auth; the page never says "
@@ -106,6 +110,8 @@ EXTRAS = [
     # The members' presence, recorded by whoever presides the session.
     ("comissao:presenca", "pk=sessao_het", "presidente:het", {"presente": []}),
     ("comissao:encerrar_sessao", "pk=sessao_het", "presidente:het", {}),
+    # A superuser resets another account's second factor (an act with its motivation).
+    ("dois_fatores_rh:redefinir", "pk=rh", "superusuario", {"motivacao": MOTIVO}),
 ]
 
 
@@ -197,6 +203,8 @@ def _erro_do_campo(resposta, campo: str) -> bool:
 def _entrar(client, w, papel: str, comissao: str) -> None:
     if papel.startswith("presidente:"):
         client.force_login(getattr(w, f"{comissao}_votantes")[0].usuario)
+    elif papel == "superusuario":
+        client.force_login(w.superusuario)
     else:
         entrar(client, w, papel, comissao)
 

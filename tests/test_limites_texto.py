@@ -19,7 +19,8 @@ from comissoes.forms import VotoForm
 from nucleo import motivacao
 
 APPS = ("comum", "certames", "nucleo", "editais", "candidatos", "provas", "comissoes", "portal",
-        "privacidade", "painel", "demo", "operacao")
+        "privacidade", "painel", "demo", "operacao",
+        "dois_fatores")
 RAIZ = Path(settings.BASE_DIR)
 
 #: (module.Form, field): why the field may be unbounded.

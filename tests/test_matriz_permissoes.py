@@ -672,6 +672,28 @@ MATRIZ = [
     L("privacidade:json", "",   LOGIN, 200,   200,   403,   403,   403,   403,   403),
     L("privacidade:imprimir", "",
                                 LOGIN, 200,   200,   403,   403,   403,   403,   403),
+    # The second factor (dois_fatores/): the code page, the enrolment and the recovery codes
+    # of those who decide (candidates: 403). The world's sessions passed it already
+    # (tests/segundo_fator_apoio.py), so the code page sends each to its workspace and the
+    # enrolment page (a device exists) to the code page.
+    L("dois_fatores:verificar", "",
+                                LOGIN, 403,   403,   "->comissao:painel", "->comissao:painel",
+      "->comissao:painel", "->comissao:painel", "->painel:painel"),
+    L("dois_fatores:cadastrar", "",
+                                LOGIN, 403,   403,   "->dois_fatores:verificar",
+      "->dois_fatores:verificar", "->dois_fatores:verificar", "->dois_fatores:verificar",
+      "->dois_fatores:verificar"),
+    L("dois_fatores:codigos", "",
+                                LOGIN, 403,   403,   200,   200,   200,   200,   200,
+      post=(LOGIN, 403, 403, OK, OK, OK, OK, OK), dados={"confirmacao": "on"}),
+    # A superuser's pages (the matrix's "rh" is not one: 403; tests/test_confirmacao.py posts
+    # the reset as a superuser).
+    L("dois_fatores_rh:contas", "",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   403),
+    L("dois_fatores_rh:redefinir", "pk=rh",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   403,
+      post=(LOGIN, 403, 403, 403, 403, 403, 403, 403),
+      dados={"motivacao": MOTIVO, "confirmacao": "on"}),
     # Accounts (django.contrib.auth)
     L("login", "",              200,   200,   200,   200,   200,   200,   200,   200),
     L("logout", "",             405,   405,   405,   405,   405,   405,   405,   405),

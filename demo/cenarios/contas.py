@@ -5,9 +5,12 @@ accounts linked to their imported inscrições.
 
 from __future__ import annotations
 
+import base64
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import CommandError
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from candidatos.models import Candidato, Inscricao
 from certames.models import Cargo, Certame
@@ -18,6 +21,12 @@ from provas.models import DesempenhoPublicado, PublicacaoFase
 
 #: Every committee member of the demo with a login shares this password (development only).
 SENHA_MEMBROS = "comissao-demo-2026"
+
+#: DEMO ONLY: the TOTP secret (base32) of every demo account that passes the second factor
+#: (RH, autoridade, admin and the committee members), so whoever tries the demo generates its
+#: codes (`oathtool --totp -b <this>` or any authenticator app; README, "Demo accounts").
+#: Production accounts enrol their own authenticator at their first log-in (dois_fatores/).
+SEMENTE_TOTP_DEMO = "CERTAMESDEMOCERTAMESDEMOCERTAMES"
 
 USUARIOS = (
     # username, password, group (None: no group), is_staff, is_superuser, first/last name
@@ -89,8 +98,19 @@ def criar_usuarios() -> dict:
         if grupo is not None:
             grupo_obj, _ = Group.objects.get_or_create(name=grupo)
             usuario.groups.add(grupo_obj)
+        if grupo != GRUPO_CANDIDATO:
+            dar_segundo_fator(usuario)
         usuarios[username] = usuario
     return usuarios
+
+
+def dar_segundo_fator(usuario) -> None:
+    """The demo account's authenticator with the documented seed `SEMENTE_TOTP_DEMO` (kept
+    when it has one already)."""
+    if not TOTPDevice.objects.filter(user=usuario, confirmed=True).exists():
+        TOTPDevice.objects.create(
+            user=usuario, name="Demonstração", confirmed=True,
+            key=base64.b32decode(SEMENTE_TOTP_DEMO).hex())
 
 
 def criar_conta_laudo(certame: Certame) -> None:

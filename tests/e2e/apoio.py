@@ -24,6 +24,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
 from django.utils import timezone
 
+from tests import segundo_fator_apoio
+
 #: Vendored from the npm package axe-core (tests/e2e/vendor/README.md).
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 #: The impacts that fail a page (axe's scale: minor, moderate, serious, critical).
@@ -42,6 +44,9 @@ def entrar_como(pagina, base_url: str, username: str) -> None:
     sessao[SESSION_KEY] = str(user.pk)
     sessao[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     sessao[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    if segundo_fator_apoio.exige(user):
+        # RH and committee pages require the second factor (tests/segundo_fator_apoio.py).
+        segundo_fator_apoio.verificar_sessao(sessao, user)
     sessao.save()
     pagina.context.clear_cookies()
     pagina.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,

@@ -7,9 +7,14 @@ The full end-to-end test of the candidate's journey chains them: `cadastrar_conf
 
 from __future__ import annotations
 
+import base64
 import re
 
+from django.contrib.auth import get_user_model
 from django.core import mail
+from django_otp.oath import totp
+
+from tests import segundo_fator_apoio
 
 SENHA_PADRAO = "Senha-de-teste-2026"
 
@@ -51,6 +56,31 @@ def entrar(pagina, base_url: str, *, usuario: str, senha: str = SENHA_PADRAO) ->
     pagina.get_by_label("CPF ou usuário").fill(usuario)
     pagina.get_by_label("Senha").fill(senha)
     pagina.get_by_role("button", name="Entrar").click()
+    pagina.wait_for_load_state()
+    if "/contas/segundo-fator/" in pagina.url:
+        passar_segundo_fator(pagina, usuario=usuario)
+
+
+def codigo_do_segredo(segredo: str) -> str:
+    """The current TOTP code of a base32 secret as the enrolment page shows it."""
+    chave = base64.b32decode(segredo.replace(" ", "").strip())
+    return f"{totp(chave):06d}"
+
+
+def passar_segundo_fator(pagina, *, usuario: str) -> None:
+    """RH and committee accounts (dois_fatores/): on the code page, type the current code of
+    the account's device (tests/segundo_fator_apoio.py); on the enrolment page, read the
+    secret from the page, type its code and go on past the recovery codes."""
+    if "/contas/segundo-fator/cadastrar/" in pagina.url:
+        codigo = codigo_do_segredo(pagina.locator("#segredo").inner_text())
+        pagina.locator("#id_codigo").fill(codigo)
+        pagina.get_by_role("button", name="Confirmar o cadastro").click()
+        pagina.get_by_role("link", name="Já guardei os códigos: continuar").click()
+    else:
+        user = get_user_model().objects.get(username=usuario)
+        pagina.locator("#id_codigo").fill(segundo_fator_apoio.codigo_atual(user))
+        pagina.get_by_role("button", name="Confirmar").click()
+    pagina.wait_for_load_state()
 
 
 def cadastrar_confirmar_e_entrar(pagina, base_url: str, *, cpf_mascarado: str, nome: str,

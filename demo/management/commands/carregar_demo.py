@@ -29,7 +29,14 @@ from candidatos.models import Candidato, Inscricao
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao
 from comum.formatos import data_br
 from demo.cenarios import comissoes, contas, editais, fases, procedimentos, resultados
-from demo.cenarios.contas import CONTA_FASES, CONTA_LAUDO, MEMBROS, SENHA_MEMBROS, USUARIOS
+from demo.cenarios.contas import (
+    CONTA_FASES,
+    CONTA_LAUDO,
+    MEMBROS,
+    SEMENTE_TOTP_DEMO,
+    SENHA_MEMBROS,
+    USUARIOS,
+)
 from demo.cenarios.definicao import (
     HOMOLOGADO,
     PIRANGI,
@@ -170,6 +177,9 @@ class Command(BaseCommand):
             self.stdout.write(f"  {username:<12}{senha:<22}{papel}")
         membros = ", ".join(u for u, *_ in MEMBROS)
         self.stdout.write(f"  {membros}: senha {SENHA_MEMBROS} (Comissao)")
+        self.stdout.write(f"  Segundo fator das contas do RH, do admin e das comissões: "
+                          f"oathtool --totp -b {SEMENTE_TOTP_DEMO} (ou um aplicativo "
+                          "autenticador com esse segredo; só na demonstração)")
         if get_user_model().objects.filter(username=CONTA_LAUDO).exists():
             self.stdout.write(f"  {CONTA_LAUDO}: senha de candidato (Candidato; laudo PcD a "
                               "enviar em Santa Maria da Boa Vista, edital 001/2026)")
