@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('certames', '0021_documento_anexo'),
+        ('certames', '0022_situacao_certame'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
