@@ -107,7 +107,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A page of a certame in its órgão's time zone; every request starts in the default one
     # (certames/calendario.py).
-    "certames.calendario.FusoHorarioMiddleware",
+    "certames.calendario.fuso.FusoHorarioMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # axes must be last

@@ -34,12 +34,10 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from dataclasses import dataclass
 from functools import lru_cache
 
 import holidays
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -47,24 +45,21 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from certames.auditoria import registrar_ato
-from certames.models import Certame, Feriado, Orgao
+from certames.calendario.fuso import (  # noqa: F401 (the clock is part of this module's API)
+    FUSO_PADRAO,
+    FUSO_POR_UF,
+    FusoHorarioMiddleware,
+    ativar_fuso,
+    fuso,
+    hoje_no_orgao,
+    nome_do_fuso,
+    orgao_de,
+)
+from certames.models import Feriado, Orgao
 from comum.formatos import data_br
 
 FUNDAMENTO_PRAZO = "Lei 9.784/1999, art. 66"
 FUNDAMENTO_PRORROGACAO = "Lei 9.784/1999, art. 66, §1º"
-
-#: The IANA zone of each UF (the canonical names of the tz database). Amazonas: its capital's
-#: (America/Manaus); the western municipalities (Eirunepé, Envira...) are on America/Eirunepe
-#: and set it in `Orgao.fuso_horario`, as Fernando de Noronha (PE) sets America/Noronha.
-FUSO_POR_UF = {
-    "AC": "America/Rio_Branco", "AM": "America/Manaus", "RR": "America/Boa_Vista",
-    "RO": "America/Porto_Velho", "MT": "America/Cuiaba", "MS": "America/Campo_Grande",
-    "PA": "America/Belem", "AP": "America/Belem", "TO": "America/Araguaina",
-    "BA": "America/Bahia", "PE": "America/Recife", "AL": "America/Maceio",
-    "SE": "America/Maceio", "CE": "America/Fortaleza", "RN": "America/Fortaleza",
-    "PB": "America/Fortaleza", "PI": "America/Fortaleza", "MA": "America/Fortaleza",
-}
-FUSO_PADRAO = "America/Sao_Paulo"
 
 #: The longest run of days without office hours looked ahead (Carnival and a weekend, a
 #: holiday bridged by pontos facultativos...: far fewer in any real calendar).
@@ -82,33 +77,6 @@ TIPOS = {
                                                    "hora normal"),
 }
 DIAS_DA_SEMANA = {5: gettext_lazy("sábado"), 6: gettext_lazy("domingo")}
-
-
-# --- the órgão and its clock ------------------------------------------------------------------
-
-
-def orgao_de(alvo) -> Orgao | None:
-    """The órgão of an Orgao, a Certame, or anything of a certame (a cargo, an inscrição,
-    an etapa, a chamada: its `certame`, or its cargo's)."""
-    if alvo is None or isinstance(alvo, Orgao):
-        return alvo
-    if isinstance(alvo, Certame):
-        return alvo.orgao
-    for caminho in ("certame", "cargo"):
-        if getattr(alvo, f"{caminho}_id", None) is not None:
-            return orgao_de(getattr(alvo, caminho))
-    return None
-
-
-def nome_do_fuso(orgao: Orgao | None) -> str:
-    if orgao is None:
-        return settings.TIME_ZONE
-    return orgao.fuso_horario or FUSO_POR_UF.get(orgao.uf, FUSO_PADRAO)
-
-
-def fuso(alvo) -> zoneinfo.ZoneInfo:
-    """The time zone of the órgão of `alvo` (`orgao_de`): its own setting, else its UF's."""
-    return zoneinfo.ZoneInfo(nome_do_fuso(orgao_de(alvo)))
 
 
 # --- days without office hours ----------------------------------------------------------------
@@ -238,10 +206,6 @@ def aviso_de_vencimento(data: dt.date | dt.datetime | None, alvo, *, sujeito) ->
 # --- the órgão's own days (RH) ------------------------------------------------------------------
 
 
-def hoje_no_orgao(orgao: Orgao) -> dt.date:
-    return timezone.localtime(timezone.now(), fuso(orgao)).date()
-
-
 def registrar(orgao: Orgao, *, data: dt.date, nome: str, tipo: str, fundamento: str,
               autor) -> Feriado:
     """RH records a day of the órgão without office hours (or closed early). A past day is
@@ -292,41 +256,3 @@ def remover(feriado: Feriado, *, autor) -> None:
         feriado.delete()
 
 
-# --- a certame's pages in its órgão's clock ----------------------------------------------------
-
-
-def ativar_fuso(alvo) -> None:
-    """From here to the end of the request, times are shown and read in the zone of the
-    órgão of `alvo` (the middleware resets it at every request)."""
-    timezone.activate(fuso(alvo))
-
-
-class FusoHorarioMiddleware:
-    """Each request starts in the default zone (an earlier request of the same thread may
-    have activated another); a URL that names its certame (`certame`, `certame_pk`) or a
-    cargo (`cargo_pk`) is answered in its órgão's zone. Other pages of a certame activate it
-    in their view (`ativar_fuso`) or show its times in its zone by the template tag
-    `fuso_da_pagina` (templates/base.html)."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        timezone.deactivate()
-        try:
-            return self.get_response(request)
-        finally:
-            timezone.deactivate()
-
-    def process_view(self, request, view_func, view_args, view_kwargs):
-        certame_id = view_kwargs.get("certame_pk") or view_kwargs.get("certame")
-        if isinstance(certame_id, int):
-            certame = Certame.objects.select_related("orgao").filter(pk=certame_id).first()
-            if certame is not None:
-                ativar_fuso(certame)
-        elif isinstance(view_kwargs.get("cargo_pk"), int):
-            certame = (Certame.objects.select_related("orgao")
-                       .filter(cargos__pk=view_kwargs["cargo_pk"]).first())
-            if certame is not None:
-                ativar_fuso(certame)
-        return None
