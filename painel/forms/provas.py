@@ -111,7 +111,7 @@ class LocalProvaForm(forms.Form):
 
 
 class SalaProvaForm(forms.Form):
-    nome = forms.CharField(label=_("Sala"), max_length=80)
+    nome = forms.CharField(label=_("Nome da sala"), max_length=80)
     capacidade = forms.IntegerField(label=_("Capacidade (lugares)"), min_value=1,
                                     max_value=10_000)
     acessivel = forms.BooleanField(label=_("Sala acessível (fácil acesso)"), required=False)

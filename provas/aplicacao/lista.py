@@ -19,7 +19,8 @@ from provas.models import AlocacaoProva, LugarProva
 #: CSV keys (stable) and the XLSX's labels, in order.
 COLUNAS = ("local", "endereco", "sala", "acessivel", "cargo", "inscricao", "nome", "cpf",
            "condicoes")
-ROTULOS_COLUNAS = (gettext_lazy("Local"), gettext_lazy("Endereço"), gettext_lazy("Sala"),
+ROTULOS_COLUNAS = (gettext_lazy("Local"), gettext_lazy("Endereço"),
+                   gettext_lazy("Sala de prova"),
                    gettext_lazy("Sala acessível"), gettext_lazy("Cargo"),
                    gettext_lazy("Inscrição"), gettext_lazy("Nome"),
                    gettext_lazy("CPF (mascarado)"),

@@ -1,7 +1,8 @@
 """The confirmation card in the browser: a candidate opens their inscrição, follows the card
 link, sees the venue, room and the special condition granted, downloads the PDF and checks
 the code on the public verification page (masked, no conditions). At 1366 and 390 px: no
-sideways scroll, no serious axe-core violation. Screenshots go to $CARTAO_CAPTURAS."""
+sideways scroll, no serious axe-core violation; RH's page of the venues too. Screenshots go
+to $CARTAO_CAPTURAS."""
 
 import os
 from pathlib import Path
@@ -49,4 +50,17 @@ def test_candidato_abre_o_cartao_e_confere_o_codigo(live_server, pagina):
     texto = pagina.inner_text("#resultado-verificacao")
     assert "Daniel R." in texto and "Daniel Rocha" not in texto
     assert "fácil acesso" not in texto and "Tempo adicional" not in texto
+    # RH's page of the venues, rooms and the allocation in force.
+    entrar_como(pagina, live_server.url, "rh_prova")
+    for largura in LARGURAS:
+        pagina.set_viewport_size({"width": largura, "height": 900})
+        resposta = pagina.goto(f"{live_server.url}/rh/certames/{w.certame.pk}/prova/")
+        assert resposta is not None and resposta.status == 200
+        rolagem = pagina.evaluate("document.documentElement.scrollWidth")
+        if rolagem > largura:
+            falhas.append(f"rh @ {largura}: {rolagem} px")
+        falhas += [f"rh @ {largura}: {v}" for v in violacoes_axe(pagina)]
+        if capturas:
+            pagina.screenshot(path=f"{capturas}/rh-locais-{largura}.png", full_page=True)
+    assert "Sala 1 (acessível)" in pagina.inner_text("#etapas")
     assert falhas == []
