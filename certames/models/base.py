@@ -489,7 +489,8 @@ class Etapa(models.Model):
             raise ValidationError({"fim": _("O fim da etapa não pode ser anterior ao início.")})
         if self.fase_id and self.tipo != Etapa.Tipo.APLICACAO_PROVA:
             raise ValidationError({"fase": _("Só a etapa “Aplicação da prova” tem fase.")})
-        if self.fase_id and self.certame_id and self.fase.cargo.certame_id != self.certame_id:
+        if (self.fase is not None and self.certame_id
+                and self.fase.cargo.certame_id != self.certame_id):
             raise ValidationError({"fase": _("A fase é de um cargo de outro certame.")})
         # The exemption's order (Lei 3.057/2026, art. 3º: certames/cronograma.py) against the
         # certame's other stages as saved. The admin's inline checks the whole schedule as

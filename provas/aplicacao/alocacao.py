@@ -16,6 +16,8 @@ Rules decided here:
   order, fills the seats left, room by room;
 - capacity short (of all seats, or of accessible seats) refuses the allocation, saying how
   many seats are missing: nothing is written;
+- it is published once the inscrições have ended (new ones could still come before); the
+  payment deadline may still be running: an inscrição confirmed later needs a re-allocation;
 - the allocation is an act (`AlocacaoProva`, append-only), published when recorded; a
   re-allocation is a new act with a motivation (Lei 9.784/1999, art. 50) that supersedes it.
 """
@@ -36,6 +38,7 @@ from django.utils.translation import ngettext
 from candidatos import condicoes
 from candidatos.models import Inscricao
 from candidatos.servicos import FINAIS
+from certames import cronograma
 from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from certames.travas import travar_certame
@@ -69,7 +72,7 @@ def inscricoes_da_etapa(etapa: Etapa) -> QuerySet[Inscricao]:
     consulta = Inscricao.objects.filter(certame_id=etapa.certame_id,
                                         situacao_taxa__in=TAXA_CONFIRMADA
                                         ).exclude(situacao__in=FINAIS)
-    if etapa.fase_id:
+    if etapa.fase is not None:
         consulta = consulta.filter(cargo_id=etapa.fase.cargo_id)
     else:
         com_etapa = Etapa.objects.filter(
@@ -82,11 +85,12 @@ def inscricoes_da_etapa(etapa: Etapa) -> QuerySet[Inscricao]:
 def etapa_da_inscricao(inscricao: Inscricao) -> list[Etapa]:
     """The exam stages of the inscrição's cargo (by start), by the same rule."""
     etapas = etapas_prova(inscricao.certame_id)
-    proprias = [e for e in etapas if e.fase_id and e.fase.cargo_id == inscricao.cargo_id]
+    do_cargo = {e.pk: e.fase.cargo_id for e in etapas if e.fase is not None}
+    proprias = [e for e in etapas if do_cargo.get(e.pk) == inscricao.cargo_id]
     if proprias:
         return proprias
-    com_fase = {e.fase.cargo_id for e in etapas if e.fase_id}
-    return [e for e in etapas if not e.fase_id and inscricao.cargo_id not in com_fase]
+    com_fase = set(do_cargo.values())
+    return [e for e in etapas if e.pk not in do_cargo and inscricao.cargo_id not in com_fase]
 
 
 def _chave_nome(nome: str) -> str:
@@ -189,6 +193,12 @@ def publicar_alocacao(etapa: Etapa, *, autor, motivacao: str = "",
     if agora > etapa.fim:
         raise ValidationError(_("A prova desta etapa já foi aplicada (até %(f)s): não se "
                                 "alocam mais locais.") % {"f": data_hora_br(etapa.fim)})
+    fim_inscricoes = cronograma.Abertura(cronograma.INSCRICOES, cronograma.FIM).momento(
+        Etapa.objects.filter(certame=certame))
+    if fim_inscricoes is not None and agora <= fim_inscricoes:
+        raise ValidationError(_("A alocação é publicada depois do fim das inscrições "
+                                "(%(f)s): até lá, novas inscrições podem chegar.") % {
+            "f": data_hora_br(fim_inscricoes)})
     anterior = alocacao_vigente(etapa)
     motivacao = (motivacao or "").strip()
     if anterior is not None:

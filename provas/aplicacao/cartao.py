@@ -84,6 +84,8 @@ def _cartao(inscricao: Inscricao, etapa: Etapa, agora: dt.datetime) -> Cartao:
 
 def pdf_do_cartao(cartao: Cartao) -> bytes:
     """The card as PDF (comum.pdf: every value escaped by the template)."""
+    if cartao.lugar is None:
+        raise ValueError("A card without a seat has no PDF.")
     return renderizar_pdf("provas/cartao_pdf.html", {
         "cartao": cartao, "dados": cartao.dados, "codigo": cartao.lugar.codigo,
         "emitido_em": timezone.localtime()})

@@ -14,7 +14,7 @@ from certames.models import Etapa
 from comum.formatos import data_hora_br
 from comum.pdf import renderizar_pdf
 from provas.aplicacao.alocacao import ordenar
-from provas.models import AlocacaoProva, LugarProva
+from provas.models import AlocacaoProva, LugarProva, SalaProva
 
 #: CSV keys (stable) and the XLSX's labels, in order.
 COLUNAS = ("local", "endereco", "sala", "acessivel", "cargo", "inscricao", "nome", "cpf",
@@ -27,14 +27,15 @@ ROTULOS_COLUNAS = (gettext_lazy("Local"), gettext_lazy("Endereço"),
                    gettext_lazy("Atendimento especializado concedido"))
 
 
-def salas_com_candidatos(alocacao: AlocacaoProva) -> list[tuple[object, list[tuple]]]:
+def salas_com_candidatos(alocacao: AlocacaoProva
+                         ) -> list[tuple[SalaProva, list[tuple[LugarProva, list[str]]]]]:
     """[(room, [(lugar, conditions' labels), ...]), ...]: rooms by venue and name, the
     candidates of each in the allocation's order (cargo, name, number)."""
     lugares = list(LugarProva.objects.filter(alocacao=alocacao)
                    .select_related("sala__local", "inscricao__candidato", "inscricao__cargo"))
     concedidas = condicoes.concedidas_por_inscricao(alocacao.etapa.certame)
     por_sala: dict[int, list[LugarProva]] = {}
-    salas = {}
+    salas: dict[int, SalaProva] = {}
     for lugar in lugares:
         por_sala.setdefault(lugar.sala_id, []).append(lugar)
         salas[lugar.sala_id] = lugar.sala

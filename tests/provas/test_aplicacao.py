@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 
 from certames import cronograma
 from certames.models import Ato, Etapa
+from comum.formatos import data_hora_br
 from painel.forms.editor import EtapaForm
 from provas.aplicacao import alocacao, cartao, locais
 from provas.models import AlocacaoProva, Fase, LugarProva
@@ -99,7 +100,7 @@ def test_realocacao_e_novo_ato_com_motivacao_e_substitui(w):
         primeira.delete()
 
 
-def test_sem_inscricao_confirmada_ou_depois_da_prova_recusa(w):
+def test_sem_inscricao_confirmada_antes_do_fim_das_inscricoes_ou_depois_da_prova(w):
     for insc in (w.ana, w.bruno, w.carla, w.daniel, w.elisa):
         type(insc).objects.filter(pk=insc.pk).update(situacao_taxa="pendente")
     with pytest.raises(ValidationError) as erro:
@@ -110,6 +111,12 @@ def test_sem_inscricao_confirmada_ou_depois_da_prova_recusa(w):
     with pytest.raises(ValidationError) as erro:
         alocacao.publicar_alocacao(w.etapa, autor=w.rh, agora=w.etapa.fim + dt.timedelta(1))
     assert erro.value.messages[0].startswith("A prova desta etapa já foi aplicada")
+    fim = w.certame.etapas.get(tipo="inscricoes").fim
+    with pytest.raises(ValidationError) as erro:
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh, agora=fim - dt.timedelta(hours=1))
+    assert erro.value.messages == [
+        f"A alocação é publicada depois do fim das inscrições ({data_hora_br(fim)}): até lá, "
+        "novas inscrições podem chegar."]
 
 
 def test_etapa_de_fase_aloca_so_o_cargo_da_fase(w):
