@@ -24,6 +24,13 @@ decisions: candidatos/condicoes/) cannot start before the inscrições start: th
 made at the inscrição (Decreto 9.508/2018, art. 4º) and decided once made (Lei 9.784/1999,
 art. 48).
 
+The exam's application (`aplicacao_prova`, provas/aplicacao/) comes after the inscrições, the
+payment deadline and the analysis of the special conditions have ended, and before the
+preliminary result starts: only a confirmed inscrição takes the exam (the fee paid or exempt
+by the payment deadline, the regime's `fundamento_prazo_pagamento`), the special conditions
+granted are provided at the exam itself (Decreto 9.508/2018, art. 4º; Lei 13.872/2019,
+art. 1º), so they are decided before it, and the result is the exam's.
+
 Every other appeal stage of the schedule follows the same order: an
 appeal window cannot open before the stage whose decision it appeals against starts
 (heteroidentificação, verificação documental, avaliação PcD, resultado preliminar), and the
@@ -80,6 +87,10 @@ ETAPAS_ISENCAO = (PEDIDO_ISENCAO, *RESULTADOS_ISENCAO, RECURSO_ISENCAO)
 INSCRICOES = "inscricoes"
 ANALISE_ATENDIMENTO = "analise_atendimento"
 FUNDAMENTO_ANALISE_ATENDIMENTO = "Decreto 9.508/2018, art. 4º; Lei 9.784/1999, art. 48"
+APLICACAO_PROVA = "aplicacao_prova"
+RESULTADO_PRELIMINAR = "resultado_preliminar"
+#: The special conditions are provided at the exam (so decided before it).
+FUNDAMENTO_PROVA_APOS_ANALISE = "Decreto 9.508/2018, art. 4º; Lei 13.872/2019, art. 1º"
 
 #: Appeal stage -> the stage whose decision it appeals against.
 RECORRE_DE = {
@@ -112,6 +123,7 @@ NOMES = {
     INSCRICOES: gettext_lazy("Inscrições"),
     PAGAMENTO_TAXA: gettext_lazy("Pagamento da taxa de inscrição"),
     ANALISE_ATENDIMENTO: gettext_lazy("Análise dos pedidos de atendimento especializado"),
+    APLICACAO_PROVA: gettext_lazy("Aplicação da prova"),
 }
 #: Where the schedule's appeals are not the exemption law's.
 FUNDAMENTO_RECURSO = "Lei 9.784/1999, art. 59"
@@ -214,6 +226,33 @@ def _analise_antes_das_inscricoes(por_tipo: dict[str, list]) -> list[Incoerencia
         if analise.inicio < inscricoes.inicio]
 
 
+def _prova_fora_de_ordem(por_tipo: dict[str, list],
+                         isencao: RegraIsencao | None) -> list[Incoerencia]:
+    """The exam before the end of the inscrições, of the payment deadline (only confirmed
+    inscrições take it: the regime's `fundamento_prazo_pagamento`) or of the special
+    conditions' analysis (Decreto 9.508/2018, art. 4º; Lei 13.872/2019, art. 1º), or the
+    preliminary result before the exam ends (the result is the exam's)."""
+    antes = ((INSCRICOES, SEM_LEI), (PAGAMENTO_TAXA, isencao.fundamento_prazo_pagamento
+                                     if isencao else SEM_LEI),
+             (ANALISE_ATENDIMENTO, FUNDAMENTO_PROVA_APOS_ANALISE))
+    achadas = []
+    for prova in por_tipo.get(APLICACAO_PROVA, ()):
+        for tipo, fundamento in antes:
+            achadas += [Incoerencia(prova, "inicio", outra, "fim", _(
+                "A etapa “%(p)s” (a partir de %(d)s) não pode começar antes do fim da etapa "
+                "“%(o)s” (%(f)s): a prova é aplicada depois dela (%(b)s).") % {
+                "p": NOMES[APLICACAO_PROVA], "d": data_hora_br(prova.inicio),
+                "o": NOMES[tipo], "f": data_hora_br(outra.fim), "b": fundamento})
+                for outra in por_tipo.get(tipo, ()) if prova.inicio < outra.fim]
+        achadas += [Incoerencia(resultado, "inicio", prova, "fim", _(
+            "A etapa “%(r)s” (a partir de %(d)s) não pode começar antes do fim da etapa "
+            "“%(p)s” (%(f)s): o resultado é o da prova (%(b)s).") % {
+            "r": NOMES[RESULTADO_PRELIMINAR], "d": data_hora_br(resultado.inicio),
+            "p": NOMES[APLICACAO_PROVA], "f": data_hora_br(prova.fim), "b": SEM_LEI})
+            for resultado in por_tipo.get(RESULTADO_PRELIMINAR, ()) if resultado.inicio < prova.fim]
+    return achadas
+
+
 def _recurso_antes_da_decisao(por_tipo: dict[str, list],
                               isencao: RegraIsencao | None) -> list[Incoerencia]:
     """An appeal window opens before the decision it appeals against (Lei 9.784/1999,
@@ -271,6 +310,7 @@ def incoerencias(etapas: Iterable, isencao: RegraIsencao | None) -> list[Incoere
             *_pagamento_antes_do_definitivo(por_tipo, isencao),
             *_resultado_antes_do_pedido(etapas, por_tipo, isencao),
             *_analise_antes_das_inscricoes(por_tipo),
+            *_prova_fora_de_ordem(por_tipo, isencao),
             *_recurso_antes_da_decisao(por_tipo, isencao),
             *_resultado_antes_do_recurso(por_tipo, isencao)]
 

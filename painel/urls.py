@@ -34,6 +34,7 @@ from painel.views import (
     simular,
     sorteio,
 )
+from painel.views.aplicacao import paginas as aplicacao
 from painel.views.editor import calendario as editor_calendario
 from painel.views.editor import cargos as editor_cargos
 from painel.views.editor import certame as editor_certame
@@ -122,6 +123,17 @@ urlpatterns = [
     path("comissoes/", include(urlpatterns_comissoes)),
     path("resultados/", include(urlpatterns_resultados)),
     path("atendimento/", include("painel.urls_atendimento")),
+    # The exam's application: venues, rooms, the allocation and the list per room.
+    path("certames/<int:pk>/prova/", aplicacao.AplicacaoProvaView.as_view(),
+         name="aplicacao_prova"),
+    path("certames/<int:pk>/prova/locais/", aplicacao.CadastrarLocalView.as_view(),
+         name="aplicacao_local"),
+    path("prova/locais/<int:pk>/salas/", aplicacao.CadastrarSalaView.as_view(),
+         name="aplicacao_sala"),
+    path("prova/etapas/<int:pk>/alocar/", aplicacao.PublicarAlocacaoView.as_view(),
+         name="aplicacao_alocar"),
+    path("prova/etapas/<int:pk>/lista.<str:formato>", aplicacao.ListaLocalView.as_view(),
+         name="aplicacao_lista"),
     path("", certames.PainelView.as_view(), name="painel"),
     path("buscar/", busca.BuscaView.as_view(), name="buscar"),
     path("certames/<int:pk>/", certames.CertameRHView.as_view(), name="certame"),

@@ -17,6 +17,10 @@ TABELAS_PROTEGIDAS = (
     "provas_revisaonotafase",
     "provas_historicalfase",
     "provas_historicalnotafase",
+    "provas_alocacaoprova",
+    "provas_lugarprova",
+    "provas_historicallocalprova",
+    "provas_historicalsalaprova",
 )
 
 COLUNAS_AUDITADAS = {
@@ -48,6 +52,10 @@ ROTULOS_ATOS = {
     "resultado_fase_final": _("Publicação do resultado final de uma fase"),
     "recurso_resultado_fase": _("Recurso contra o resultado preliminar de uma fase"),
     "recurso_fase_julgado": _("Julgamento de recurso contra o resultado de uma fase"),
+    "local_prova_cadastrado": _("Cadastro de local de prova"),
+    "sala_prova_cadastrada": _("Cadastro de sala de prova"),
+    "alocacao_prova_publicada": _("Publicação da alocação dos locais de prova"),
+    "lista_local_prova_exportada": _("Exportação da lista de candidatos por sala de prova"),
 }
 
 

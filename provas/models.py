@@ -10,6 +10,11 @@ scores per phase, and the acts that publish each phase's result.
   every former value.
 - `PublicacaoFase`: the preliminary or final result of a phase, published from a computed
   classification version (its `fases`), append-only.
+- `LocalProva` and `SalaProva`: where the exam is applied (a certame's venues, their rooms
+  with capacity and accessibility), entered by RH.
+- `AlocacaoProva` and `LugarProva`: the published allocation of the confirmed inscrições of
+  one exam stage (`Etapa.Tipo.APLICACAO_PROVA`) to rooms, an act; a re-allocation is a new
+  one, with its motivation, that supersedes it (provas/aplicacao/).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
-from certames.models import Cargo, VersaoClassificacao
+from certames.models import Cargo, Certame, Etapa, VersaoClassificacao
 from comum.models import SomenteInsercao
 
 
@@ -246,3 +251,97 @@ class RevisaoNotaFase(SomenteInsercao):
         if self.ausente_anterior or self.nota_anterior is None:
             return str(_("ausente"))
         return format(self.nota_anterior.normalize(), "f").replace(".", ",")
+
+
+# --- the exam's application: venues, rooms and the allocation (provas/aplicacao/) ----------
+
+
+class LocalProva(models.Model):
+    """A venue where the certame's exam is applied (a school, say)."""
+
+    certame = models.ForeignKey(Certame, on_delete=models.PROTECT, related_name="locais_prova")
+    nome = models.CharField(_("nome"), max_length=150)
+    endereco = models.CharField(_("endereço"), max_length=250)
+    cidade = models.CharField(_("cidade"), max_length=120)
+    criado_em = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("local de prova")
+        verbose_name_plural = _("locais de prova")
+        ordering = ["certame", "nome", "pk"]
+
+    def __str__(self) -> str:
+        return self.nome
+
+
+class SalaProva(models.Model):
+    """A room of a venue: how many candidates it seats, and whether it is accessible (the
+    granted "sala de fácil acesso": Decreto 9.508/2018, art. 4º)."""
+
+    local = models.ForeignKey(LocalProva, on_delete=models.PROTECT, related_name="salas")
+    nome = models.CharField(_("nome"), max_length=80)
+    capacidade = models.PositiveIntegerField(_("capacidade"), validators=[MinValueValidator(1)])
+    acessivel = models.BooleanField(_("acessível"), default=False,
+                                    help_text=_("Sala de fácil acesso (térreo, rampa, sem "
+                                                "degraus), para quem teve esse atendimento "
+                                                "concedido."))
+    criada_em = models.DateTimeField(auto_now_add=True)
+
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = _("sala de prova")
+        verbose_name_plural = _("salas de prova")
+        ordering = ["local", "nome", "pk"]
+        constraints = [models.UniqueConstraint(fields=["local", "nome"],
+                                               name="sala_prova_nome_unico")]
+
+    def __str__(self) -> str:
+        return f"{self.local.nome} — {self.nome}"
+
+
+class AlocacaoProva(SomenteInsercao):
+    """RH publishes the allocation of one exam stage's confirmed inscrições to rooms: an act,
+    never rewritten; a re-allocation is a new one (with its motivation) that supersedes it.
+    Its rows are the `LugarProva`."""
+
+    MENSAGEM_ALTERAR = _("A alocação dos locais de prova é um ato registrado e não pode ser "
+                         "alterada; faça uma nova alocação.")
+    MENSAGEM_APAGAR = _("A alocação dos locais de prova é um ato registrado e não pode ser "
+                        "apagada.")
+
+    etapa = models.ForeignKey(Etapa, on_delete=models.PROTECT, related_name="alocacoes_prova")
+    motivacao = models.CharField(_("motivação"), max_length=2000, blank=True)
+    publicada_em = models.DateTimeField(_("publicada em"), default=timezone.now)
+    autor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                              related_name="+")
+
+    class Meta:
+        verbose_name = _("alocação dos locais de prova")
+        verbose_name_plural = _("alocações dos locais de prova")
+        ordering = ["-publicada_em", "-id"]
+
+
+class LugarProva(SomenteInsercao):
+    """One inscrição's room in an allocation, with its confirmation card's verification
+    code (the SHA-256 of the card's content: provas.aplicacao.cartao)."""
+
+    MENSAGEM_ALTERAR = AlocacaoProva.MENSAGEM_ALTERAR
+    MENSAGEM_APAGAR = AlocacaoProva.MENSAGEM_APAGAR
+
+    alocacao = models.ForeignKey(AlocacaoProva, on_delete=models.PROTECT, related_name="lugares")
+    inscricao = models.ForeignKey("candidatos.Inscricao", on_delete=models.PROTECT,
+                                  related_name="lugares_prova")
+    sala = models.ForeignKey(SalaProva, on_delete=models.PROTECT, related_name="lugares")
+    codigo = models.CharField(_("código de verificação"), max_length=64, unique=True)
+
+    class Meta:
+        verbose_name = _("lugar na prova")
+        verbose_name_plural = _("lugares na prova")
+        constraints = [models.UniqueConstraint(fields=["alocacao", "inscricao"],
+                                               name="lugar_prova_unico_por_alocacao")]
+
+    def __str__(self) -> str:
+        return f"{self.alocacao_id} — {self.inscricao_id}: {self.sala_id}"

@@ -4,7 +4,7 @@ view is marked with `publica()`: served from the page cache (comum/cache_publico
 from django.urls import path
 
 from comum.cache_publico import publica
-from publico.views import documentos
+from publico.views import cartao, documentos
 from publico.views import sorteio as sorteio_publico
 from publico.views.certames import (
     CargoPublicoView,
@@ -16,6 +16,8 @@ from publico.views.certames import (
 
 urlpatterns = [
     path("", publica(InicioView.as_view()), name="inicio"),
+    # Not cached: the answer depends on the code typed (publico/views/cartao.py).
+    path("verificar/cartao/", cartao.VerificarCartaoView.as_view(), name="verificar_cartao"),
     path("certames/<int:pk>/", publica(CertamePublicoView.as_view(), "pk"),
          name="certame_publico"),
     # The public draw of the whole-edital reserve.

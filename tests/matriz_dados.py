@@ -18,7 +18,12 @@ from django.utils import timezone
 from candidatos import condicoes, isencao, procedimentos
 from candidatos.comprovante import gerar_comprovante
 from candidatos.contas import cadastro as contas
-from candidatos.models import Importacao, PedidoCadastro, ProcedimentoAdministrativo
+from candidatos.models import (
+    Importacao,
+    Inscricao,
+    PedidoCadastro,
+    ProcedimentoAdministrativo,
+)
 from certames.models import Certame, Chamada, Etapa, Feriado, Publicacao
 from classificacao.listas import recalcular
 from comissoes.ata import gerar_ata
@@ -29,6 +34,8 @@ from comissoes.dominio.resultados import publicar_resultado_preliminar
 from comissoes.dominio.sessoes import encerrar_sessao
 from comissoes.models import Comissao
 from comum.models import Aviso
+from provas.aplicacao import alocacao as alocacao_prova
+from provas.aplicacao import locais as locais_prova
 from provas.models import DesempenhoPublicado, Fase, PublicacaoFase
 from tests.comissoes.fabricas import (
     PDF,
@@ -126,7 +133,7 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
         T.RESULTADO_DEFINITIVO_ISENCAO: (2, 3), T.PAGAMENTO_TAXA: (-20, 20),
         T.HETEROIDENTIFICACAO: (-2, 2), T.RECURSO_HETEROIDENTIFICACAO: (-1, 1),
         T.VERIFICACAO_DOCUMENTAL: (-1, 1), T.AVALIACAO_PCD: (-1, 1),
-        T.ANALISE_ATENDIMENTO: (-30, 5),
+        T.ANALISE_ATENDIMENTO: (-30, 5), T.APLICACAO_PROVA: (21, 21.2),
     }
     w.etapas = {tipo: EtapaFactory(certame=w.certame, tipo=tipo, inicio=agora + de * DIA,
                                    fim=agora + ate * DIA)
@@ -274,6 +281,16 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.chamada = Chamada.objects.create(cargo=w.cargo, posicao=1, inscricao=w.insc_a, vaga="AC",
                                        lista="AC", versao=w.versao, autor=w.rh,
                                        prazo=timezone.localdate() + 15 * DIA)
+    # The exam's application: a venue, a room and the published allocation (A's confirmed
+    # inscrição in the cargo in phases is the one seated: the others' fee is pending).
+    Inscricao.objects.filter(pk=w.insc_a_fases.pk).update(situacao_taxa="paga")
+    w.etapa_prova = w.etapas[T.APLICACAO_PROVA]
+    w.local_prova = locais_prova.cadastrar_local(w.certame, nome="Escola Matriz",
+                                                 endereco="Rua Um, 1", cidade="Severínia",
+                                                 autor=w.rh)
+    w.sala_prova = locais_prova.cadastrar_sala(w.local_prova, nome="Sala 1", capacidade=5,
+                                               acessivel=True, autor=w.rh)
+    w.alocacao_prova = alocacao_prova.publicar_alocacao(w.etapa_prova, autor=w.rh)
     # The PDFs are rendered once here (the pages would otherwise render them per request).
     gerar_comprovante(w.insc_a.pk)
 

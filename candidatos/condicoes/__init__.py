@@ -93,6 +93,7 @@ from candidatos.condicoes.exportacao import (
     ROTULOS_COLUNAS,
     SALA,
     concedidas,
+    concedidas_por_inscricao,
     linhas_exportacao,
     registrar_exportacao,
 )
@@ -136,6 +137,7 @@ __all__ = [
     "avisar_decisao",
     "avisos",
     "concedidas",
+    "concedidas_por_inscricao",
     "decidir",
     "decisao_primeira",
     "decisao_vigente",

@@ -31,10 +31,14 @@ ROTULOS_COLUNAS = (gettext_lazy("Inscrição"), gettext_lazy("Nome"), gettext_la
 SALA = (Condicao.SALA_ACESSO, Condicao.MOBILIARIO, Condicao.LACTANTE)
 
 
-def concedidas(certame: Certame) -> list[tuple[PedidoAtendimento, list[ItemDecisaoAtendimento]]]:
+def concedidas(certame: Certame, *, inscricao_id: int | None = None
+               ) -> list[tuple[PedidoAtendimento, list[ItemDecisaoAtendimento]]]:
     """Each inscrição's request in force whose decision in force grants something, by
-    inscrição number."""
-    pedidos = (PedidoAtendimento.objects.filter(inscricao__certame=certame)
+    inscrição number (only `inscricao_id`'s, when given)."""
+    pedidos = PedidoAtendimento.objects.filter(inscricao__certame=certame)
+    if inscricao_id is not None:
+        pedidos = pedidos.filter(inscricao_id=inscricao_id)
+    pedidos = (pedidos
                .select_related("inscricao__candidato", "inscricao__cargo")
                .prefetch_related("condicoes", "decisoes__itens")
                .order_by("inscricao__numero", "-solicitado_em", "-pk"))
@@ -57,6 +61,30 @@ def concedidas(certame: Certame) -> list[tuple[PedidoAtendimento, list[ItemDecis
         if itens:
             linhas.append((pedido, itens))
     return linhas
+
+
+def rotulos_concedidos(pedido: PedidoAtendimento,
+                       itens: list[ItemDecisaoAtendimento]) -> list[str]:
+    """The granted conditions as the exam venue reads them ("Tempo adicional (60 minutos)",
+    "Outra condição (detail)"): never the report nor the disability."""
+    detalhes = {c.condicao: c.detalhe for c in pedido.condicoes.all()}
+    nomes = []
+    for item in itens:
+        rotulo = str(Condicao(item.condicao).label)
+        if item.condicao == Condicao.TEMPO_ADICIONAL and item.minutos_adicionais:
+            rotulo = _("%(c)s (%(m)d minutos)") % {"c": rotulo, "m": item.minutos_adicionais}
+        detalhe = detalhes.get(item.condicao, "")
+        nomes.append(f"{rotulo} ({detalhe})" if detalhe else rotulo)
+    return nomes
+
+
+def concedidas_por_inscricao(certame: Certame, *, inscricao_id: int | None = None
+                             ) -> dict[int, tuple[list[str], set[str]]]:
+    """Inscrição id -> (the granted conditions' labels, their codes): what the exam's venue
+    list and the confirmation card show, and what the room allocation needs."""
+    return {pedido.inscricao_id: (rotulos_concedidos(pedido, itens),
+                                  {i.condicao for i in itens})
+            for pedido, itens in concedidas(certame, inscricao_id=inscricao_id)}
 
 
 def linhas_exportacao(certame: Certame) -> list[list]:

@@ -477,6 +477,9 @@ class Etapa(models.Model):
         # (candidatos/condicoes/; Decreto 9.508/2018, art. 4º; Lei 13.872/2019).
         ANALISE_ATENDIMENTO = "analise_atendimento", _(
             "Análise dos pedidos de atendimento especializado")
+        # The exam's application (provas/aplicacao/): its venue, room and the candidate's
+        # confirmation card; one per phase of the exam where the cargo has phases.
+        APLICACAO_PROVA = "aplicacao_prova", _("Aplicação da prova")
         HETEROIDENTIFICACAO = "heteroidentificacao", _("Heteroidentificação")
         RECURSO_HETEROIDENTIFICACAO = "recurso_heteroidentificacao", _(
             "Recurso da heteroidentificação")
@@ -494,6 +497,12 @@ class Etapa(models.Model):
     inicio = models.DateTimeField(_("início"))
     fim = models.DateTimeField(_("fim"))
     descricao = models.CharField(_("descrição"), max_length=250, blank=True)
+    #: The phase of the exam applied in an "aplicação da prova" stage (a cargo in phases);
+    #: empty for every other stage, and for the exam of the cargos without phases.
+    fase = models.ForeignKey("provas.Fase", on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="etapas_aplicacao", verbose_name=_("fase da prova"),
+                             help_text=_("Só na aplicação da prova de um cargo em fases: a "
+                                         "fase aplicada nesta etapa."))
 
     history = HistoricalRecords()
 
@@ -513,6 +522,11 @@ class Etapa(models.Model):
         super().clean()
         if self.inicio and self.fim and self.fim < self.inicio:
             raise ValidationError({"fim": _("O fim da etapa não pode ser anterior ao início.")})
+        if self.fase_id and self.tipo != Etapa.Tipo.APLICACAO_PROVA:
+            raise ValidationError({"fase": _("Só a etapa “Aplicação da prova” tem fase.")})
+        if (self.fase is not None and self.certame_id
+                and self.fase.cargo.certame_id != self.certame_id):
+            raise ValidationError({"fase": _("A fase é de um cargo de outro certame.")})
         # The exemption's order (Lei 3.057/2026, art. 3º: certames/cronograma.py) against the
         # certame's other stages as saved. The admin's inline checks the whole schedule as
         # submitted instead (`cronograma_no_formulario`, certames/admin.py).

@@ -143,6 +143,8 @@ CERTAMES: tuple[CertameDemo, ...] = (
             EtapaDemo("inscricoes", 5, 34, "Inscrições exclusivamente pela internet."),
             EtapaDemo("pagamento_taxa", 5, 35, "Vencimento do boleto: dia útil seguinte ao "
                       "fim das inscrições."),
+            EtapaDemo("aplicacao_prova", 40, 40, "Prova objetiva, no local e na sala do "
+                      "cartão de confirmação."),
             EtapaDemo("heteroidentificacao", 75, 79, "Comissão de heteroidentificação, com a "
                       "presença do candidato (LC 22/2026, art. 3º)."),
             EtapaDemo("recurso_heteroidentificacao", 82, 84),

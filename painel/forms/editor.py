@@ -19,6 +19,7 @@ from certames.forms import ParametrosEditalForm
 from certames.models import Cargo, Certame, Etapa, Orgao
 from certames.regras.aritmetica import formatar_percentual
 from certames.regras.regimes import REGIMES
+from provas.models import Fase
 
 #: The settings this editor writes (the others, e.g. the call order, the documents, the phases'
 #: guarantee, have pages of their own and are kept as stored).
@@ -177,7 +178,7 @@ class CargoForm(forms.ModelForm):
 class EtapaForm(forms.ModelForm):
     class Meta:
         model = Etapa
-        fields = ["tipo", "inicio", "fim", "descricao"]
+        fields = ["tipo", "inicio", "fim", "fase", "descricao"]
         widgets = {"inicio": forms.DateTimeInput(attrs={"type": "datetime-local"},
                                                  format="%Y-%m-%dT%H:%M"),
                    "fim": forms.DateTimeInput(attrs={"type": "datetime-local"},
@@ -194,6 +195,11 @@ class EtapaForm(forms.ModelForm):
             # (certames.cronograma: the exemption is the law's).
             self.fields["tipo"].choices = [c for c in self.fields["tipo"].choices
                                            if c[0] not in ETAPAS_ISENCAO]
+        # The exam's stage of a cargo in phases names the phase it applies (Etapa.clean).
+        self.fields["fase"].queryset = (Fase.objects.filter(cargo__certame=certame)
+                                        .select_related("cargo")
+                                        .order_by("cargo__codigo", "ordem"))
+        self.fields["fase"].label_from_instance = lambda f: f"{f.cargo.codigo}: {f}"
         estilizar(self)
 
     def aviso(self) -> str | None:

@@ -99,3 +99,26 @@ class JulgamentoRecursoFaseForm(forms.Form):
     confirmacao = campo_confirmacao(_(
         "Ao confirmar, o julgamento é registrado como ato e não pode ser desfeito; dado "
         "provimento, a nota revista substitui a da banca e a classificação é recalculada."))
+
+
+# --- the exam's application: venues, rooms, the allocation (provas.aplicacao) ------------
+
+
+class LocalProvaForm(forms.Form):
+    nome = forms.CharField(label=_("Nome do local"), max_length=150)
+    endereco = forms.CharField(label=_("Endereço"), max_length=250)
+    cidade = forms.CharField(label=_("Cidade"), max_length=120)
+
+
+class SalaProvaForm(forms.Form):
+    nome = forms.CharField(label=_("Nome da sala"), max_length=80)
+    capacidade = forms.IntegerField(label=_("Capacidade (lugares)"), min_value=1,
+                                    max_value=10_000)
+    acessivel = forms.BooleanField(label=_("Sala acessível (fácil acesso)"), required=False)
+
+
+class AlocacaoProvaForm(forms.Form):
+    motivacao = forms.CharField(
+        label=_("Motivação (obrigatória numa nova alocação)"), required=False,
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Por que a alocação publicada é substituída (Lei 9.784/1999, art. 50)."))

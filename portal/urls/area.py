@@ -4,7 +4,7 @@ confirmation, inscrição, the status page and its acts, notices."""
 from django.urls import path
 
 from candidatos.cache_situacao import em_cache
-from portal.views import contas, inscricoes
+from portal.views import cartao, contas, inscricoes
 
 app_name = "portal"
 
@@ -26,6 +26,10 @@ urlpatterns = [
          name="comprovante"),
     path("convocacoes/<int:pk>/convocacao.ics", inscricoes.ConvocacaoCalendarioView.as_view(),
          name="convocacao_ics"),
+    # The confirmation card of the exam (venue and room), from the allocation's publication.
+    path("inscricoes/<int:pk>/cartao/", cartao.CartaoView.as_view(), name="cartao"),
+    path("inscricoes/<int:pk>/cartao/<int:etapa>.pdf", cartao.CartaoPdfView.as_view(),
+         name="cartao_pdf"),
     # The candidate's answer to a call.
     path("inscricoes/<int:pk>/convocacao/desistir/", inscricoes.DesistirChamadaView.as_view(),
          name="desistir"),

@@ -28,7 +28,15 @@ from candidatos.importacao import ArquivoRejeitado, importar_inscricoes
 from candidatos.models import Candidato, Inscricao
 from certames.models import Ato, Cargo, Certame, Etapa, Orgao
 from comum.formatos import data_br
-from demo.cenarios import comissoes, contas, editais, fases, procedimentos, resultados
+from demo.cenarios import (
+    aplicacao,
+    comissoes,
+    contas,
+    editais,
+    fases,
+    procedimentos,
+    resultados,
+)
 from demo.cenarios.contas import (
     CONTA_FASES,
     CONTA_LAUDO,
@@ -103,6 +111,7 @@ class Command(BaseCommand):
             procedimentos.decisoes_pirangi(certames[PIRANGI], usuarios["rh"], avaliadas)
             comissoes.comissao_smbv(certames[SMBV], usuarios, self.hoje)
             contas.criar_conta_laudo(certames[SMBV])
+            aplicacao.aplicacao_smbv(certames[SMBV], usuarios["rh"])
             comissoes.comissoes_pirangi(certames[PIRANGI], usuarios, avaliadas, self.hoje)
             fases.resultado_primeira_fase(certames[PIRANGI], self.demos[PIRANGI],
                                           usuarios["rh"], self.hoje)

@@ -1,0 +1,170 @@
+"""RH's pages of the exam's application: the certame's exam stages, its venues and rooms,
+the allocation of each stage (an act: published when recorded, a re-allocation with its
+motivation) and the list per venue and room (CSV, XLSX, PDF). Every action calls one domain
+function of `provas.aplicacao`."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import content_disposition_header
+from django.utils.translation import gettext as _
+from django.views import View
+from django.views.generic import TemplateView
+
+from certames.models import Certame, Etapa
+from comum import exportacao
+from comum.confirmacao import exige_confirmacao
+from painel.acesso import RHMixin
+from painel.forms.provas import AlocacaoProvaForm, LocalProvaForm, SalaProvaForm
+from provas.aplicacao import alocacao, lista, locais
+from provas.models import LocalProva
+
+FORMATOS_LISTA = ("csv", "xlsx", "pdf")
+
+
+def _certame(pk: int) -> Certame:
+    return get_object_or_404(Certame.objects.select_related("orgao"), pk=pk)
+
+
+def _etapa(pk: int) -> Etapa:
+    return get_object_or_404(Etapa.objects.select_related("certame__orgao", "fase__cargo"),
+                             pk=pk, tipo=Etapa.Tipo.APLICACAO_PROVA)
+
+
+def _mensagens(request, exc: ValidationError) -> None:
+    for mensagem in exc.messages:
+        messages.error(request, mensagem)
+
+
+class AplicacaoProvaView(RHMixin, TemplateView):
+    """The certame's exam stages with their allocation in force (or the plan it would
+    publish, and why it cannot), the venues and rooms, and the forms."""
+
+    template_name = "painel/provas/aplicacao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = _certame(self.kwargs["pk"])
+        agora = timezone.now()
+        etapas = []
+        for etapa in alocacao.etapas_prova(certame):
+            vigente = alocacao.alocacao_vigente(etapa)
+            erro, plano = None, None
+            try:
+                plano = alocacao.planejar(etapa)
+            except ValidationError as exc:
+                erro = " ".join(exc.messages)
+            etapas.append({"etapa": etapa, "vigente": vigente, "erro": erro,
+                           "inscritos": alocacao.inscricoes_da_etapa(etapa).count(),
+                           "salas": lista.salas_com_candidatos(vigente) if vigente else [],
+                           "encerrada": agora > etapa.fim,
+                           "plano_total": len(plano.lugares) if plano else 0})
+        locais_prova = list(LocalProva.objects.filter(certame=certame)
+                            .prefetch_related("salas").order_by("nome", "pk"))
+        ctx.update(certame=certame, etapas=etapas, locais=locais_prova,
+                   form_local=kwargs.get("form_local") or LocalProvaForm(),
+                   form_sala=SalaProvaForm(), form_alocacao=AlocacaoProvaForm(),
+                   capacidade=sum(s.capacidade for local in locais_prova
+                                  for s in local.salas.all()))
+        return ctx
+
+
+@exige_confirmacao
+class CadastrarLocalView(RHMixin, View):
+    def post(self, request, pk):
+        certame = _certame(pk)
+        form = LocalProvaForm(request.POST)
+        voltar = reverse("painel:aplicacao_prova", args=[certame.pk])
+        if not form.is_valid():
+            for erros in form.errors.values():
+                for erro in erros:
+                    messages.error(request, erro)
+            return redirect(voltar)
+        try:
+            locais.cadastrar_local(certame, autor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            _mensagens(request, exc)
+        else:
+            messages.success(request, _("Local de prova cadastrado."))
+        return redirect(voltar)
+
+
+@exige_confirmacao
+class CadastrarSalaView(RHMixin, View):
+    def post(self, request, pk):
+        local = get_object_or_404(LocalProva.objects.select_related("certame"), pk=pk)
+        form = SalaProvaForm(request.POST)
+        voltar = reverse("painel:aplicacao_prova", args=[local.certame_id])
+        if not form.is_valid():
+            for campo, erros in form.errors.items():
+                for erro in erros:
+                    messages.error(request, f"{form.fields[campo].label}: {erro}"
+                                   if campo in form.fields else erro)
+            return redirect(voltar)
+        try:
+            locais.cadastrar_sala(local, autor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            _mensagens(request, exc)
+        else:
+            messages.success(request, _("Sala cadastrada."))
+        return redirect(voltar)
+
+
+@exige_confirmacao
+class PublicarAlocacaoView(RHMixin, View):
+    """Publish (or re-publish, with a motivation) the stage's allocation: an act."""
+
+    def post(self, request, pk):
+        etapa = _etapa(pk)
+        form = AlocacaoProvaForm(request.POST)
+        voltar = reverse("painel:aplicacao_prova", args=[etapa.certame_id])
+        if not form.is_valid():
+            for erros in form.errors.values():
+                for erro in erros:
+                    messages.error(request, erro)
+            return redirect(voltar)
+        try:
+            nova = alocacao.publicar_alocacao(etapa, autor=request.user,
+                                              motivacao=form.cleaned_data["motivacao"])
+        except ValidationError as exc:
+            _mensagens(request, exc)
+        else:
+            messages.success(request, _(
+                "Alocação publicada: %(n)d inscrições. Os candidatos já podem emitir o cartão "
+                "de confirmação.") % {"n": nova.lugares.count()})
+        return redirect(voltar)
+
+
+class ListaLocalView(RHMixin, View):
+    """The list per venue and room of the stage's allocation in force: CSV (stable keys),
+    XLSX (labels; both through `comum.exportacao`, neutralised against formula injection)
+    and PDF (`comum.pdf`)."""
+
+    def get(self, request, pk, formato):
+        etapa = _etapa(pk)
+        if formato not in FORMATOS_LISTA:
+            raise Http404
+        vigente = alocacao.alocacao_vigente(etapa)
+        if vigente is None:
+            raise Http404
+        linhas = lista.linhas(vigente)
+        if formato == "csv":
+            conteudo, tipo = exportacao.gerar_csv(lista.COLUNAS, linhas), exportacao.TIPO_CSV
+        elif formato == "xlsx":
+            conteudo = exportacao.gerar_xlsx([str(r) for r in lista.ROTULOS_COLUNAS], linhas,
+                                             titulo=_("Locais de prova"))
+            tipo = exportacao.TIPO_XLSX
+        else:
+            conteudo, tipo = lista.pdf(vigente), "application/pdf"
+        lista.registrar_exportacao(etapa, autor=request.user, formato=formato,
+                                   total=len(linhas))
+        resposta = HttpResponse(conteudo, content_type=tipo)
+        resposta["Content-Disposition"] = content_disposition_header(
+            formato != "pdf", f"{lista.nome_arquivo(etapa)}.{formato}")
+        resposta["Cache-Control"] = "private, no-store"
+        return resposta

@@ -1,0 +1,66 @@
+"""The confirmation card in the browser: a candidate opens their inscrição, follows the card
+link, sees the venue, room and the special condition granted, downloads the PDF and checks
+the code on the public verification page (masked, no conditions). At 1366 and 390 px: no
+sideways scroll, no serious axe-core violation; RH's page of the venues too. Screenshots go
+to $CARTAO_CAPTURAS."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from provas.aplicacao import alocacao
+from tests.e2e.apoio import entrar_como, violacoes_axe
+from tests.provas.apoio_aplicacao import mundo
+
+LARGURAS = (1366, 390)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_candidato_abre_o_cartao_e_confere_o_codigo(live_server, pagina):
+    w = mundo()
+    alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    codigo = alocacao.lugar_vigente(w.daniel, w.etapa).codigo
+    capturas = os.environ.get("CARTAO_CAPTURAS")
+    entrar_como(pagina, live_server.url, "daniel")
+    pagina.goto(f"{live_server.url}/candidato/inscricoes/{w.daniel.pk}/")
+    pagina.locator("[data-link=cartao]").click()
+    pagina.locator("#sala-prova").wait_for()
+    assert pagina.inner_text("#sala-prova") == "Sala 1 (acessível)"
+    assert "Sala de fácil acesso" in pagina.inner_text("#condicoes-prova")
+    with pagina.expect_download() as baixado:
+        pagina.evaluate("(a) => { a.setAttribute('download', ''); a.click(); }",
+                        pagina.locator("[data-link=cartao-pdf]").element_handle())
+    assert Path(baixado.value.path()).read_bytes()[:5] == b"%PDF-"
+    falhas: list[str] = []
+    paginas = [("cartao", f"/candidato/inscricoes/{w.daniel.pk}/cartao/"),
+               ("verificacao", f"/verificar/cartao/?codigo={codigo}")]
+    for nome, caminho in paginas:
+        for largura in LARGURAS:
+            pagina.set_viewport_size({"width": largura, "height": 900})
+            resposta = pagina.goto(live_server.url + caminho)
+            assert resposta is not None and resposta.status == 200, nome
+            rolagem = pagina.evaluate("document.documentElement.scrollWidth")
+            if rolagem > largura:
+                falhas.append(f"{nome} @ {largura}: {rolagem} px")
+            falhas += [f"{nome} @ {largura}: {v}" for v in violacoes_axe(pagina)]
+            if capturas:
+                Path(capturas).mkdir(parents=True, exist_ok=True)
+                pagina.screenshot(path=f"{capturas}/{nome}-{largura}.png", full_page=True)
+    texto = pagina.inner_text("#resultado-verificacao")
+    assert "Daniel R." in texto and "Daniel Rocha" not in texto
+    assert "fácil acesso" not in texto and "Tempo adicional" not in texto
+    # RH's page of the venues, rooms and the allocation in force.
+    entrar_como(pagina, live_server.url, "rh_prova")
+    for largura in LARGURAS:
+        pagina.set_viewport_size({"width": largura, "height": 900})
+        resposta = pagina.goto(f"{live_server.url}/rh/certames/{w.certame.pk}/prova/")
+        assert resposta is not None and resposta.status == 200
+        rolagem = pagina.evaluate("document.documentElement.scrollWidth")
+        if rolagem > largura:
+            falhas.append(f"rh @ {largura}: {rolagem} px")
+        falhas += [f"rh @ {largura}: {v}" for v in violacoes_axe(pagina)]
+        if capturas:
+            pagina.screenshot(path=f"{capturas}/rh-locais-{largura}.png", full_page=True)
+    assert "Sala 1 (acessível)" in pagina.inner_text("#etapas")
+    assert falhas == []
