@@ -26,6 +26,7 @@ from candidatos.importacao import ArquivoRejeitado, Resumo, importar_inscricoes
 from candidatos.importacao.vigilancia import marcar_paradas
 from candidatos.inscricao_portal import TAREFA_COMPROVANTE
 from candidatos.models import Importacao
+from candidatos.posse import TAREFA_AVISO_REJEICAO, avisar_rejeicao
 from candidatos.procedimentos import (
     TAREFA_ABERTURA,
     TAREFA_DECISAO,
@@ -244,3 +245,11 @@ def avisar_publicacao_classificacao_task(publicacao_id: int) -> int:
 @shared_task(name=TAREFA_AVISO_ATENDIMENTO)
 def avisar_decisao_atendimento_task(decisao_id: int) -> bool:
     return avisar_decisao_atendimento(decisao_id)
+
+
+# --- the posse: a rejected document is told to the candidate (candidatos/posse.py) ----------
+
+
+@shared_task(name=TAREFA_AVISO_REJEICAO)
+def avisar_rejeicao_documento_posse_task(analise_id: int) -> bool:
+    return avisar_rejeicao(analise_id)

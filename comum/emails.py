@@ -204,3 +204,9 @@ def atendimento_decidido(para: str, contexto: dict) -> None:
     decision, the reconsideration or the appeal's ruling), without the conditions: health
     data, read in their area."""
     enviar("atendimento_decidido", para, contexto)
+
+
+def documento_posse_rejeitado(para: str, contexto: dict) -> None:
+    """A document the called candidate sent for the posse was rejected, with RH's motivation
+    and the deadline to send it again (`candidatos.posse`)."""
+    enviar("documento_posse_rejeitado", para, contexto)

@@ -35,6 +35,7 @@ from painel.views import (
 )
 from painel.views.editor import cargos as editor_cargos
 from painel.views.editor import certame as editor_certame
+from painel.views.editor import posse as editor_posse
 
 app_name = "painel"
 
@@ -140,6 +141,13 @@ urlpatterns = [
          name="editar_etapa_rascunho"),
     path("etapas/<int:pk>/remover/", editor_cargos.RemoverDoRascunhoView.as_view(modelo=Etapa),
          name="remover_etapa_rascunho"),
+    # The posse: the documents the edital requires and the days of posse and exercício.
+    path("certames/<int:pk>/posse/", editor_posse.PossePaginaView.as_view(),
+         name="posse_edital"),
+    path("documentos-posse/<int:pk>/", editor_posse.DocumentoPosseView.as_view(),
+         name="documento_posse"),
+    path("documentos-posse/<int:pk>/remover/", editor_posse.RemoverDocumentoPosseView.as_view(),
+         name="remover_documento_posse"),
     path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
     path("certames/<int:pk>/importar/modelo.<str:formato>",
          certames.ModeloImportacaoView.as_view(), name="modelo_importacao"),
@@ -210,5 +218,8 @@ urlpatterns = [
     path("cargos/<int:pk>/convocar/", chamadas.ConvocarView.as_view(), name="convocar"),
     path("cargos/<int:pk>/ordem-nomeacao.<str:formato>", chamadas.ExportarOrdemView.as_view(),
          name="exportar_ordem_nomeacao"),
+    path("chamadas/<int:pk>/", chamadas.ChamadaView.as_view(), name="chamada"),
+    path("envios-posse/<int:pk>/analisar/", chamadas.AnalisarDocumentoPosseView.as_view(),
+         name="analisar_documento_posse"),
     path("chamadas/<int:pk>/<str:tipo>/", chamadas.EventoView.as_view(), name="evento_chamada"),
 ]

@@ -24,10 +24,12 @@ from certames.models.classificacao import (
 )
 from certames.models.documentos import DocumentoPdf
 from certames.models.instantaneo import indice_no_pacote, versoes_que_citam
+from certames.models.posse import AnaliseDocumentoPosse, DocumentoPosse, EnvioDocumentoPosse
 from certames.models.sorteio import AnuncioSorteio, DestinoVagaSurgida, Sorteio
 
 __all__ = [
-    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnuncioSorteio", "Ato",
+    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnaliseDocumentoPosse",
+    "AnuncioSorteio", "Ato", "DocumentoPosse", "EnvioDocumentoPosse",
     "Cargo", "Certame", "Chamada", "ConvocacaoVersao", "DestinoVagaSurgida", "DocumentoPdf",
     "Etapa", "EventoChamada", "ListaVersao", "Orgao", "Publicacao", "ResumoClassificacao",
     "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote", "parametros_motor",
