@@ -130,11 +130,13 @@ def usuario(username: str, *grupos: str, staff: bool = False) -> User:
 def nomear(chamada, autor, *, data: dt.date | None = None, publicado_em: dt.date | None = None,
            numero_ato: str = "Portaria 1/2026", hoje: dt.date | None = None):
     """The nomeação as RH records it after the candidate's aceite (candidatos/chamadas.py):
-    the aceite (by the candidate, on the call's day or `hoje`), then the nomeação with its
+    the aceite (by the candidate, on the call's day), then the nomeação with its
     act's number and its publication (the Diário Oficial, default the act's day)."""
     if not EventoChamada.objects.filter(chamada=chamada, tipo="aceite").exists():
+        # Within the call's deadline: on the day of the call.
         chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
-                                  data=data, hoje=hoje)
+                                  data=timezone.localdate(chamada.chamada_em),
+                                  hoje=timezone.localdate(chamada.chamada_em))
     data = data or hoje or timezone.localdate()
     return chamadas.registrar_evento(
         chamada, "nomeacao", autor=autor, data=data, hoje=hoje or max(data, publicado_em or data),
