@@ -327,8 +327,10 @@ def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | No
     atos = _eventos(chamada)
     if Tipo.ACEITE not in atos:
         return _("Aceite a convocação antes de enviar os documentos.")
-    if any(t in atos for t in (Tipo.NOMEACAO, Tipo.DESISTENCIA, Tipo.SEM_EFEITO,
-                               Tipo.FIM_DE_FILA, Tipo.ANULADA)):
+    if Tipo.NOMEACAO in atos:
+        return _("A nomeação já foi registrada: não há mais envio de documentos.")
+    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
+                               Tipo.ANULADA)):
         return _("Esta convocação já tem outro ato registrado: não há mais envio de "
                  "documentos.")
     if hoje > chamada.prazo:
