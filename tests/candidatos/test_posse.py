@@ -14,6 +14,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import timezone
 
 from candidatos import chamadas, posse
 from certames.models import DocumentoPosse, EnvioDocumentoPosse, EventoChamada
@@ -240,3 +241,51 @@ def test_pagina_do_candidato_aceita_e_envia(client, rh):
     bom = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf()})
     assert bom.status_code == 302
     assert EnvioDocumentoPosse.objects.filter(chamada=chamada).count() == 1
+
+
+def test_aviso_do_prazo_da_posse_nos_ultimos_5_dias_no_painel_e_no_cargo(client, rh):
+    cargo, chamada = _convocado(rh, documentos=())
+    conta = usuario("c201", "Candidato")
+    candidato = chamada.inscricao.candidato
+    candidato.usuario = conta
+    candidato.save()
+    hoje = timezone.localdate()
+    # Published 26 days ago: the 30 days end in 4 (written as the rows the acts are).
+    publicada = hoje - dt.timedelta(days=26)
+    EventoChamada.objects.create(chamada=chamada, tipo="aceite", data=publicada,
+                                 pelo_candidato=True)
+    EventoChamada.objects.create(chamada=chamada, tipo="nomeacao", data=publicada,
+                                 numero_ato="Portaria 9/2026", veiculo_publicacao="DOM",
+                                 publicado_em=publicada)
+    fim = (publicada + dt.timedelta(days=30)).strftime("%d/%m/%Y")
+    client.force_login(conta)
+    painel = client.get(reverse("portal:painel")).content.decode()
+    assert 'id="prazos-posse"' in painel
+    assert f"Posse até {fim} (faltam 4 dia(s);" in painel
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
+    assert "text-danger fw-semibold\" data-prazo=\"posse\"" in pagina
+    assert f"Posse até {fim} (30 dias;" in pagina
+
+
+def test_rh_rejeita_pela_pagina_da_convocacao_com_motivacao(client, rh, mailoutbox,
+                                                           django_capture_on_commit_callbacks):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    client.force_login(rh)
+    url = reverse("painel:analisar_documento_posse", args=[envio.pk])
+    campos = {f"envio-{envio.pk}-resultado": "rejeitado", f"envio-{envio.pk}-confirmacao": "on"}
+    sem_motivo = client.post(url, campos)
+    assert sem_motivo.status_code == 400
+    assert "Motive a rejeição do documento (Lei 9.784/1999, art. 50)" in (
+        sem_motivo.content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(url, {**campos, f"envio-{envio.pk}-motivacao": "Cópia cortada."})
+    assert resposta.status_code == 302
+    assert [(m.to, "Cópia cortada." in m.body) for m in mailoutbox] == [
+        (["c201@exemplo.org"], True)]
+    pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
+    assert 'data-estado="rejeitado"' in pagina
+    assert ("A nomeação aguarda: documentos obrigatórios ainda não aceitos: RG." in pagina)
