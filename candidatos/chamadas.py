@@ -30,12 +30,14 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from candidatos import posse
 from candidatos.models import Inscricao
 from candidatos.servicos import FINAIS, registrar_desistencia
 from certames import instantaneo
@@ -235,6 +237,7 @@ FUNDAMENTO_OCUPACAO = ("regras de reserva, seção 7: a convocação de candidat
 _REQUER = {Tipo.POSSE: Tipo.NOMEACAO, Tipo.EXERCICIO: Tipo.POSSE,
            Tipo.ANULACAO_REVOGADA: Tipo.ANULADA}
 _IMPEDE = {
+    Tipo.ACEITE: (*LIBERAM, Tipo.NOMEACAO),
     Tipo.NOMEACAO: (*LIBERAM,),
     Tipo.POSSE: (*LIBERAM,),
     Tipo.EXERCICIO: (*LIBERAM,),
@@ -248,12 +251,16 @@ _IMPEDE = {
 #: Acts recorded only by the decision of a procedure (spec section 9; a decision is taken
 #: only by the procedure the law gives it to): never on RH's call page.
 PELO_PROCEDIMENTO = (Tipo.ANULADA, Tipo.ANULACAO_REVOGADA)
+#: The candidate's own answer, recorded only in the portal (`aceitar_pelo_candidato`).
+PELO_CANDIDATO = (Tipo.ACEITE,)
 #: The acts RH records on a call (the cargo page's links; `painel.views.chamadas.EventoView`).
-TIPOS_RH = [(t.value, t.label) for t in Tipo if t not in PELO_PROCEDIMENTO]
+TIPOS_RH = [(t.value, t.label) for t in Tipo
+            if t not in PELO_PROCEDIMENTO and t not in PELO_CANDIDATO]
 #: The appointment acts follow the order of nomeação: the certame's own law
 #: (`carreira.fundamento_ordem`); the others have a fixed basis.
 _SEGUEM_A_ORDEM = (Tipo.NOMEACAO, Tipo.POSSE, Tipo.EXERCICIO)
 FUNDAMENTOS = {
+    Tipo.ACEITE: "regras de reserva, seção 9 (convocação com prazo para a resposta)",
     Tipo.DESISTENCIA: FUNDAMENTO_DESISTENCIA,
     Tipo.SEM_EFEITO: "regras de reserva, seção 7 (a convocação tornada sem efeito não ocupa a "
                      "vaga)",
@@ -263,7 +270,8 @@ FUNDAMENTOS = {
 
 def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date | None = None,
                      motivacao: str = "", pelo_candidato: bool = False,
-                     hoje: dt.date | None = None) -> EventoChamada:
+                     hoje: dt.date | None = None,
+                     publicacao: AtoPublicado | None = None) -> EventoChamada:
     """Record one act on a call, once (RH's call page, the candidate's desistência and fim de
     fila); a desistência, sem efeito or fim de fila recomputes the cargo (the freed call is
     called again from its own group). The annulment is not recorded here: only the
@@ -275,14 +283,18 @@ def registrar_evento(chamada: Chamada | int, tipo: str, *, autor, data: dt.date 
             "A anulação da nomeação é registrada pela decisão do procedimento administrativo "
             "que apurou a fraude ou a falsidade (contraditório e ampla defesa), não nesta "
             "página."))
+    if Tipo(tipo) in PELO_CANDIDATO and not pelo_candidato:
+        raise ValidationError(_("O aceite da convocação é registrado pelo próprio candidato, "
+                                "na área do candidato."))
     return _registrar(chamada, Tipo(tipo), autor=autor, data=data, motivacao=motivacao,
-                      pelo_candidato=pelo_candidato, hoje=hoje)
+                      pelo_candidato=pelo_candidato, hoje=hoje, publicacao=publicacao)
 
 
 @transaction.atomic
 def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | None = None,
                motivacao: str = "", pelo_candidato: bool = False, hoje: dt.date | None = None,
-               fundamento: str = "", depois: dict | None = None) -> EventoChamada:
+               fundamento: str = "", depois: dict | None = None,
+               publicacao: AtoPublicado | None = None) -> EventoChamada:
     """One act on a call. `fundamento`: the basis a procedure's decision gives its act (the
     annulment and its revocation); the others' basis is `fundamento_do_evento`."""
     hoje = hoje or timezone.localdate()
@@ -298,6 +310,7 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     pelo_procedimento = tipo in PELO_PROCEDIMENTO
     _validar_data(chamada, tipo, data, hoje)
     _validar_historico(chamada, insc, tipo)
+    _validar_posse(chamada, tipo, data, hoje, publicacao)
     certame = cargo.certame
     if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
         raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
@@ -315,7 +328,10 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     evento = EventoChamada.objects.create(
         chamada=chamada, tipo=tipo, data=data, pelo_candidato=pelo_candidato,
         autor=autor if getattr(autor, "is_authenticated", False) else None,
-        motivacao=motivacao, fundamento=fundamento)
+        motivacao=motivacao, fundamento=fundamento,
+        **(publicacao.campos() if publicacao and tipo == Tipo.NOMEACAO else {}))
+    if publicacao is not None and tipo == Tipo.NOMEACAO:
+        depois = {**(depois or {}), **publicacao.como_dict()}
     registrar_ato(
         tipo=f"chamada_{tipo.value}", autor=autor, certame=certame, objeto=insc,
         descricao=_descricao_do_evento(chamada, insc, tipo, data, depois),
@@ -336,6 +352,50 @@ def _validar_data(chamada: Chamada, tipo: Tipo, data: dt.date, hoje: dt.date) ->
     if data < timezone.localdate(chamada.chamada_em):
         raise ValidationError(_("O ato não pode ser anterior à convocação (%(d)s).") % {
             "d": data_br(chamada.chamada_em)})
+
+
+@dataclass(frozen=True)
+class AtoPublicado:
+    """The nomeação's own act and its publication: "Portaria 123/2027", in the "Diário
+    Oficial do Município" of 2027-03-01 (the posse's deadline runs from that day)."""
+
+    numero: str
+    veiculo: str
+    data: dt.date | None
+
+    def campos(self) -> dict:
+        return {"numero_ato": self.numero.strip(), "veiculo_publicacao": self.veiculo.strip(),
+                "publicado_em": self.data}
+
+    def como_dict(self) -> dict:
+        return {"numero_ato": self.numero.strip(), "veiculo_publicacao": self.veiculo.strip(),
+                "publicado_em": self.data.isoformat() if self.data else None}
+
+
+def _validar_posse(chamada: Chamada, tipo: Tipo, data: dt.date, hoje: dt.date,
+                   publicacao: AtoPublicado | None) -> None:
+    """What the aceite, the nomeação, the posse and the exercício ask (`candidatos.posse`):
+    the aceite within the call's deadline; the nomeação after the aceite, with every
+    mandatory document accepted, its act's number and its publication; the posse and the
+    exercício within their legal deadlines."""
+    atos = vigentes({e.tipo: e for e in chamada.eventos.all()})
+    if tipo == Tipo.ACEITE and hoje > chamada.prazo:
+        raise ValidationError(_("O prazo para responder à convocação terminou em %(d)s.") % {
+            "d": data_br(chamada.prazo)})
+    if tipo == Tipo.NOMEACAO:
+        pendencias = posse.pendencias_da_nomeacao(chamada, atos)
+        if pendencias:
+            raise ValidationError(_("A nomeação ainda não pode ser registrada: %(p)s.") % {
+                "p": "; ".join(pendencias)})
+        if (publicacao is None or not publicacao.numero.strip()
+                or not publicacao.veiculo.strip() or publicacao.data is None):
+            raise ValidationError(_("Informe o número do ato de nomeação e a sua publicação "
+                                    "(veículo e data)."))
+        if publicacao.data < data or publicacao.data > hoje:
+            raise ValidationError(_("A publicação da nomeação não pode ser anterior ao ato "
+                                    "nem ter data futura."))
+    if tipo in (Tipo.POSSE, Tipo.EXERCICIO):
+        posse.validar_no_prazo(chamada.cargo.certame, atos, tipo, data)
 
 
 def _validar_historico(chamada: Chamada, insc: Inscricao, tipo: Tipo) -> None:
@@ -377,6 +437,11 @@ def _descricao_do_evento(chamada: Chamada, insc: Inscricao, tipo: Tipo, data: dt
         return _("Anulação da nomeação da inscrição %(n)s (%(p)dª convocação do cargo "
                  "%(c)s) revogada em %(d)s: recurso provido no procedimento "
                  "administrativo nº %(proc)s.") % valores
+    if tipo == Tipo.NOMEACAO and (depois or {}).get("numero_ato"):
+        valores.update(ato=depois["numero_ato"], veiculo=depois["veiculo_publicacao"],
+                       pub=data_br(dt.date.fromisoformat(depois["publicado_em"])))
+        return _("Nomeação da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em %(d)s: "
+                 "%(ato)s, publicado em %(veiculo)s de %(pub)s.") % valores
     return _("%(a)s da inscrição %(n)s (%(p)dª convocação do cargo %(c)s) em "
              "%(d)s.") % valores
 
@@ -481,6 +546,15 @@ def convocacoes_em_aberto(candidato) -> list[Chamada]:
 def chamada_em_aberto(inscricao: Inscricao) -> SituacaoChamada | None:
     """The candidate's call that awaits their answer (nothing recorded on it yet)."""
     return next((s for s in reversed(chamadas_da_inscricao(inscricao)) if s.em_aberto), None)
+
+
+def aceitar_pelo_candidato(inscricao: Inscricao, *, autor) -> EventoChamada:
+    """The candidate accepts the call in the portal (a confirmation), within its deadline;
+    then sends the documents the edital requires for the posse (`candidatos.posse`)."""
+    aberta = chamada_em_aberto(inscricao)
+    if aberta is None:
+        raise ValidationError(_("Não há convocação em aberto nesta inscrição."))
+    return registrar_evento(aberta.chamada, Tipo.ACEITE, autor=autor, pelo_candidato=True)
 
 
 def desistir_pelo_candidato(inscricao: Inscricao, *, autor) -> EventoChamada:

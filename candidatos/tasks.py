@@ -27,6 +27,7 @@ from candidatos.importacao.vigilancia import marcar_paradas
 from candidatos.inscricao_portal import TAREFA_COMPROVANTE
 from candidatos.lembretes import lembrar_prazos
 from candidatos.models import Importacao
+from candidatos.posse import TAREFA_AVISO_REJEICAO, avisar_rejeicao
 from candidatos.procedimentos import (
     TAREFA_ABERTURA,
     TAREFA_DECISAO,
@@ -252,3 +253,9 @@ def lembrar_prazos_task() -> int:
     """Periodic (celery beat, daily): the candidates' reminders of a call's deadline and of
     an appeal window that close within 2 days (`candidatos.lembretes`)."""
     return lembrar_prazos()
+# --- the posse: a rejected document is told to the candidate (candidatos/posse.py) ----------
+
+
+@shared_task(name=TAREFA_AVISO_REJEICAO)
+def avisar_rejeicao_documento_posse_task(analise_id: int) -> bool:
+    return avisar_rejeicao(analise_id)

@@ -27,7 +27,7 @@ Tipo = EventoChamada.Tipo
 LIBERAM = (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, Tipo.ANULADA)
 #: The state of a call: the first of these acts it has (after `vigentes`), else "convocada".
 _PRECEDENCIA = (Tipo.ANULADA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA, Tipo.DESISTENCIA,
-                Tipo.EXERCICIO, Tipo.POSSE, Tipo.NOMEACAO)
+                Tipo.EXERCICIO, Tipo.POSSE, Tipo.NOMEACAO, Tipo.ACEITE)
 
 
 def vigentes(eventos: dict[str, EventoChamada]) -> dict[str, EventoChamada]:
@@ -92,6 +92,11 @@ class SituacaoChamada:
     def em_aberto(self) -> bool:
         """Called, nothing decided yet: the candidate may still decline."""
         return not self.eventos
+
+    @property
+    def aceita(self) -> bool:
+        """The candidate accepted the call (and nothing freed it)."""
+        return Tipo.ACEITE in self.atos and not self.liberada
 
     def data(self, tipo: str):
         evento = self.atos.get(tipo)

@@ -30,6 +30,9 @@ TABELAS_PROTEGIDAS = (
     "certames_chamada",
     "certames_eventochamada",
     "certames_alteracaocoluna",
+    # what the called candidate sends for the posse and RH's check of it
+    "certames_enviodocumentoposse",
+    "certames_analisedocumentoposse",
     # the public draw of the whole-edital reserve
     "certames_anunciosorteio",
     "certames_sorteio",

@@ -387,3 +387,9 @@ def lembrete_sessao_comissao(para: str, contexto: dict, **opcoes) -> Aviso | Non
     """A committee member's session is tomorrow, with its `.ics`
     (`comissoes.dominio.agenda`)."""
     return enviar("lembrete_sessao_comissao", para, contexto, **opcoes)
+
+
+def documento_posse_rejeitado(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """A document the called candidate sent for the posse was rejected, with RH's motivation
+    and the deadline to send it again (`candidatos.posse`)."""
+    return enviar("documento_posse_rejeitado", para, contexto, **opcoes)

@@ -338,6 +338,7 @@ TAREFAS_POR_FILA = {
         "candidatos.email_convocacao",
         "candidatos.avisar_publicacao_classificacao",
         "candidatos.avisar_decisao_atendimento",
+        "candidatos.avisar_rejeicao_documento_posse",
         "comissoes.notificar_convocacao",
         "comissoes.enviar_convite_membro",
         "nucleo.avisar_publicacao",

@@ -38,6 +38,7 @@ from painel.views.aplicacao import paginas as aplicacao
 from painel.views.editor import calendario as editor_calendario
 from painel.views.editor import cargos as editor_cargos
 from painel.views.editor import certame as editor_certame
+from painel.views.editor import posse as editor_posse
 from painel.views.editor import situacao as editor_situacao
 
 app_name = "painel"
@@ -160,6 +161,13 @@ urlpatterns = [
          name="calendario_orgao"),
     path("calendario/<int:pk>/remover/", editor_calendario.RemoverFeriadoView.as_view(),
          name="remover_feriado"),
+    # The posse: the documents the edital requires and the days of posse and exercício.
+    path("certames/<int:pk>/posse/", editor_posse.PossePaginaView.as_view(),
+         name="posse_edital"),
+    path("documentos-posse/<int:pk>/", editor_posse.DocumentoPosseView.as_view(),
+         name="documento_posse"),
+    path("documentos-posse/<int:pk>/remover/", editor_posse.RemoverDocumentoPosseView.as_view(),
+         name="remover_documento_posse"),
     path("certames/<int:pk>/importar/", certames.ImportarView.as_view(), name="importar"),
     path("certames/<int:pk>/importar/modelo.<str:formato>",
          certames.ModeloImportacaoView.as_view(), name="modelo_importacao"),
@@ -239,5 +247,8 @@ urlpatterns = [
     path("cargos/<int:pk>/convocar/", chamadas.ConvocarView.as_view(), name="convocar"),
     path("cargos/<int:pk>/ordem-nomeacao.<str:formato>", chamadas.ExportarOrdemView.as_view(),
          name="exportar_ordem_nomeacao"),
+    path("chamadas/<int:pk>/", chamadas.ChamadaView.as_view(), name="chamada"),
+    path("envios-posse/<int:pk>/analisar/", chamadas.AnalisarDocumentoPosseView.as_view(),
+         name="analisar_documento_posse"),
     path("chamadas/<int:pk>/<str:tipo>/", chamadas.EventoView.as_view(), name="evento_chamada"),
 ]

@@ -8,8 +8,9 @@ import factory
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
+from candidatos import chamadas
 from candidatos.models import Candidato, Inscricao
-from certames.models import Cargo, Certame, Etapa, Orgao
+from certames.models import Cargo, Certame, Etapa, EventoChamada, Orgao
 
 
 def gerar_cpf(rnd: random.Random | None = None) -> str:
@@ -124,3 +125,20 @@ def usuario(username: str, *grupos: str, staff: bool = False) -> User:
         # migrations created.
         user.groups.add(Group.objects.get_or_create(name=nome)[0])
     return user
+
+
+def nomear(chamada, autor, *, data: dt.date | None = None, publicado_em: dt.date | None = None,
+           numero_ato: str = "Portaria 1/2026", hoje: dt.date | None = None):
+    """The nomeação as RH records it after the candidate's aceite (candidatos/chamadas.py):
+    the aceite (by the candidate, on the call's day), then the nomeação with its
+    act's number and its publication (the Diário Oficial, default the act's day)."""
+    if not EventoChamada.objects.filter(chamada=chamada, tipo="aceite").exists():
+        # Within the call's deadline: on the day of the call.
+        chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                                  data=timezone.localdate(chamada.chamada_em),
+                                  hoje=timezone.localdate(chamada.chamada_em))
+    data = data or hoje or timezone.localdate()
+    return chamadas.registrar_evento(
+        chamada, "nomeacao", autor=autor, data=data, hoje=hoje or max(data, publicado_em or data),
+        publicacao=chamadas.AtoPublicado(numero_ato, "Diário Oficial do Município",
+                                         publicado_em or data))

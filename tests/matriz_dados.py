@@ -24,7 +24,16 @@ from candidatos.models import (
     PedidoCadastro,
     ProcedimentoAdministrativo,
 )
-from certames.models import Certame, Chamada, Etapa, Feriado, Publicacao
+from certames.models import (
+    Certame,
+    Chamada,
+    DocumentoPosse,
+    EnvioDocumentoPosse,
+    Etapa,
+    EventoChamada,
+    Feriado,
+    Publicacao,
+)
 from classificacao.listas import recalcular
 from comissoes.ata import gerar_ata
 from comissoes.dominio.composicao import registrar_impedimento
@@ -291,6 +300,18 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
     w.sala_prova = locais_prova.cadastrar_sala(w.local_prova, nome="Sala 1", capacidade=5,
                                                acessivel=True, autor=w.rh)
     w.alocacao_prova = alocacao_prova.publicar_alocacao(w.etapa_prova, autor=w.rh)
+    # A's accepted call on the cargo in phases, with a document sent for the posse (the
+    # candidate's call page, RH's call page and its check, the private file).
+    w.documento_posse = DocumentoPosse.objects.create(certame=w.certame, nome="RG")
+    w.chamada_aceita = Chamada.objects.create(
+        cargo=w.cargo_fases, posicao=1, inscricao=w.insc_a_fases, vaga="AC", lista="AC",
+        versao=w.versao, autor=w.rh, prazo=timezone.localdate() + 15 * DIA)
+    EventoChamada.objects.create(chamada=w.chamada_aceita, tipo="aceite",
+                                 data=timezone.localdate(), pelo_candidato=True)
+    w.envio_posse = EnvioDocumentoPosse(chamada=w.chamada_aceita, documento=w.documento_posse,
+                                        nome_original="rg.pdf", sha256="0" * 64)
+    w.envio_posse.arquivo.save("rg.pdf", arquivo("rg.pdf", PDF), save=False)
+    w.envio_posse.save()
     # The PDFs are rendered once here (the pages would otherwise render them per request).
     gerar_comprovante(w.insc_a.pk)
 

@@ -77,6 +77,14 @@ ISENTAS = {
         "painel:remover_etapa_rascunho")},
     "documentos:enviar": "adds a file to the candidate's documents not yet submitted; the "
                          "submission (documentos:submeter) is the act and requires the box",
+    "portal:enviar_documento_posse": "sends a file for the posse that a later sending "
+                                     "supersedes (both kept); RH's check "
+                                     "(painel:analisar_documento_posse) is the act and "
+                                     "requires the box",
+    **{nome: "edits the list of documents the edital requires for the posse and its days of "
+             "posse and exercício, refused once a call they apply to exists "
+             "(candidatos.posse); every call is an act of its own" for nome in (
+        "painel:posse_edital", "painel:documento_posse", "painel:remover_documento_posse")},
 }
 
 #: Other actions of a view that records several (the matrix's row posts one of them):

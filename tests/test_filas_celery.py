@@ -25,6 +25,7 @@ ESPERADO = {
     "candidatos.email_convocacao": "email",
     "candidatos.avisar_publicacao_classificacao": "email",
     "candidatos.avisar_decisao_atendimento": "email",
+    "candidatos.avisar_rejeicao_documento_posse": "email",
     "comissoes.notificar_convocacao": "email",
     "comissoes.enviar_convite_membro": "email",
     "nucleo.avisar_publicacao": "email",

@@ -60,7 +60,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO
+from candidatos.chamadas import TAREFA_EMAIL_CONVOCACAO, aceitar_pelo_candidato
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
 from certames.models import Ato, Chamada, EventoChamada, Publicacao
 from certames.recalculo import TAREFA_RECALCULO
@@ -280,10 +280,14 @@ def test_convoca_desiste_rechama_vaga_surge_posse_e_exporta(publicadas):
 
     # Nomeação, then posse of the first called.
     chamada401 = Chamada.objects.get(cargo=cargo, inscricao__numero="401")
+    # The candidate accepts the call first (the edital lists no document for the posse).
+    aceitar_pelo_candidato(chamada401.inscricao, autor=None)
+    ato = {"numero_ato": "Portaria 1/2026", "veiculo_publicacao": "Diário Oficial",
+           "publicado_em": hoje.isoformat()}
     for tipo in ("nomeacao", "posse"):
         resposta = rh_client.post(
             reverse("painel:evento_chamada", args=[chamada401.pk, tipo]),
-            {"data": hoje.isoformat(), "confirmacao": "on"},
+            {"data": hoje.isoformat(), "confirmacao": "on", **(ato if tipo == "nomeacao" else {})},
         )
         assert resposta.status_code == 302
     assert list(
@@ -292,6 +296,7 @@ def test_convoca_desiste_rechama_vaga_surge_posse_e_exporta(publicadas):
         .values_list("chamada__inscricao__numero", "tipo", "data", "pelo_candidato")
     ) == [
         ("405", "desistencia", hoje, True),
+        ("401", "aceite", hoje, True),
         ("401", "nomeacao", hoje, False),
         ("401", "posse", hoje, False),
     ]

@@ -101,6 +101,11 @@ ROTULOS_ATOS = {
     "eliminacao": _("Eliminação do certame"),
     "eliminacao_revogada": _("Eliminação revogada"),
     "convocacao": _("Convocação para nomeação"),
+    # The posse (candidatos/posse.py)
+    "posse_documento_exigido": _("Documentos exigidos para a posse"),
+    "posse_prazos": _("Prazos de posse e exercício do edital"),
+    "posse_documento_enviado": _("Envio de documento para a posse"),
+    "posse_documento_analisado": _("Análise de documento para a posse"),
     # Fee and exemption
     # Special conditions at the exam (candidatos/condicoes.py)
     "atendimento_pedido": _("Pedido de atendimento especializado na prova"),

@@ -25,12 +25,13 @@ from certames.models.classificacao import (
 )
 from certames.models.documentos import DocumentoPdf
 from certames.models.instantaneo import indice_no_pacote, versoes_que_citam
+from certames.models.posse import AnaliseDocumentoPosse, DocumentoPosse, EnvioDocumentoPosse
 from certames.models.situacao import AtoSituacaoCertame
 from certames.models.sorteio import AnuncioSorteio, DestinoVagaSurgida, Sorteio
 
 __all__ = [
-    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnuncioSorteio", "Ato",
-    "AtoSituacaoCertame",
+    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnaliseDocumentoPosse",
+    "AnuncioSorteio", "Ato", "AtoSituacaoCertame", "DocumentoPosse", "EnvioDocumentoPosse",
     "Cargo", "Certame", "Chamada", "ConvocacaoVersao", "DestinoVagaSurgida", "DocumentoPdf",
     "Etapa", "EventoChamada", "Feriado", "ListaVersao", "Orgao", "Publicacao",
     "ResumoClassificacao", "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote",

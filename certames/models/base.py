@@ -35,7 +35,7 @@ PARAMETROS_MOTOR = ("limiar_arredondamento", "arredondamento_conjunto", "regra_p
                     "optantes_todas_as_fases", "ordem_convocacao")
 OUTROS_PARAMETROS = ("nota_maxima", "cadunico_meses_atualizacao", "heteroidentificacao",
                      "documentos", "equipe_multiprofissional", "tamanho_comissao",
-                     "permite_fim_de_fila")
+                     "permite_fim_de_fila", "prazo_posse_dias", "prazo_exercicio_dias")
 
 
 def parametros_motor(parametros: dict | None) -> dict:

@@ -54,12 +54,14 @@ class Chamada(_AtoDeConvocacao):
 
 
 class EventoChamada(_AtoDeConvocacao):
-    """What happened to a call: nomeação, posse, exercício, desistência, tornar sem efeito or
-    fim de fila; the annulment of the nomeação by a fraud or falsity procedure and, where its
-    appeal is granted, the annulment's revocation (spec section 9). Each recorded once, never
-    rewritten."""
+    """What happened to a call: the candidate's aceite, nomeação, posse, exercício,
+    desistência, tornar sem efeito or fim de fila; the annulment of the nomeação by a fraud or
+    falsity procedure and, where its appeal is granted, the annulment's revocation (spec
+    section 9). Each recorded once, never rewritten."""
 
     class Tipo(models.TextChoices):
+        #: The candidate's acceptance of the call, in the portal within its deadline.
+        ACEITE = "aceite", _("Aceite da convocação")
         NOMEACAO = "nomeacao", _("Nomeação")
         POSSE = "posse", _("Posse")
         EXERCICIO = "exercicio", _("Exercício")
@@ -81,6 +83,11 @@ class EventoChamada(_AtoDeConvocacao):
     pelo_candidato = models.BooleanField(_("pedido do candidato"), default=False)
     motivacao = models.TextField(_("motivação"), blank=True)
     fundamento = models.CharField(_("fundamento"), max_length=250, blank=True)
+    # The nomeação's own act and its publication (the posse's deadline runs from it).
+    numero_ato = models.CharField(_("número do ato"), max_length=100, blank=True)
+    veiculo_publicacao = models.CharField(_("publicado em (veículo)"), max_length=200,
+                                          blank=True)
+    publicado_em = models.DateField(_("data da publicação"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("ato sobre a convocação")

@@ -41,3 +41,17 @@ class EventoForm(forms.Form):
     motivacao = forms.CharField(label=_("Motivação"), required=False, widget=forms.Textarea(
         attrs={"class": "form-control", "rows": 2}), max_length=MAXIMO_MOTIVACAO)
     confirmacao = campo_confirmacao(_("Confirmo o registro deste ato, que não se desfaz."))
+
+
+class NomeacaoForm(EventoForm):
+    """The nomeação as an act: its number and its publication (the posse's deadline runs
+    from the publication: `candidatos.posse.fim_do_prazo`)."""
+
+    numero_ato = forms.CharField(
+        label=_("Número do ato de nomeação"), max_length=100,
+        help_text=_("Por exemplo: Portaria 123/2027 ou Decreto 45/2027."),
+        widget=forms.TextInput(attrs={"class": "form-control"}))
+    veiculo_publicacao = forms.CharField(
+        label=_("Publicado em"), max_length=200, initial=_("Diário Oficial do Município"),
+        widget=forms.TextInput(attrs={"class": "form-control"}))
+    publicado_em = forms.DateField(label=_("Data da publicação"), widget=_DATA)

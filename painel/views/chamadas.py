@@ -11,17 +11,20 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views import View
 
-from candidatos import chamadas
+from candidatos import chamadas, posse
 from certames import calendario, carreira
-from certames.models import Cargo, Chamada, EventoChamada
+from certames.forms import erros_no_form
+from certames.models import Cargo, Chamada, EnvioDocumentoPosse, EventoChamada
 from classificacao import impressos, leitura
 from comum import exportacao
 from comum.confirmacao import ERRO, exige_confirmacao
 from painel import mensagens_cargo
 from painel.acesso import RHMixin
-from painel.forms.chamadas import ConvocarForm, EventoForm
+from painel.forms.chamadas import ConvocarForm, EventoForm, NomeacaoForm
+from painel.forms.posse import AnaliseDocumentoPosseForm
 
 
 @exige_confirmacao(verificar=False)
@@ -89,33 +92,95 @@ class EventoView(RHMixin, View):
         return get_object_or_404(Chamada.objects.select_related(
             "cargo__certame", "inscricao__candidato"), pk=pk)
 
+    @staticmethod
+    def _form_class(tipo):
+        # The nomeação is an act with its number and its publication.
+        return NomeacaoForm if tipo == EventoChamada.Tipo.NOMEACAO else EventoForm
+
     def _pagina(self, request, chamada, tipo, form, status=200):
+        situacao = carreira.SituacaoChamada(chamada, {e.tipo: e for e in chamada.eventos.all()})
         return render(request, self.template_name, {
             "chamada": chamada, "cargo": chamada.cargo, "tipo": EventoChamada.Tipo(tipo),
+            "pendencias": (posse.pendencias_da_nomeacao(chamada, situacao.atos)
+                           if tipo == EventoChamada.Tipo.NOMEACAO else []),
+            "prazo": posse.prazo_pendente(chamada.cargo.certame, situacao.atos),
             "form": form, "fundamento": chamadas.fundamento_do_evento(
                 tipo, chamada.cargo, vaga=chamada.vaga)},
             status=status)
 
     def get(self, request, pk, tipo):
         chamada = self._chamada(pk, tipo)
-        return self._pagina(request, chamada, tipo,
-                            EventoForm(initial={"data": timezone.localdate()}))
+        hoje = timezone.localdate()
+        return self._pagina(request, chamada, tipo, self._form_class(tipo)(
+            initial={"data": hoje, "publicado_em": hoje}))
 
     def post(self, request, pk, tipo):
         chamada = self._chamada(pk, tipo)
-        form = EventoForm(request.POST)
+        form = self._form_class(tipo)(request.POST)
         if not form.is_valid():  # the confirmation box is required: nothing recorded
             return self._pagina(request, chamada, tipo, form, status=400)
         antes = mensagens_cargo.ultima_versao(chamada.cargo)
+        dados = form.cleaned_data
+        publicacao = (chamadas.AtoPublicado(dados["numero_ato"], dados["veiculo_publicacao"],
+                                            dados["publicado_em"])
+                      if isinstance(form, NomeacaoForm) else None)
         try:
             evento = chamadas.registrar_evento(chamada, tipo, autor=request.user,
-                                               data=form.cleaned_data["data"],
-                                               motivacao=form.cleaned_data["motivacao"])
+                                               data=dados["data"],
+                                               motivacao=dados["motivacao"],
+                                               publicacao=publicacao)
         except ValidationError as exc:
             form.add_error(None, exc)
             return self._pagina(request, chamada, tipo, form, status=400)
         messages.success(request, mensagens_cargo.evento(evento, antes))
         return redirect("painel:cargo", pk=chamada.cargo_id)
+
+
+class ChamadaView(RHMixin, View):
+    """One call for RH: its acts, the posse's or the exercício's deadline, the documents the
+    candidate sent (each with its check) and what the nomeação still waits for."""
+
+    template_name = "painel/chamadas/chamada.html"
+
+    def get(self, request, pk, form_com_erro=None, status=200):
+        chamada = get_object_or_404(Chamada.objects.select_related(
+            "cargo__certame", "inscricao__candidato"), pk=pk)
+        situacao = carreira.SituacaoChamada(chamada, {e.tipo: e for e in chamada.eventos.all()})
+        itens = posse.documentos_da_chamada(chamada)
+        nomeada = EventoChamada.Tipo.NOMEACAO in situacao.atos
+        for item in itens:
+            analisavel = item.envio is not None and item.analise is None and not nomeada
+            item.form = None
+            if analisavel:
+                item.form = (form_com_erro[1] if form_com_erro and form_com_erro[0] == item.envio.pk
+                             else AnaliseDocumentoPosseForm(prefix=f"envio-{item.envio.pk}"))
+        return render(request, self.template_name, {
+            "chamada": chamada, "cargo": chamada.cargo, "s": situacao, "itens": itens,
+            "prazo": posse.prazo_pendente(chamada.cargo.certame, situacao.atos),
+            "pendencias": [] if nomeada else posse.pendencias_da_nomeacao(chamada,
+                                                                          situacao.atos),
+            "tipos_evento": chamadas.TIPOS_RH}, status=status)
+
+
+@exige_confirmacao(verificar=False)
+class AnalisarDocumentoPosseView(RHMixin, View):
+    """RH accepts or rejects one document sent (a rejection motivated and mailed)."""
+
+    def post(self, request, pk):
+        envio = get_object_or_404(EnvioDocumentoPosse.objects.select_related("chamada"), pk=pk)
+        form = AnaliseDocumentoPosseForm(request.POST, prefix=f"envio-{envio.pk}")
+        if form.is_valid():
+            try:
+                posse.analisar_documento(envio, aceito=form.cleaned_data["resultado"] == "aceito",
+                                         motivacao=form.cleaned_data["motivacao"],
+                                         autor=request.user)
+            except ValidationError as exc:
+                erros_no_form(form, exc)
+            else:
+                messages.success(request, _("Análise do documento registrada."))
+                return redirect(reverse("painel:chamada", args=[envio.chamada_id]) + "#documentos")
+        return ChamadaView().get(request, envio.chamada_id, form_com_erro=(envio.pk, form),
+                                 status=400)
 
 
 class ExportarOrdemView(RHMixin, View):

@@ -11,12 +11,13 @@ from django.db import transaction
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views import View
 from django.views.generic import DetailView, TemplateView
 
-from candidatos import chamadas, procedimentos
+from candidatos import chamadas, posse, procedimentos
 from candidatos import estados as estados_lista
 from candidatos import servicos as servicos_inscricao
 from candidatos.models import Inscricao
@@ -85,6 +86,10 @@ class CargoClassificacaoView(RHMixin, DetailView):
         for s in ctx["historico"]:
             s.ato_id = atos.get(s.chamada.pk)
             s.resumo_aviso = resumos.get(s.ato_id) or estado_avisos.Resumo()
+        hoje = timezone.localdate()
+        for s in ctx["historico"]:
+            # The posse's or the exercício's deadline that runs (candidatos/posse.py).
+            s.prazo_posse = posse.prazo_pendente(cargo.certame, s.atos, hoje)
         ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
         ctx["tipos_evento"] = chamadas.TIPOS_RH
         # The whole-edital base (spec section 4.1): no list before the public draw.

@@ -4,7 +4,7 @@ confirmation, inscrição, the status page and its acts, notices."""
 from django.urls import path
 
 from candidatos.cache_situacao import em_cache
-from portal.views import cartao, contas, inscricoes
+from portal.views import cartao, contas, convocacao, inscricoes
 
 app_name = "portal"
 
@@ -31,6 +31,14 @@ urlpatterns = [
     path("inscricoes/<int:pk>/cartao/<int:etapa>.pdf", cartao.CartaoPdfView.as_view(),
          name="cartao_pdf"),
     # The candidate's answer to a call.
+    path("inscricoes/<int:pk>/convocacao/", convocacao.ConvocacaoView.as_view(),
+         name="convocacao"),
+    path("inscricoes/<int:pk>/convocacao/aceitar/", inscricoes.AceitarChamadaView.as_view(),
+         name="aceitar"),
+    path("inscricoes/<int:pk>/convocacao/documentos/<int:documento>/enviar/",
+         convocacao.EnviarDocumentoPosseView.as_view(), name="enviar_documento_posse"),
+    path("convocacao/arquivos/<int:pk>/", convocacao.ArquivoPosseView.as_view(),
+         name="arquivo_posse"),
     path("inscricoes/<int:pk>/convocacao/desistir/", inscricoes.DesistirChamadaView.as_view(),
          name="desistir"),
     path("inscricoes/<int:pk>/convocacao/fim-de-fila/", inscricoes.FimDeFilaView.as_view(),

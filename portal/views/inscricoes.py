@@ -26,6 +26,7 @@ from candidatos import (
     cache_situacao,
     chamadas,
     inscricao_portal,
+    posse,
     retificacao,
 )
 from candidatos.acesso import CandidatoMixin, inscricao_do_candidato
@@ -73,6 +74,12 @@ class PainelView(CandidatoMixin, ListView):
         ctx["convocacoes"] = sorted(
             (c.chamada for s in situacoes for c in s.chamadas if c.em_aberto),
             key=lambda c: (c.prazo, c.pk))
+        # The posse's and the exercício's deadlines in their last days (candidatos/posse.py).
+        hoje = timezone.localdate(agora)
+        ctx["prazos_posse"] = [
+            (c.chamada, prazo) for s in situacoes for c in s.chamadas
+            if (prazo := posse.prazo_pendente(c.chamada.inscricao.certame, c.atos, hoje))
+            and prazo.em_aviso]
         ctx["abertos"] = list(inscricao_portal.certames_com_inscricoes_abertas())
         return ctx
 
@@ -218,6 +225,9 @@ class _AtoNaChamadaView(CandidatoMixin, TemplateView):
 
     template_name = "candidatos/confirmar_chamada.html"
     titulo = aviso = rotulo = botao = sucesso = ""
+    classe_botao = "btn-danger"
+    #: Where the candidate lands after the act.
+    destino = "portal:inscricao"
 
     def ato(self, insc):  # pragma: no cover - overridden
         raise NotImplementedError
@@ -227,7 +237,8 @@ class _AtoNaChamadaView(CandidatoMixin, TemplateView):
         if aberta is None:
             raise Http404
         return {"inscricao": insc, "aberta": aberta, "titulo": self.titulo, "aviso": self.aviso,
-                "rotulo": self.rotulo, "botao": self.botao, **extra}
+                "rotulo": self.rotulo, "botao": self.botao, "classe_botao": self.classe_botao,
+                **extra}
 
     def get(self, request, pk):
         insc = self.minha_inscricao(pk)
@@ -245,7 +256,22 @@ class _AtoNaChamadaView(CandidatoMixin, TemplateView):
             contexto["erro"] = " ".join(exc.messages)
             return self.render_to_response(contexto, status=400)
         messages.success(request, self.sucesso)
-        return redirect("portal:inscricao", pk=insc.pk)
+        return redirect(self.destino, pk=insc.pk)
+
+
+class AceitarChamadaView(_AtoNaChamadaView):
+    titulo = gettext_lazy("Aceitar a convocação")
+    aviso = gettext_lazy("Com o aceite, envie na página da convocação, até o prazo, os "
+                         "documentos que o edital exige para a posse. A nomeação só é "
+                         "registrada depois que o RH aceitar os documentos obrigatórios.")
+    rotulo = gettext_lazy("Confirmo que aceito a convocação para este cargo.")
+    botao = gettext_lazy("Aceitar a convocação")
+    sucesso = gettext_lazy("Aceite registrado. Envie agora os documentos para a posse.")
+    classe_botao = "btn-success"
+    destino = "portal:convocacao"
+
+    def ato(self, insc):
+        chamadas.aceitar_pelo_candidato(insc, autor=self.request.user)
 
 
 class DesistirChamadaView(_AtoNaChamadaView):

@@ -9,7 +9,7 @@ from django.urls import reverse
 from candidatos import chamadas
 from candidatos.models import Inscricao
 from tests.certames.test_chamadas import PRAZO, _homologado
-from tests.factories import usuario
+from tests.factories import nomear, usuario
 
 pytestmark = pytest.mark.django_db
 
@@ -50,5 +50,5 @@ def test_convocacao_deixa_de_estar_em_aberto_com_o_ato(rh):
     cargo = _homologado(rh)
     primeira, = chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
     assert chamadas.convocacoes_em_aberto(primeira.inscricao.candidato) == [primeira]
-    chamadas.registrar_evento(primeira, "nomeacao", autor=rh)
+    nomear(primeira, rh)
     assert chamadas.convocacoes_em_aberto(primeira.inscricao.candidato) == []

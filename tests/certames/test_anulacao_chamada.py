@@ -50,6 +50,7 @@ from tests.factories import (
     CargoFactory,
     CertameFactory,
     InscricaoFactory,
+    nomear,
     usuario,
 )
 
@@ -95,7 +96,8 @@ def _em_exercicio(rh):
     assert instantaneo_apoio.ordem(cargo.versoes_classificacao.get()) == PUBLICADA
     chamadas.convocar(cargo, 4, prazo=HOJE + dt.timedelta(days=15), autor=rh)
     chamada = Chamada.objects.get(cargo=cargo, posicao=4)
-    for tipo in ("nomeacao", "posse", "exercicio"):
+    nomear(chamada, rh)
+    for tipo in ("posse", "exercicio"):
         chamadas.registrar_evento(chamada, tipo, autor=rh)
     return cargo, chamada
 
@@ -310,7 +312,7 @@ def test_recurso_provido_revoga_a_anulacao(rh, rh2):
         motivacao="A certidão juntada prova que os registros são de homônimo; não há má-fé.")
     assert list(EventoChamada.objects.filter(chamada=chamada).order_by("id")
                 .values_list("tipo", flat=True)) == [
-        "nomeacao", "posse", "exercicio", "anulada", "revogacao"]
+        "aceite", "nomeacao", "posse", "exercicio", "anulada", "revogacao"]
     revogacao = EventoChamada.objects.get(chamada=chamada, tipo="revogacao")
     assert (revogacao.data, revogacao.autor) == (timezone.localdate(julgado), rh2)
     assert _estados(cargo)[3] == (4, "104", "exercicio")

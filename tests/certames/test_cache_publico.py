@@ -57,6 +57,7 @@ from tests.factories import (
     CertameFactory,
     EtapaFactory,
     InscricaoFactory,
+    nomear,
 )
 
 pytestmark = pytest.mark.django_db
@@ -423,7 +424,7 @@ def test_chamada_e_evento_renovam_a_ordem_de_nomeacao(client, rh, outro,
     pagina = _renderizada(client, url)
     assert "Ana Maria Prado" in _texto(pagina)
     _so_o_outro_intacto(client, outro, django_assert_num_queries)
-    chamadas.registrar_evento(Chamada.objects.get(cargo=cargo), "nomeacao", autor=rh)
+    nomear(Chamada.objects.get(cargo=cargo), rh)
     depois = _renderizada(client, url)
     assert depois.content != pagina.content
     _so_o_outro_intacto(client, outro, django_assert_num_queries)

@@ -47,6 +47,7 @@ from tests.factories import (
     CargoFactory,
     CertameFactory,
     InscricaoFactory,
+    nomear,
     usuario,
 )
 
@@ -132,7 +133,7 @@ def test_ciclo_completo_convoca_desiste_rechama_vaga_surge_e_posse(rh):
 
     # Posse of the first: nomeação, then posse.
     primeira = _chamada(cargo, "201")
-    chamadas.registrar_evento(primeira, "nomeacao", autor=rh)
+    nomear(primeira, rh)
     chamadas.registrar_evento(primeira, "posse", autor=rh)
     assert _historia(cargo) == [
         (1, "AC", "201", "posse"), (2, "PPI", "204", "desistencia"),
@@ -140,7 +141,7 @@ def test_ciclo_completo_convoca_desiste_rechama_vaga_surge_e_posse(rh):
         (5, "PPI", "207", "convocada"), (6, "PPI", "210", "convocada")]
     assert list(Ato.objects.filter(tipo__startswith="chamada_").order_by("id")
                 .values_list("tipo", flat=True)) == [
-        "chamada_desistencia", "chamada_nomeacao", "chamada_posse"]
+        "chamada_desistencia", "chamada_aceite", "chamada_nomeacao", "chamada_posse"]
 
 
 def test_convocacao_envia_email_com_prazo(rh, django_capture_on_commit_callbacks):
@@ -195,9 +196,9 @@ def test_atos_em_ordem_e_uma_vez(rh):
     with pytest.raises(ValidationError) as erro:
         chamadas.registrar_evento(chamada, "posse", autor=rh)
     assert erro.value.messages == ["Registre antes a nomeação."]
-    chamadas.registrar_evento(chamada, "nomeacao", autor=rh)
+    nomear(chamada, rh)
     with pytest.raises(ValidationError) as erro:
-        chamadas.registrar_evento(chamada, "nomeacao", autor=rh)
+        nomear(chamada, rh)
     assert erro.value.messages == ["Nomeação já registrada para esta convocação."]
     with pytest.raises(ValidationError) as erro:
         chamadas.registrar_evento(chamada, "fim_de_fila", autor=rh)
@@ -270,14 +271,14 @@ def test_fase_do_procedimento_vem_dos_atos(rh):
     # II); the exemption's falsity annuls the call (art. 5º, IV).
     assert procedimentos.consequencia_por_fase(insc, fraude) == "exclusao_lista"
     assert procedimentos.consequencia_por_fase(insc, "falsidade_isencao") == "anulacao"
-    chamadas.registrar_evento(_chamada(cargo, "204"), "nomeacao", autor=rh)
+    nomear(_chamada(cargo, "204"), rh)
     assert procedimentos.consequencia_por_fase(insc, fraude) == "anulacao"
 
 
 def test_exportacao_da_ordem_de_nomeacao(rh):
     cargo = _homologado(rh)
     chamadas.convocar(cargo, 2, prazo=PRAZO, autor=rh)
-    chamadas.registrar_evento(_chamada(cargo, "201"), "nomeacao", autor=rh)
+    nomear(_chamada(cargo, "201"), rh)
     colunas, linhas = carreira.COLUNAS_EXPORTACAO, carreira.linhas_exportacao(cargo)
     assert colunas[:5] == ["posicao", "vaga", "lista_de_origem", "inscricao", "nome"]
     assert [linha[:4] for linha in linhas] == [(1, "AC", "AC", "201"), (2, "PPI", "PPI", "204")]
@@ -374,7 +375,7 @@ def test_nomeacao_recusada_para_desistente_ou_eliminado_pela_inscricao(rh):
                                    motivacao="Declarou por escrito que não assume a vaga.")
     assert _ordem(_republicar(cargo, rh)) == [*PUBLICADA, (6, "PPI", "210")]
     with pytest.raises(ValidationError) as erro:
-        chamadas.registrar_evento(_chamada(cargo, "204"), "nomeacao", autor=rh)
+        nomear(_chamada(cargo, "204"), rh)
     assert erro.value.messages == [
         "Não é possível registrar nomeação: a situação da inscrição 204 é “Desistente” e ela "
         "não ocupa mais esta convocação (regras de reserva, seção 7: a convocação de candidato "
@@ -384,7 +385,7 @@ def test_nomeacao_recusada_para_desistente_ou_eliminado_pela_inscricao(rh):
     chamadas.registrar_evento(_chamada(cargo, "204"), "desistencia", autor=rh,
                               motivacao="Desistência registrada na inscrição.")
     # 201 is named, then eliminated before the posse: no posse on that call.
-    chamadas.registrar_evento(_chamada(cargo, "201"), "nomeacao", autor=rh)
+    nomear(_chamada(cargo, "201"), rh)
     servicos.eliminar(Inscricao.objects.get(numero="201"), autor=rh,
                       motivacao="Não apresentou os documentos exigidos.",
                       fundamento="Edital, item 12.3")

@@ -22,6 +22,7 @@ from tests.certames.test_chamadas import (
     _ordem,
     _republicar,
 )
+from tests.factories import nomear
 
 pytestmark = pytest.mark.django_db
 
@@ -59,7 +60,7 @@ def test_desistencia_sem_convocacao_e_ato_da_inscricao(rh):
 def test_depois_da_posse_nao_ha_desistencia_do_certame(rh):
     cargo = _homologado(rh)
     chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
-    chamadas.registrar_evento(_chamada(cargo, "201"), "nomeacao", autor=rh)
+    nomear(_chamada(cargo, "201"), rh)
     chamadas.registrar_evento(_chamada(cargo, "201"), "posse", autor=rh)
     insc = Inscricao.objects.get(numero="201")
     with pytest.raises(ValidationError) as erro:
@@ -104,12 +105,15 @@ def test_ato_sobre_a_convocacao_sem_confirmacao_e_recusado(client, rh):
     chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
     url = reverse("painel:evento_chamada", args=[_chamada(cargo, "201").pk, "nomeacao"])
     client.force_login(rh)
+    chamadas.aceitar_pelo_candidato(_chamada(cargo, "201").inscricao, autor=None)
     dia = timezone.localdate(_chamada(cargo, "201").chamada_em).isoformat()
-    sem = client.post(url, {"data": dia})
+    ato = {"numero_ato": "Portaria 7/2026", "veiculo_publicacao": "Diário Oficial",
+           "publicado_em": dia}
+    sem = client.post(url, {"data": dia, **ato})
     assert sem.status_code == 400
     assert sem.context["form"].errors["confirmacao"] == [
         "Marque a caixa de confirmação: o ato não pode ser desfeito e nada foi registrado."]
-    assert EventoChamada.objects.count() == 0
-    com = client.post(url, {"data": dia, "confirmacao": "on"})
+    assert EventoChamada.objects.count() == 1  # the aceite
+    com = client.post(url, {"data": dia, **ato, "confirmacao": "on"})
     assert com.status_code == 302
-    assert list(EventoChamada.objects.values_list("tipo", flat=True)) == ["nomeacao"]
+    assert list(EventoChamada.objects.values_list("tipo", flat=True)) == ["aceite", "nomeacao"]

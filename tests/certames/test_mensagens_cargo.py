@@ -11,6 +11,7 @@ default: not above 20% of 6), AC 3."""
 import pytest
 from django.urls import reverse
 
+from candidatos import chamadas
 from certames.models import Chamada, Publicacao
 from classificacao.listas import recalcular
 from comum.formatos import data_br, data_hora_br
@@ -69,8 +70,12 @@ def test_convocacao_e_ato_dizem_posicao_inscricao_e_datas(client, rh):
         f"{primeira.inscricao.numero}; 2ª posição (vaga {segunda.vaga}): inscrição "
         f"{segunda.inscricao.numero}."]
 
+    chamadas.aceitar_pelo_candidato(primeira.inscricao, autor=None)
     resposta = client.post(reverse("painel:evento_chamada", args=[primeira.pk, "nomeacao"]),
-                           {"data": HOJE.isoformat(), "confirmacao": "on"}, follow=True)
+                           {"data": HOJE.isoformat(), "numero_ato": "Portaria 12/2026",
+                            "veiculo_publicacao": "Diário Oficial do Município",
+                            "publicado_em": HOJE.isoformat(), "confirmacao": "on"},
+                           follow=True)
     assert _mensagens(resposta) == [
         f"Ato registrado na 1ª posição da ordem de nomeação (inscrição "
         f"{primeira.inscricao.numero}): nomeação, com data de {data_br(HOJE)}."]

@@ -118,6 +118,76 @@ def _publicar(pagina, base: str, cargo, tipo: str, rotulo: str) -> None:
     _sem_admin(pagina)
 
 
+def _documentos_da_posse(pagina, base: str, certame: Certame) -> None:
+    pagina.goto(f"{base}/rh/certames/{certame.pk}/")
+    pagina.get_by_role("link", name="Posse: documentos e prazos").click()
+    pagina.get_by_text("Lei 8.112/1990, art. 13, §1º").first.wait_for()
+    pagina.get_by_label("Documento *").fill("Documento de identidade (RG)")
+    pagina.get_by_role("button", name="Incluir na lista").click()
+    pagina.get_by_text("Documento incluído na lista da posse.").wait_for()
+    _sem_admin(pagina)
+    _capturar(pagina, "04-posse-edital-1366")
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    _capturar(pagina, "04-posse-edital-390")
+    pagina.set_viewport_size({"width": 1366, "height": 900})
+
+
+def _aceitar_e_enviar(pagina, base: str, tmp_path) -> None:
+    pagina.goto(f"{base}/candidato/")
+    pagina.get_by_role("link", name="Ver a convocação").click()
+    pagina.get_by_role("link", name="Responder à convocação").click()
+    _sem_admin(pagina)
+    _capturar(pagina, "05-convocacao-390")
+    pagina.get_by_role("link", name="Aceitar a convocação").click()
+    pagina.get_by_label("Confirmo que aceito a convocação para este cargo.").check()
+    pagina.get_by_role("button", name="Aceitar a convocação").click()
+    pagina.get_by_text("Aceite registrado.").wait_for()
+    pdf = tmp_path / "rg.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%jornada\n%%EOF\n")
+    envio = pagina.locator("form[data-form^=enviar-]")
+    envio.locator("input[type=file]").set_input_files(str(pdf))
+    envio.get_by_role("button", name="Enviar").click()
+    pagina.get_by_text("recebido: o RH vai analisá-lo").wait_for()
+    pagina.get_by_text("Aguardando análise").wait_for()
+    _sem_admin(pagina)
+    _capturar(pagina, "06-documento-enviado-390")
+
+
+def _nomear_posse_e_exercicio(pagina, base: str, chamada: Chamada) -> None:
+    pagina.goto(f"{base}/rh/cargos/{chamada.cargo_id}/")
+    pagina.locator("#ordem-nomeacao").get_by_role("link", name="Documentos e prazos").click()
+    analise = pagina.locator("form[data-form^=analise-]")
+    analise.get_by_label("Aceitar", exact=True).check()
+    analise.get_by_role("checkbox").check()
+    analise.get_by_role("button", name="Registrar a análise").click()
+    pagina.get_by_text("Análise do documento registrada.").wait_for()
+    _sem_admin(pagina)
+    _capturar(pagina, "07-chamada-rh-1366")
+    pagina.set_viewport_size({"width": 390, "height": 844})
+    _capturar(pagina, "07-chamada-rh-390")
+    pagina.set_viewport_size({"width": 1366, "height": 900})
+    hoje = timezone.localdate().isoformat()
+    pagina.locator("a[data-ato=nomeacao]").click()
+    pagina.get_by_label("Número do ato de nomeação").fill("Portaria 45/2027")
+    pagina.get_by_label("Data da publicação").fill(hoje)
+    pagina.get_by_label("Data do ato").fill(hoje)
+    _capturar(pagina, "08-nomeacao-1366")
+    pagina.get_by_role("checkbox").check()
+    pagina.get_by_role("button", name="Registrar").click()
+    pagina.get_by_text("nomeação, com data de").wait_for()
+    fim = (timezone.localdate() + dt.timedelta(days=30)).strftime("%d/%m/%Y")
+    pagina.get_by_text(f"Posse até {fim}").first.wait_for()
+    _sem_admin(pagina)
+    for tipo, rotulo in (("posse", "posse"), ("exercicio", "exercício")):
+        pagina.goto(f"{base}/rh/chamadas/{chamada.pk}/")
+        pagina.locator(f"a[data-ato={tipo}]").click()
+        pagina.get_by_label("Data do ato").fill(hoje)
+        pagina.get_by_role("checkbox").check()
+        pagina.get_by_role("button", name="Registrar").click()
+        pagina.get_by_text(f"{rotulo}, com data de").wait_for()
+        _sem_admin(pagina)
+
+
 def test_do_edital_a_posse_sem_o_admin(live_server, navegador, pagina, tmp_path):
     usuario("rh_jornada", "RH", staff=True)
     base = live_server.url
@@ -173,6 +243,9 @@ def test_do_edital_a_posse_sem_o_admin(live_server, navegador, pagina, tmp_path)
         certame.refresh_from_db()
         assert certame.status == Certame.Status.HOMOLOGADO
 
+        # The documents the edital requires for the posse, listed before the first call.
+        _documentos_da_posse(rh_pagina, base, certame)
+
         # The call of the first placed.
         rh_pagina.goto(f"{base}/rh/cargos/{cargo.pk}/")
         rh_pagina.get_by_role("link", name="Convocar as próximas posições").click()
@@ -185,6 +258,18 @@ def test_do_edital_a_posse_sem_o_admin(live_server, navegador, pagina, tmp_path)
         chamada = Chamada.objects.get(cargo=cargo)
         assert (chamada.posicao, chamada.inscricao_id, chamada.prazo) == (1, inscricao.pk, prazo)
         _sem_admin(rh_pagina)
+
+        # The candidate accepts and sends the required document, as a PDF.
+        _aceitar_e_enviar(pagina, base, tmp_path)
+        # RH accepts it, records the nomeação with its act, then the posse and the exercício.
+        _nomear_posse_e_exercicio(rh_pagina, base, chamada)
+        pagina.goto(f"{base}/candidato/inscricoes/{inscricao.pk}/convocacao/")
+        pagina.get_by_text("Situação: Exercício").wait_for()
+        pagina.get_by_text("Você foi nomeado(a): Portaria 45/2027").wait_for()
+        _sem_admin(pagina)
+        _capturar(pagina, "09-convocacao-exercicio-390")
+        assert list(chamada.eventos.order_by("pk").values_list("tipo", flat=True)) == [
+            "aceite", "nomeacao", "posse", "exercicio"]
     except Exception:
         _capturar(rh_pagina, "falha-rh")
         _capturar(pagina, "falha-candidato")

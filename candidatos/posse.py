@@ -1,0 +1,439 @@
+"""From the accepted call to the exercício: the documents the edital requires for the posse,
+what the called candidate sends, RH's check of each, and the deadlines of the posse and the
+exercício (spec section 9). The acts on the call itself (aceite, nomeação, posse, exercício)
+are `candidatos.chamadas`'s; this module answers what they ask of the documents and the
+deadlines.
+
+Rules decided here:
+- RH lists the documents per certame (or per cargo), each mandatory or not. The list changes
+  only while no call it applies to exists: a called candidate answers under the list they were
+  called with, and a later change would alter the conditions of a right already acquired
+  (Lei 9.784/1999, art. 2º, parágrafo único, XIII; CF, art. 5º, XXXVI). After the first call
+  a change is refused, not retified: the edital is no longer retified after the homologation
+  (`editais.retificacao.motivo_nao_retificar`) and every call follows it.
+- The candidate sends each document as a PDF (content checked, `comum.arquivos`) once they
+  have accepted the call, until the call's deadline (`Chamada.prazo`), before the nomeação.
+  A new sending supersedes the previous one (both kept, the newest counts); an accepted
+  document is not sent again.
+- RH accepts or rejects the newest sending of each document; a rejection is motivated
+  (Lei 9.784/1999, art. 50) and the candidate is told by e-mail, and may send it again within
+  the deadline.
+- The nomeação requires the aceite and every mandatory document accepted.
+- Posse within `prazo_posse_dias` of the publication of the nomeação, default 30
+  (Lei 8.112/1990, art. 13, §1º, applied where the municipal statute is silent); exercício
+  within `prazo_exercicio_dias` of the posse, default 15 (Lei 8.112/1990, art. 15, §1º). Both
+  are edital settings (`Certame.parametros`). Every deadline is computed by `fim_do_prazo`.
+  A warning shows from `DIAS_AVISO` days before a deadline ends.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import smtplib
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from certames import calendario
+from certames.auditoria import registrar_ato
+from certames.models import (
+    AnaliseDocumentoPosse,
+    Cargo,
+    Certame,
+    Chamada,
+    DocumentoPosse,
+    EnvioDocumentoPosse,
+    EventoChamada,
+)
+from certames.travas import travar, travar_certame
+from comum import arquivos, emails
+from comum.filas import enfileirar
+from comum.formatos import data_br
+
+logger = logging.getLogger(__name__)
+
+Tipo = EventoChamada.Tipo
+
+#: The rejection's e-mail task (candidatos/tasks.py), queued by name on commit.
+TAREFA_AVISO_REJEICAO = "candidatos.avisar_rejeicao_documento_posse"
+
+#: Days for the posse after the publication of the nomeação (edital setting's default).
+PRAZO_POSSE_PADRAO = 30
+FUNDAMENTO_PRAZO_POSSE = ("Lei 8.112/1990, art. 13, §1º (aplicada onde o estatuto municipal "
+                          "for omisso)")
+#: Days for the exercício after the posse (edital setting's default).
+PRAZO_EXERCICIO_PADRAO = 15
+FUNDAMENTO_PRAZO_EXERCICIO = ("Lei 8.112/1990, art. 15, §1º (aplicada onde o estatuto "
+                              "municipal for omisso)")
+#: The ato is void if the posse is not taken in time; the servant is exonerated if the
+#: exercício is not begun in time (Lei 8.112/1990, art. 13, §6º, and art. 15, §2º).
+FUNDAMENTO_SEM_EFEITO = "Lei 8.112/1990, art. 13, §6º, e art. 15, §2º"
+#: A product rule: the warning shows from this many days before a deadline ends.
+DIAS_AVISO = 5
+#: Longest of each setting (a product limit).
+MAXIMO_DIAS = 365
+FUNDAMENTO_MOTIVACAO = "Lei 9.784/1999, art. 50"
+FUNDAMENTO_DOCUMENTOS = ("Lei 9.784/1999, art. 2º, parágrafo único, XIII; Constituição "
+                         "Federal, art. 5º, XXXVI")
+
+
+# --- the deadlines ---------------------------------------------------------------------------
+
+
+def fim_do_prazo(inicio: dt.date, dias: int, certame: Certame) -> dt.date:
+    """The last day of a deadline of `dias` days counted from `inicio` (the day of the
+    publication or of the posse): the one computation of the posse's and the exercício's
+    deadlines (e.g. 2027-03-01 + 30 -> 2027-03-31). Running days, the day of the start
+    excluded, and a last day without office hours extended to the next working day of the
+    certame's órgão (Lei 8.112/1990, art. 238; its calendar: `certames.calendario`)."""
+    return calendario.vencimento(inicio + dt.timedelta(days=dias), certame)
+
+
+def dias_posse(certame: Certame) -> int:
+    return int((certame.parametros or {}).get("prazo_posse_dias") or PRAZO_POSSE_PADRAO)
+
+
+def dias_exercicio(certame: Certame) -> int:
+    return int((certame.parametros or {}).get("prazo_exercicio_dias")
+               or PRAZO_EXERCICIO_PADRAO)
+
+
+@dataclass(frozen=True)
+class Prazo:
+    """A running deadline of a call, as read on `hoje`: what is due (posse or exercício),
+    from when, until when, why."""
+
+    tipo: str
+    inicio: dt.date
+    fim: dt.date
+    dias: int
+    fundamento: str
+    hoje: dt.date
+
+    @property
+    def rotulo(self) -> str:
+        return str(Tipo(self.tipo).label)
+
+    @property
+    def encerrado(self) -> bool:
+        return self.hoje > self.fim
+
+    @property
+    def restantes(self) -> int:
+        return (self.fim - self.hoje).days
+
+    @property
+    def em_aviso(self) -> bool:
+        """Within the last `DIAS_AVISO` days, or already over."""
+        return self.restantes <= DIAS_AVISO
+
+
+def prazo_pendente(certame: Certame, atos: dict[str, EventoChamada],
+                   hoje: dt.date | None = None) -> Prazo | None:
+    """The deadline that runs now on a call (`atos`: its acts that stand): the posse's after
+    a published nomeação, the exercício's after the posse; None when none runs (not
+    appointed, already in exercício, or the call freed)."""
+    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
+                               Tipo.ANULADA, Tipo.EXERCICIO)):
+        return None
+    if Tipo.POSSE in atos:
+        inicio, dias = atos[Tipo.POSSE].data, dias_exercicio(certame)
+        return Prazo(Tipo.EXERCICIO, inicio, fim_do_prazo(inicio, dias, certame), dias,
+                     FUNDAMENTO_PRAZO_EXERCICIO, hoje or timezone.localdate())
+    nomeacao = atos.get(Tipo.NOMEACAO)
+    if nomeacao is None:
+        return None
+    inicio, dias = nomeacao.publicado_em or nomeacao.data, dias_posse(certame)
+    return Prazo(Tipo.POSSE, inicio, fim_do_prazo(inicio, dias, certame), dias,
+                 FUNDAMENTO_PRAZO_POSSE, hoje or timezone.localdate())
+
+
+def validar_no_prazo(certame: Certame, atos: dict[str, EventoChamada], tipo: str,
+                     data: dt.date) -> None:
+    """The posse and the exercício are refused after their deadline: RH then records the
+    nomeação tornada sem efeito (Lei 8.112/1990, art. 13, §6º, and art. 15, §2º)."""
+    prazo = prazo_pendente(certame, atos)
+    if prazo is None or prazo.tipo != tipo or data <= prazo.fim:
+        return
+    raise ValidationError(_(
+        "O prazo para a %(a)s terminou em %(f)s (%(d)d dias desde %(i)s; %(fund)s): a %(a)s "
+        "não pode mais ser registrada. Registre a nomeação tornada sem efeito "
+        "(%(se)s).") % {"a": prazo.rotulo.lower(), "f": data_br(prazo.fim), "d": prazo.dias,
+                        "i": data_br(prazo.inicio), "fund": prazo.fundamento,
+                        "se": FUNDAMENTO_SEM_EFEITO})
+
+
+# --- the required documents ------------------------------------------------------------------
+
+
+def documentos_exigidos(cargo: Cargo) -> list[DocumentoPosse]:
+    """The documents the edital requires for the posse in this cargo: the certame's and the
+    cargo's own, in the order RH listed them."""
+    return list(DocumentoPosse.objects.filter(certame_id=cargo.certame_id)
+                .filter(Q(cargo__isnull=True) | Q(cargo=cargo)).order_by("pk"))
+
+
+def motivo_nao_alterar_documentos(certame: Certame, cargo: Cargo | None) -> str | None:
+    """Why the list (of the whole certame, `cargo` None, or of one cargo) no longer changes:
+    a call it applies to exists. None when it may change."""
+    chamadas = Chamada.objects.filter(cargo__certame=certame)
+    if cargo is not None:
+        chamadas = chamadas.filter(cargo=cargo)
+    if not chamadas.exists():
+        return None
+    return _("Já há convocação feita a que esta lista se aplica: os convocados respondem pela "
+             "lista com que foram convocados, e alterá-la agora mudaria as condições de um "
+             "direito já adquirido (%(f)s). A lista não pode mais ser alterada.") % {
+        "f": FUNDAMENTO_DOCUMENTOS}
+
+
+@transaction.atomic
+def salvar_documento_exigido(documento: DocumentoPosse, *, autor) -> DocumentoPosse:
+    """Add or change one required document while no call it applies to exists."""
+    certame = travar_certame(documento.certame_id)
+    if documento.cargo_id is not None and documento.cargo.certame_id != certame.pk:
+        raise ValidationError({"cargo": _("Escolha um cargo deste certame.")})
+    # The list it leaves (a changed document may move from one cargo to another) and the one
+    # it joins.
+    afetados = [documento.cargo]
+    if documento.pk is not None:
+        afetados.append(DocumentoPosse.objects.select_related("cargo").get(pk=documento.pk).cargo)
+    for cargo in afetados:
+        motivo = motivo_nao_alterar_documentos(certame, cargo)
+        if motivo:
+            raise ValidationError(motivo)
+    novo = documento.pk is None
+    documento.full_clean()
+    documento.save()
+    registrar_ato(tipo="posse_documento_exigido", autor=autor, certame=certame,
+                  objeto=documento,
+                  descricao=(_("Documento exigido para a posse incluído: %(d)s.") if novo else
+                             _("Documento exigido para a posse alterado: %(d)s.")) % {
+                      "d": documento.nome},
+                  depois={"nome": documento.nome, "cargo": documento.cargo_id,
+                          "obrigatorio": documento.obrigatorio})
+    return documento
+
+
+@transaction.atomic
+def remover_documento_exigido(documento: DocumentoPosse, *, autor) -> None:
+    travar_certame(documento.certame_id)
+    motivo = motivo_nao_alterar_documentos(documento.certame, documento.cargo)
+    if motivo:
+        raise ValidationError(motivo)
+    registrar_ato(tipo="posse_documento_exigido", autor=autor, certame=documento.certame,
+                  objeto=documento,
+                  descricao=_("Documento exigido para a posse removido: %(d)s.") % {
+                      "d": documento.nome},
+                  antes={"nome": documento.nome, "cargo": documento.cargo_id})
+    documento.delete()
+
+
+@transaction.atomic
+def salvar_prazos(certame: Certame, *, posse: int, exercicio: int, autor) -> None:
+    """The edital's days for the posse and the exercício, while no call exists in it."""
+    certame = travar_certame(certame.pk)
+    if Chamada.objects.filter(cargo__certame=certame).exists():
+        raise ValidationError(_("Já há convocação feita neste certame: os prazos de posse e "
+                                "exercício não podem mais ser alterados (%(f)s).") % {
+            "f": FUNDAMENTO_DOCUMENTOS})
+    for dias in (posse, exercicio):
+        if not 1 <= dias <= MAXIMO_DIAS:
+            raise ValidationError(_("Informe um prazo de 1 a %(m)d dias.") % {"m": MAXIMO_DIAS})
+    antes = {k: certame.parametros.get(k) for k in ("prazo_posse_dias", "prazo_exercicio_dias")}
+    certame.parametros = {**(certame.parametros or {}), "prazo_posse_dias": posse,
+                          "prazo_exercicio_dias": exercicio}
+    certame.save(update_fields=["parametros"])
+    registrar_ato(tipo="posse_prazos", autor=autor, certame=certame, objeto=certame,
+                  descricao=_("Prazos do edital: posse em %(p)d dias da publicação da "
+                              "nomeação; exercício em %(e)d dias da posse.") % {
+                      "p": posse, "e": exercicio},
+                  fundamento_legal=f"{FUNDAMENTO_PRAZO_POSSE}; {FUNDAMENTO_PRAZO_EXERCICIO}",
+                  antes=antes, depois={"prazo_posse_dias": posse,
+                                       "prazo_exercicio_dias": exercicio})
+
+
+# --- what the candidate sent, and RH's check -------------------------------------------------
+
+
+@dataclass
+class ItemDocumento:
+    """One required document on a call: its newest sending (None: not sent), that sending's
+    check (None: awaiting RH) and the earlier sendings."""
+
+    documento: DocumentoPosse
+    envio: EnvioDocumentoPosse | None
+    anteriores: list[EnvioDocumentoPosse]
+
+    @property
+    def analise(self) -> AnaliseDocumentoPosse | None:
+        return getattr(self.envio, "analise", None) if self.envio else None
+
+    @property
+    def estado(self) -> str:
+        if self.envio is None:
+            return "pendente"
+        if self.analise is None:
+            return "enviado"
+        return "aceito" if self.analise.aceito else "rejeitado"
+
+    @property
+    def estado_rotulo(self) -> str:
+        return str(ESTADOS[self.estado])
+
+
+ESTADOS = {"pendente": gettext_lazy("Não enviado"), "enviado": gettext_lazy("Aguardando análise"),
+           "aceito": gettext_lazy("Aceito"), "rejeitado": gettext_lazy("Rejeitado")}
+
+
+def documentos_da_chamada(chamada: Chamada) -> list[ItemDocumento]:
+    """Each required document of the call's cargo with what was sent (newest counts)."""
+    envios: dict[int, list[EnvioDocumentoPosse]] = {}
+    for e in (EnvioDocumentoPosse.objects.filter(chamada=chamada).select_related("analise")
+              .order_by("-enviado_em", "-pk")):
+        envios.setdefault(e.documento_id, []).append(e)
+    itens = []
+    for doc in documentos_exigidos(chamada.cargo):
+        lista = envios.get(doc.pk, [])
+        itens.append(ItemDocumento(doc, lista[0] if lista else None, lista[1:]))
+    return itens
+
+
+def pendencias_da_nomeacao(chamada: Chamada, atos: dict[str, EventoChamada]) -> list[str]:
+    """Why the call may not be appointed yet (empty: it may): the aceite, and every
+    mandatory document accepted."""
+    pendencias = []
+    if Tipo.ACEITE not in atos:
+        pendencias.append(_("o candidato ainda não aceitou a convocação"))
+    faltam = [i.documento.nome for i in documentos_da_chamada(chamada)
+              if i.documento.obrigatorio and i.estado != "aceito"]
+    if faltam:
+        pendencias.append(_("documentos obrigatórios ainda não aceitos: %(d)s") % {
+            "d": ", ".join(faltam)})
+    return pendencias
+
+
+def _eventos(chamada: Chamada) -> dict[str, EventoChamada]:
+    return {e.tipo: e for e in chamada.eventos.all()}
+
+
+def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | None:
+    """Why the candidate cannot send documents on this call now (None: they can)."""
+    hoje = hoje or timezone.localdate()
+    atos = _eventos(chamada)
+    if Tipo.ACEITE not in atos:
+        return _("Aceite a convocação antes de enviar os documentos.")
+    if Tipo.NOMEACAO in atos:
+        return _("A nomeação já foi registrada: não há mais envio de documentos.")
+    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
+                               Tipo.ANULADA)):
+        return _("Esta convocação já tem outro ato registrado: não há mais envio de "
+                 "documentos.")
+    if hoje > chamada.prazo:
+        return _("O prazo para apresentar os documentos terminou em %(d)s.") % {
+            "d": data_br(chamada.prazo)}
+    return None
+
+
+@transaction.atomic
+def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, autor,
+                     hoje: dt.date | None = None) -> EnvioDocumentoPosse:
+    """The candidate sends one required document (a PDF): a new sending supersedes the
+    previous one of the same document."""
+    travar(Cargo, chamada.cargo_id, "certame")
+    chamada = Chamada.objects.select_related("cargo__certame", "inscricao").get(pk=chamada.pk)
+    motivo = motivo_nao_enviar(chamada, hoje)
+    if motivo:
+        raise ValidationError(motivo)
+    if documento.pk not in {d.pk for d in documentos_exigidos(chamada.cargo)}:
+        raise ValidationError(_("Este documento não é exigido para este cargo."))
+    atual = next(i for i in documentos_da_chamada(chamada) if i.documento.pk == documento.pk)
+    if atual.estado == "aceito":
+        raise ValidationError(_("O documento “%(d)s” já foi aceito: não é preciso enviá-lo de "
+                                "novo.") % {"d": documento.nome})
+    tipo = arquivos.validar_anexo(arquivo)
+    if tipo.extensao != ".pdf":
+        raise ValidationError(_("Envie o documento “%(d)s” em PDF.") % {"d": documento.nome})
+    envio = EnvioDocumentoPosse(chamada=chamada, documento=documento,
+                                nome_original=arquivos.nome_seguro(arquivo.name),
+                                sha256=arquivos.sha256_de(arquivo),
+                                autor=autor if getattr(autor, "is_authenticated", False)
+                                else None)
+    envio.arquivo.save(arquivos.nome_armazenado(tipo), arquivo, save=False)
+    envio.save()
+    registrar_ato(tipo="posse_documento_enviado", autor=autor, certame=chamada.cargo.certame,
+                  objeto=chamada.inscricao,
+                  descricao=_("Documento para a posse enviado pela inscrição %(n)s: %(d)s.") % {
+                      "n": chamada.inscricao.numero, "d": documento.nome},
+                  depois={"chamada": chamada.pk, "documento": documento.pk, "envio": envio.pk,
+                          "substitui": atual.envio.pk if atual.envio else None,
+                          "sha256": envio.sha256})
+    return envio
+
+
+@transaction.atomic
+def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: str,
+                       autor) -> AnaliseDocumentoPosse:
+    """RH accepts or rejects the newest sending of a document; a rejection is motivated
+    (Lei 9.784/1999, art. 50) and told to the candidate by e-mail on commit."""
+    travar(Cargo, envio.chamada.cargo_id, "certame")
+    envio = (EnvioDocumentoPosse.objects.select_related("chamada__cargo__certame",
+                                                         "chamada__inscricao", "documento")
+             .get(pk=envio.pk))
+    motivacao = (motivacao or "").strip()
+    if AnaliseDocumentoPosse.objects.filter(envio=envio).exists():
+        raise ValidationError(_("Este envio já foi analisado."))
+    if EnvioDocumentoPosse.objects.filter(chamada=envio.chamada, documento=envio.documento,
+                                          pk__gt=envio.pk).exists():
+        raise ValidationError(_("Há um envio mais recente deste documento: analise-o."))
+    if Tipo.NOMEACAO in _eventos(envio.chamada):
+        raise ValidationError(_("A nomeação já foi registrada: os documentos não são mais "
+                                "analisados."))
+    if not aceito and not motivacao:
+        raise ValidationError({"motivacao": _(
+            "Motive a rejeição do documento (%(f)s): o candidato precisa saber o que corrigir.")
+            % {"f": FUNDAMENTO_MOTIVACAO}})
+    analise = AnaliseDocumentoPosse.objects.create(
+        envio=envio, aceito=aceito, motivacao=motivacao,
+        autor=autor if getattr(autor, "is_authenticated", False) else None)
+    insc = envio.chamada.inscricao
+    registrar_ato(tipo="posse_documento_analisado", autor=autor,
+                  certame=envio.chamada.cargo.certame, objeto=insc,
+                  descricao=(_("Documento “%(d)s” da inscrição %(n)s aceito para a posse.")
+                             if aceito else
+                             _("Documento “%(d)s” da inscrição %(n)s rejeitado para a posse."))
+                  % {"d": envio.documento.nome, "n": insc.numero},
+                  motivacao=motivacao, fundamento_legal=FUNDAMENTO_MOTIVACAO,
+                  depois={"chamada": envio.chamada_id, "envio": envio.pk, "aceito": aceito})
+    if not aceito:
+        transaction.on_commit(lambda: enfileirar(TAREFA_AVISO_REJEICAO, analise.pk))
+    return analise
+
+
+def avisar_rejeicao(analise_id: int) -> bool:
+    """The candidate's e-mail on a rejected document, with the motivation and the deadline to
+    send it again (the task's body). A mail server's failure is logged (the act stands)."""
+    analise = (AnaliseDocumentoPosse.objects
+               .select_related("envio__documento", "envio__chamada__cargo__certame",
+                               "envio__chamada__inscricao__candidato").get(pk=analise_id))
+    chamada = analise.envio.chamada
+    email = chamada.inscricao.candidato.email
+    if not email:
+        return False
+    try:
+        emails.documento_posse_rejeitado(email, {
+            "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
+            "certame": chamada.cargo.certame.titulo, "documento": analise.envio.documento.nome,
+            "motivacao": analise.motivacao, "prazo": data_br(chamada.prazo),
+            "fundamento": FUNDAMENTO_MOTIVACAO})
+    except (smtplib.SMTPException, OSError):
+        logger.exception("aviso da rejeição do documento da posse %s não enviado", analise_id)
+        return False
+    return True
+

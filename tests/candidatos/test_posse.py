@@ -1,0 +1,301 @@
+"""From the accepted call to the exercício (candidatos/posse.py, candidatos/chamadas.py).
+
+Worked dates: the nomeação published in the Diário Oficial on 2027-03-01, the posse's deadline
+of 30 days (Lei 8.112/1990, art. 13, §1º) ends on 2027-03-31 (the 1st plus 30 days); a posse on
+2027-03-10 gives the exercício 15 days (art. 15, §1º), until 2027-03-25. The world of
+tests/certames/test_chamadas.py: Severínia, five vacancies, RH calls the first (inscrição 201).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from candidatos import chamadas, posse
+from certames.models import DocumentoPosse, EnvioDocumentoPosse, EventoChamada
+from tests.certames.test_chamadas import PRAZO, _chamada, _homologado
+from tests.factories import CertameFactory, nomear, usuario
+
+pytestmark = pytest.mark.django_db
+
+PDF = b"%PDF-1.4\n%teste\n%%EOF\n"
+PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 20
+PUBLICACAO = dt.date(2027, 3, 1)
+
+
+def _pdf(nome="rg.pdf", conteudo=PDF):
+    return SimpleUploadedFile(nome, conteudo, content_type="application/pdf")
+
+
+def _convocado(rh, documentos=(("RG", True),)):
+    cargo = _homologado(rh)
+    for nome, obrigatorio in documentos:
+        DocumentoPosse.objects.create(certame=cargo.certame, nome=nome, obrigatorio=obrigatorio)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    return cargo, _chamada(cargo, "201")
+
+
+def _atos(chamada):
+    return {e.tipo: e for e in chamada.eventos.all()}
+
+
+def test_fim_do_prazo_conta_os_dias_da_publicacao():
+    certame = CertameFactory()
+    assert posse.fim_do_prazo(PUBLICACAO, 30, certame) == dt.date(2027, 3, 31)
+    assert posse.fim_do_prazo(dt.date(2027, 3, 10), 15, certame) == dt.date(2027, 3, 25)
+
+
+def test_fim_do_prazo_em_dia_sem_expediente_passa_ao_dia_util_seguinte():
+    """Lei 8.112/1990, art. 238: a deadline ending on a day without office hours ends on the
+    next working day. 22/03/2027 + 30 = 21/04/2027, Tiradentes (Wednesday) -> 22/04; 01/03/2027
+    + 5 = Saturday 06/03 -> Monday 08/03."""
+    certame = CertameFactory()
+    assert posse.fim_do_prazo(dt.date(2027, 3, 22), 30, certame) == dt.date(2027, 4, 22)
+    assert posse.fim_do_prazo(dt.date(2027, 3, 1), 5, certame) == dt.date(2027, 3, 8)
+
+
+def test_aceite_so_pelo_candidato_e_dentro_do_prazo(rh):
+    cargo, chamada = _convocado(rh)
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "aceite", autor=rh)
+    assert erro.value.messages == [
+        "O aceite da convocação é registrado pelo próprio candidato, na área do candidato."]
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                                  hoje=PRAZO + dt.timedelta(days=1))
+    assert erro.value.messages == [
+        f"O prazo para responder à convocação terminou em {PRAZO:%d/%m/%Y}."]
+    evento = chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    assert (evento.tipo, evento.pelo_candidato) == ("aceite", True)
+    # The aceite closes the answer: no desistência from the portal afterwards.
+    with pytest.raises(ValidationError) as erro:
+        chamadas.desistir_pelo_candidato(chamada.inscricao, autor=None)
+    assert erro.value.messages == ["Não há convocação em aberto nesta inscrição."]
+
+
+def test_envio_exige_aceite_pdf_e_o_novo_substitui(rh):
+    cargo, chamada = _convocado(rh)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    assert erro.value.messages == ["Aceite a convocação antes de enviar os documentos."]
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf("rg.png", PNG), autor=None)
+    assert erro.value.messages == ["Envie o documento “RG” em PDF."]
+    primeiro = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    segundo = posse.enviar_documento(chamada, rg, _pdf("rg-2.pdf"), autor=None)
+    (item,) = posse.documentos_da_chamada(chamada)
+    assert (item.envio, item.anteriores, item.estado) == (segundo, [primeiro], "enviado")
+    assert EnvioDocumentoPosse.objects.count() == 2
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None,
+                               hoje=PRAZO + dt.timedelta(days=1))
+    assert erro.value.messages == [
+        f"O prazo para apresentar os documentos terminou em {PRAZO:%d/%m/%Y}."]
+
+
+def test_rejeicao_motivada_avisada_e_reenvio(rh, mailoutbox, django_capture_on_commit_callbacks):
+    cargo, chamada = _convocado(rh)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    with pytest.raises(ValidationError) as erro:
+        posse.analisar_documento(envio, aceito=False, motivacao="", autor=rh)
+    assert erro.value.message_dict == {"motivacao": [
+        "Motive a rejeição do documento (Lei 9.784/1999, art. 50): o candidato precisa saber "
+        "o que corrigir."]}
+    with django_capture_on_commit_callbacks(execute=True):
+        posse.analisar_documento(envio, aceito=False, motivacao="Cópia ilegível.", autor=rh)
+    assert [m.to for m in mailoutbox] == [["c201@exemplo.org"]]
+    assert mailoutbox[0].subject == "Documento para a posse rejeitado — inscrição 201"
+    assert "Cópia ilegível." in mailoutbox[0].body
+    assert f"até {PRAZO:%d/%m/%Y}" in mailoutbox[0].body
+    assert [i.estado for i in posse.documentos_da_chamada(chamada)] == ["rejeitado"]
+    novo = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    posse.analisar_documento(novo, aceito=True, motivacao="", autor=rh)
+    assert [i.estado for i in posse.documentos_da_chamada(chamada)] == ["aceito"]
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    assert erro.value.messages == ["O documento “RG” já foi aceito: não é preciso enviá-lo de "
+                                   "novo."]
+
+
+def test_nomeacao_so_com_aceite_e_documentos_obrigatorios_aceitos(rh):
+    cargo, chamada = _convocado(rh, documentos=(("RG", True), ("Foto", False)))
+    ato = chamadas.AtoPublicado("Portaria 123/2027", "Diário Oficial do Município", None)
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "nomeacao", autor=rh, publicacao=ato)
+    assert erro.value.messages == [
+        "A nomeação ainda não pode ser registrada: o candidato ainda não aceitou a convocação; "
+        "documentos obrigatórios ainda não aceitos: RG."]
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    posse.analisar_documento(envio, aceito=True, motivacao="", autor=rh)
+    # The optional photo is not needed; the act's number and publication are.
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "nomeacao", autor=rh, publicacao=ato)
+    assert erro.value.messages == [
+        "Informe o número do ato de nomeação e a sua publicação (veículo e data)."]
+    evento = chamadas.registrar_evento(
+        chamada, "nomeacao", autor=rh, data=PUBLICACAO, hoje=PUBLICACAO,
+        publicacao=chamadas.AtoPublicado("Portaria 123/2027", "Diário Oficial do Município",
+                                         PUBLICACAO))
+    assert (evento.numero_ato, evento.veiculo_publicacao, evento.publicado_em) == (
+        "Portaria 123/2027", "Diário Oficial do Município", PUBLICACAO)
+
+
+def test_posse_em_30_dias_da_publicacao_e_exercicio_em_15_da_posse(rh):
+    cargo, chamada = _convocado(rh, documentos=())
+    nomear(chamada, rh, data=PUBLICACAO, publicado_em=PUBLICACAO)
+    prazo = posse.prazo_pendente(cargo.certame, _atos(chamada), dt.date(2027, 3, 26))
+    assert (prazo.tipo, prazo.fim, prazo.restantes, prazo.em_aviso) == (
+        "posse", dt.date(2027, 3, 31), 5, True)
+    assert posse.prazo_pendente(cargo.certame, _atos(chamada),
+                                dt.date(2027, 3, 25)).em_aviso is False
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 4, 1),
+                                  hoje=dt.date(2027, 4, 1))
+    assert erro.value.messages == [
+        "O prazo para a posse terminou em 31/03/2027 (30 dias desde 01/03/2027; Lei "
+        "8.112/1990, art. 13, §1º (aplicada onde o estatuto municipal for omisso)): a posse "
+        "não pode mais ser registrada. Registre a nomeação tornada sem efeito (Lei 8.112/1990, "
+        "art. 13, §6º, e art. 15, §2º)."]
+    chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 3, 10),
+                              hoje=dt.date(2027, 4, 1))
+    prazo = posse.prazo_pendente(cargo.certame, _atos(chamada), dt.date(2027, 3, 12))
+    assert (prazo.tipo, prazo.fim) == ("exercicio", dt.date(2027, 3, 25))
+    with pytest.raises(ValidationError):
+        chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 26),
+                                  hoje=dt.date(2027, 4, 1))
+    chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 25),
+                              hoje=dt.date(2027, 4, 1))
+    assert posse.prazo_pendente(cargo.certame, _atos(chamada)) is None
+
+
+def test_prazos_do_edital_mudam_o_calculo_e_travam_com_a_convocacao(rh):
+    cargo = _homologado(rh)
+    posse.salvar_prazos(cargo.certame, posse=20, exercicio=10, autor=rh)
+    cargo.certame.refresh_from_db()
+    assert (posse.dias_posse(cargo.certame), posse.dias_exercicio(cargo.certame)) == (20, 10)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    chamada = _chamada(cargo, "201")
+    nomear(chamada, rh, data=PUBLICACAO, publicado_em=PUBLICACAO)
+    assert posse.prazo_pendente(cargo.certame, _atos(chamada)).fim == dt.date(2027, 3, 21)
+    with pytest.raises(ValidationError) as erro:
+        posse.salvar_prazos(cargo.certame, posse=30, exercicio=15, autor=rh)
+    assert "os prazos de posse e exercício não podem mais ser alterados" in erro.value.messages[0]
+
+
+def test_lista_de_documentos_trava_depois_da_primeira_convocacao(rh):
+    cargo = _homologado(rh)
+    doc = posse.salvar_documento_exigido(
+        DocumentoPosse(certame=cargo.certame, nome="RG", obrigatorio=True), autor=rh)
+    chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
+    doc.nome = "RG e CPF"
+    with pytest.raises(ValidationError) as erro:
+        posse.salvar_documento_exigido(doc, autor=rh)
+    assert erro.value.messages[0].startswith(
+        "Já há convocação feita a que esta lista se aplica: os convocados respondem pela lista "
+        "com que foram convocados")
+    with pytest.raises(ValidationError):
+        posse.remover_documento_exigido(DocumentoPosse.objects.get(pk=doc.pk), autor=rh)
+    assert list(DocumentoPosse.objects.values_list("nome", flat=True)) == ["RG"]
+
+
+def test_arquivo_so_para_o_candidato_e_o_rh(client, rh):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    url = reverse("portal:arquivo_posse", args=[envio.pk])
+    client.force_login(rh)
+    resposta = client.get(url)
+    assert (resposta.status_code, resposta["Content-Type"],
+            resposta["Cache-Control"]) == (200, "application/pdf", "private, no-store")
+    outro = _chamada(cargo, "201").inscricao.cargo.inscricoes.exclude(numero="201").first()
+    conta = usuario("outro_candidato", "Candidato")
+    outro.candidato.usuario = conta
+    outro.candidato.save()
+    client.force_login(conta)
+    assert client.get(url).status_code == 404
+
+
+def test_pagina_do_candidato_aceita_e_envia(client, rh):
+    cargo, chamada = _convocado(rh)
+    conta = usuario("c201", "Candidato")
+    candidato = chamada.inscricao.candidato
+    candidato.usuario = conta
+    candidato.save()
+    client.force_login(conta)
+    insc = chamada.inscricao
+    pagina = client.get(reverse("portal:convocacao", args=[insc.pk]))
+    assert pagina.status_code == 200
+    assert 'data-link="aceitar"' in pagina.content.decode()
+    sem = client.post(reverse("portal:aceitar", args=[insc.pk]), {})
+    assert sem.status_code == 400
+    assert EventoChamada.objects.filter(tipo="aceite").count() == 0
+    com = client.post(reverse("portal:aceitar", args=[insc.pk]), {"confirmacao": "on"})
+    assert com["Location"] == reverse("portal:convocacao", args=[insc.pk])
+    rg = DocumentoPosse.objects.get(nome="RG")
+    url = reverse("portal:enviar_documento_posse", args=[insc.pk, rg.pk])
+    ruim = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf("rg.pdf", b"nao e pdf")})
+    assert ruim.status_code == 400
+    assert "não é um PDF, JPEG ou PNG válido" in ruim.content.decode()
+    bom = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf()})
+    assert bom.status_code == 302
+    assert EnvioDocumentoPosse.objects.filter(chamada=chamada).count() == 1
+
+
+def test_aviso_do_prazo_da_posse_nos_ultimos_5_dias_no_painel_e_no_cargo(client, rh):
+    cargo, chamada = _convocado(rh, documentos=())
+    conta = usuario("c201", "Candidato")
+    candidato = chamada.inscricao.candidato
+    candidato.usuario = conta
+    candidato.save()
+    hoje = timezone.localdate()
+    # Published 26 days ago: the 30 days end in 4 (written as the rows the acts are).
+    publicada = hoje - dt.timedelta(days=26)
+    EventoChamada.objects.create(chamada=chamada, tipo="aceite", data=publicada,
+                                 pelo_candidato=True)
+    EventoChamada.objects.create(chamada=chamada, tipo="nomeacao", data=publicada,
+                                 numero_ato="Portaria 9/2026", veiculo_publicacao="DOM",
+                                 publicado_em=publicada)
+    fim = (publicada + dt.timedelta(days=30)).strftime("%d/%m/%Y")
+    client.force_login(conta)
+    painel = client.get(reverse("portal:painel")).content.decode()
+    assert 'id="prazos-posse"' in painel
+    assert f"Posse até {fim} (faltam 4 dia(s);" in painel
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
+    assert "text-danger fw-semibold\" data-prazo=\"posse\"" in pagina
+    assert f"Posse até {fim} (30 dias;" in pagina
+
+
+def test_rh_rejeita_pela_pagina_da_convocacao_com_motivacao(client, rh, mailoutbox,
+                                                           django_capture_on_commit_callbacks):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    client.force_login(rh)
+    url = reverse("painel:analisar_documento_posse", args=[envio.pk])
+    campos = {f"envio-{envio.pk}-resultado": "rejeitado", f"envio-{envio.pk}-confirmacao": "on"}
+    sem_motivo = client.post(url, campos)
+    assert sem_motivo.status_code == 400
+    assert "Motive a rejeição do documento (Lei 9.784/1999, art. 50)" in (
+        sem_motivo.content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        resposta = client.post(url, {**campos, f"envio-{envio.pk}-motivacao": "Cópia cortada."})
+    assert resposta.status_code == 302
+    assert [(m.to, "Cópia cortada." in m.body) for m in mailoutbox] == [
+        (["c201@exemplo.org"], True)]
+    pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
+    assert 'data-estado="rejeitado"' in pagina
+    assert ("A nomeação aguarda: documentos obrigatórios ainda não aceitos: RG." in pagina)
