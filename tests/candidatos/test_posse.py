@@ -187,7 +187,9 @@ def test_prazos_do_edital_mudam_o_calculo_e_travam_com_a_convocacao(rh):
     chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)
     chamada = _chamada(cargo, "201")
     nomear(chamada, rh, data=PUBLICACAO, publicado_em=PUBLICACAO)
-    assert posse.prazo_pendente(cargo.certame, _atos(chamada)).fim == dt.date(2027, 3, 21)
+    # 01/03/2027 + 20 = Sunday 21/03: the posse's last day is Monday 22/03 (Lei 8.112/1990,
+    # art. 238).
+    assert posse.prazo_pendente(cargo.certame, _atos(chamada)).fim == dt.date(2027, 3, 22)
     with pytest.raises(ValidationError) as erro:
         posse.salvar_prazos(cargo.certame, posse=30, exercicio=15, autor=rh)
     assert "os prazos de posse e exercício não podem mais ser alterados" in erro.value.messages[0]

@@ -37,6 +37,7 @@ from django.utils import timezone
 
 from candidatos import chamadas, procedimentos
 from candidatos.models import EstadoLista, Inscricao, SituacaoLista
+from candidatos.procedimentos.recurso import janela_recurso
 from certames import carreira
 from certames.models import Ato, Chamada, DocumentoPdf, EventoChamada
 from classificacao import impressos
@@ -256,7 +257,9 @@ def test_texto_do_pdf_mostra_anulada(rh):
 def test_procedimento_fica_aberto_ate_os_dois_encaminhamentos(client, rh):
     cargo, _chamada = _em_exercicio(rh)
     _insc, proc, decidido = _anular(cargo, rh)
-    depois_do_recurso = decidido + dt.timedelta(days=11)
+    # The second after the appeal window's end (Lei 9.784/1999, art. 66: its last day moves to
+    # the next working day when it has no office hours, so it is read, not assumed).
+    depois_do_recurso = janela_recurso(proc).etapas[0].fim + dt.timedelta(seconds=1)
     dia = timezone.localdate(depois_do_recurso)
     assert procedimentos.motivo_para_nao_encerrar(proc, decidido).startswith(
         "O prazo de recurso vai até ")
