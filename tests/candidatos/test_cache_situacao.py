@@ -322,6 +322,8 @@ SEM_SINAL = {
         "the purge renews every page (cache_publico.TODOS) in its transaction",
     ("candidatos/declaracoes/privacidade.py", "PedidoIsencao", "update"):
         "the purge renews every page (cache_publico.TODOS) in its transaction",
+    ("portal/entrada.py", "User", "update"):
+        "last_login at each log-in, shown on no cached page (\"Meus dados\" is rendered)",
 }
 
 METODOS = {"update", "bulk_create", "bulk_update"}
