@@ -21,9 +21,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import cache_situacao
+from candidatos.importacao import importar, importar_inscricoes
 from candidatos.models import Inscricao
 from certames.models import Certame, Etapa
 from classificacao.listas import publicar, recalcular
+from tests.candidatos.test_importacao import _csv
 from tests.comissoes.fabricas import candidato_com_conta
 from tests.factories import CargoFactory, CertameFactory, EtapaFactory, InscricaoFactory
 
@@ -135,6 +137,20 @@ def test_nova_inscricao_em_outro_certame_renova(client):
     outra = InscricaoFactory(cargo=CargoFactory(certame=CertameFactory(regime=SEV)),
                              candidato=insc.candidato, listas=[])
     assert outra.numero in _renderizada(client)
+
+
+@pytest.mark.parametrize("via", ["orm", "copia"])
+def test_inscricao_importada_para_a_conta_renova(client, via):
+    if via == "copia" and not importar.copia_disponivel():
+        pytest.skip("COPY exige PostgreSQL")
+    user, insc = _conta("cand_imp", cpf="52998224725")
+    outro = CertameFactory(regime="pirangi-lei3056-2025", parametros={"base_reserva": "cargo"})
+    CargoFactory(certame=outro, codigo="ENF", vagas=5)
+    client.force_login(user)
+    assert "777001" not in _guardada(client)
+    linha = "777001;529.982.247-25;Pessoa cand_imp;ENF;parda;não;não;;PP;87,5;40"
+    importar_inscricoes(outro, _csv([linha]), via=via)
+    assert "777001" in _renderizada(client)
 
 
 def test_visita_aos_avisos_renova(client):
