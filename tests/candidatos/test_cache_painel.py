@@ -25,7 +25,7 @@ from candidatos.importacao import importar, importar_inscricoes
 from candidatos.models import Inscricao
 from certames.models import Certame, Etapa
 from classificacao.listas import publicar, recalcular
-from tests.candidatos.test_importacao import _csv
+from tests.candidatos.test_importacao import CABECALHO, _csv
 from tests.comissoes.fabricas import candidato_com_conta
 from tests.factories import CargoFactory, CertameFactory, EtapaFactory, InscricaoFactory
 
@@ -143,13 +143,19 @@ def test_nova_inscricao_em_outro_certame_renova(client):
 def test_inscricao_importada_para_a_conta_renova(client, via):
     if via == "copia" and not importar.copia_disponivel():
         pytest.skip("COPY exige PostgreSQL")
-    user, insc = _conta("cand_imp", cpf="52998224725")
+    user, insc = _conta("cand_imp")
+    insc.candidato.cpf = "52998224725"  # the CPF of the banca's line below
+    insc.candidato.save()
+    # The banca's e-mail is the account's own: the imported inscrição joins the account.
+    user.email = "cand_imp@example.com"
+    user.save()
     outro = CertameFactory(regime="pirangi-lei3056-2025", parametros={"base_reserva": "cargo"})
     CargoFactory(certame=outro, codigo="ENF", vagas=5)
     client.force_login(user)
     assert "777001" not in _guardada(client)
-    linha = "777001;529.982.247-25;Pessoa cand_imp;ENF;parda;não;não;;PP;87,5;40"
-    importar_inscricoes(outro, _csv([linha]), via=via)
+    linha = "777001;529.982.247-25;Pessoa cand_imp;ENF;parda;não;não;;PP;87,5;40;" \
+            "cand_imp@example.com"
+    importar_inscricoes(outro, _csv([linha], cabecalho=CABECALHO + ";email"), via=via)
     assert "777001" in _renderizada(client)
 
 
