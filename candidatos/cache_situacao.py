@@ -1,4 +1,4 @@
-"""The candidate's status page served from the cache.
+"""The candidate's status page and dashboard served from the cache.
 
 On result day every candidate opens their inscrição's status page and reloads it. The page is
 the same until an act about that inscrição or its certame is recorded, or until the clock
@@ -29,6 +29,13 @@ What differs per request is put in at serve time: the CSRF token (the page is
 stored with a random marker in its place, so a hit and a miss run `get_token` alike and the
 CSRF cookie is set as it would be). A request with messages waiting (a redirect's "feito")
 is rendered, not served, and what it renders is not stored; so are htmx requests.
+
+The dashboard (`/candidato/`, `em_cache(view, PAINEL)`) is kept the same way under the account
+alone, with the scopes of every inscrição of the account and of their certames, the account's
+(a new inscrição, the notices' visit: `LeituraAvisos`) and the home page's list (INICIO: the
+certames open for inscrição, renewed by a certame, a cargo or a stage written), and holds
+until the next instant any of them depends on, including the end of each "novo" mark
+(`Gravacao.iniciar_painel`; the view says the instants: `portal.views.inscricoes`).
 """
 
 from __future__ import annotations
@@ -53,7 +60,7 @@ from django.utils.crypto import constant_time_compare
 
 from candidatos.models import Inscricao
 from comum import cache_publico
-from comum.cache_publico import escopo_inscricao, escopo_usuario
+from comum.cache_publico import escopo_certame, escopo_inscricao, escopo_usuario
 from comum.papeis import e_membro_comissao, e_rh
 
 logger = logging.getLogger(__name__)
@@ -164,15 +171,21 @@ def proxima_mudanca(raiz: Any, agora: dt.datetime) -> dt.datetime:
 # --- serving and storing ----------------------------------------------------------------------
 
 
+#: The mark of the dashboard (`em_cache(view, PAINEL)`): a page of the account, no inscrição.
+PAINEL = ""
+
+
 def em_cache(view, kwarg: str = "pk"):
     """Mark a view (an `as_view()` function) as the status page of the inscrição in URL kwarg
-    `kwarg`, served by `CacheSituacaoMiddleware`."""
+    `kwarg` (PAINEL: the account's dashboard), served by `CacheSituacaoMiddleware`."""
     view.cache_situacao = kwarg
     return view
 
 
 def _chave(usuario_id, inscricao_id) -> str:
-    return f"{_PREFIXO}{int(usuario_id)}:{int(inscricao_id)}:{translation.get_language()}"
+    """The key of an account's status page of an inscrição (None: its dashboard)."""
+    alvo = "painel" if inscricao_id is None else int(inscricao_id)
+    return f"{_PREFIXO}{int(usuario_id)}:{alvo}:{translation.get_language()}"
 
 
 def _sem_mensagens(request) -> bool:
@@ -214,7 +227,7 @@ class CacheSituacaoMiddleware:
         kwarg = getattr(rota.func, "cache_situacao", None) if rota else None
         if kwarg is None:
             return self.get_response(request)
-        inscricao_id = rota.kwargs[kwarg]
+        inscricao_id = rota.kwargs[kwarg] if kwarg != PAINEL else None
         guardada = self._guardada(request, inscricao_id)
         if guardada is not None:
             return guardada
@@ -266,11 +279,10 @@ class Gravacao:
     hash_sessao: str
     valido_ate: float = 0.0
 
-    @classmethod
-    def iniciar(cls, request, inscricao_id: int) -> Gravacao | None:
-        """Called by the view after its checks, before anything of the page is read. None
-        when the page is not to be stored: the middleware is not in the way, another
-        person's inscrição (the view answers 404), a session RH or comissão powers shorten
+    @staticmethod
+    def _conta(request) -> tuple[str, str] | None:
+        """The session's account and hash when its page may be stored: not when the
+        middleware is not in the way, nor for a session RH or comissão powers shorten
         (comum.seguranca.SessaoCurtaMiddleware: never kept past its checks)."""
         user = request.user
         conta = _conta_da_sessao(request)
@@ -278,19 +290,50 @@ class Gravacao:
                 or conta[0] != str(user.pk) or not _aplicavel(request)
                 or user.is_staff or e_rh(user) or e_membro_comissao(user)):
             return None
-        certame_id = (Inscricao.objects.filter(pk=inscricao_id, candidato__usuario_id=user.pk)
-                      .values_list("certame_id", flat=True).first())
-        if certame_id is None:
-            return None
-        escopos = [cache_publico.TODOS, cache_publico.escopo_certame(certame_id),
-                   escopo_inscricao(inscricao_id), escopo_usuario(user.pk)]
+        return conta
+
+    @classmethod
+    def _com_escopos(cls, chave: str, escopos: list[str], conta) -> Gravacao | None:
         try:
             tokens = cache_publico.geracoes(escopos, memoria_local=False)
         except Exception:
             logger.exception("cache da situação indisponível")
             return None
-        return cls(_chave(user.pk, inscricao_id), escopos, tokens,
-                   f"csrf{secrets.token_hex(16)}", conta[1])
+        return cls(chave, escopos, tokens, f"csrf{secrets.token_hex(16)}", conta[1])
+
+    @classmethod
+    def iniciar(cls, request, inscricao_id: int) -> Gravacao | None:
+        """Called by the view after its checks, before anything of the page is read. None
+        when the page is not to be stored (`_conta`), or for another person's inscrição (the
+        view answers 404)."""
+        conta = cls._conta(request)
+        if conta is None:
+            return None
+        user = request.user
+        certame_id = (Inscricao.objects.filter(pk=inscricao_id, candidato__usuario_id=user.pk)
+                      .values_list("certame_id", flat=True).first())
+        if certame_id is None:
+            return None
+        escopos = [cache_publico.TODOS, escopo_certame(certame_id),
+                   escopo_inscricao(inscricao_id), escopo_usuario(user.pk)]
+        return cls._com_escopos(_chave(user.pk, inscricao_id), escopos, conta)
+
+    @classmethod
+    def iniciar_painel(cls, request) -> Gravacao | None:
+        """The same for the account's dashboard: every inscrição of the account and its
+        certame, the account, and the list of certames (INICIO: the ones open for
+        inscrição). A new inscrição renews the account (`FONTES_PRIVADAS`), so the set read
+        here is the one the page shows."""
+        conta = cls._conta(request)
+        if conta is None:
+            return None
+        user = request.user
+        linhas = list(Inscricao.objects.filter(candidato__usuario_id=user.pk)
+                      .order_by("pk").values_list("pk", "certame_id"))
+        escopos = [cache_publico.TODOS, cache_publico.INICIO,
+                   *sorted({escopo_certame(c) for _, c in linhas}),
+                   *(escopo_inscricao(i) for i, _ in linhas), escopo_usuario(user.pk)]
+        return cls._com_escopos(_chave(user.pk, None), escopos, conta)
 
     def concluir(self, resposta, raiz: Any, agora: dt.datetime):
         """Render the view's `resposta` (rendered with `marcador` for the CSRF token) and

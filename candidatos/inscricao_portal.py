@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -106,6 +107,18 @@ def certames_com_inscricoes_abertas(em=None):
         status__in=STATUS_ACEITA_INSCRICOES, etapas__tipo=Etapa.Tipo.INSCRICOES,
         etapas__inicio__lte=agora, etapas__fim__gte=agora)
         .select_related("orgao").distinct().order_by("-data_publicacao_edital", "numero_edital"))
+
+
+def proximas_mudancas_das_abertas(em=None) -> list[dt.datetime]:
+    """When the list of certames open for inscrição (`certames_com_inscricoes_abertas`) may
+    next change by the clock alone: the soonest start of a stage of inscrições still to open
+    and the soonest end of one not yet ended, among the certames that accept inscrições (one
+    query). A cached page showing the list holds no longer (candidatos/cache_situacao.py)."""
+    agora = em or timezone.now()
+    limites = Etapa.objects.filter(
+        tipo=Etapa.Tipo.INSCRICOES, certame__status__in=STATUS_ACEITA_INSCRICOES).aggregate(
+        inicio=Min("inicio", filter=Q(inicio__gt=agora)), fim=Min("fim", filter=Q(fim__gte=agora)))
+    return [v for v in limites.values() if v is not None]
 
 
 def fundamento_alteracao_opcao(certame: Certame) -> str:

@@ -55,8 +55,10 @@ FONTES_PUBLICAS = {
     "certames.Orgao": ((), (TODOS,)),
     "certames.Certame": (("pk",), (INICIO,)),
     "certames.Cargo": (("certame",), (INICIO,)),
-    # the certame's page: schedule, vacancy table, arising vacancies and their destination
-    "certames.Etapa": (("certame",), ()),
+    # the certame's page: schedule, vacancy table, arising vacancies and their destination;
+    # a stage also renews the list of certames (the candidate's dashboard lists the ones open
+    # for inscrição: candidatos/cache_situacao.py)
+    "certames.Etapa": (("certame",), (INICIO,)),
     "certames.VagaSurgida": (("cargo__certame",), ()),
     "certames.DestinoVagaSurgida": (("vaga_surgida__cargo__certame",), ()),
     # every act of a certame (homologation, validity, retificações, imports...)

@@ -65,6 +65,12 @@ FONTES_PRIVADAS = {
     "comissoes.Sessao": (("c", "comissao__certame"),),
 }
 
+COBERTAS = {
+    # a convocation's first history row is when the candidate was told of it (the
+    # dashboard's notices): written by the convocation's own save, which renews it
+    "comissoes.HistoricalConvocacao": "comissoes.Convocacao",
+}
+
 ROTULOS_ATOS = {
     # Committees
     "comissao_designada": _("Designação de comissão"),
@@ -178,6 +184,7 @@ def declarar() -> None:
     somente_insercao.declarar_colunas("comissoes", COLUNAS_AUDITADAS)
     cache_publico.declarar_fontes(FONTES_PUBLICAS)
     cache_publico.declarar_fontes_privadas(FONTES_PRIVADAS)
+    cache_publico.declarar_cobertas(COBERTAS)
     declarar_rotulos(ROTULOS_ATOS)
     retencao.declarar(Laudos(), Documentos())
     retencao.declarar_objetos_do_titular(objetos_do_titular)

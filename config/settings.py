@@ -196,6 +196,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Argon2id first (config/senhas.py: OWASP's minimum, a tenth of PBKDF2's CPU per log-in);
+# PBKDF2 after it, so existing hashes verify and are upgraded at their next log-in.
+PASSWORD_HASHERS = [
+    "config.senhas.Argon2idOwasp",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "inicio"
 LOGOUT_REDIRECT_URL = "inicio"
@@ -207,6 +217,11 @@ AXES_COOLOFF_TIME = 1  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/bloqueado.html"
+# The log-in does only the work it needs (portal/entrada.py): no reset when no failure was
+# counted, and no row per successful log-in in axes' access log (2 million candidates on
+# result day, with their addresses and no retention rule): the log line says who logged in.
+AXES_HANDLER = "portal.entrada.HandlerAxes"
+AXES_DISABLE_ACCESS_LOG = True
 # The client's address, for the lock-out and the abuse limits below (comum/limites.py):
 # the connecting address unless reverse proxies are declared; then the X-Forwarded-For entry
 # the outermost of them saw. NUM_PROXIES: how many proxies stand in front of the application
@@ -277,7 +292,8 @@ LIMITES_CORPO_POR_PREFIXO = [("/rh/", env.int("LIMITE_CORPO_RH_MB", default=60) 
 SESSION_COOKIE_AGE = 7 * 24 * 3600
 # The database holds every session; the cache in front of it fails soft (config/cache.py), so
 # log-in and signed-in pages keep working with Redis down.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# cached_db with one write per log-in (config/sessao.py).
+SESSION_ENGINE = "config.sessao"
 SESSAO_INATIVIDADE_RESTRITA = env.int("SESSAO_INATIVIDADE_MINUTOS", default=30) * 60
 SESSAO_DURACAO_MAXIMA_RESTRITA = env.int("SESSAO_DURACAO_MAXIMA_HORAS", default=10) * 3600
 SESSION_COOKIE_HTTPONLY = True

@@ -199,5 +199,27 @@ def preparar(*, inscricoes: int, cargos: int, maior: int, seed: int,
          "publica": False, "autenticada": True},
     ]
     return {"paginas": paginas, "cookie_nome": settings.SESSION_COOKIE_NAME,
-            "cookie": _sessao(usuario)}
+            "cookie": _sessao(usuario), "login": contas_de_login(grande, CONTAS_LOGIN)}
+
+
+#: Accounts of the log-in's load (`demo.bench_login`): one per client of the benchmark.
+CONTAS_LOGIN = 50
+SENHA_LOGIN = "carga-login-2026"
+
+
+def contas_de_login(cargo, n: int) -> dict:
+    """`n` candidates of `cargo` given an account each (the production hasher: Argon2id),
+    for real log-ins under load; their usernames and the password."""
+    User = get_user_model()
+    grupo = Group.objects.get_or_create(name=GRUPO_CANDIDATO)[0]
+    nomes = []
+    candidatos = (Inscricao.objects.filter(cargo=cargo, candidato__usuario__isnull=True)
+                  .select_related("candidato").order_by("numero")[:n])
+    for i, inscricao in enumerate(candidatos):
+        usuario = User.objects.create_user(f"login-carga-{i}", password=SENHA_LOGIN)
+        usuario.groups.add(grupo)
+        inscricao.candidato.usuario = usuario
+        inscricao.candidato.save(update_fields=["usuario"])
+        nomes.append(usuario.username)
+    return {"contas": nomes, "senha": SENHA_LOGIN}
 

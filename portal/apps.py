@@ -10,3 +10,9 @@ class PortalConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "portal"
+
+    def ready(self):
+        # The log-in's own receivers (portal/entrada.py), at app loading.
+        from portal import entrada
+
+        entrada.conectar()

@@ -6,12 +6,15 @@ import math
 import pytest
 
 from demo.management.commands.bench_carga import (
+    PAGINA_LOGIN,
     Pagina,
     ResultadoWrk,
     conclusao,
+    conclusao_login,
     decimal_br,
     duracao_ms,
     ler_saida_wrk,
+    razao_estatico_login,
     razao_estatico_pagina,
     script_variantes,
     tabela,
@@ -149,3 +152,29 @@ def test_script_de_variantes_sorteia_entre_os_caminhos_com_semente_por_thread():
     assert script.startswith('local caminhos = {\n"/c/?q=00000001",\n"/c/?q=00000002"\n}\n')
     assert 'thread:set("semente", threads)' in script
     assert 'wrk.format("GET", caminhos[math.random(#caminhos)])' in script
+
+
+# --- the log-in and the dashboard (demo/bench_login.py) ---------------------------------------
+
+
+def test_razao_estatico_login():
+    assert razao_estatico_login(1739.4, 50.0) == 1739.4 / 50.0
+    assert decimal_br(razao_estatico_login(1739.4, 50.0), 2) == "34,79"
+    assert math.isinf(razao_estatico_login(1739.4, 0.0))
+
+
+def test_conclusao_do_login_e_do_painel():
+    medidas = [
+        (Pagina("estático", "/static/x.css", publica=False, estatica=True), _r(1500.0)),
+        (Pagina("painel do candidato", "/candidato/", publica=False, autenticada=True),
+         _r(600.0, p99=120.25)),
+        (Pagina("situação", "/candidato/inscricoes/7/", publica=False, autenticada=True),
+         _r(620.0, p99=99.0)),
+        (Pagina(PAGINA_LOGIN, "/contas/login/", publica=False), _r(40.0)),
+    ]
+    assert conclusao_login(medidas) == [
+        "painel do candidato, p99: 120,2 ms (meta: < 200 ms)",
+        "razao estatico/login: 37,50",
+    ]
+    # Without a log-in measured (an older run's figures), no log-in ratio.
+    assert conclusao_login(medidas[:3]) == ["painel do candidato, p99: 120,2 ms (meta: < 200 ms)"]

@@ -68,6 +68,10 @@ FONTES_PRIVADAS = {
     # `cache_situacao.conectar`)
     "candidatos.Candidato": (("u", "usuario"),),
     "auth.User": (("u", "pk"),),
+    # the account's dashboard lists its inscrições (a new one in another certame) and
+    # counts the notices since the last visit to the notices page
+    "candidatos.Inscricao": (("u", "candidato__usuario"),),
+    "candidatos.LeituraAvisos": (("u", "candidato__usuario"),),
 }
 
 COBERTAS = {

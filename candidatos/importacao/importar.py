@@ -30,6 +30,7 @@ from certames.models import Certame
 from certames.recalculo import solicitar_recalculo
 from certames.situacao import motivo_certame_parado
 from certames.travas import travar_sem_ler
+from comum import cache_publico
 from comum.planilhas import ArquivoRejeitado, ErroLinha, ler_planilha
 
 #: How the rows are written: "copia" (PostgreSQL COPY into staging tables and set-based
@@ -140,4 +141,16 @@ def _gravar(certame, validas, existentes_num, candidatos_existentes, *, autor,
         solicitar_recalculo(resumo.cargos_afetados,
                             causa=_("importação de inscrições e notas (%(arquivo)s)") % {
                                 "arquivo": nome_arquivo or "arquivo"})
+        _renovar_contas_com_novas(validas, existentes_num, candidatos_existentes)
     return resumo
+
+
+def _renovar_contas_com_novas(validas, existentes_num, candidatos_existentes) -> None:
+    """A new inscrição of a candidate who has an account is on the account's dashboard
+    (candidatos/cache_situacao.py); the bulk writes send no signal, so renew those accounts
+    here, in the import's transaction."""
+    com_novas = {lin.valores["cpf"] for lin in validas
+                 if lin.valores["inscricao"] not in existentes_num}
+    contas = {c["usuario_id"] for cpf, c in candidatos_existentes.items()
+              if cpf in com_novas and c.get("usuario_id")}
+    cache_publico.renovar(*(cache_publico.escopo_usuario(u) for u in contas))

@@ -3,13 +3,14 @@ confirmation, inscrição, the status page and its acts, notices."""
 
 from django.urls import path
 
-from candidatos.cache_situacao import em_cache
+from candidatos.cache_situacao import PAINEL, em_cache
 from portal.views import cartao, contas, convocacao, inscricoes
 
 app_name = "portal"
 
 urlpatterns = [
-    path("", inscricoes.PainelView.as_view(), name="painel"),
+    # served from the cache while it holds, as the status page (candidatos/cache_situacao.py)
+    path("", em_cache(inscricoes.PainelView.as_view(), PAINEL), name="painel"),
     path("cadastro/", contas.CadastroView.as_view(), name="cadastro"),
     path("cadastro/enviado/", contas.CadastroEnviadoView.as_view(), name="cadastro_enviado"),
     path("cadastro/confirmar/<str:uidb64>/<str:token>/", contas.ConfirmarCadastroView.as_view(),

@@ -9,6 +9,7 @@ Users who are not candidates get 403 on the portal pages (as before): the guard 
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 
 from django.contrib import messages
@@ -45,8 +46,21 @@ from portal.forms.inscricoes import InscricaoForm, OpcoesCandidatoForm
 logger = logging.getLogger(__name__)
 
 class PainelView(CandidatoMixin, ListView):
+    """The candidate's dashboard, served from the cache while it holds
+    (candidatos/cache_situacao.py)."""
+
     template_name = "candidatos/painel.html"
     context_object_name = "inscricoes"
+    gravacao: cache_situacao.Gravacao | None = None
+
+    def get(self, request, *args, **kwargs):
+        # The generations are read before the page's data; then the clock.
+        self.gravacao = cache_situacao.Gravacao.iniciar_painel(request)
+        self.agora = timezone.now()
+        resposta = super().get(request, *args, **kwargs)
+        if self.gravacao is None:
+            return resposta
+        return self.gravacao.concluir(resposta, self.lido, self.agora)
 
     def get_queryset(self):
         # The exemption request with the inscrição (the status reading asks for it)
@@ -57,7 +71,7 @@ class PainelView(CandidatoMixin, ListView):
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
-        agora = timezone.now()
+        agora = self.agora
         situacoes = []
         for insc in ctx["inscricoes"]:
             # The same reading as the status page (one truth): the fee and the next steps.
@@ -65,8 +79,8 @@ class PainelView(CandidatoMixin, ListView):
             situacoes.append(s)
             insc.taxa = s.taxa
         ctx["passos"] = passos.passos_do_candidato(situacoes, agora)
-        ctx["avisos_novos"] = sum(1 for a in avisos.avisos_do_candidato(
-            self.request.user.candidato, agora, situacoes) if a.novo)
+        lista_avisos = avisos.avisos_do_candidato(self.request.user.candidato, agora, situacoes)
+        ctx["avisos_novos"] = sum(1 for a in lista_avisos if a.novo)
         ctx["dias_novidade"] = passos.DIAS_NOVIDADE
         ctx["candidato"] = self.request.user.candidato
         # The calls awaiting an answer (`chamadas.convocacoes_em_aberto`), from the calls the
@@ -74,13 +88,24 @@ class PainelView(CandidatoMixin, ListView):
         ctx["convocacoes"] = sorted(
             (c.chamada for s in situacoes for c in s.chamadas if c.em_aberto),
             key=lambda c: (c.prazo, c.pk))
-        # The posse's and the exercício's deadlines in their last days (candidatos/posse.py).
+        # The posse's and the exercício's deadlines in their last days (candidatos/posse.py;
+        # date-bound: the cached page holds until midnight at most, `cache_situacao`).
         hoje = timezone.localdate(agora)
         ctx["prazos_posse"] = [
             (c.chamada, prazo) for s in situacoes for c in s.chamadas
             if (prazo := posse.prazo_pendente(c.chamada.inscricao.certame, c.atos, hoje))
             and prazo.em_aviso]
-        ctx["abertos"] = list(inscricao_portal.certames_com_inscricoes_abertas())
+        ctx["abertos"] = list(inscricao_portal.certames_com_inscricoes_abertas(agora))
+        # What the page was computed from: its dates bound how long it holds, with the ends
+        # of the "novo" marks (a notice's, a new result's) and the next opening or end of
+        # inscrições among all certames.
+        novos_ate = [a.data + dt.timedelta(days=avisos.DIAS_SEM_LEITURA) for a in lista_avisos]
+        novos_ate += [p.data + dt.timedelta(days=passos.DIAS_NOVIDADE)
+                      for p in ctx["passos"] if not p.prazo]
+        self.lido = (situacoes, ctx["passos"], ctx["convocacoes"], novos_ate,
+                     inscricao_portal.proximas_mudancas_das_abertas(agora))
+        if self.gravacao is not None:
+            ctx["csrf_token"] = self.gravacao.marcador
         return ctx
 
 

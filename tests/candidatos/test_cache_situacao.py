@@ -239,6 +239,42 @@ def test_na_demo_a_pagina_nao_muda_antes_do_limite_calculado(client, monkeypatch
     assert verificados >= 30
 
 
+def _renderizar_painel(client, user, instante, monkeypatch):
+    """The dashboard as rendered at `instante`, and until when it was stored (the log-in's
+    last_login, equal to `instante` here, is set back: a past instant in real use)."""
+    monkeypatch.setattr(timezone, "now", lambda: instante)
+    cache.clear()
+    client.force_login(user)
+    type(user).objects.filter(pk=user.pk).update(last_login=None)
+    resposta = client.get(reverse("portal:painel"))
+    assert (resposta.status_code, resposta.context is not None) == (200, True)
+    entrada = cache.get(cache_situacao._chave(user.pk, None))
+    return _sem_token(resposta.content), entrada["valido_ate"]
+
+
+def test_na_demo_o_painel_nao_muda_antes_do_limite_calculado(client, monkeypatch):
+    carregar_demo()
+    contas = {i.candidato.usuario for i in Inscricao.objects.filter(
+        candidato__usuario__isnull=False).select_related("candidato__usuario")}
+    verificados = 0
+    for user in sorted(contas, key=lambda u: u.pk):
+        etapas = Etapa.objects.filter(certame_id__in=Inscricao.objects.filter(
+            candidato__usuario=user).values("certame_id"))
+        instantes = sorted({i + d for e in etapas for i in (e.inicio, e.fim)
+                            for d in (dt.timedelta(hours=-2), dt.timedelta(seconds=-1),
+                                      dt.timedelta(0), dt.timedelta(seconds=1))})
+        for instante in instantes[::5]:
+            pagina, valido_ate = _renderizar_painel(client, user, instante, monkeypatch)
+            fim = dt.datetime.fromtimestamp(valido_ate, tz=dt.UTC)
+            assert fim > instante
+            antes = fim - dt.timedelta(microseconds=1)
+            if antes > instante:
+                assert _renderizar_painel(client, user, antes, monkeypatch)[0] == pagina, (
+                    user.username, instante, fim)
+                verificados += 1
+    assert verificados >= 20
+
+
 # --- guard 1: every table the page reads renews it ------------------------------------------
 
 
@@ -250,18 +286,22 @@ def _tabela_do_modelo() -> dict[str, str]:
     return tabelas
 
 
-def test_toda_tabela_lida_pela_pagina_e_fonte_coberta_ou_isenta(client):
+def test_toda_tabela_lida_pelas_paginas_e_fonte_coberta_ou_isenta(client):
     carregar_demo()
     lidas: set[str] = set()
     for insc in Inscricao.objects.filter(candidato__usuario__isnull=False).select_related(
             "candidato__usuario"):
-        cache.clear()
-        client.force_login(insc.candidato.usuario)
-        with CaptureQueriesContext(connection) as consultas:
-            resposta = client.get(reverse("portal:inscricao", args=[insc.pk]))
-        assert resposta.status_code == 200
-        for q in consultas.captured_queries:
-            lidas |= set(re.findall(r'(?:FROM|JOIN) "(\w+)"', q["sql"]))
+        # The status page of each inscrição with an account, and that account's dashboard
+        # (the same mechanism: portal.views.inscricoes.PainelView).
+        for url in (reverse("portal:inscricao", args=[insc.pk]), reverse("portal:painel")):
+            cache.clear()
+            client.force_login(insc.candidato.usuario)
+            with CaptureQueriesContext(connection) as consultas:
+                resposta = client.get(url)
+            assert resposta.status_code == 200
+            assert resposta.context is not None
+            for q in consultas.captured_queries:
+                lidas |= set(re.findall(r'(?:FROM|JOIN) "(\w+)"', q["sql"]))
     modelo = _tabela_do_modelo()
     fontes = set(cache_publico.FONTES) | set(cache_publico.FONTES_PRIVADAS)
     descobertas = {t: modelo.get(t) for t in lidas
@@ -272,7 +312,7 @@ def test_toda_tabela_lida_pela_pagina_e_fonte_coberta_ou_isenta(client):
     assert descobertas == {}
     # The guard sees what it guards: the page's main sources were read.
     assert {"candidatos_inscricao", "certames_etapa", "certames_publicacao",
-            "certames_resumoclassificacao"} <= lidas
+            "certames_resumoclassificacao", "candidatos_leituraavisos"} <= lidas
     for coberta, fonte in cache_publico.COBERTAS.items():
         assert fonte in fontes, coberta
 
@@ -322,6 +362,8 @@ SEM_SINAL = {
         "the purge renews every page (cache_publico.TODOS) in its transaction",
     ("candidatos/declaracoes/privacidade.py", "PedidoIsencao", "update"):
         "the purge renews every page (cache_publico.TODOS) in its transaction",
+    ("portal/entrada.py", "User", "update"):
+        "last_login at each log-in, shown on no cached page (\"Meus dados\" is rendered)",
 }
 
 METODOS = {"update", "bulk_create", "bulk_update"}

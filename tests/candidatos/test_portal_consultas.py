@@ -49,8 +49,10 @@ CONSULTAS_STATUS_GUARDADA = 1
 #: inscrição; no retificações, and no special conditions' request where the probe found none
 #: (its notices are read only when one exists). The exemption's appeal is
 #: not read again: the windows come from the status (`candidatos.janelas`), which knows it
-#: from the published final result.
-CONSULTAS_PAINEL = 18
+#: from the published final result. Rendered to be stored (candidatos/cache_situacao.py),
+#: it first reads the account's inscrições and certames and their generations (2 queries),
+#: and at the end the next start or end of inscrições of any certame (its limit: 1).
+CONSULTAS_PAINEL = 21
 
 
 def _versao(cargo, numero, posicoes, exclusoes=()):

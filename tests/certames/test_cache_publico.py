@@ -535,6 +535,8 @@ def test_cada_fonte_renova_o_seu_certame(rh):
     esperado["certames.Orgao"] = {"todos"}
     esperado["certames.Certame"] |= {"inicio"}
     esperado["certames.Cargo"] |= {"inicio"}
+    # a stage changes which certames are open for inscrição (the candidate's dashboard)
+    esperado["certames.Etapa"] |= {"inicio"}
     assert {r: escopos_da_gravacao(i) for r, i in instancias.items()} == esperado
 
 

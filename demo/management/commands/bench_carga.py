@@ -48,7 +48,7 @@ import redis
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from demo import carga
+from demo import bench_login, carga
 
 #: The name of the benchmark's database; the process id keeps parallel runs apart.
 PREFIXO_BANCO = "certames_bench_carga_"
@@ -59,6 +59,8 @@ ESQUEMAS_POSTGRES = ("postgres", "postgresql", "pgsql", "psql")
 TIMEOUT_WRK = "5s"
 #: The candidate status page's target at 50 clients.
 META_P99_CANDIDATO_MS = 200
+#: The log-in's row: real log-ins by concurrent clients (`demo.bench_login`), not wrk.
+PAGINA_LOGIN = "login (formulário + POST, sessão nova)"
 
 
 # --- wrk's output and the figures ---------------------------------------------------------------
@@ -193,6 +195,30 @@ def conclusao(medidas: list[tuple[Pagina, ResultadoWrk]]) -> list[str]:
     return linhas
 
 
+# --- the log-in and the dashboard ----------------------------------------------------------------
+
+
+def razao_estatico_login(estatico: float, login: float) -> float:
+    """The static file's requests/s over the log-ins' per second (infinite if none)."""
+    return math.inf if login <= 0 else estatico / login
+
+
+def conclusao_login(medidas: list[tuple[Pagina, Any]]) -> list[str]:
+    """The dashboard's p99 against its target and `razao estatico/login: R` (when the
+    log-in was measured)."""
+    linhas = []
+    for pagina, r in medidas:
+        if pagina.autenticada and pagina.caminho.rstrip("/").endswith("/candidato"):
+            linhas.append(f"painel do candidato, p99: {decimal_br(r.p99_ms)} ms "
+                          f"(meta: < {META_P99_CANDIDATO_MS} ms)")
+    estatico = next((r for p, r in medidas if p.estatica), None)
+    login = next((r for p, r in medidas if p.nome == PAGINA_LOGIN), None)
+    if estatico is not None and login is not None:
+        razao = razao_estatico_login(estatico.requisicoes_s, login.requisicoes_s)
+        linhas.append(f"razao estatico/login: {decimal_br(razao, 2)}")
+    return linhas
+
+
 # --- the command --------------------------------------------------------------------------------
 
 
@@ -310,6 +336,7 @@ class Command(BaseCommand):
             for pagina in paginas:
                 self._conferir(porta, pagina, cookie)
             medidas = self._medir_paginas(wrk, porta, paginas, cookie, pasta, options)
+            medidas.append(self._medir_login(porta, pasta, options))
         finally:
             if gunicorn is not None:
                 _parar(gunicorn)
@@ -321,7 +348,7 @@ class Command(BaseCommand):
         for linha in tabela(medidas):
             self._dizer(linha)
         self._dizer("")
-        for linha in conclusao(medidas):
+        for linha in conclusao_login(medidas) + conclusao(medidas):
             self._dizer(linha)
 
     def _preparar(self, python: str, ambiente: dict, pasta: Path,
@@ -371,6 +398,23 @@ class Command(BaseCommand):
             if options["verbosity"] >= 2:
                 self._dizer(saida)
         return medidas
+
+    def _medir_login(self, porta: int, pasta: Path,
+                     options: dict) -> tuple[Pagina, bench_login.ResultadoLogin]:
+        """Warm up and measure real log-ins (`demo.bench_login`: wrk cannot carry a client's
+        CSRF cookie and token from the form to its POST), each client its own account."""
+        todos = json.loads((pasta / "dados.json").read_text(encoding="utf-8"))
+        dados = todos["login"]
+        estatico = next(p["caminho"] for p in todos["paginas"] if p.get("estatica"))
+        pagina = Pagina(PAGINA_LOGIN, bench_login.CAMINHO, publica=False)
+        for segundos in (options["aquecimento"], options["duracao"]):
+            if not segundos:
+                continue
+            resultado = bench_login.medir(porta, dados["contas"], dados["senha"],
+                                          clientes=options["clientes"], segundos=segundos)
+            _escoar(porta, estatico)
+        self._dizer(f"  medida: {pagina.nome}")
+        return pagina, resultado
 
     def _limpar(self, base: str, nome_banco: str | None, redis_url: str, pasta: Path) -> None:
         """Drop the benchmark's database (if it was created), flush its Redis database and
