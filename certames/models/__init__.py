@@ -22,14 +22,16 @@ from certames.models.classificacao import (
                                   ResumoClassificacao,
                                   VersaoClassificacao,
 )
-from certames.models.documentos import DocumentoPdf
+from certames.models.documentos import ArquivoPublicacao, DocumentoPdf, PreparoPublicacao
 from certames.models.instantaneo import indice_no_pacote, versoes_que_citam
 from certames.models.sorteio import AnuncioSorteio, DestinoVagaSurgida, Sorteio
 
 __all__ = [
-    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnuncioSorteio", "Ato",
-    "Cargo", "Certame", "Chamada", "ConvocacaoVersao", "DestinoVagaSurgida", "DocumentoPdf",
-    "Etapa", "EventoChamada", "ListaVersao", "Orgao", "Publicacao", "ResumoClassificacao",
+    "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnuncioSorteio",
+    "ArquivoPublicacao", "Ato", "Cargo", "Certame", "Chamada", "ConvocacaoVersao",
+    "DestinoVagaSurgida", "DocumentoPdf",
+    "Etapa", "EventoChamada", "ListaVersao", "Orgao", "PreparoPublicacao", "Publicacao",
+    "ResumoClassificacao",
     "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote", "parametros_motor",
     "regime_choices", "versoes_que_citam",
 ]
