@@ -141,10 +141,9 @@ class DocumentoLigado:
     falhou: bool = False
 
 
-def documentos_da_publicacao(publicacao: Publicacao) -> list[DocumentoLigado]:
+def documentos_da_publicacao(publicacao: Publicacao, cargo: Cargo) -> list[DocumentoLigado]:
     """The published list's files as its public page links them (PDF, CSV, JSON, the call
-    order's CSV), each with its state when the worker prepares it."""
-    cargo = publicacao.versao.cargo
+    order's CSV), each with its state when the worker prepares it (one query)."""
     args = (cargo.certame_id, cargo.pk, publicacao.pk)
     estados = preparo.arquivos_publicos(publicacao)
     saida = []
@@ -219,7 +218,7 @@ class CargoPublicoView(TemplateView):
         # listed under the current one, newest first.
         anteriores = (Publicacao.objects.filter(versao__cargo=cargo).exclude(pk=publicacao.pk)
                       .select_related("versao").order_by("-publicada_em", "-pk"))
-        documentos = documentos_da_publicacao(publicacao)
+        documentos = documentos_da_publicacao(publicacao, cargo)
         ctx.update(
             anteriores=list(anteriores), documentos=documentos,
             documentos_em_preparacao=any(d.em_preparacao for d in documentos),

@@ -60,7 +60,7 @@ class DocumentosPublicacaoView(TemplateView):
         ctx = super().get_context_data(**kwargs)
         publicacao = publicacao_publica(kwargs["certame_pk"], kwargs["cargo_pk"], kwargs["pk"])
         cargo = publicacao.versao.cargo
-        documentos = documentos_da_publicacao(publicacao)
+        documentos = documentos_da_publicacao(publicacao, cargo)
         ctx.update(publicacao=publicacao, cargo=cargo, certame=cargo.certame,
                    documentos=documentos,
                    documentos_em_preparacao=any(d.em_preparacao for d in documentos))
