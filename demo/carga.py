@@ -40,6 +40,7 @@ from classificacao.management.commands.bench_classificacao import (
 )
 from classificacao.management.commands.bench_classificacao import Command as Construtor
 from comum.papeis import GRUPO_CANDIDATO
+from demo import bench_publicacao
 
 CAUSA = "teste de carga"
 #: The homologated certame: small, every option decided, its cargos called.
@@ -199,5 +200,7 @@ def preparar(*, inscricoes: int, cargos: int, maior: int, seed: int,
          "publica": False, "autenticada": True},
     ]
     return {"paginas": paginas, "cookie_nome": settings.SESSION_COOKIE_NAME,
-            "cookie": _sessao(usuario)}
+            "cookie": _sessao(usuario),
+            # RH publishes the biggest cargo's next version during the benchmark.
+            "publicacao": bench_publicacao.preparar(grande, _sessao)}
 
