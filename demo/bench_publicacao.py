@@ -113,7 +113,8 @@ def estado_preparo(html: str) -> str | None:
 def preparar(grande, sessao) -> dict:
     """A new version of `grande` to publish (one score corrected; recomputed, not published)
     and an RH account with a session (`sessao(usuario)`: the session key)."""
-    alvo = Inscricao.objects.filter(cargo=grande, nota__isnull=False).order_by("numero").first()
+    alvo = (Inscricao.objects.filter(cargo=grande, situacao=Inscricao.Situacao.HABILITADO,
+                                     nota__isnull=False).order_by("numero").first())
     alvo.nota = alvo.nota + 1 if alvo.nota < 99 else alvo.nota - 1
     alvo.save(update_fields=["nota"])
     versao = recalcular(grande.pk, causa="teste de carga: nota corrigida")
