@@ -164,7 +164,11 @@ def _pedir(porta: int, metodo: str, caminho: str, cabecalhos: dict | None = None
     dados = resposta.read()
     segundos = time.perf_counter() - inicio
     conexao.close()
-    return resposta.status, {k.lower(): v for k, v in resposta.getheaders()}, dados, segundos
+    cabecalhos_: dict[str, str] = {}
+    for nome, valor in resposta.getheaders():  # several Set-Cookie headers: all kept
+        nome = nome.lower()
+        cabecalhos_[nome] = f"{cabecalhos_[nome]}, {valor}" if nome in cabecalhos_ else valor
+    return resposta.status, cabecalhos_, dados, segundos
 
 
 def _csrf(cabecalhos: dict, html: str) -> tuple[str, str]:
@@ -180,7 +184,10 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
     """Publish through the server and measure (see the module's docstring). `banco`: the
     benchmark database's URL (psycopg), to read the worker's status rows."""
     sessao = f"{cookie_nome}={dados['cookie']}"
-    _s, cab, html, _t = _pedir(porta, "GET", dados["confirmar"], {"Cookie": sessao})
+    status, cab, html, _t = _pedir(porta, "GET", dados["confirmar"], {"Cookie": sessao})
+    if status != 200:
+        raise RuntimeError(f"a confirmação da publicação respondeu {status} "
+                           f"({cab.get('location', '')}), não 200")
     csrf_cookie, token = _csrf(cab, html.decode())
     corpo = urlencode({"versao": dados["versao"], "tipo": "preliminar", "confirmacao": "on",
                        "csrfmiddlewaretoken": token})
