@@ -205,6 +205,8 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
     estado = None
     while time.perf_counter() - inicio < limite:
         _s, _c, parte, _t = _pedir(porta, "GET", fragmento, {"Cookie": sessao})
+        if f"(versão {dados['versao']})" not in parte.decode():
+            raise RuntimeError(f"a publicação da versão {dados['versao']} não foi registrada")
         estado = estado_preparo(parte.decode())
         if estado in ("pronto", "falhou"):
             break
