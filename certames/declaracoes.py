@@ -70,6 +70,8 @@ FONTES_PUBLICAS = {
     "certames.EventoChamada": (("chamada__cargo__certame",), ()),
     # a PDF rendered by the worker replaces the "wait" page (never stored: no-store)
     "certames.DocumentoPdf": (("certame", "cargo__certame"), ()),
+    # a publication's document rendered by the worker replaces its "em preparação"
+    "certames.ArquivoPublicacao": (("publicacao__versao__cargo__certame",), ()),
     # the public draw
     "certames.AnuncioSorteio": (("certame",), ()),
     "certames.Sorteio": (("certame",), ()),
@@ -78,7 +80,9 @@ FONTES_PUBLICAS = {
 }
 
 COBERTAS = {
-    # written by the publication (`classificacao.listas.publicar`) with `bulk_create`
+    # written by the publication (`classificacao.listas.publicar`) with `bulk_create`; with
+    # a worker, by `classificacao.preparo.gravar_resumos`, whose every batch renews the
+    # certame in its own transaction
     "certames.ResumoClassificacao": "certames.Publicacao",
     # a snapshot is read only through a publication of it
     "certames.VersaoClassificacao": "certames.Publicacao",

@@ -188,9 +188,15 @@ def resposta_pdf(request, tipo: str, alvo: Alvo, *, voltar: str):
     nome = IMPRESSOS[tipo].nome(alvo)
     if documento is not None:
         return servir(documento, nome)
+    return resposta_espera(request, IMPRESSOS[tipo].titulo, nome, voltar)
+
+
+def resposta_espera(request, titulo, nome: str, voltar: str, *, pdf: bool = True):
+    """The page that reloads itself until the document `titulo` (`nome`; a PDF unless `pdf`
+    is false) is ready; never stored by any cache."""
     resposta = render(request, "classificacao/impressos/aguarde.html", {
-        "nome": nome, "titulo": IMPRESSOS[tipo].titulo, "voltar": voltar,
-        "intervalo": INTERVALO_ESPERA})
+        "nome": nome, "titulo": titulo, "voltar": voltar, "intervalo": INTERVALO_ESPERA,
+        "pdf": pdf})
     resposta["Cache-Control"] = "no-store"
     return resposta
 

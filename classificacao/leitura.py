@@ -89,17 +89,28 @@ def resumos(versao: VersaoClassificacao) -> dict[int, tuple[list[dict], dict | N
     return saida
 
 
-def gravar_resumos(versao: VersaoClassificacao) -> int:
-    """Write (replacing the previous ones) the summary of every inscrição of the cargo for a
-    version being published; an inscrição outside the lists gets an empty one. Returns how
-    many rows were written."""
+def linhas_resumo(versao: VersaoClassificacao) -> list[ResumoClassificacao]:
+    """The summary row of every inscrição of the cargo for `versao`, by inscrição id; an
+    inscrição outside the lists gets an empty one."""
     dados = resumos(versao)
     todas = Inscricao.objects.filter(cargo_id=versao.cargo_id).values_list("pk", flat=True)
-    linhas = [ResumoClassificacao(inscricao_id=pk, versao=versao,
-                                  posicoes=dados.get(pk, ([], None))[0],
-                                  vaga=dados.get(pk, ([], None))[1])
-              for pk in sorted(set(todas) | set(dados))]
+    return [ResumoClassificacao(inscricao_id=pk, versao=versao,
+                                posicoes=dados.get(pk, ([], None))[0],
+                                vaga=dados.get(pk, ([], None))[1])
+            for pk in sorted(set(todas) | set(dados))]
+
+
+def gravar_linhas_resumo(linhas: list[ResumoClassificacao]) -> int:
+    """Write `linhas` (`linhas_resumo`), replacing each inscrição's previous summary. The
+    caller renews the pages that read them (`ResumoClassificacao` is covered by the
+    publication: in its transaction, or by the worker's batch, `classificacao.preparo`)."""
     ResumoClassificacao.objects.bulk_create(
         linhas, batch_size=LOTE_LEITURA // 2, update_conflicts=True,
         unique_fields=["inscricao"], update_fields=["versao", "posicoes", "vaga"])
     return len(linhas)
+
+
+def gravar_resumos(versao: VersaoClassificacao) -> int:
+    """Write (replacing the previous ones) the summary of every inscrição of the cargo for a
+    version being published, at once. Returns how many rows were written."""
+    return gravar_linhas_resumo(linhas_resumo(versao))

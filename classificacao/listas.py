@@ -41,7 +41,7 @@ from certames.regras.json_io import ler_parametros as _ler_parametros_json
 from certames.regras.listas import MOTIVO_MAIOR_PERCENTUAL
 from certames.situacao import motivo_certame_parado
 from certames.travas import travar, travar_certame, travar_varios
-from classificacao import leitura
+from classificacao import preparo
 from classificacao.homologacao import bloqueios_homologacao, mensagem_bloqueio
 from classificacao.listas_da_inscricao import MOTIVOS, saidas
 from comum.filas import enfileirar
@@ -516,8 +516,10 @@ def publicar(versao: VersaoClassificacao, tipo: str, autor,
         raise PublicacaoInvalida(motivo)
     publicacao = Publicacao.objects.create(versao=versao, tipo=tipo, publicada_por=autor,
                                            publicada_em=agora)
-    # Each candidate's status page reads its own small summary of this version.
-    leitura.gravar_resumos(versao)
+    # Each candidate's status page reads its own small summary of this version, and the
+    # public page links the documents: written by the worker after the commit (in-process
+    # without a broker), with RH's progress bar (classificacao.preparo).
+    preparo.iniciar(publicacao)
     registrar_ato(
         tipo=f"publicacao_{tipo}",
         descricao=_("%(tipo)s da classificação do cargo %(cargo)s (versão %(v)d).") % {

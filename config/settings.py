@@ -342,7 +342,9 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # of them (FILAS_CELERY). tests/test_filas_celery.py checks every registered task's queue.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 TAREFAS_POR_FILA = {
-    "recalculo": ["certames.recalcular_classificacao"],
+    "recalculo": ["certames.recalcular_classificacao",
+                  # a publication's per-candidate summaries (classificacao/preparo.py)
+                  "certames.gravar_resumos_publicacao"],
     "email": [
         "comum.enviar_aviso",
         "candidatos.enviar_email_cadastro",
@@ -366,6 +368,7 @@ TAREFAS_POR_FILA = {
     ],
     "documentos": [
         "certames.gerar_documento_pdf",
+        "certames.gerar_arquivo_publicacao",
         "candidatos.gerar_comprovante",
         "comissoes.gerar_ata",
     ],

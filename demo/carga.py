@@ -40,6 +40,7 @@ from classificacao.management.commands.bench_classificacao import (
 )
 from classificacao.management.commands.bench_classificacao import Command as Construtor
 from comum.papeis import GRUPO_CANDIDATO
+from demo import bench_publicacao
 
 CAUSA = "teste de carga"
 #: The homologated certame: small, every option decided, its cargos called.
@@ -199,7 +200,9 @@ def preparar(*, inscricoes: int, cargos: int, maior: int, seed: int,
          "publica": False, "autenticada": True},
     ]
     return {"paginas": paginas, "cookie_nome": settings.SESSION_COOKIE_NAME,
-            "cookie": _sessao(usuario), "login": contas_de_login(grande, CONTAS_LOGIN)}
+            "cookie": _sessao(usuario), "login": contas_de_login(grande, CONTAS_LOGIN),
+            # RH publishes the biggest cargo's next version during the benchmark.
+            "publicacao": bench_publicacao.preparar(grande, _sessao)}
 
 
 #: Accounts of the log-in's load (`demo.bench_login`): one per client of the benchmark.

@@ -237,6 +237,9 @@ urlpatterns = [
     # A publication laid out for the Diário Oficial with the masked CPF.
     path("publicacoes/<int:pk>.pdf", classificacao.PublicacaoPdfView.as_view(),
          name="publicacao_pdf"),
+    # The progress of a publication's background work (summaries, documents).
+    path("publicacoes/<int:pk>/preparo/", classificacao.PreparoPublicacaoView.as_view(),
+         name="preparo_publicacao"),
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
          name="inscricao_retificar"),

@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from demo import bench_publicacao
 from demo.management.commands.bench_carga import (
     PAGINA_LOGIN,
     Pagina,
@@ -178,3 +179,36 @@ def test_conclusao_do_login_e_do_painel():
     ]
     # Without a log-in measured (an older run's figures), no log-in ratio.
     assert conclusao_login(medidas[:3]) == ["painel do candidato, p99: 120,2 ms (meta: < 200 ms)"]
+# --- the publication's figures (demo/bench_publicacao.py) ---------------------------------
+
+
+MEDIDAS_PUBLICACAO = bench_publicacao.MedidasPublicacao(
+    inscricoes=12_000, post_s=0.0834, pronto_s=41.27, resumos_worker_s=3.5,
+    resumos_copia_s=2.0, documentos_s=55.44, pdf_primeiro_s=0.0125, estatico_s=0.005,
+    pdf_bytes=1_536_000)
+
+
+def test_linhas_da_publicacao_terminam_com_a_razao_do_pdf():
+    assert bench_publicacao.linhas(MEDIDAS_PUBLICACAO) == [
+        "publicação do maior cargo (12.000 inscrições): POST do RH respondeu em 0,083 s "
+        "(meta: < 1 s)",
+        "tempo até a página do RH dizer pronto: 41,3 s (resumos e documentos; documentos no "
+        "worker: 55,4 s somados)",
+        "resumos no worker: 3,50 s; com COPY: 2,00 s; razao worker/copia: 1,75 (meta: < 2)",
+        "primeiro GET do PDF da lista (1.500 KB): 12,5 ms; arquivo estático: 5,0 ms",
+        "razao estatico/pdf: 2,50 (tempo do PDF sobre o do estático; meta: <= 2)",
+    ]
+
+
+def test_razao_sem_denominador_e_infinita():
+    assert bench_publicacao.razao(1.0, 0.0) == math.inf
+    assert bench_publicacao.razao(3.0, 2.0) == 1.5
+
+
+def test_progresso_lido_da_pagina_do_rh():
+    pagina = ('<div id="preparo-publicacao" class="card mb-3" data-preparo="resumos"\n'
+              '     hx-get="/rh/publicacoes/42/preparo/" hx-trigger="every 2s">')
+    assert bench_publicacao.url_preparo(pagina) == "/rh/publicacoes/42/preparo/"
+    assert bench_publicacao.estado_preparo(pagina) == "resumos"
+    assert bench_publicacao.url_preparo('<div data-preparo="pronto">') is None
+    assert bench_publicacao.estado_preparo("<p>nada</p>") is None

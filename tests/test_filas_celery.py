@@ -16,6 +16,7 @@ SUFIXO = f"-teste-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
 #: Every task of the project and the queue it must go to (without the tests' suffix).
 ESPERADO = {
     "certames.recalcular_classificacao": "recalculo",
+    "certames.gravar_resumos_publicacao": "recalculo",
     "candidatos.enviar_email_cadastro": "email",
     "candidatos.notificar_abertura_procedimento": "email",
     "candidatos.notificar_decisao_procedimento": "email",
@@ -36,6 +37,7 @@ ESPERADO = {
     "comissoes.lembrar_sessoes": "email",
     "editais.avisar_situacao_certame": "email",
     "certames.gerar_documento_pdf": "documentos",
+    "certames.gerar_arquivo_publicacao": "documentos",
     "candidatos.gerar_comprovante": "documentos",
     "comissoes.gerar_ata": "documentos",
     "candidatos.importar_inscricoes": "certames",  # the default queue (tests: certames-teste-*)

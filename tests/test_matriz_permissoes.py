@@ -155,6 +155,13 @@ MATRIZ = [
     L("publicacao_convocacao_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao",
                                 200,   200,   200,   200,   200,   200,   200,   200,
       publica=True),
+    # The published list's documents, the fragment its page polls while the worker
+    # prepares them.
+    L("publicacao_documentos_publica", "certame_pk=certame cargo_pk=cargo2 pk=publicacao",
+                                200,   200,   200,   200,   200,   200,   200,   200,
+      publica=True),
+    L("publicacao_documentos_publica", "certame_pk=certame cargo_pk=cargo pk=publicacao",
+                                404,   404,   404,   404,   404,   404,   404,   404),
     # The public draw of the whole-edital reserve. The world is Severínia (reserve
     # per cargo): the page says there is no draw and there is no input to download.
     L("sorteio_publico", "pk=certame",
@@ -428,6 +435,10 @@ MATRIZ = [
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # A publication's PDF for the Diário Oficial with the masked CPF.
     L("painel:publicacao_pdf", "pk=publicacao",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    # The progress of a publication's background work (summaries, documents), polled by
+    # RH's cargo page.
+    L("painel:preparo_publicacao", "pk=publicacao",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # RH: the calls as acts and the order of nomeação
     L("painel:convocar", "pk=cargo",

@@ -23,7 +23,7 @@ from certames.models.classificacao import (
                                   ResumoClassificacao,
                                   VersaoClassificacao,
 )
-from certames.models.documentos import DocumentoPdf
+from certames.models.documentos import ArquivoPublicacao, DocumentoPdf, PreparoPublicacao
 from certames.models.instantaneo import indice_no_pacote, versoes_que_citam
 from certames.models.posse import AnaliseDocumentoPosse, DocumentoPosse, EnvioDocumentoPosse
 from certames.models.situacao import AtoSituacaoCertame
@@ -31,9 +31,10 @@ from certames.models.sorteio import AnuncioSorteio, DestinoVagaSurgida, Sorteio
 
 __all__ = [
     "OUTROS_PARAMETROS", "PARAMETROS_MOTOR", "AlteracaoColuna", "AnaliseDocumentoPosse",
-    "AnuncioSorteio", "Ato", "AtoSituacaoCertame", "DocumentoPosse", "EnvioDocumentoPosse",
-    "Cargo", "Certame", "Chamada", "ConvocacaoVersao", "DestinoVagaSurgida", "DocumentoPdf",
-    "Etapa", "EventoChamada", "Feriado", "ListaVersao", "Orgao", "Publicacao",
-    "ResumoClassificacao", "Sorteio", "VagaSurgida", "VersaoClassificacao", "indice_no_pacote",
-    "parametros_motor", "regime_choices", "versoes_que_citam",
+    "AnuncioSorteio", "ArquivoPublicacao", "Ato", "AtoSituacaoCertame", "DocumentoPosse",
+    "EnvioDocumentoPosse", "Cargo", "Certame", "Chamada", "ConvocacaoVersao",
+    "DestinoVagaSurgida", "DocumentoPdf", "Etapa", "EventoChamada", "Feriado", "ListaVersao",
+    "Orgao", "PreparoPublicacao", "Publicacao", "ResumoClassificacao", "Sorteio", "VagaSurgida",
+    "VersaoClassificacao", "indice_no_pacote", "parametros_motor", "regime_choices",
+    "versoes_que_citam",
 ]

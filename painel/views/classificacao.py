@@ -26,7 +26,14 @@ from certames.models import Cargo, Certame, Publicacao, VersaoClassificacao
 from certames.recalculo import estado_recalculo, solicitar_recalculo
 from certames.servicos import registrar_vaga_surgida
 from certames.validade import FUNDAMENTO_VALIDADE
-from classificacao import documentos, homologacao, impressos, leitura, listas_da_inscricao
+from classificacao import (
+    documentos,
+    homologacao,
+    impressos,
+    leitura,
+    listas_da_inscricao,
+    preparo,
+)
 from classificacao.listas import (
     PublicacaoInvalida,
     comparar_versoes,
@@ -91,6 +98,11 @@ class CargoClassificacaoView(RHMixin, DetailView):
             # The posse's or the exercício's deadline that runs (candidatos/posse.py).
             s.prazo_posse = posse.prazo_pendente(cargo.certame, s.atos, hoje)
         ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
+        # The latest publication's background work (summaries, documents): its progress bar.
+        publicado = versao_publicada(cargo)
+        if publicado is not None:
+            ctx["preparo"] = preparo.estado(publicado[1])
+            ctx["publicacao_preparo"] = publicado[1]
         ctx["tipos_evento"] = chamadas.TIPOS_RH
         # The whole-edital base (spec section 4.1): no list before the public draw.
         try:
@@ -324,6 +336,20 @@ class ExportarView(RHMixin, View):
         return exportacao.resposta_exportacao(
             formato, f"classificacao-{versao.cargo.codigo}-v{versao.numero}", self.COLUNAS,
             linhas, titulo=_("Classificação"))
+
+
+class PreparoPublicacaoView(RHMixin, TemplateView):
+    """The progress of a publication's background work (`classificacao.preparo.estado`):
+    the fragment RH's cargo page polls with htmx until it is done."""
+
+    template_name = "painel/classificacao/_preparo_publicacao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        publicacao = get_object_or_404(Publicacao.objects.select_related("versao"),
+                                       pk=kwargs["pk"])
+        ctx.update(publicacao_preparo=publicacao, preparo=preparo.estado(publicacao))
+        return ctx
 
 
 class PublicacaoPdfView(RHMixin, View):

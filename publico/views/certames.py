@@ -27,7 +27,7 @@ from certames.models import Cargo, Certame, Publicacao
 from certames.regras.aritmetica import formatar_percentual
 from certames.situacao import motivo_certame_parado
 from certames.validade import FUNDAMENTO_VALIDADE
-from classificacao import homologacao, impressos, leitura
+from classificacao import homologacao, impressos, leitura, preparo
 from classificacao.listas import versao_publicada
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import cache_publico, exportacao, limites
@@ -132,6 +132,37 @@ class CertamePublicoView(DetailView):
                                         context["inscricoes_mudam_em"])
 
 
+@dataclass(frozen=True)
+class DocumentoLigado:
+    """One document of a published list on its public page: its label, its URL and whether
+    it is still being prepared by the worker (`classificacao.preparo`) or failed."""
+
+    rotulo: str
+    url: str
+    em_preparacao: bool = False
+    falhou: bool = False
+
+
+def documentos_da_publicacao(publicacao: Publicacao, cargo: Cargo) -> list[DocumentoLigado]:
+    """The published list's files as its public page links them (PDF, CSV, JSON, the call
+    order's CSV), each with its state when the worker prepares it (one query)."""
+    args = (cargo.certame_id, cargo.pk, publicacao.pk)
+    estados = preparo.arquivos_publicos(publicacao)
+    saida = []
+    for chave, rotulo, url in (
+            ("pdf", "PDF", reverse("publicacao_publica", args=[*args, "pdf"])),
+            ("csv", "CSV", reverse("publicacao_publica", args=[*args, "csv"])),
+            ("json", "JSON", reverse("publicacao_publica", args=[*args, "json"])),
+            ("convocacao", _("ordem de convocação (CSV)"),
+             reverse("publicacao_convocacao_publica", args=args))):
+        arquivo = estados.get(chave)
+        estado = arquivo.estado if arquivo is not None else None
+        saida.append(DocumentoLigado(str(rotulo), url,
+                                     em_preparacao=estado == preparo.Estado.NA_FILA,
+                                     falhou=estado == preparo.Estado.FALHOU))
+    return saida
+
+
 class CargoPublicoView(TemplateView):
     """The latest published snapshot of a cargo: every list and the call order, paginated."""
 
@@ -189,8 +220,10 @@ class CargoPublicoView(TemplateView):
         # listed under the current one, newest first.
         anteriores = (Publicacao.objects.filter(versao__cargo=cargo).exclude(pk=publicacao.pk)
                       .select_related("versao").order_by("-publicada_em", "-pk"))
+        documentos = documentos_da_publicacao(publicacao, cargo)
         ctx.update(
-            anteriores=list(anteriores),
+            anteriores=list(anteriores), documentos=documentos,
+            documentos_em_preparacao=any(d.em_preparacao for d in documentos),
             versao=versao, publicacao=publicacao, regime=regime, abas=abas, aba=aba,
             aba_convocacao=ABA_CONVOCACAO, nome_aba=next(a["nome"] for a in abas
                                                          if a["lista"] == aba),

@@ -16,9 +16,13 @@ from django.views import View
 from django.views.generic import TemplateView
 
 from certames.models import Certame, DocumentoPdf, Publicacao
-from classificacao import anexo_edital, documentos, documentos_fases, impressos
+from classificacao import anexo_edital, documentos, documentos_fases, impressos, preparo
 from provas.models import PublicacaoFase
-from publico.views.certames import STATUS_PUBLICOS, ExportarOrdemPublicaView
+from publico.views.certames import (
+    STATUS_PUBLICOS,
+    ExportarOrdemPublicaView,
+    documentos_da_publicacao,
+)
 
 FORMATOS_QUADRO = ("pdf", "csv", "json")
 FORMATOS_PUBLICACAO = ("pdf", "csv", "json")
@@ -30,6 +34,37 @@ def publicacao_publica(certame_pk: int, cargo_pk: int, pk: int) -> Publicacao:
         Publicacao.objects.select_related("versao__cargo__certame__orgao"),
         pk=pk, versao__cargo_id=cargo_pk, versao__cargo__certame_id=certame_pk,
         versao__cargo__certame__status__in=STATUS_PUBLICOS)
+
+
+def _do_worker(request, publicacao: Publicacao, tipo: str, voltar: str):
+    """A document the worker renders for the publication (`classificacao.preparo`): served
+    from storage when ready, the waiting page while it is being prepared; None for a
+    publication whose documents are rendered per request."""
+    arquivo = preparo.arquivo(publicacao, tipo)
+    if arquivo is None:
+        return None
+    if arquivo.estado == arquivo.Estado.PRONTO:
+        return preparo.servir(request, arquivo)
+    return impressos.resposta_espera(request, arquivo.get_tipo_display(),
+                                     documentos.nome_publicacao(publicacao), voltar,
+                                     pdf=tipo in preparo.PDFS)
+
+
+class DocumentosPublicacaoView(TemplateView):
+    """The documents of a publication, each linked when ready or "em preparação" (the
+    fragment the cargo's public page polls with htmx while one is being prepared)."""
+
+    template_name = "certames/publico/_documentos_publicacao.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        publicacao = publicacao_publica(kwargs["certame_pk"], kwargs["cargo_pk"], kwargs["pk"])
+        cargo = publicacao.versao.cargo
+        documentos = documentos_da_publicacao(publicacao, cargo)
+        ctx.update(publicacao=publicacao, cargo=cargo, certame=cargo.certame,
+                   documentos=documentos,
+                   documentos_em_preparacao=any(d.em_preparacao for d in documentos))
+        return ctx
 
 
 class QuadroVagasView(View):
@@ -77,6 +112,10 @@ class PublicacaoView(View):
         if formato not in FORMATOS_PUBLICACAO:
             raise Http404
         publicacao = publicacao_publica(certame_pk, cargo_pk, pk)
+        pronto = _do_worker(request, publicacao, preparo.POR_FORMATO[formato],
+                            reverse("cargo_publico", args=[certame_pk, cargo_pk]))
+        if pronto is not None:
+            return pronto
         if formato == "pdf":
             return impressos.resposta_pdf(
                 request, impressos.Tipo.LISTA_PUBLICADA, publicacao,
@@ -95,6 +134,10 @@ class PublicacaoConvocacaoView(View):
 
     def get(self, request, certame_pk, cargo_pk, pk):
         publicacao = publicacao_publica(certame_pk, cargo_pk, pk)
+        pronto = _do_worker(request, publicacao, preparo.Tipo.CONVOCACAO_CSV,
+                            reverse("cargo_publico", args=[certame_pk, cargo_pk]))
+        if pronto is not None:
+            return pronto
         conteudo = documentos.conteudo_publicacao(publicacao, publica=True)
         return documentos.resposta_csv(
             f"{documentos.nome_publicacao(publicacao)}-convocacao",

@@ -353,7 +353,9 @@ SEM_SINAL = {
     ("certames/instantaneo.py", "ListaVersao", "bulk_create"):
         "a snapshot is read only through a publication, which renews the certame",
     ("classificacao/leitura.py", "ResumoClassificacao", "bulk_create"):
-        "written by the publication, whose Publicacao row renews the certame",
+        "written by the publication, whose Publicacao row renews the certame, or, with a "
+        "worker, batch by batch, each batch renewing the certame in its transaction "
+        "(classificacao/preparo.py)",
     ("comissoes/dominio/convocacao.py", "Convocacao", "update"):
         "notificada_em, shown to RH only",
     ("nucleo/lotes.py", "ItemPublicado", "bulk_create"):

@@ -24,6 +24,7 @@ from candidatos import chamadas
 from candidatos.models import EstadoLista, SituacaoLista
 from certames.models import (
     AnuncioSorteio,
+    ArquivoPublicacao,
     Ato,
     AtoSituacaoCertame,
     Chamada,
@@ -509,6 +510,8 @@ def _mundo(rh):
         "certames.Chamada": chamada,
         "certames.EventoChamada": EventoChamada(chamada=chamada),
         "certames.DocumentoPdf": DocumentoPdf(certame_id=certame.pk, cargo_id=cargo.pk),
+        "certames.ArquivoPublicacao": ArquivoPublicacao(publicacao=Publicacao.objects.create(
+            versao=versao, tipo=Publicacao.Tipo.PRELIMINAR, publicada_por=rh)),
         "certames.AnuncioSorteio": AnuncioSorteio(certame_id=certame.pk),
         "certames.Sorteio": Sorteio(certame_id=certame.pk),
         "certames.AtoSituacaoCertame": AtoSituacaoCertame(certame_id=certame.pk),

@@ -48,7 +48,7 @@ import redis
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from demo import bench_login, carga
+from demo import bench_login, bench_publicacao, carga
 
 #: The name of the benchmark's database; the process id keeps parallel runs apart.
 PREFIXO_BANCO = "certames_bench_carga_"
@@ -312,6 +312,8 @@ class Command(BaseCommand):
         ambiente = _ambiente(pasta, url_banco, cache_url)
         python = sys.executable
         gunicorn: subprocess.Popen | None = None
+        worker: subprocess.Popen | None = None
+        publicacao: bench_publicacao.MedidasPublicacao | None = None
         medidas: list[tuple[Pagina, ResultadoWrk]] = []
         log = None
         criado = False
@@ -320,6 +322,10 @@ class Command(BaseCommand):
             self._banco(base, f'CREATE DATABASE "{nome_banco}"')
             criado = True
             paginas, cookie = self._preparar(python, ambiente, pasta, options)
+            # The server and a Celery worker share a broker: a publication's work is queued.
+            ambiente = {**ambiente, "CELERY_BROKER_URL": bench_publicacao.REDIS_BROKER}
+            self._redis(bench_publicacao.REDIS_BROKER).flushdb()
+            worker = bench_publicacao.iniciar_worker(python, ambiente, pasta, settings.BASE_DIR)
 
             self._redis(redis_url).flushdb()
             porta = _porta_livre()
@@ -333,6 +339,7 @@ class Command(BaseCommand):
                         f"127.0.0.1:{porta}; wrk: 2 threads, {options['clientes']} conexões, "
                         f"{options['duracao']} s por página (aquecimento "
                         f"{options['aquecimento']} s), time-out {TIMEOUT_WRK}")
+            publicacao = self._medir_publicacao(porta, paginas, url_banco, ambiente, python)
             for pagina in paginas:
                 self._conferir(porta, pagina, cookie)
             medidas = self._medir_paginas(wrk, porta, paginas, cookie, pasta, options)
@@ -340,6 +347,9 @@ class Command(BaseCommand):
         finally:
             if gunicorn is not None:
                 _parar(gunicorn)
+            if worker is not None:
+                _parar(worker)
+                self._redis(bench_publicacao.REDIS_BROKER).flushdb()
             if log is not None:
                 log.close()
             self._limpar(base, nome_banco if criado else None, redis_url, pasta)
@@ -348,6 +358,8 @@ class Command(BaseCommand):
         for linha in tabela(medidas):
             self._dizer(linha)
         self._dizer("")
+        for linha in bench_publicacao.linhas(publicacao) if publicacao is not None else []:
+            self._dizer(linha)
         for linha in conclusao_login(medidas) + conclusao(medidas):
             self._dizer(linha)
 
@@ -370,9 +382,22 @@ class Command(BaseCommand):
         if preparo.returncode != 0:
             raise CommandError("A construção dos dados falhou (mensagem acima).")
         dados = json.loads(arquivo.read_text(encoding="utf-8"))
+        self._dados_publicacao = {**dados["publicacao"], "cookie_nome": dados["cookie_nome"]}
         paginas = [Pagina(**{**p, "variantes": tuple(p.get("variantes", ()))})
                    for p in dados["paginas"]]
         return paginas, f"{dados['cookie_nome']}={dados['cookie']}"
+
+    def _medir_publicacao(self, porta: int, paginas: list[Pagina], url_banco: str,
+                          ambiente: dict, python: str) -> bench_publicacao.MedidasPublicacao:
+        """RH publishes the biggest cargo's next version through the server and the worker
+        prepares it (demo/bench_publicacao.py); before the pages, so that the worker's work
+        does not overlap wrk's runs."""
+        self._dizer("publicação do maior cargo: POST do RH, worker e primeiro GET do PDF...")
+        dados = self._dados_publicacao
+        return bench_publicacao.medir(
+            porta, dados, dados["cookie_nome"], next(p.caminho for p in paginas if p.estatica),
+            urlunsplit(urlsplit(url_banco)._replace(scheme="postgresql")), ambiente,
+            str(Path(settings.BASE_DIR) / "manage.py"), python)
 
     def _medir_paginas(self, wrk: str, porta: int, paginas: list[Pagina], cookie: str,
                        pasta: Path, options: dict) -> list[tuple[Pagina, ResultadoWrk]]:

@@ -1,0 +1,363 @@
+"""A publication off the request (classificacao/preparo.py): RH's request records the act and
+the job's status rows; the worker writes the candidates' summaries batch by batch and renders
+the documents, stored once. Each state is checked by running the task's steps explicitly, with
+a broker (not eager: nothing runs in-process) simulated by `com_worker`; what RH's page, the
+public page and the candidate's page say at each step.
+
+The cargo: Pirangi, 2 vacancies, three candidates in the open list (as
+test_documentos_publicacao.py), the first with an account.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from certames.models import (
+    ArquivoPublicacao,
+    Ato,
+    PreparoPublicacao,
+    Publicacao,
+    ResumoClassificacao,
+)
+from classificacao import documentos, impressos, leitura, preparo
+from classificacao.listas import publicar, recalcular
+from classificacao.tasks import gerar_arquivo_publicacao, gravar_resumos_publicacao
+from comum import cache_publico
+from config.celery import app
+from tests.comissoes.fabricas import candidato_com_conta
+from tests.factories import CargoFactory, CertameFactory, InscricaoFactory, usuario
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rh(db):
+    return usuario("rh_preparo", "RH", staff=True)
+
+
+@pytest.fixture
+def cargo(db):
+    certame = CertameFactory(numero_edital="12/2026", regime="pirangi-lei3056-2025")
+    cargo = CargoFactory(certame=certame, vagas=2, codigo="ENF", nome="Enfermeiro")
+    InscricaoFactory(cargo=cargo, numero="000001", nota=Decimal("95.5"),
+                     candidato=candidato_com_conta("cand_preparo"))
+    InscricaoFactory(cargo=cargo, numero="000002", nota=Decimal("80"))
+    InscricaoFactory(cargo=cargo, numero="000003", nota=Decimal("70.25"))
+    return cargo
+
+
+@pytest.fixture
+def com_worker():
+    """A broker configured: tasks are queued, not run in this process."""
+    antes = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = antes
+
+
+def _tentar_aqui(monkeypatch):
+    """From now on the task and its retries run here, one after the other (eager, errors kept
+    in the result)."""
+    monkeypatch.setitem(app.conf, "task_always_eager", True)
+    monkeypatch.setitem(app.conf, "task_eager_propagates", False)
+
+
+def _publicar(cargo, rh, capturar):
+    """RH publishes with a worker configured; returns the publication and the callbacks queued
+    for after the commit (not run: the worker's steps are run explicitly)."""
+    with capturar(execute=False) as depois:
+        publicacao = publicar(recalcular(cargo.pk), "preliminar", autor=rh)
+    return publicacao, depois
+
+
+def _progresso(client, rh, publicacao) -> str:
+    client.force_login(rh)
+    return client.get(reverse("painel:preparo_publicacao", args=[publicacao.pk])).content.decode()
+
+
+def _url(pub, formato):
+    cargo = pub.versao.cargo
+    return reverse("publicacao_publica", args=[cargo.certame_id, cargo.pk, pub.pk, formato])
+
+
+def _fazer_tudo(publicacao):
+    preparo.gravar_resumos(publicacao.pk)
+    for arquivo in ArquivoPublicacao.objects.filter(publicacao=publicacao):
+        preparo.gerar_arquivo(arquivo.pk)
+
+
+# --- RH's request ----------------------------------------------------------------------------
+
+
+def test_a_publicacao_registra_o_ato_e_deixa_o_resto_para_o_worker(
+        cargo, rh, com_worker, django_capture_on_commit_callbacks):
+    publicacao, depois = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    assert list(Publicacao.objects.values_list("pk", flat=True)) == [publicacao.pk]
+    assert list(Ato.objects.filter(tipo="publicacao_preliminar").values_list(
+        "objeto_id", flat=True)) == [str(publicacao.versao_id)]
+    linha = PreparoPublicacao.objects.get(publicacao=publicacao)
+    assert (linha.estado, linha.resumos_total, linha.resumos_gravados) == ("na_fila", 3, 0)
+    assert ResumoClassificacao.objects.count() == 0
+    assert sorted(ArquivoPublicacao.objects.values_list("tipo", "estado")) == sorted(
+        (tipo, "na_fila") for tipo in preparo.TIPOS)
+    # The summaries, 7 documents and the candidates' e-mail, queued after the commit (beside
+    # the pages' renewal).
+    assert len([f for f in depois if not isinstance(f, cache_publico.Renovacao)]) == 9
+    estado = preparo.estado(publicacao)
+    assert (estado.codigo, estado.texto) == (
+        "publicado", "Publicado. Resumos dos candidatos e documentos na fila.")
+
+
+def test_sem_broker_os_resumos_sao_gravados_na_propria_publicacao(cargo, rh):
+    publicacao = publicar(recalcular(cargo.pk), "preliminar", autor=rh)
+    assert ResumoClassificacao.objects.filter(versao=publicacao.versao).count() == 3
+    estado = preparo.estado(publicacao)
+    assert (estado.codigo, estado.gravados, estado.total, estado.documentos) == ("pronto", 3, 3, 0)
+    # No document row: the documents are rendered at their first request, as before.
+    assert ArquivoPublicacao.objects.count() == 0
+
+
+# --- the summaries ---------------------------------------------------------------------------
+
+
+def test_resumos_em_lotes_com_o_progresso_n_de_n(cargo, rh, com_worker, monkeypatch,
+                                                 django_capture_on_commit_callbacks):
+    publicacao, _depois = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    monkeypatch.setattr(preparo, "LOTE_RESUMOS", 2)
+    vistos = []
+    original = leitura.gravar_linhas_resumo
+
+    def gravar(linhas):
+        estado = preparo.estado(publicacao)
+        vistos.append((estado.codigo, estado.texto))
+        return original(linhas)
+
+    monkeypatch.setattr(leitura, "gravar_linhas_resumo", gravar)
+    antes = cache_publico.geracoes([cache_publico.escopo_certame(cargo.certame_id)])
+    assert preparo.gravar_resumos(publicacao.pk) == "gravado"
+    assert vistos == [
+        ("resumos", "Publicado. Resumos dos candidatos sendo gravados (0 de 3); documentos "
+                    "prontos: 0 de 7."),
+        ("resumos", "Publicado. Resumos dos candidatos sendo gravados (2 de 3); documentos "
+                    "prontos: 0 de 7."),
+    ]
+    assert ResumoClassificacao.objects.filter(versao=publicacao.versao).count() == 3
+    # The status pages read the summaries: the certame's generation was renewed.
+    assert cache_publico.geracoes([cache_publico.escopo_certame(cargo.certame_id)]) != antes
+    estado = preparo.estado(publicacao)
+    assert (estado.codigo, estado.texto) == (
+        "documentos", "Publicado. Resumos dos candidatos gravados (3); documentos sendo "
+                      "gerados (0 de 7 prontos).")
+
+
+def test_a_pagina_do_candidato_e_a_mesma_antes_e_depois_dos_resumos(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks):
+    publicacao, _depois = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    inscricao = cargo.inscricoes.get(numero="000001")
+    client.force_login(inscricao.candidato.usuario)
+    url = reverse("portal:inscricao", args=[inscricao.pk])
+
+    def pagina():
+        html = client.get(url).content.decode()
+        return re.sub(r'(csrfmiddlewaretoken" value="|X-CSRFToken": ")[^"&]+', r"\1", html)
+
+    # No summary yet: the position is read from the published snapshot itself.
+    sem_resumo = pagina()
+    assert "1º lugar" in sem_resumo
+    preparo.gravar_resumos(publicacao.pk)
+    assert ResumoClassificacao.objects.get(inscricao=inscricao).versao_id == publicacao.versao_id
+    assert pagina() == sem_resumo
+
+
+def test_resumos_de_uma_publicacao_superada_param(cargo, rh, com_worker,
+                                                  django_capture_on_commit_callbacks):
+    primeira, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    InscricaoFactory(cargo=cargo, numero="000004", nota=Decimal("99"))
+    segunda, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    assert preparo.gravar_resumos(primeira.pk) == "superado"
+    assert ResumoClassificacao.objects.count() == 0
+    assert preparo.gravar_resumos(segunda.pk) == "gravado"
+    assert set(ResumoClassificacao.objects.values_list("versao_id", flat=True)) == {
+        segunda.versao_id}
+
+
+def test_falha_dos_resumos_e_tentada_de_novo_e_mostrada(client, cargo, rh, com_worker,
+                                                       monkeypatch,
+                                                       django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+
+    def quebrado(versao):
+        raise RuntimeError("banco indisponível")
+
+    monkeypatch.setattr(leitura, "linhas_resumo", quebrado)
+    _tentar_aqui(monkeypatch)
+    gravar_resumos_publicacao.apply(args=[publicacao.pk], throw=False)
+    linha = PreparoPublicacao.objects.get(publicacao=publicacao)
+    assert (linha.estado, linha.tentativas, linha.desistiu, linha.falha) == (
+        "falhou", preparo.TENTATIVAS, True, "RuntimeError: banco indisponível")
+    estado = preparo.estado(publicacao)
+    assert estado.codigo == "falhou"
+    assert estado.falhas == ["Resumos dos candidatos: RuntimeError: banco indisponível"]
+    html = _progresso(client, rh, publicacao)
+    assert 'data-preparo="falhou"' in html
+    assert "RuntimeError: banco indisponível" in html
+    assert "hx-get" not in html  # nothing more to wait for
+
+
+# --- the documents ---------------------------------------------------------------------------
+
+
+def test_documento_na_fila_pronto_e_servido_do_armazenamento(
+        client, cargo, rh, com_worker, monkeypatch, django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    # Queued: the download is the waiting page, never stored.
+    espera = client.get(_url(publicacao, "pdf"))
+    assert "O PDF está sendo gerado" in espera.content.decode()
+    assert espera["Cache-Control"] == "no-store"
+    esperado = client.get(_url(publicacao, "csv"))
+    assert "O documento está sendo gerado" in esperado.content.decode()
+    arquivo = ArquivoPublicacao.objects.get(publicacao=publicacao, tipo="lista_pdf")
+    assert preparo.gerar_arquivo(arquivo.pk) == "pronto"
+    arquivo.refresh_from_db()
+    assert (arquivo.estado, arquivo.tentativas) == ("pronto", 1)
+    with arquivo.arquivo.open("rb") as aberto:
+        guardado = aberto.read()
+    assert guardado.startswith(b"%PDF-")
+
+    # Served from storage: nothing is rendered or computed in the request.
+    def proibido(*args, **kwargs):
+        raise AssertionError("renderizado na requisição")
+
+    monkeypatch.setattr(impressos, "renderizar", proibido)
+    monkeypatch.setattr(documentos, "conteudo_publicacao", proibido)
+    resposta = client.get(_url(publicacao, "pdf"))
+    assert (resposta.status_code, resposta["Content-Type"], resposta.content) == (
+        200, "application/pdf", guardado)
+    assert resposta["Content-Disposition"] == (
+        f'attachment; filename="lista-ENF-preliminar-{publicacao.pk}.pdf"')
+    # A second request: the same bytes (the page cache may hold them: one file for all).
+    assert client.get(_url(publicacao, "pdf")).content == guardado
+
+
+def test_dados_abertos_guardados_sao_os_de_antes(client, cargo, rh, com_worker,
+                                                 django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    conteudo = documentos.conteudo_publicacao(publicacao, publica=True)
+    for arquivo in ArquivoPublicacao.objects.filter(
+            publicacao=publicacao, tipo__in=["lista_csv", "lista_json", "convocacao_csv"]):
+        preparo.gerar_arquivo(arquivo.pk)
+    nome = documentos.nome_publicacao(publicacao)
+    csv = client.get(_url(publicacao, "csv"))
+    assert csv.content == documentos.resposta_csv(nome, documentos.COLUNAS_LISTAS,
+                                                  documentos.linhas_listas(conteudo)).content
+    assert csv["Content-Disposition"] == f'attachment; filename="{nome}.csv"'
+    url_json = _url(publicacao, "json")
+    dados = json.loads(client.get(url_json).content)
+    assert dados == documentos.dados_publicacao(conteudo, "http://testserver" + url_json)
+    convocacao = client.get(reverse("publicacao_convocacao_publica", args=[
+        cargo.certame_id, cargo.pk, publicacao.pk]))
+    assert convocacao.content == documentos.resposta_csv(
+        f"{nome}-convocacao", documentos.COLUNAS_CONVOCACAO,
+        documentos.linhas_convocacao(conteudo)).content
+
+
+def test_falha_do_documento_e_tentada_de_novo(cargo, rh, com_worker, monkeypatch,
+                                              django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    arquivo = ArquivoPublicacao.objects.get(publicacao=publicacao, tipo="lista_csv")
+    falhas = []
+    original = preparo._dados
+
+    def uma_falha(a):
+        if not falhas:
+            falhas.append(1)
+            raise OSError("disco cheio")
+        return original(a)
+
+    monkeypatch.setattr(preparo, "_dados", uma_falha)
+    _tentar_aqui(monkeypatch)
+    gerar_arquivo_publicacao.apply(args=[arquivo.pk], throw=False)
+    arquivo.refresh_from_db()
+    assert (arquivo.estado, arquivo.tentativas, arquivo.falha, arquivo.desistiu) == (
+        "pronto", 2, "", False)
+
+
+def test_falha_definitiva_do_documento_e_mostrada(client, cargo, rh, com_worker, monkeypatch,
+                                                  django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    preparo.gravar_resumos(publicacao.pk)
+    arquivo = ArquivoPublicacao.objects.get(publicacao=publicacao, tipo="lista_pdf")
+
+    def sempre(a):
+        raise OSError("weasyprint ausente")
+
+    monkeypatch.setattr(preparo, "_pdf", sempre)
+    _tentar_aqui(monkeypatch)
+    gerar_arquivo_publicacao.apply(args=[arquivo.pk], throw=False)
+    arquivo.refresh_from_db()
+    assert (arquivo.estado, arquivo.tentativas, arquivo.desistiu) == (
+        "falhou", preparo.TENTATIVAS, True)
+    estado = preparo.estado(publicacao)
+    assert (estado.codigo, estado.falhas) == (
+        "falhou", ["Listas publicadas (PDF): OSError: weasyprint ausente"])
+    html = _progresso(client, rh, publicacao)
+    assert '<li data-arquivo="lista_pdf" data-estado="falhou">' in html
+    # The public page does not link it: it says it is unavailable.
+    client.logout()
+    pagina = client.get(reverse("cargo_publico", args=[cargo.certame_id, cargo.pk]))
+    assert "PDF (indisponível no momento)" in pagina.content.decode()
+
+
+# --- the pages at each step ------------------------------------------------------------------
+
+
+def test_pagina_do_rh_a_cada_passo(client, cargo, rh, com_worker,
+                                   django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    url = reverse("painel:preparo_publicacao", args=[publicacao.pk])
+    html = _progresso(client, rh, publicacao)
+    assert 'data-preparo="publicado"' in html
+    assert f'hx-get="{url}"' in html
+    assert "Resumos dos candidatos (página de situação da inscrição): 0 de 3 gravados." in html
+    assert 'aria-valuenow="0"' in html
+    preparo.gravar_resumos(publicacao.pk)
+    html = _progresso(client, rh, publicacao)
+    assert 'data-preparo="documentos"' in html
+    assert "Resumos dos candidatos (página de situação da inscrição): 3 de 3 gravados." in html
+    assert "Documentos: 0 de 7 prontos." in html
+    assert 'aria-valuenow="50"' in html
+    for arquivo in ArquivoPublicacao.objects.filter(publicacao=publicacao):
+        preparo.gerar_arquivo(arquivo.pk)
+    html = _progresso(client, rh, publicacao)
+    assert 'data-preparo="pronto"' in html
+    assert "Publicado. Resumos dos candidatos gravados e documentos prontos." in html
+    assert 'aria-valuenow="100"' in html
+    assert "hx-get" not in html
+    # RH's cargo page carries the same fragment.
+    cargo_rh = client.get(reverse("painel:cargo", args=[cargo.pk])).content.decode()
+    assert 'id="preparo-publicacao" class="card mb-3" data-preparo="pronto"' in cargo_rh
+
+
+def test_pagina_publica_diz_em_preparacao_ate_o_documento_ficar_pronto(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks):
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    pagina = reverse("cargo_publico", args=[cargo.certame_id, cargo.pk])
+    fragmento = reverse("publicacao_documentos_publica",
+                        args=[cargo.certame_id, cargo.pk, publicacao.pk])
+    html = client.get(pagina).content.decode()
+    assert "PDF (em preparação)" in html
+    assert f'hx-get="{fragmento}" hx-trigger="every 5s"' in html
+    assert f'href="{_url(publicacao, "pdf")}"' not in html
+    _fazer_tudo(publicacao)
+    # The stored document renewed the certame's pages: the fragment and the page link it.
+    for url in (fragmento, pagina):
+        html = client.get(url).content.decode()
+        assert "em preparação" not in html
+        assert "hx-get" not in html
+        for formato in ("pdf", "csv", "json"):
+            assert f'href="{_url(publicacao, formato)}"' in html
