@@ -53,6 +53,9 @@ COLUNAS_AUDITADAS = {
 FONTES_PUBLICAS = {
     # the list of certames (home page) and every certame's header
     "certames.Orgao": ((), (TODOS,)),
+    # the órgão's own days without office hours move the deadlines its certames' pages show
+    # (certames.calendario): rare, so every page is renewed
+    "certames.Feriado": ((), (TODOS,)),
     "certames.Certame": (("pk",), (INICIO,)),
     "certames.Cargo": (("certame",), (INICIO,)),
     # the certame's page: schedule, vacancy table, arising vacancies and their destination;

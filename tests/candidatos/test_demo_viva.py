@@ -1,6 +1,7 @@
 """A living demo. Loaded as of any date (`--hoje`), each phase is live somewhere;
 every documented account logs in and lands on its workspace."""
 
+import base64
 import datetime as dt
 import io
 from zoneinfo import ZoneInfo
@@ -11,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
+from django_otp.oath import totp
 
 from candidatos.chamadas import chamadas_da_inscricao
 from candidatos.inscricao_portal import certames_com_inscricoes_abertas
@@ -19,6 +21,7 @@ from certames.models import Certame, Chamada, Etapa, Publicacao
 from comissoes.dominio.recursos import comissao_recursal
 from comissoes.dominio.votacao import quorum
 from comissoes.models import Avaliacao, Comissao, MembroComissao, Sessao
+from demo.cenarios.contas import SEMENTE_TOTP_DEMO
 from demo.management.commands.carregar_demo import MEMBROS, SENHA_MEMBROS, USUARIOS
 from nucleo.lotes import janela_do_cronograma
 from nucleo.models import PublicacaoResultado, Recurso
@@ -98,7 +101,7 @@ def test_contas_documentadas_entram_e_chegam_ao_seu_espaco():
         cliente = Client()
         resposta = cliente.post(reverse("login"), {"username": username, "password": senha})
         assert (resposta.status_code, resposta.url) == (302, DESTINOS[username])
-        assert cliente.get(resposta.url).status_code == 200
+        assert _chegar(cliente, resposta.url).status_code == 200
         assert senha in saida
     assert User.objects.get(username="admin").is_superuser is True
     for username, *_ in MEMBROS:
@@ -108,7 +111,19 @@ def test_contas_documentadas_entram_e_chegam_ao_seu_espaco():
         resposta = cliente.post(reverse("login"),
                                 {"username": username, "password": SENHA_MEMBROS})
         assert resposta.url == "/comissao/"
-        assert cliente.get("/comissao/").status_code == 200
+        assert _chegar(cliente, "/comissao/").status_code == 200
+
+
+def _chegar(cliente: Client, destino: str):
+    """The workspace after the password: RH and committee accounts first type the code of
+    the demo's documented authenticator seed (README, "Segundo fator"; dois_fatores/)."""
+    resposta = cliente.get(destino)
+    if resposta.status_code == 302 and resposta.url.startswith("/contas/segundo-fator/"):
+        codigo = totp(base64.b32decode(SEMENTE_TOTP_DEMO))
+        resposta = cliente.post(resposta.url, {"codigo": f"{codigo:06d}"})
+        assert (resposta.status_code, resposta.url) == (302, destino)
+        resposta = cliente.get(destino)
+    return resposta
 
 
 @pytest.mark.django_db

@@ -31,6 +31,7 @@ from certames.models import (
     DestinoVagaSurgida,
     DocumentoPdf,
     EventoChamada,
+    Feriado,
     Publicacao,
     Sorteio,
     VagaSurgida,
@@ -500,6 +501,7 @@ def _mundo(rh):
     fase = Fase.objects.create(cargo=cargo, ordem=1, codigo="P1", nome="Prova objetiva")
     return certame, {
         "certames.Orgao": certame.orgao,
+        "certames.Feriado": Feriado(orgao=certame.orgao),
         "certames.Certame": certame,
         "certames.Cargo": cargo,
         "certames.Etapa": EtapaFactory.build(certame=certame),
@@ -536,6 +538,8 @@ def test_cada_fonte_renova_o_seu_certame(rh):
     assert set(instancias) == set(FONTES)
     esperado = {rotulo: {escopo_certame(certame.pk)} for rotulo in FONTES}
     esperado["certames.Orgao"] = {"todos"}
+    # a day without office hours moves deadlines on the pages of every certame of its órgão
+    esperado["certames.Feriado"] = {"todos"}
     esperado["certames.Certame"] |= {"inicio"}
     esperado["certames.Cargo"] |= {"inicio"}
     # a stage changes which certames are open for inscrição (the candidate's dashboard)

@@ -273,20 +273,21 @@ def test_paginacao_por_lista(client, cargo_grande):
     assert [p for p, _, _ in _linhas(pagina2)] == list(range(101, 151))
     assert _linhas(pagina2)[0][1] == "0101"
     assert "?lista=AC&amp;page=1" in pagina2.content.decode()
-    # 100 rows or 50 rows: the same 9 queries (the page cache's generation, cargo, the
-    # published phase results, publication, the older publications, the states of its
-    # documents, list sizes, the page's slice of the packed list, the page's inscrições),
-    # none per candidate.
-    assert (n1, n2) == (9, 9)
+    # 100 rows or 50 rows: the same 10 queries (the page cache's generation, the certame's
+    # órgão for its time zone (certames.calendario.fuso), cargo, the published phase results,
+    # publication, the older publications, the states of its documents, list sizes, the
+    # page's slice of the packed list, the page's inscrições), none per candidate.
+    assert (n1, n2) == (10, 10)
 
 
 def test_paginacao_sem_n_mais_1_na_convocacao(client, cargo_grande):
     resposta, n = _consultas(client, _url_cargo(cargo_grande, lista="convocacao"))
     assert [(c.posicao, c.inscricao.numero) for c in resposta.context["page_obj"]] == [
         (1, "0001"), (2, "0002")]
-    # the page cache's generation, cargo, the published phase results, publication, older
-    # publications, the states of its documents, list sizes, the call order, the inscrições
-    assert n == 9
+    # the page cache's generation, the certame's órgão (its time zone), cargo, the published
+    # phase results, publication, older publications, the states of its documents, list
+    # sizes, the call order, the inscrições
+    assert n == 10
 
 
 def test_certame_publico_mostra_resultados_de_isencao_publicados(client, rh):

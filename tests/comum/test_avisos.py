@@ -18,7 +18,7 @@ from comum.models import Aviso
 from nucleo.avisos import lembrar_recursos
 from tests.certames.test_chamadas import _chamada, _homologado
 from tests.comissoes.fabricas import cenario, comissao_completa, convocado, sessao
-from tests.factories import CertameFactory
+from tests.factories import CertameFactory, nomear
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +83,7 @@ def test_lembrete_da_chamada_dois_dias_antes_uma_vez(rh, django_capture_on_commi
     cargo = _homologado(rh)
     hoje = timezone.localdate()
     chamadas.convocar(cargo, 2, prazo=hoje + dt.timedelta(days=2), autor=rh)
-    chamadas.registrar_evento(_chamada(cargo, "204"), "nomeacao", autor=rh)
+    nomear(_chamada(cargo, "204"), rh)
     mail.outbox.clear()
     # Three days before: not yet.
     assert lembretes.lembrar_chamadas(hoje - dt.timedelta(days=1)) == 0
