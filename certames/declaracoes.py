@@ -100,6 +100,9 @@ ROTULOS_ATOS = {
     # The public draw of the whole-edital reserve (certames/sorteio.py)
     "sorteio_anunciado": _("Anúncio do sorteio público das vagas reservadas"),
     "sorteio_realizado": _("Sorteio público das vagas reservadas"),
+    # The órgão's calendar (certames/calendario/)
+    "feriado_registrado": _("Registro de dia sem expediente no calendário do órgão"),
+    "feriado_removido": _("Retirada de dia sem expediente do calendário do órgão"),
 }
 
 DECISOES = Regra(

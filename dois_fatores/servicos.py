@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -80,10 +81,12 @@ def endereco_de_configuracao(user, chave: str) -> str:
     return TOTPDevice(user=user, key=chave, step=PASSO, digits=DIGITOS).config_url
 
 
-def qr_svg(endereco: str) -> str:
-    """The QR code as an inline SVG element (segno: made here, no network, no script)."""
-    return segno.make(endereco, error="m").svg_inline(
-        scale=5, title=_("Código QR para o aplicativo autenticador"))
+def qr_svg(endereco: str) -> SafeString:
+    """The QR code as an inline SVG element (segno: made here, no network, no script). Safe
+    markup: segno writes only the modules' path and our fixed title; the address it encodes
+    (with the account's name) becomes the modules, never text of the element."""
+    return mark_safe(segno.make(endereco, error="m").svg_inline(  # noqa: S308
+        scale=5, title=_("Código QR para o aplicativo autenticador")))
 
 
 def _somente_digitos(codigo: str) -> str:

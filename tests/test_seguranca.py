@@ -136,7 +136,8 @@ def test_pagina_404_tambem_tem_politica(client):
 # would block them. The PDFs (rendered by weasyprint, never served as HTML) and the
 # self-contained error pages are the exceptions.
 EXCECOES = {"500.html", "413.html", "erro_autonomo.html", "candidatos/comprovante.html",
-            "comissoes/ata.html", "classificacao/impressos/_base.html"}
+            "comissoes/ata.html", "classificacao/impressos/_base.html",
+            "provas/_estilo_pdf.html"}
 
 
 def _templates_de_pagina():

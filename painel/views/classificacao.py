@@ -87,16 +87,7 @@ class CargoClassificacaoView(RHMixin, DetailView):
         ctx["pagina_ordem"] = Paginator(carreira.historico(cargo), carreira.POR_PAGINA_ORDEM
                                         ).get_page(self.request.GET.get("pagina_ordem"))
         ctx["historico"] = ctx["pagina_ordem"].object_list
-        # Whether each call's notice went out (comum.avisos.estado).
-        atos = chamadas.atos_das_chamadas(s.chamada.pk for s in ctx["historico"])
-        resumos = estado_avisos.por_ato(atos.values())
-        for s in ctx["historico"]:
-            s.ato_id = atos.get(s.chamada.pk)
-            s.resumo_aviso = resumos.get(s.ato_id) or estado_avisos.Resumo()
-        hoje = timezone.localdate()
-        for s in ctx["historico"]:
-            # The posse's or the exercício's deadline that runs (candidatos/posse.py).
-            s.prazo_posse = posse.prazo_pendente(cargo.certame, s.atos, hoje)
+        _anotar_chamadas(cargo, ctx["historico"])
         ctx["fundamento_ordem"] = carreira.fundamento_ordem(cargo)
         # The latest publication's background work (summaries, documents): its progress bar.
         publicado = versao_publicada(cargo)
@@ -437,3 +428,16 @@ class InscricaoRHView(RHMixin, DetailView):
                 return redirect("painel:inscricao", pk=insc.pk)
         contexto = self.get_context_data(**{f"form_{acao}": form})
         return self.render_to_response(contexto, status=400)
+
+
+def _anotar_chamadas(cargo, historico) -> None:
+    """Each call of the order of nomeação with whether its notice went out
+    (comum.avisos.estado) and the posse's or the exercício's deadline that runs
+    (candidatos/posse.py)."""
+    atos = chamadas.atos_das_chamadas(s.chamada.pk for s in historico)
+    resumos = estado_avisos.por_ato(atos.values())
+    hoje = timezone.localdate()
+    for s in historico:
+        s.ato_id = atos.get(s.chamada.pk)
+        s.resumo_aviso = resumos.get(s.ato_id) or estado_avisos.Resumo()
+        s.prazo_posse = posse.prazo_pendente(cargo.certame, s.atos, hoje)
