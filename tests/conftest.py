@@ -43,6 +43,22 @@ def estranho(db):
     return usuario("estranho_teste")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """What a test changes in the worker process is put back before the next one, checked
+    after every fixture's finalizer: the Celery mode (a test that left tasks queued instead of
+    run broke every later test of its xdist worker) and the active time zone
+    (`certames.calendario.ativar_fuso` outside a request)."""
+    from django.conf import settings
+    from django.utils import timezone
+
+    yield
+    timezone.deactivate()
+    if app.conf.task_always_eager != settings.CELERY_TASK_ALWAYS_EAGER:
+        app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+        pytest.fail(f"{item.nodeid} deixou o modo do Celery alterado", pytrace=False)
+
+
 @pytest.fixture(autouse=True)
 def _cache_vazio():
     """Each test starts with an empty cache (public pages: comum/cache_publico.py)."""

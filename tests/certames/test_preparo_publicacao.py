@@ -52,12 +52,12 @@ def cargo(db):
 
 
 @pytest.fixture
-def com_worker():
-    """A broker configured: tasks are queued, not run in this process."""
-    antes = app.conf.task_always_eager
-    app.conf.task_always_eager = False
-    yield
-    app.conf.task_always_eager = antes
+def com_worker(monkeypatch):
+    """A broker configured: tasks are queued, not run in this process. Through monkeypatch,
+    like `_tentar_aqui`: its undo stack restores the eager mode in order, whatever the order
+    of the fixtures' teardown (a restore of its own ran before monkeypatch's and left every
+    later test of the process without eager tasks)."""
+    monkeypatch.setitem(app.conf, "task_always_eager", False)
 
 
 def _tentar_aqui(monkeypatch):
