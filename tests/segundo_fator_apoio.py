@@ -15,6 +15,7 @@ segundo_fator=False)`.
 from __future__ import annotations
 
 from django.test import Client
+from django.urls import reverse
 from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.oath import totp
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -53,6 +54,12 @@ def codigo_atual(user) -> str:
         last_t=-1, throttling_failure_count=0, throttling_failure_timestamp=None)
     codigo = totp(dispositivo.bin_key, step=dispositivo.step, digits=dispositivo.digits)
     return f"{codigo:0{dispositivo.digits}d}"
+
+
+def passar_pelo_codigo(cliente, user):
+    """After the password, the code page with the account's current code (a test's log-in
+    through the real form); returns the code page's answer."""
+    return cliente.post(reverse("dois_fatores:verificar"), {"codigo": codigo_atual(user)})
 
 
 def force_login(self, user, backend=None, *, segundo_fator: bool = True):

@@ -27,6 +27,7 @@ from comum import cache_publico, filas
 from comum.models import Invalidacao, TarefaPendente
 from config.cache import RedisTolerante, opcoes_redis
 from tests.factories import CertameFactory, EtapaFactory, InscricaoFactory, usuario
+from tests.segundo_fator_apoio import passar_pelo_codigo
 
 pytestmark = pytest.mark.django_db
 
@@ -119,6 +120,7 @@ def test_login_com_redis_fora_funciona_e_a_sessao_fica_no_banco(client, settings
     with _redis_fora():
         resposta = client.post(reverse("login"), {"username": "rh_fora", "password": SENHA})
         assert (resposta.status_code, resposta["Location"]) == (302, "/rh/")
+        assert passar_pelo_codigo(client, rh).status_code == 302  # RH's second factor
         chave = client.cookies["sessionid"].value
         sessao = Session.objects.get(session_key=chave)
         assert sessao.get_decoded()["_auth_user_id"] == str(rh.pk)

@@ -19,6 +19,7 @@ import time
 
 import pytest
 import redis
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.models import Session
 from django.core.cache import caches
 from django.test import Client, override_settings
@@ -27,6 +28,7 @@ from django.utils import timezone
 
 from certames.models import Etapa
 from tests.factories import CertameFactory, EtapaFactory, usuario
+from tests.segundo_fator_apoio import passar_pelo_codigo
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db]
 
@@ -80,6 +82,8 @@ def _entrar(nome: str) -> Client:
     cliente = Client()
     resposta = cliente.post(reverse("login"), {"username": nome, "password": SENHA})
     assert (nome, resposta.status_code, resposta["Location"]) == (nome, 302, "/rh/")
+    # RH's second factor (dois_fatores/), then RH's page.
+    passar_pelo_codigo(cliente, get_user_model().objects.get(username=nome))
     assert cliente.get("/rh/").status_code == 200
     return cliente
 
