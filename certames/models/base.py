@@ -219,7 +219,7 @@ class Certame(models.Model):
         ultimo = (self.atos_situacao.order_by("-praticado_em", "-pk").first()
                   if self.pk is not None else None)
         esperado = parados.get(ultimo.tipo) if ultimo is not None else None
-        if esperado is not None and self.status != esperado:
+        if ultimo is not None and esperado is not None and self.status != esperado:
             raise ValidationError({"status": _(
                 "O certame está %(s)s por um ato (%(t)s): a situação muda só por outro ato, na "
                 "página do certame, na gestão.") % {
