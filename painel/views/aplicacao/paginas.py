@@ -41,6 +41,24 @@ def _mensagens(request, exc: ValidationError) -> None:
         messages.error(request, mensagem)
 
 
+def _cadastrar(request, form, certame_id: int, cadastrar, sucesso: str):
+    """A venue's or a room's form: each error with its field's label, or the record made
+    (`provas.aplicacao.locais`), then back to the certame's exam page."""
+    if not form.is_valid():
+        for campo, erros in form.errors.items():
+            for erro in erros:
+                messages.error(request, f"{form.fields[campo].label}: {erro}"
+                               if campo in form.fields else erro)
+    else:
+        try:
+            cadastrar(form.cleaned_data)
+        except ValidationError as exc:
+            _mensagens(request, exc)
+        else:
+            messages.success(request, sucesso)
+    return redirect(reverse("painel:aplicacao_prova", args=[certame_id]))
+
+
 class AplicacaoProvaView(RHMixin, TemplateView):
     """The certame's exam stages with their allocation in force (or the plan it would
     publish, and why it cannot), the venues and rooms, and the forms."""
@@ -78,41 +96,20 @@ class AplicacaoProvaView(RHMixin, TemplateView):
 class CadastrarLocalView(RHMixin, View):
     def post(self, request, pk):
         certame = _certame(pk)
-        form = LocalProvaForm(request.POST)
-        voltar = reverse("painel:aplicacao_prova", args=[certame.pk])
-        if not form.is_valid():
-            for erros in form.errors.values():
-                for erro in erros:
-                    messages.error(request, erro)
-            return redirect(voltar)
-        try:
-            locais.cadastrar_local(certame, autor=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            _mensagens(request, exc)
-        else:
-            messages.success(request, _("Local de prova cadastrado."))
-        return redirect(voltar)
+        return _cadastrar(request, LocalProvaForm(request.POST), certame.pk,
+                          lambda dados: locais.cadastrar_local(certame, autor=request.user,
+                                                               **dados),
+                          _("Local de prova cadastrado."))
 
 
 @exige_confirmacao
 class CadastrarSalaView(RHMixin, View):
     def post(self, request, pk):
         local = get_object_or_404(LocalProva.objects.select_related("certame"), pk=pk)
-        form = SalaProvaForm(request.POST)
-        voltar = reverse("painel:aplicacao_prova", args=[local.certame_id])
-        if not form.is_valid():
-            for campo, erros in form.errors.items():
-                for erro in erros:
-                    messages.error(request, f"{form.fields[campo].label}: {erro}"
-                                   if campo in form.fields else erro)
-            return redirect(voltar)
-        try:
-            locais.cadastrar_sala(local, autor=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            _mensagens(request, exc)
-        else:
-            messages.success(request, _("Sala cadastrada."))
-        return redirect(voltar)
+        return _cadastrar(request, SalaProvaForm(request.POST), local.certame_id,
+                          lambda dados: locais.cadastrar_sala(local, autor=request.user,
+                                                              **dados),
+                          _("Sala cadastrada."))
 
 
 @exige_confirmacao
