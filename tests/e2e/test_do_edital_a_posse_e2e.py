@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from candidatos import posse
 from candidatos.models import Inscricao
 from certames.models import Certame, Chamada, Etapa, Publicacao
 from tests.e2e.passos import cadastrar_confirmar_e_entrar, entrar, inscrever_em_certame
@@ -175,7 +176,8 @@ def _nomear_posse_e_exercicio(pagina, base: str, chamada: Chamada) -> None:
     pagina.get_by_role("checkbox").check()
     pagina.get_by_role("button", name="Registrar").click()
     pagina.get_by_text("nomeação, com data de").wait_for()
-    fim = (timezone.localdate() + dt.timedelta(days=30)).strftime("%d/%m/%Y")
+    # 30 days from the publication, the last one moved to a working day (candidatos/posse.py).
+    fim = posse.fim_do_prazo(timezone.localdate(), 30, chamada.cargo.certame).strftime("%d/%m/%Y")
     pagina.get_by_text(f"Posse até {fim}").first.wait_for()
     _sem_admin(pagina)
     for tipo, rotulo in (("posse", "posse"), ("exercicio", "exercício")):
