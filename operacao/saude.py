@@ -81,7 +81,11 @@ def _broker() -> Componente:
     from kombu import Connection
 
     try:
-        with Connection(url, connect_timeout=TEMPO_BROKER) as conexao:
+        # A hung Redis (it accepts the connection and never answers) must not hang the check:
+        # every read has the same limit as the connection.
+        with Connection(url, connect_timeout=TEMPO_BROKER, transport_options={
+                "socket_timeout": TEMPO_BROKER,
+                "socket_connect_timeout": TEMPO_BROKER}) as conexao:
             conexao.ensure_connection(max_retries=1, timeout=TEMPO_BROKER)
     except Exception as exc:  # noqa: BLE001
         return Componente("broker", False, type(exc).__name__)

@@ -141,3 +141,25 @@ def test_redis_pausado_e_parado(redis_privado, settings):
         for cliente in (rh_a, rh_b, rh_c):
             assert cliente.get("/rh/").status_code == 200
         assert anonimo.get(url).status_code == 200
+
+
+def test_saude_com_o_redis_parado_e_de_volta(redis_privado, client):
+    """/saude/ (operacao/saude.py) with the cache and the broker on a real Redis: 200 while
+    it answers, 503 while it is stopped (SIGSTOP: it accepts nothing), 200 once it is back."""
+    processo, porta, _direto = redis_privado
+    url_redis = f"redis://127.0.0.1:{porta}/0"
+    with override_settings(CACHES=_cache(porta), CELERY_BROKER_URL=url_redis):
+        cache = caches["default"]
+
+        def estado():
+            resposta = client.get(reverse("saude"))
+            componentes = resposta.json()["componentes"]
+            return (resposta.status_code, componentes["cache"]["ok"],
+                    componentes["broker"]["ok"])
+
+        assert estado() == (200, True, True)
+        processo.send_signal(signal.SIGSTOP)
+        assert estado() == (503, False, False)
+        processo.send_signal(signal.SIGCONT)
+        cache.reativar()  # the pause after a failure (config/cache.py) ends at once
+        assert estado() == (200, True, True)
