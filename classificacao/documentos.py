@@ -42,7 +42,7 @@ from django.utils.translation import gettext_lazy
 from certames import carreira, distribuicao_edital, instantaneo, regras
 from certames.models import Cargo, Certame, Publicacao
 from certames.regras.aritmetica import formatar_percentual
-from classificacao import leitura
+from classificacao import diagramacao, leitura
 from classificacao.impressos import Impresso, Tipo, registrar
 from classificacao.quadro_vagas import listas_da_versao, nome_lista, quadro_de_vagas
 from comum import exportacao
@@ -316,7 +316,7 @@ def resposta_csv(nome: str, colunas: list[str], linhas: list[tuple]) -> HttpResp
 
 def _registrar_publicacao(tipo: str, publica: bool) -> Impresso:
     return registrar(Impresso(
-        tipo=tipo, template="classificacao/impressos/lista_publicada.html",
+        tipo=tipo, template="", diagramar=diagramacao.lista_publicada,
         conteudo=lambda pub: conteudo_publicacao(pub, publica=publica),
         nome=nome_publicacao, titulo=gettext_lazy("Listas publicadas"), alvo=Publicacao))
 

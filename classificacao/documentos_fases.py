@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from certames.models import DocumentoPdf
 from certames.regras.listas import chave_inscricao
+from classificacao import diagramacao
 from classificacao.documentos import FUNDAMENTO_PUBLICIDADE, _cabecalho
 from classificacao.impressos import Impresso, registrar
 from comum.exportacao import celula_csv
@@ -112,6 +113,6 @@ def dados_fase(conteudo: dict, url: str) -> dict:
 
 
 registrar(Impresso(
-    tipo=DocumentoPdf.Tipo.RESULTADO_FASE, template="classificacao/impressos/resultado_fase.html",
+    tipo=DocumentoPdf.Tipo.RESULTADO_FASE, template="", diagramar=diagramacao.resultado_fase,
     conteudo=conteudo_fase, nome=nome_fase, titulo=gettext_lazy("Resultado de fase"),
     alvo=PublicacaoFase))

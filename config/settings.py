@@ -472,4 +472,6 @@ LOGGING = {
                                   "level": "ERROR", "filters": ["com_admins", "requisicao"]}},
     "root": {"handlers": ["console", *(["email_admins"] if ADMINS else [])],
              "level": env("LOG_LEVEL", default="INFO")},
+    # fontTools (the long lists' PDFs, comum/pdf/tabular.py) logs every table it subsets.
+    "loggers": {"fontTools": {"level": "WARNING"}},
 }

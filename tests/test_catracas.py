@@ -2,7 +2,7 @@
 
 The layout by audience (docs/arquitetura.md): no import cycle between the apps, at most 20
 `.py` files in one folder, no file over 1,000 lines, no function over 80 lines, mail only from
-comum/emails.py, PDFs only from comum/pdf.py, one candidate appeal view. Each test may pin an
+comum/emails.py, PDFs only from comum/pdf/, one candidate appeal view. Each test may pin an
 exception (none is pinned today): a new exception fails, an exception that grew fails, and one
 that got better fails too until its pin is lowered or removed here, so the figures never
 drift back.
@@ -178,8 +178,8 @@ def test_nenhum_comentario_aponta_numero_de_issue():
 
 
 def test_weasyprint_so_no_renderizador_unico():
-    """Every PDF is laid out by comum/pdf.py (one renderer: templates escape every value)."""
-    fora = sorted(_relativo(c) for c in _fontes() if _relativo(c) != "comum/pdf.py"
+    """Every PDF is laid out by comum/pdf/ (weasyprint in its __init__, tables in tabular.py)."""
+    fora = sorted(_relativo(c) for c in _fontes() if _relativo(c) != "comum/pdf/__init__.py"
                   and any(isinstance(no, (ast.Import, ast.ImportFrom))
                           and "weasyprint" in ast.dump(no)
                           for no in ast.walk(ast.parse(c.read_text()))))

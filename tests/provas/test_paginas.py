@@ -12,6 +12,7 @@ from certames.models import Ato
 from provas import servicos
 from provas.models import Fase, NotaFase, PublicacaoFase
 from tests.factories import CargoFactory, usuario
+from tests.pdf_apoio import texto_do_pdf
 from tests.provas.apoio import NOTAS_P1, cargo_em_fases, encerrar_inscricoes, importar, planilha
 
 pytestmark = pytest.mark.django_db
@@ -157,8 +158,13 @@ def test_resultado_publicado_tem_pagina_publica_pdf_csv_e_json(
     url_pdf = reverse("resultado_fase_publico_arquivo", args=[*args, "pdf"])
     with django_capture_on_commit_callbacks(execute=True):
         assert "O PDF está sendo gerado" in client.get(url_pdf).content.decode()
-    pdf = client.get(url_pdf)
-    assert b"".join(pdf.streaming_content).startswith(b"%PDF-")
+    pdf = b"".join(client.get(url_pdf).streaming_content)
+    assert pdf.startswith(b"%PDF-")
+    texto = " ".join(texto_do_pdf(pdf).split())
+    for trecho in ("Resultado preliminar da fase", "P1 — Prova objetiva", "cláusula de barreira: "
+                   "AC 4, PP 1", "Lei 3.056/2025, art. 9º", "Não admitido(a) à fase seguinte",
+                   "sujeito a recurso em"):
+        assert trecho in texto, trecho
     cargo_publico = client.get(reverse("cargo_publico", args=[cargo.certame_id, cargo.pk]))
     assert "P1 — Prova objetiva: resultado preliminar da fase" in cargo_publico.content.decode()
 
