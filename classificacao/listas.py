@@ -10,16 +10,19 @@ pure engine and writes a new immutable snapshot unless the input is the same as 
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import logging
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 
 from django.db import InterfaceError, OperationalError, transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import TextField, prefetch_related_objects
+from django.db.models.functions import Cast
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -51,6 +54,7 @@ from provas import motor as motor_fases
 logger = logging.getLogger(__name__)
 
 LOTE = 5000
+ZERO = Decimal(0)
 #: The candidates' e-mail on a publication (candidatos/tasks.py, queued by name).
 TAREFA_AVISO_PUBLICACAO = "candidatos.avisar_publicacao_classificacao"
 
@@ -116,10 +120,30 @@ def _inscricoes_do_motor(cargo: Cargo, notas_fases: dict | None):
                                             pk__in=motor_fases.inscricoes_com_nota(cargo.pk))
     # An inscrição whose fee was not paid by the deadline is not confirmed
     # (Lei 3.057/2026, art. 3º, §3º; the edital's payment rule elsewhere).
+    # The two JSON columns come as text, decoded once per distinct value (`_decodificador`):
+    # a cargo's 50,000 inscrições share a few dozen `listas` and a few thousand `desempate`
+    # values, and decoding every row was half of the reading.
     return (consulta.exclude(situacao_taxa=Inscricao.SituacaoTaxa.NAO_CONFIRMADA)
             .order_by("numero")
-            .values_list("pk", "numero", "nota", "desempate", "listas", "situacao", "cor_raca")
+            .annotate(desempate_texto=Cast("desempate", TextField()),
+                      listas_texto=Cast("listas", TextField()))
+            .values_list("pk", "numero", "nota", "desempate_texto", "listas_texto", "situacao",
+                         "cor_raca")
             .iterator(chunk_size=LOTE))
+
+
+def _decodificador():
+    """json.loads of a JSON column's text as a tuple, remembered per distinct text (the
+    tuples are never changed)."""
+    return functools.cache(lambda texto: tuple(json.loads(texto)))
+
+
+def _desempates():
+    """A `desempate` column's text -> (its values as stored, as Decimals), per distinct
+    text."""
+    return functools.cache(
+        lambda texto: (valores := tuple(json.loads(texto)),
+                       tuple(Decimal(d) for d in valores)))
 
 
 def _candidatos(cargo: Cargo, notas_fases: dict | None = None
@@ -133,30 +157,40 @@ def _candidatos(cargo: Cargo, notas_fases: dict | None = None
     linhas_hash: list[list] = []
     pendente = regras.Estado.PENDENTE.value
     autodeclaracao_basta = functools.cache(cargo.certame.confirmacao_pela_autodeclaracao)
-    for pk, numero, nota, desempate, listas, situacao, cor in _inscricoes_do_motor(
+    ler_listas, ler_desempate = _decodificador(), _desempates()
+    texto_nota = functools.cache(_texto_decimal)
+    fora = (Inscricao.Situacao.ELIMINADO.value, Inscricao.Situacao.AUSENTE.value)
+    desistiu = Inscricao.Situacao.DESISTENTE.value
+    for pk, numero, nota, desempate_texto, listas_texto, situacao, cor in _inscricoes_do_motor(
             cargo, notas_fases):
-        proprios = estados.get(pk, {})
-        for lista in listas:
-            # The edital dispensed the procedure: the self-declaration stands, confirmed.
-            if lista not in proprios and autodeclaracao_basta(lista, cor):
-                proprios = {**proprios, lista: regras.Estado.CONFIRMADA.value}
-        # No final decision recorded yet: the candidate is in the list, sub judice. A list the
-        # candidate was excluded from (absence, refusal to be recorded) is simply not there:
-        # they stay in AC whatever the regime's effect of a non-confirmation.
-        situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas
-                            if proprios.get(lista) != EstadoLista.EXCLUIDA}
-        eliminado = situacao in (Inscricao.Situacao.ELIMINADO, Inscricao.Situacao.AUSENTE)
-        desistente = situacao == Inscricao.Situacao.DESISTENTE
+        listas = ler_listas(listas_texto)
+        desempate, desempate_decimal = ler_desempate(desempate_texto)
+        situacoes_listas = {}
+        if listas:
+            proprios = estados.get(pk, {})
+            for lista in listas:
+                # The edital dispensed the procedure: the self-declaration stands, confirmed.
+                if lista not in proprios and autodeclaracao_basta(lista, cor):
+                    proprios = {**proprios, lista: regras.Estado.CONFIRMADA.value}
+            # No final decision recorded yet: the candidate is in the list, sub judice. A list
+            # the candidate was excluded from (absence, refusal to be recorded) is simply not
+            # there: they stay in AC whatever the regime's effect of a non-confirmation.
+            situacoes_listas = {lista: proprios.get(lista, pendente) for lista in listas
+                                if proprios.get(lista) != EstadoLista.EXCLUIDA}
+        eliminado = situacao in fora
+        desistente = situacao == desistiu
         notas = None if notas_fases is None else notas_fases[pk]
+        # Positional (inscricao, nota, desempate, listas, eliminado, desistente,
+        # fim_de_fila, notas): 50,000 of them per recompute.
         candidatos.append(regras.Candidato(
-            inscricao=numero, nota=Decimal(0) if notas is not None else nota,
-            desempate=tuple(Decimal(d) for d in desempate), listas=situacoes_listas,
-            eliminado=eliminado, desistente=desistente, notas=notas))
+            numero, nota if notas is None else ZERO, desempate_decimal, situacoes_listas,
+            eliminado, desistente, False, notas))
         ids[numero] = pk
-        pontuacao = (_texto_decimal(nota) if notas is None else
-                     {k: v if isinstance(v, str) else _texto_decimal(v)
+        pontuacao = (texto_nota(nota) if notas is None else
+                     {k: v if isinstance(v, str) else texto_nota(v)
                       for k, v in sorted(notas.items())})
-        linhas_hash.append([numero, pontuacao, list(desempate), situacoes_listas,
+        # A tuple is written as the JSON array the list was (the hash is unchanged).
+        linhas_hash.append([numero, pontuacao, desempate, situacoes_listas,
                             eliminado, desistente])
     return candidatos, ids, linhas_hash
 
@@ -266,6 +300,21 @@ def historico_do_motor(cargo: Cargo) -> tuple[list[dict], set[int]]:
 # --- the recompute --------------------------------------------------------------------------
 
 
+@contextmanager
+def _sem_coleta_ciclica():
+    """Python's cyclic garbage collector paused while a cargo's candidates are built, ranked
+    and written: those objects form no cycles (reference counting frees them), and every
+    collection would walk the 50,000 of them again (about a sixth of a recompute). The
+    collector's former state comes back however the block ends."""
+    ativo = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if ativo:
+            gc.enable()
+
+
 def recalcular(cargo_id: int, geracao: int | None = None,
                causa: str = "") -> VersaoClassificacao | None:
     """Rebuild one cargo's lists; returns the new version, or None (stale job / same input)."""
@@ -276,14 +325,15 @@ def recalcular(cargo_id: int, geracao: int | None = None,
             return None
         geracao = cargo.geracao_classificacao if geracao is None else geracao
         ultima = cargo.versoes_classificacao.order_by("-numero").first()
-        dados = montar_entrada(cargo)
-        versao = None
-        if ultima is None or ultima.hash_entrada != dados.hash:
-            try:
-                resultado = regras.classificar(dados.entrada)
-            except regras.ErroEntrada as exc:
-                raise regras.ErroEntrada(_nomear_inscricoes(str(exc), dados)) from exc
-            versao = _gravar_versao(cargo, ultima, dados, resultado, causa, geracao)
+        with _sem_coleta_ciclica():
+            dados = montar_entrada(cargo)
+            versao = None
+            if ultima is None or ultima.hash_entrada != dados.hash:
+                try:
+                    resultado = regras.classificar(dados.entrada)
+                except regras.ErroEntrada as exc:
+                    raise regras.ErroEntrada(_nomear_inscricoes(str(exc), dados)) from exc
+                versao = _gravar_versao(cargo, ultima, dados, resultado, causa, geracao)
         # Computed: a new version, or the latest one still holds for this generation.
         Cargo.objects.filter(pk=cargo_id).update(
             geracao_calculada=max(geracao, cargo.geracao_calculada), recalculo_falha="",

@@ -13,7 +13,9 @@ then measures:
 5. reading that cargo's inputs (`montar_entrada`) plus running the engine on them, the part
    of (3) that is not writing.
 
-``razao recomputo/piso: R`` is (3) / (4); the last line, ``razao recomputo/leitura+motor: R``,
+Measurements 3, 4 and 5 are the best of ``MEDICOES`` rounds (3), as the engine's (1): on a
+shared machine a round is only ever made slower. ``razao recomputo/piso: R`` is (3) / (4);
+the last line, ``razao recomputo/leitura+motor: R``,
 is (3) / (5): what writing the snapshot (and the bookkeeping around it) adds to the work that
 cannot be avoided. A snapshot is one row per list plus one for the slots and the call order,
 so (3) writes a handful of rows. Snapshot tables are append-only (PostgreSQL triggers refuse
@@ -62,6 +64,9 @@ CODIGO_PISO = "PISO"
 VAGAS_MAIOR = 100
 VAGAS_OUTROS = (0, 1, 2, 3, 5, 8, 10, 15, 20, 30)
 CAUSA = "benchmark"
+#: Rounds of measurements 3, 4 and 5, the best kept (as the engine's line: a busy machine
+#: only ever makes a round slower).
+MEDICOES = 3
 
 _TIPOS_DEFICIENCIA = [t.value for t in TipoDeficiencia]
 _SITUACOES = (Inscricao.Situacao.HABILITADO, Inscricao.Situacao.ELIMINADO,
@@ -170,14 +175,14 @@ class Command(BaseCommand):
         lidas, t_piso = self._piso(certame, maior, versao)
         escreva(f"piso do cargo {maior.codigo} (ler {_n(lidas)} inscrições ordenadas por nota "
                 f"+ inserir as mesmas {_n(gravadas - 2)} listas compactas e 1 linha de vagas e "
-                f"chamadas): {_s(t_piso)}")
+                f"chamadas; melhor de {MEDICOES}): {_s(t_piso)}")
         razao = t_um / t_piso if t_piso > 0 else float("inf")
         escreva(f"razao recomputo/piso: {razao:.2f}")
 
         # 5. Reading the cargo's inputs plus the engine: the recompute without its writing.
         t_leitura = self._leitura_motor(maior)
-        escreva(f"leitura e motor do cargo {maior.codigo} (montar a entrada e classificar): "
-                f"{_s(t_leitura)}")
+        escreva(f"leitura e motor do cargo {maior.codigo} (montar a entrada e classificar; "
+                f"melhor de {MEDICOES}): {_s(t_leitura)}")
         razao = t_um / t_leitura if t_leitura > 0 else float("inf")
         escreva(f"razao recomputo/leitura+motor: {razao:.2f}".replace(".", ","))
 
@@ -222,20 +227,24 @@ class Command(BaseCommand):
         """Measurement 3: the biggest cargo after ONE verdict, end to end; returns its new
         version, the time and the rows written."""
         escreva = self.stdout.write
-        mudanca = self._veredito(maior, 1)
-        inicio = time.perf_counter()
-        versao = recalcular(maior.pk, causa=CAUSA)
-        t_um = time.perf_counter() - inicio
-        if versao is None:
-            raise CommandError("O recálculo do cargo maior não gerou versão nova.")
+        t_um = float("inf")
+        for _ in range(MEDICOES):
+            # The same verdict flipped each round (confirmada <-> não confirmada): every
+            # round is a real new version.
+            mudanca = self._veredito(maior, 1)
+            inicio = time.perf_counter()
+            versao = recalcular(maior.pk, causa=CAUSA)
+            t_um = min(t_um, time.perf_counter() - inicio)
+            if versao is None:
+                raise CommandError("O recálculo do cargo maior não gerou versão nova.")
         gravadas = self._linhas(versao)
         posicoes = sum(instantaneo.contagens(versao).values())
         vagas = len(instantaneo.vagas_preenchidas(versao))
         chamadas = len(instantaneo.convocacao(versao))
         escreva(f"veredito: inscrição {mudanca}")
         escreva(f"recálculo do cargo {maior.codigo} após um veredito (leitura, motor e "
-                f"gravação; {_n(versao.total_candidatos)} candidatos; versão {versao.numero}): "
-                f"{_s(t_um)}")
+                f"gravação; {_n(versao.total_candidatos)} candidatos; versão {versao.numero}; "
+                f"melhor de {MEDICOES}): {_s(t_um)}")
         escreva(f"linhas gravadas pelo recálculo: {_n(gravadas)} (1 versão, "
                 f"{_n(gravadas - 2)} listas compactas e 1 linha de vagas e chamadas) para "
                 f"{_n(posicoes)} posições + {_n(vagas)} vagas preenchidas + {_n(chamadas)} "
@@ -428,26 +437,33 @@ class Command(BaseCommand):
             marcas.append(sub_judice)
         vagas = instantaneo.vagas_preenchidas(modelo)
         chamadas = instantaneo.convocacao(modelo)
-        inicio = time.perf_counter()
-        with transaction.atomic():
-            lidas = list(
-                Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
-                                         nota__isnull=False)
-                .order_by("-nota")
-                .values_list("pk", "numero", "nota", "desempate", "listas", "situacao"))
-            versao = VersaoClassificacao.objects.create(
-                cargo=piso, numero=numero, geracao=0, causa="piso do benchmark (descartável)",
-                hash_entrada="-", regime=certame.regime, vagas=0, distribuicao={})
-            instantaneo.gravar(versao, [(lista, ids, marcas)
-                                        for lista, (ids, marcas) in por_lista.items()],
-                               vagas, chamadas)
-        return len(lidas), time.perf_counter() - inicio
+        melhor = float("inf")
+        for rodada in range(MEDICOES):
+            inicio = time.perf_counter()
+            with transaction.atomic():
+                lidas = list(
+                    Inscricao.objects.filter(cargo=cargo, situacao__in=SITUACOES_CLASSIFICADAS,
+                                             nota__isnull=False)
+                    .order_by("-nota")
+                    .values_list("pk", "numero", "nota", "desempate", "listas", "situacao"))
+                versao = VersaoClassificacao.objects.create(
+                    cargo=piso, numero=numero + rodada, geracao=0,
+                    causa="piso do benchmark (descartável)", hash_entrada="-",
+                    regime=certame.regime, vagas=0, distribuicao={})
+                instantaneo.gravar(versao, [(lista, ids, marcas)
+                                            for lista, (ids, marcas) in por_lista.items()],
+                                   vagas, chamadas)
+            melhor = min(melhor, time.perf_counter() - inicio)
+        return len(lidas), melhor
 
     @staticmethod
     def _leitura_motor(cargo: Cargo) -> float:
         """Read the cargo's inputs as the recompute does (in a transaction) and classify."""
-        inicio = time.perf_counter()
-        with transaction.atomic():
-            dados = montar_entrada(Cargo.objects.select_related("certame").get(pk=cargo.pk))
-            regras.classificar(dados.entrada)
-        return time.perf_counter() - inicio
+        melhor = float("inf")
+        for _ in range(MEDICOES):
+            inicio = time.perf_counter()
+            with transaction.atomic():
+                dados = montar_entrada(Cargo.objects.select_related("certame").get(pk=cargo.pk))
+                regras.classificar(dados.entrada)
+            melhor = min(melhor, time.perf_counter() - inicio)
+        return melhor
