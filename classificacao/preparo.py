@@ -270,10 +270,33 @@ class EstadoPreparo:
 def estado(publicacao: Publicacao) -> EstadoPreparo | None:
     """The one answer of "how far is this publication's background work?" (None: a
     publication recorded before there was any)."""
-    preparo = PreparoPublicacao.objects.filter(pk=publicacao.pk).first()
-    if preparo is None:
-        return None
-    arquivos = list(ArquivoPublicacao.objects.filter(publicacao_id=publicacao.pk))
+    return estados([publicacao.pk]).get(publicacao.pk)
+
+
+def estados(publicacoes: list[int]) -> dict[int, EstadoPreparo]:
+    """`estado` of several publications (by id) in two queries; one without background work
+    is left out."""
+    por_publicacao: dict[int, list[ArquivoPublicacao]] = {}
+    for a in ArquivoPublicacao.objects.filter(publicacao_id__in=publicacoes):
+        por_publicacao.setdefault(a.publicacao_id, []).append(a)
+    return {preparo.pk: _estado(preparo, por_publicacao.get(preparo.pk, []))
+            for preparo in PreparoPublicacao.objects.filter(pk__in=publicacoes)}
+
+
+def do_certame(certame_id: int) -> list[tuple[Publicacao, EstadoPreparo]]:
+    """Each cargo's latest publication with background work, by cargo code, with its state:
+    what RH's certame page shows after "Publicar todos" (`publicar_todos`)."""
+    ultimas: dict[int, Publicacao] = {}
+    for p in (Publicacao.objects.filter(versao__cargo__certame_id=certame_id,
+                                        preparo__isnull=False)
+              .select_related("versao__cargo").order_by("-publicada_em", "-pk")):
+        ultimas.setdefault(p.versao.cargo_id, p)
+    por_id = estados([p.pk for p in ultimas.values()])
+    return sorted(((p, por_id[p.pk]) for p in ultimas.values() if p.pk in por_id),
+                  key=lambda par: par[0].versao.cargo.codigo)
+
+
+def _estado(preparo: PreparoPublicacao, arquivos: list[ArquivoPublicacao]) -> EstadoPreparo:
     arquivos.sort(key=lambda a: TIPOS.index(a.tipo))
     prontos = sum(a.estado == Estado.PRONTO for a in arquivos)
     resumos_ok = preparo.estado in (PreparoPublicacao.Estado.GRAVADO,

@@ -240,6 +240,8 @@ urlpatterns = [
     # The progress of a publication's background work (summaries, documents).
     path("publicacoes/<int:pk>/preparo/", classificacao.PreparoPublicacaoView.as_view(),
          name="preparo_publicacao"),
+    path("certames/<int:pk>/preparo/", classificacao.PreparoCertameView.as_view(),
+         name="preparo_certame"),
     path("inscricoes/<int:pk>/", classificacao.InscricaoRHView.as_view(), name="inscricao"),
     path("inscricoes/<int:pk>/retificar/", retificacao.RetificarInscricaoView.as_view(),
          name="inscricao_retificar"),

@@ -440,6 +440,9 @@ MATRIZ = [
     # RH's cargo page.
     L("painel:preparo_publicacao", "pk=publicacao",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200),
+    # The same for every cargo of the certame, polled by RH's certame page.
+    L("painel:preparo_certame", "pk=certame",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   200),
     # RH: the calls as acts and the order of nomeação
     L("painel:convocar", "pk=cargo",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   200,

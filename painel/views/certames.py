@@ -39,6 +39,7 @@ from painel.acesso import RHMixin
 from painel.forms import situacao as forms_situacao
 from painel.forms.autoridade import AutoridadeRecursalForm
 from painel.forms.validade import CriteriosForm, HomologacaoForm, ProrrogacaoForm
+from painel.views.classificacao import contexto_preparo_certame
 
 
 class PainelView(RHMixin, ListView):
@@ -78,6 +79,8 @@ class CertameRHView(RHMixin, DetailView):
         ctx["criterios_travados"] = homologacao.sessoes_de_heteroidentificacao(certame)
         ctx["cargos"] = certame.cargos.annotate(num_inscricoes=Count("inscricoes")).order_by(
             "codigo")
+        # After "Publicar todos": each cargo's publication being prepared by the worker.
+        ctx.update(contexto_preparo_certame(certame))
         ctx["etapas"] = etapas = list(certame.etapas.all())
         ctx["fuso"] = calendario.nome_do_fuso(certame.orgao)
         # A schedule saved before the order was checked (or changed outside the forms) is

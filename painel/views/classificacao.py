@@ -343,6 +343,28 @@ class PreparoPublicacaoView(RHMixin, TemplateView):
         return ctx
 
 
+def contexto_preparo_certame(certame: Certame) -> dict:
+    """The certame page's card of publications being prepared (`preparo.do_certame`): shown
+    while any is under way or failed, polled while any is under way."""
+    preparos = preparo.do_certame(certame.pk)
+    em_andamento = any(not e.terminado for _p, e in preparos)
+    visiveis = preparos if em_andamento or any(e.codigo == "falhou" for _p, e in preparos) else []
+    return {"preparos": visiveis, "em_andamento": em_andamento}
+
+
+class PreparoCertameView(RHMixin, TemplateView):
+    """The certame page's card of its cargos' publications being prepared, polled with htmx
+    after "Publicar todos"."""
+
+    template_name = "painel/classificacao/_preparo_certame.html"
+
+    def get_context_data(self, **kwargs):
+        ctx = super().get_context_data(**kwargs)
+        certame = get_object_or_404(Certame, pk=kwargs["pk"])
+        ctx.update(certame=certame, **contexto_preparo_certame(certame))
+        return ctx
+
+
 class PublicacaoPdfView(RHMixin, View):
     """A publication laid out for the Diário Oficial, RH's version: the public one plus the
     masked CPF (classificacao.documentos; rendered by a Celery task, stored per content)."""

@@ -25,7 +25,7 @@ from certames.models import (
     ResumoClassificacao,
 )
 from classificacao import documentos, impressos, leitura, preparo
-from classificacao.listas import publicar, recalcular
+from classificacao.listas import publicar, publicar_todos, recalcular
 from classificacao.tasks import gerar_arquivo_publicacao, gravar_resumos_publicacao
 from comum import cache_publico
 from config.celery import app
@@ -361,3 +361,62 @@ def test_pagina_publica_diz_em_preparacao_ate_o_documento_ficar_pronto(
         assert "hx-get" not in html
         for formato in ("pdf", "csv", "json"):
             assert f'href="{_url(publicacao, formato)}"' in html
+
+
+# --- "Publicar todos": RH's certame page ----------------------------------------------------
+
+
+def _segundo_cargo(cargo):
+    outro = CargoFactory(certame=cargo.certame, vagas=1, codigo="MED", nome="Médico")
+    InscricaoFactory(cargo=outro, numero="000101", nota=Decimal("88"))
+    InscricaoFactory(cargo=outro, numero="000102", nota=Decimal("77"))
+    return outro
+
+
+def _cartao(client, certame) -> str:
+    return client.get(reverse("painel:preparo_certame", args=[certame.pk])).content.decode()
+
+
+def test_pagina_do_certame_acompanha_a_preparacao_de_todos_os_cargos(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks):
+    outro = _segundo_cargo(cargo)
+    certame = cargo.certame
+    for c in (cargo, outro):
+        recalcular(c.pk)
+    with django_capture_on_commit_callbacks(execute=False):
+        publicacoes = publicar_todos(certame, "preliminar", rh)
+    client.force_login(rh)
+    url = reverse("painel:preparo_certame", args=[certame.pk])
+    pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    assert 'data-preparo-certame="andamento"' in pagina and f'hx-get="{url}"' in pagina
+    html = _cartao(client, certame)
+    assert re.findall(r'data-cargo="(\w+)" data-preparo="(\w+)"', html) == [
+        ("ENF", "publicado"), ("MED", "publicado")]
+    enf = next(p for p in publicacoes if p.versao.cargo_id == cargo.pk)
+    _fazer_tudo(enf)
+    html = _cartao(client, certame)
+    assert re.findall(r'data-cargo="(\w+)" data-preparo="(\w+)"', html) == [
+        ("ENF", "pronto"), ("MED", "publicado")]
+    assert f'hx-get="{url}"' in html
+    _fazer_tudo(next(p for p in publicacoes if p.pk != enf.pk))
+    html = _cartao(client, certame)
+    # The last answer of the polling: nothing under way, no more polling, the card empties.
+    assert 'data-preparo-certame="terminado"' in html and "hx-get" not in html
+    assert "data-cargo" not in html
+    pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    assert 'id="preparo-certame"' not in pagina
+
+
+def test_cartao_do_certame_le_todos_os_cargos_em_consultas_fixas(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
+        django_assert_max_num_queries):
+    outro = _segundo_cargo(cargo)
+    for c in (cargo, outro):
+        recalcular(c.pk)
+    with django_capture_on_commit_callbacks(execute=False):
+        publicar_todos(cargo.certame, "preliminar", rh)
+    assert preparo.do_certame(cargo.certame_id)[0][1].codigo == "publicado"
+    with django_assert_max_num_queries(3):  # publications, their rows, their documents
+        preparos = preparo.do_certame(cargo.certame_id)
+    assert [(p.versao.cargo.codigo, e.documentos) for p, e in preparos] == [("ENF", 7),
+                                                                            ("MED", 7)]
