@@ -39,6 +39,12 @@ def formatar_cpf(cpf: str) -> str:
     return f"{cpf[:3]}.{cpf[3:6]}.{cpf[6:9]}-{cpf[9:]}" if len(cpf) == 11 else cpf
 
 
+def nome_exibido(nome: str, nome_social: str) -> str:
+    """The name a person is shown by: the social name, when given (Decreto 8.727/2016,
+    art. 2º); `Candidato.nome_exibicao`, for readers of plain rows."""
+    return nome_social or nome
+
+
 def mascarar_cpf(cpf: str) -> str:
     """LGPD-style masking used on public pages: ***.456.789-**."""
     return f"***.{cpf[3:6]}.{cpf[6:9]}-**" if len(cpf) == 11 else "***"
@@ -91,7 +97,7 @@ class Candidato(models.Model):
     @property
     def nome_exibicao(self) -> str:
         """The social name, when given, is the one shown (Decreto 8.727/2016)."""
-        return self.nome_social or self.nome
+        return nome_exibido(self.nome, self.nome_social)
 
     @property
     def cpf_formatado(self) -> str:

@@ -91,16 +91,19 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
     except KeyError:
         regime = certame.regime_legal
     por_lista: dict[str, list[dict]] = {}
-    todas = leitura.anexar_inscricoes(instantaneo.posicoes(versao))
+    todas = list(instantaneo.posicoes(versao))
+    convocacao = list(instantaneo.convocacao(versao))
+    inscricoes = leitura.inscricoes_das_listas(
+        [p.inscricao_id for p in todas]
+        + [c.inscricao_id for c in convocacao if c.inscricao_id is not None])
     for p in todas:
-        candidato = p.inscricao.candidato
-        linha = {"posicao": p.posicao, "inscricao": p.inscricao.numero,
-                 "nome": candidato.nome_exibicao,
-                 "nota": None if p.inscricao.nota is None else str(p.inscricao.nota),
-                 "nota_br": "" if p.inscricao.nota is None else celula_csv(p.inscricao.nota),
+        inscricao = inscricoes[p.inscricao_id]
+        linha = {"posicao": p.posicao, "inscricao": inscricao.numero, "nome": inscricao.nome,
+                 "nota": None if inscricao.nota is None else str(inscricao.nota),
+                 "nota_br": "" if inscricao.nota is None else celula_csv(inscricao.nota),
                  "sub_judice": p.sub_judice}
         if not publica:
-            linha["cpf"] = candidato.cpf_mascarado
+            linha["cpf"] = inscricao.cpf_mascarado
         por_lista.setdefault(p.lista, []).append(linha)
     listas = [{"lista": lista, "nome": str(nome_lista(regime, lista)),
                "vagas": versao.distribuicao.get(lista),
@@ -108,11 +111,11 @@ def conteudo_publicacao(publicacao: Publicacao, *, publica: bool = True) -> dict
                "candidatos": por_lista.get(lista, [])}
               for lista in listas_da_versao(versao)]
     chamadas = []
-    for c in leitura.anexar_inscricoes(instantaneo.convocacao(versao)):
-        pessoa = c.inscricao.candidato if c.inscricao else None
+    for c in convocacao:
+        pessoa = inscricoes.get(c.inscricao_id)  # None: a slot without a candidate
         linha = {"posicao": c.posicao, "vaga": c.vaga, "lista_de_origem": c.lista,
-                 "inscricao": c.inscricao.numero if c.inscricao else "",
-                 "nome": pessoa.nome_exibicao if pessoa else "",
+                 "inscricao": pessoa.numero if pessoa else "",
+                 "nome": pessoa.nome if pessoa else "",
                  "sub_judice": c.sub_judice}
         if not publica:
             linha["cpf"] = pessoa.cpf_mascarado if pessoa else ""

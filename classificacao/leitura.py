@@ -6,8 +6,10 @@ and the per-candidate summaries written at publication. The snapshot's storage i
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
 
-from candidatos.models import Inscricao
+from candidatos.models import Inscricao, mascarar_cpf, nome_exibido
 from certames.instantaneo import (
     LOTE_LEITURA,
     bits,
@@ -17,6 +19,31 @@ from certames.instantaneo import (
     vagas_preenchidas,
 )
 from certames.models import ListaVersao, ResumoClassificacao, VersaoClassificacao
+
+
+@dataclass(frozen=True, slots=True)
+class InscricaoNaLista:
+    """What a published list's documents show of an inscrição (no model instance: a list of
+    50,000 positions read as rows is ten times faster)."""
+
+    numero: str
+    nota: Decimal | None
+    nome: str
+    cpf_mascarado: str
+
+
+def inscricoes_das_listas(ids: Iterable[int]) -> dict[int, InscricaoNaLista]:
+    """pk -> `InscricaoNaLista` of the inscrições `ids`, in batches of LOTE_LEITURA."""
+    ordenados = sorted(set(ids))
+    encontradas: dict[int, InscricaoNaLista] = {}
+    for i in range(0, len(ordenados), LOTE_LEITURA):
+        for pk, numero, nota, nome, social, cpf in Inscricao.objects.filter(
+                pk__in=ordenados[i:i + LOTE_LEITURA]).values_list(
+                "pk", "numero", "nota", "candidato__nome", "candidato__nome_social",
+                "candidato__cpf"):
+            encontradas[pk] = InscricaoNaLista(numero, nota, nome_exibido(nome, social),
+                                               mascarar_cpf(cpf))
+    return encontradas
 
 
 def anexar_inscricoes(itens: Iterable, consulta=None) -> list:
