@@ -126,12 +126,14 @@ def _homologado(n: int, c: int, seed: int, autor) -> Certame:
     return certame
 
 
-def _sessao(usuario) -> str:
-    """A logged-in session, as django.contrib.auth.login writes it."""
+def _sessao(usuario, extra: dict | None = None) -> str:
+    """A logged-in session, as django.contrib.auth.login writes it (plus `extra`: the second
+    factor's mark for an RH account)."""
     loja = import_module(settings.SESSION_ENGINE).SessionStore()
     loja[SESSION_KEY] = usuario._meta.pk.value_to_string(usuario)
     loja[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     loja[HASH_SESSION_KEY] = usuario.get_session_auth_hash()
+    loja.update(extra or {})
     loja.create()
     return loja.session_key
 
