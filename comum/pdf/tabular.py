@@ -115,6 +115,19 @@ def _metricas(estilo: str) -> tuple[str, dict[int, int], dict[int, int], dict]:
     return caminho, ids, avancos, figuras
 
 
+class _PorCaractere(dict):
+    """character -> value, computed at the first sight of the character (`map` over a
+    string then runs at C speed)."""
+
+    def __init__(self, calcular):
+        super().__init__()
+        self._calcular = calcular
+
+    def __missing__(self, caractere: str):
+        valor = self[caractere] = self._calcular(caractere)
+        return valor
+
+
 class Fonte:
     """One embedded font of a document: measures and encodes text, remembers the glyphs used
     (for the subset and the ToUnicode map)."""
@@ -124,26 +137,25 @@ class Fonte:
         self.caminho, self._ids, self._avancos, self.figuras = _metricas(estilo)
         self.upm = self.figuras["upm"]
         self.usados: dict[int, str] = {}
-        self._cache: dict[str, tuple[int, int]] = {}
+        self._avanco = _PorCaractere(lambda c: self._avancos.get(self._glifo(c), 0))
+        self._hex = _PorCaractere(lambda c: f"{self._glifo(c):04X}")
 
-    def _glifo(self, caractere: str) -> tuple[int, int]:
-        par = self._cache.get(caractere)
-        if par is None:
-            gid = self._ids.get(ord(caractere), 0)
-            par = (gid, self._avancos.get(gid, 0))
-            self._cache[caractere] = par
-            if gid:
-                self.usados.setdefault(gid, caractere)
-        return par
+    def _glifo(self, caractere: str) -> int:
+        gid = self._ids.get(ord(caractere), 0)
+        if gid:
+            self.usados.setdefault(gid, caractere)
+        return gid
 
     def largura(self, texto: str, tamanho: float) -> float:
-        return sum(self._glifo(c)[1] for c in texto) * tamanho / self.upm
+        return sum(map(self._avanco.__getitem__, texto)) * tamanho / self.upm
 
     def codificar(self, texto: str) -> str:
-        return "".join(f"{self._glifo(c)[0]:04X}" for c in texto)
+        return "".join(map(self._hex.__getitem__, texto))
 
     def quebrar(self, texto: str, tamanho: float, largura: float) -> list[str]:
         """`texto` in lines no wider than `largura` (words kept whole when they fit)."""
+        if "\n" not in texto and self.largura(texto, tamanho) <= largura:
+            return [texto]  # most cells: one line
         linhas: list[str] = []
         for paragrafo in texto.split("\n"):
             atual = ""
@@ -169,6 +181,8 @@ def _texto_limpo(valor) -> str:
     """A cell's text: NFC (one glyph for "ã" typed as a + tilde) and control characters
     (a tab, a stray carriage return) as spaces."""
     texto = unicodedata.normalize("NFC", "" if valor is None else str(valor))
+    if texto.isprintable():  # almost every cell: nothing to replace
+        return texto
     return "".join(" " if unicodedata.category(c) == "Cc" and c != "\n" else c for c in texto)
 
 

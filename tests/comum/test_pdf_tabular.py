@@ -107,3 +107,8 @@ def test_textos_longos_do_cabecalho_quebram_na_largura():
     linhas = [linha for linha in texto_do_pdf(pdf).splitlines() if "Constituição" in linha]
     assert len(linhas) >= 3
     assert " ".join(" ".join(linhas).split()).count("Constituição Federal, art. 37") == 12
+
+
+def test_caracteres_de_controle_viram_espaco():
+    pdf = gerar(_documento([("1º", "N1", "Ana\tMaria\x07Souza", "1,0000")]))
+    assert "Ana Maria Souza" in texto_do_pdf(pdf, layout=False)
