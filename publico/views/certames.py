@@ -135,12 +135,11 @@ class CertamePublicoView(DetailView):
 @dataclass(frozen=True)
 class DocumentoLigado:
     """One document of a published list on its public page: its label, its URL and whether
-    it is still being prepared by the worker (`classificacao.preparo`) or failed."""
+    it is still being prepared by the worker (`classificacao.preparo`)."""
 
     rotulo: str
     url: str
     em_preparacao: bool = False
-    falhou: bool = False
 
 
 def documentos_da_publicacao(publicacao: Publicacao, cargo: Cargo) -> list[DocumentoLigado]:
@@ -157,9 +156,9 @@ def documentos_da_publicacao(publicacao: Publicacao, cargo: Cargo) -> list[Docum
              reverse("publicacao_convocacao_publica", args=args))):
         arquivo = estados.get(chave)
         estado = arquivo.estado if arquivo is not None else None
+        # One the worker gave up on is linked too: its URL renders it per request.
         saida.append(DocumentoLigado(str(rotulo), url,
-                                     em_preparacao=estado == preparo.Estado.NA_FILA,
-                                     falhou=estado == preparo.Estado.FALHOU))
+                                     em_preparacao=estado == preparo.Estado.NA_FILA))
     return saida
 
 

@@ -38,10 +38,12 @@ def publicacao_publica(certame_pk: int, cargo_pk: int, pk: int) -> Publicacao:
 
 def _do_worker(request, publicacao: Publicacao, tipo: str, voltar: str):
     """A document the worker renders for the publication (`classificacao.preparo`): served
-    from storage when ready, the waiting page while it is being prepared; None for a
-    publication whose documents are rendered per request."""
+    from storage when ready, the waiting page while it is being prepared; None (rendered per
+    request) for a publication without worker documents or one the worker gave up on."""
     arquivo = preparo.arquivo(publicacao, tipo)
-    if arquivo is None:
+    if arquivo is None or arquivo.estado == arquivo.Estado.FALHOU:
+        # Rendered per request: never, or the worker gave up on it (RH's page says why);
+        # the public still gets the document, never a page waiting for nothing.
         return None
     if arquivo.estado == arquivo.Estado.PRONTO:
         return preparo.servir(request, arquivo)

@@ -307,10 +307,17 @@ def test_falha_definitiva_do_documento_e_mostrada(client, cargo, rh, com_worker,
         "falhou", ["Listas publicadas (PDF): OSError: weasyprint ausente"])
     html = _progresso(client, rh, publicacao)
     assert '<li data-arquivo="lista_pdf" data-estado="falhou">' in html
-    # The public page does not link it: it says it is unavailable.
+    # The public page links it and its URL renders it per request (the worker gave up; the
+    # public never waits for a document nobody prepares).
     client.logout()
     pagina = client.get(reverse("cargo_publico", args=[cargo.certame_id, cargo.pk]))
-    assert "PDF (indisponível no momento)" in pagina.content.decode()
+    assert f'<a href="{_url(publicacao, "pdf")}">PDF</a>' in pagina.content.decode()
+    monkeypatch.setitem(app.conf, "task_eager_propagates", True)
+    with django_capture_on_commit_callbacks(execute=True):
+        espera = client.get(_url(publicacao, "pdf"))
+    assert "O PDF está sendo gerado" in espera.content.decode()
+    resposta = client.get(_url(publicacao, "pdf"))
+    assert b"".join(resposta.streaming_content).startswith(b"%PDF-")
 
 
 # --- the pages at each step ------------------------------------------------------------------
