@@ -20,3 +20,8 @@ application = get_wsgi_application()
 from comum.seguranca import verificar_ao_iniciar  # noqa: E402
 
 verificar_ao_iniciar()
+
+# The tasks and the broker's client ready before the first request queues one (comum/filas.py).
+from comum.filas import preparar_processo  # noqa: E402
+
+preparar_processo()

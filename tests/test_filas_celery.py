@@ -81,3 +81,19 @@ def test_make_worker_consome_todas_as_filas():
 def test_um_recalculo_nao_espera_atras_de_emails():
     # Two different queues: a worker on `recalculo` never sees the e-mails.
     assert _fila("certames.recalcular_classificacao") != _fila("candidatos.email_convocacao")
+
+
+def test_processo_web_registra_as_tarefas_sem_as_verificacoes_do_django(monkeypatch):
+    """A web process registers every task by name at start (config/wsgi.py), without
+    Celery's Django fixup running every system check inside the first request that queues
+    one (it cost RH's publication 1.3 s)."""
+    from django.core import checks
+
+    from comum import filas
+
+    chamadas = []
+    monkeypatch.setattr(checks, "run_checks", lambda *a, **k: chamadas.append(a) or [])
+    filas.preparar_processo()
+    assert chamadas == []
+    assert set(ESPERADO) <= set(app.tasks)
+    assert filas.tarefa("certames.gerar_documento_pdf").name == "certames.gerar_documento_pdf"
