@@ -5,9 +5,12 @@ and the per-candidate summaries written at publication. The snapshot's storage i
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+
+from django.db import connection, transaction
 
 from candidatos.models import Inscricao, mascarar_cpf, nome_exibido
 from certames.instantaneo import (
@@ -130,10 +133,33 @@ def linhas_resumo(versao: VersaoClassificacao) -> list[ResumoClassificacao]:
 def gravar_linhas_resumo(linhas: list[ResumoClassificacao]) -> int:
     """Write `linhas` (`linhas_resumo`), replacing each inscrição's previous summary. The
     caller renews the pages that read them (`ResumoClassificacao` is covered by the
-    publication: in its transaction, or by the worker's batch, `classificacao.preparo`)."""
-    ResumoClassificacao.objects.bulk_create(
-        linhas, batch_size=LOTE_LEITURA // 2, update_conflicts=True,
-        unique_fields=["inscricao"], update_fields=["versao", "posicoes", "vaga"])
+    publication: in its transaction, or by the worker's batch, `classificacao.preparo`).
+
+    On PostgreSQL through COPY into a temporary table and one INSERT ... ON CONFLICT (a
+    third of `bulk_create`'s time for 50,000 rows here); elsewhere `bulk_create`."""
+    if not linhas:
+        return 0
+    if connection.vendor != "postgresql":
+        ResumoClassificacao.objects.bulk_create(
+            linhas, batch_size=LOTE_LEITURA // 2, update_conflicts=True,
+            unique_fields=["inscricao"], update_fields=["versao", "posicoes", "vaga"])
+        return len(linhas)
+    tabela = ResumoClassificacao._meta.db_table
+    with transaction.atomic(), connection.cursor() as cursor:
+        # The session's staging table, emptied at each commit and before each use (two
+        # writes in one transaction: the publication written in-process, the tests).
+        cursor.execute("CREATE TEMP TABLE IF NOT EXISTS resumo_lote (inscricao_id bigint, "
+                       "versao_id bigint, posicoes jsonb, vaga jsonb) ON COMMIT DELETE ROWS")
+        cursor.execute("TRUNCATE resumo_lote")
+        with cursor.copy("COPY resumo_lote FROM STDIN") as copia:
+            for r in linhas:
+                copia.write_row((r.inscricao_id, r.versao_id, json.dumps(r.posicoes),
+                                 None if r.vaga is None else json.dumps(r.vaga)))
+        cursor.execute(
+            f"INSERT INTO {tabela} (inscricao_id, versao_id, posicoes, vaga) "  # noqa: S608
+            "SELECT inscricao_id, versao_id, posicoes, vaga FROM resumo_lote "
+            "ON CONFLICT (inscricao_id) DO UPDATE SET versao_id = EXCLUDED.versao_id, "
+            "posicoes = EXCLUDED.posicoes, vaga = EXCLUDED.vaga")
     return len(linhas)
 
 

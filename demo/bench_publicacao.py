@@ -29,7 +29,7 @@ from urllib.parse import urlencode
 import psycopg
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.db import connection, transaction
+from django.db import transaction
 from django.urls import reverse
 from django_otp import DEVICE_ID_SESSION_KEY
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -135,23 +135,13 @@ def preparar(grande, sessao) -> dict:
 
 def copiar(publicacao_id: int, saida: str) -> None:
     """The floor of the worker's summaries: the same rows read (`leitura.linhas_resumo`) and
-    written with one COPY into a staging table and one INSERT ... ON CONFLICT; the seconds
-    go to `saida` (JSON). Run with ``manage.py shell -c`` on the benchmark's database."""
+    written at once (`leitura.gravar_linhas_resumo`: one COPY into a staging table and one
+    INSERT ... ON CONFLICT), without the worker's batches, locks and progress; the seconds go
+    to `saida` (JSON). Run with ``manage.py shell -c`` on the benchmark's database."""
     publicacao = Publicacao.objects.select_related("versao").get(pk=publicacao_id)
     inicio = time.perf_counter()
-    with transaction.atomic(), connection.cursor() as cursor:
-        linhas_ = leitura.linhas_resumo(publicacao.versao)
-        cursor.execute("CREATE TEMP TABLE resumo_copia (inscricao_id bigint, versao_id bigint, "
-                       "posicoes jsonb, vaga jsonb) ON COMMIT DROP")
-        with cursor.copy("COPY resumo_copia FROM STDIN") as copia:
-            for r in linhas_:
-                copia.write_row((r.inscricao_id, r.versao_id, json.dumps(r.posicoes),
-                                 None if r.vaga is None else json.dumps(r.vaga)))
-        cursor.execute(
-            "INSERT INTO certames_resumoclassificacao (inscricao_id, versao_id, posicoes, vaga) "
-            "SELECT inscricao_id, versao_id, posicoes, vaga FROM resumo_copia "
-            "ON CONFLICT (inscricao_id) DO UPDATE SET versao_id = EXCLUDED.versao_id, "
-            "posicoes = EXCLUDED.posicoes, vaga = EXCLUDED.vaga")
+    with transaction.atomic():
+        leitura.gravar_linhas_resumo(leitura.linhas_resumo(publicacao.versao))
     Path(saida).write_text(json.dumps({"segundos": time.perf_counter() - inicio}),
                            encoding="utf-8")
 
