@@ -15,6 +15,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from certames.models import (
@@ -236,12 +237,15 @@ def test_documento_na_fila_pronto_e_servido_do_armazenamento(
     monkeypatch.setattr(impressos, "renderizar", proibido)
     monkeypatch.setattr(documentos, "conteudo_publicacao", proibido)
     resposta = client.get(_url(publicacao, "pdf"))
-    assert (resposta.status_code, resposta["Content-Type"], resposta.content) == (
-        200, "application/pdf", guardado)
+    # Streamed from the file (sendfile under gunicorn), public for a shared cache.
+    assert resposta.streaming
+    assert (resposta.status_code, resposta["Content-Type"],
+            b"".join(resposta.streaming_content)) == (200, "application/pdf", guardado)
     assert resposta["Content-Disposition"] == (
         f'attachment; filename="lista-ENF-preliminar-{publicacao.pk}.pdf"')
-    # A second request: the same bytes (the page cache may hold them: one file for all).
-    assert client.get(_url(publicacao, "pdf")).content == guardado
+    assert resposta["Cache-Control"] == f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}"
+    # A second request: the same bytes.
+    assert b"".join(client.get(_url(publicacao, "pdf")).streaming_content) == guardado
 
 
 def test_dados_abertos_guardados_sao_os_de_antes(client, cargo, rh, com_worker,
@@ -253,15 +257,15 @@ def test_dados_abertos_guardados_sao_os_de_antes(client, cargo, rh, com_worker,
         preparo.gerar_arquivo(arquivo.pk)
     nome = documentos.nome_publicacao(publicacao)
     csv = client.get(_url(publicacao, "csv"))
-    assert csv.content == documentos.resposta_csv(nome, documentos.COLUNAS_LISTAS,
-                                                  documentos.linhas_listas(conteudo)).content
+    assert b"".join(csv.streaming_content) == documentos.resposta_csv(
+        nome, documentos.COLUNAS_LISTAS, documentos.linhas_listas(conteudo)).content
     assert csv["Content-Disposition"] == f'attachment; filename="{nome}.csv"'
     url_json = _url(publicacao, "json")
     dados = json.loads(client.get(url_json).content)
     assert dados == documentos.dados_publicacao(conteudo, "http://testserver" + url_json)
     convocacao = client.get(reverse("publicacao_convocacao_publica", args=[
         cargo.certame_id, cargo.pk, publicacao.pk]))
-    assert convocacao.content == documentos.resposta_csv(
+    assert b"".join(convocacao.streaming_content) == documentos.resposta_csv(
         f"{nome}-convocacao", documentos.COLUNAS_CONVOCACAO,
         documentos.linhas_convocacao(conteudo)).content
 
