@@ -125,7 +125,8 @@ def test_pagina_do_rh_e_publicacao_com_confirmacao(client, w):
     pagina = client.get(reverse("painel:aplicacao_prova", args=[w.certame.pk]))
     assert pagina.status_code == 200
     assert pagina.context["capacidade"] == 6
-    assert pagina.context["etapas"][0]["plano_total"] == 5
+    situacao = pagina.context["etapas"][0]["situacao"]
+    assert (situacao.inscritos, len(situacao.plano.lugares), situacao.erro) == (5, 5, None)
     url = reverse("painel:aplicacao_alocar", args=[w.etapa.pk])
     assert client.post(url, {}).status_code == 400
     assert alocacao.alocacao_vigente(w.etapa) is None
