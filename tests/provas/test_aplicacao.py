@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 #: Queries of the allocation act, of RH's page and of the CSV list, whatever the number of
 #: candidates and rooms (test_publicar_e_a_pagina_sem_consulta_por_candidato).
-PUBLICAR, PAGINA_RH, LISTA_CSV = 23, 31, 11
+PUBLICAR, PAGINA_RH, LISTA_CSV = 23, 32, 11
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""RH's pages of the exam's application: the certame's exam stages, its venues and rooms,
-the allocation of each stage (an act:
+"""RH's pages of the exam's application: the certame's exam stages, its venues and rooms
+(a room corrected while no allocation uses it), the allocation of each stage (an act:
 published when recorded, a re-allocation with its motivation) and the list per venue and
 room (CSV, XLSX, PDF). Every action calls one domain function of `provas.aplicacao`; every
 page and message shows times in the certame's órgão's zone."""
@@ -24,7 +24,7 @@ from comum.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 from painel.forms.provas import AlocacaoProvaForm, LocalProvaForm, SalaProvaForm
 from provas.aplicacao import alocacao, lista, locais
-from provas.models import LocalProva
+from provas.models import LocalProva, SalaProva
 
 FORMATOS_LISTA = ("csv", "xlsx", "pdf")
 
@@ -67,8 +67,8 @@ def _gravar(request, form, certame_id: int, gravar, sucesso: str):
 
 class AplicacaoProvaView(RHMixin, TemplateView):
     """The certame's exam stages with their allocation in force (or the plan it would
-    publish, and why it cannot), the venues and rooms, and the forms. Its queries do not
-    grow with the rooms or the candidates."""
+    publish, and why it cannot), the venues and rooms (those an allocation uses cannot be
+    corrected), and the forms. Its queries do not grow with the rooms or the candidates."""
 
     template_name = "painel/provas/aplicacao.html"
 
@@ -84,6 +84,10 @@ class AplicacaoProvaView(RHMixin, TemplateView):
                 situacao.vigente) if situacao.vigente else []})
         locais_prova = list(LocalProva.objects.filter(certame=certame)
                             .prefetch_related("salas").order_by("nome", "pk"))
+        em_alocacao = locais.salas_em_alocacao(certame.pk)
+        for local in locais_prova:
+            for sala in local.salas.all():
+                sala.em_alocacao = em_alocacao.get(sala.pk)
         ctx.update(certame=certame, etapas=etapas, locais=locais_prova,
                    form_local=LocalProvaForm(), form_sala=SalaProvaForm(),
                    form_alocacao=AlocacaoProvaForm(),
@@ -111,6 +115,20 @@ class CadastrarSalaView(RHMixin, View):
                        lambda dados: locais.cadastrar_sala(local, autor=request.user,
                                                            **dados),
                        _("Sala cadastrada."))
+
+
+@exige_confirmacao
+class CorrigirSalaView(RHMixin, View):
+    """Correct a room's name, capacity or accessibility (refused once an allocation act
+    uses it: `provas.aplicacao.locais.corrigir_sala`)."""
+
+    def post(self, request, pk):
+        sala = get_object_or_404(SalaProva.objects.select_related("local__certame__orgao"),
+                                 pk=pk)
+        calendario.ativar_fuso(sala.local.certame)
+        return _gravar(request, SalaProvaForm(request.POST), sala.local.certame_id,
+                       lambda dados: locais.corrigir_sala(sala, autor=request.user, **dados),
+                       _("Sala corrigida."))
 
 
 @exige_confirmacao
