@@ -14,10 +14,11 @@ from django.utils import timezone
 from certames.models import Etapa
 from provas.aplicacao import alocacao
 from provas.models import SalaProva
-from tests.e2e.apoio import entrar_como, violacoes_axe
+from tests.e2e.apoio import conferir_largura_e_axe, entrar_como
 from tests.provas.apoio_aplicacao import mundo
 
 LARGURAS = (1366, 390)
+
 
 
 @pytest.mark.django_db(transaction=True)
@@ -44,13 +45,7 @@ def test_candidato_abre_o_cartao_e_confere_o_codigo(live_server, pagina):
             pagina.set_viewport_size({"width": largura, "height": 900})
             resposta = pagina.goto(live_server.url + caminho)
             assert resposta is not None and resposta.status == 200, nome
-            rolagem = pagina.evaluate("document.documentElement.scrollWidth")
-            if rolagem > largura:
-                falhas.append(f"{nome} @ {largura}: {rolagem} px")
-            falhas += [f"{nome} @ {largura}: {v}" for v in violacoes_axe(pagina)]
-            if capturas:
-                Path(capturas).mkdir(parents=True, exist_ok=True)
-                pagina.screenshot(path=f"{capturas}/{nome}-{largura}.png", full_page=True)
+            falhas += conferir_largura_e_axe(pagina, nome, largura, capturas)
     texto = pagina.inner_text("#resultado-verificacao")
     assert "Daniel R." in texto and "Daniel Rocha" not in texto
     assert "fácil acesso" not in texto and "Tempo adicional" not in texto
@@ -60,12 +55,7 @@ def test_candidato_abre_o_cartao_e_confere_o_codigo(live_server, pagina):
         pagina.set_viewport_size({"width": largura, "height": 900})
         resposta = pagina.goto(f"{live_server.url}/rh/certames/{w.certame.pk}/prova/")
         assert resposta is not None and resposta.status == 200
-        rolagem = pagina.evaluate("document.documentElement.scrollWidth")
-        if rolagem > largura:
-            falhas.append(f"rh @ {largura}: {rolagem} px")
-        falhas += [f"rh @ {largura}: {v}" for v in violacoes_axe(pagina)]
-        if capturas:
-            pagina.screenshot(path=f"{capturas}/rh-locais-{largura}.png", full_page=True)
+        falhas += conferir_largura_e_axe(pagina, "rh-locais", largura, capturas)
     assert "Sala 1 (acessível)" in pagina.inner_text("#etapas")
     assert falhas == []
 
@@ -84,12 +74,7 @@ def test_rh_ve_por_que_nao_aloca_e_corrige_uma_sala(live_server, pagina):
         pagina.set_viewport_size({"width": largura, "height": 900})
         pagina.goto(url)
         pagina.locator(f"#sala-{w.sala2.pk} summary").click()
-        rolagem = pagina.evaluate("document.documentElement.scrollWidth")
-        if rolagem > largura:
-            falhas.append(f"rh antes @ {largura}: {rolagem} px")
-        falhas += [f"rh antes @ {largura}: {v}" for v in violacoes_axe(pagina)]
-        if capturas:
-            pagina.screenshot(path=f"{capturas}/rh-antes-{largura}.png", full_page=True)
+        falhas += conferir_largura_e_axe(pagina, "rh-antes", largura, capturas)
     assert pagina.inner_text("[data-erro=alocacao]").startswith(
         "A alocação só pode ser publicada depois de")
     assert pagina.locator("form[action$='/alocar/']").count() == 0
