@@ -220,14 +220,20 @@ def resposta_modelo(formato: str, nome: str, cabecalho: Sequence[str],
 
 
 def resposta_exportacao(formato: str, nome: str, colunas: Sequence[str],
-                        linhas: Iterable[Sequence[Any]], titulo: str = "Planilha"
+                        linhas: Iterable[Sequence[Any]], titulo: str = "Planilha", *,
+                        rotulos: Sequence[Any] | None = None, privada: bool = False
                         ) -> HttpResponse:
-    """The download of `nome`.csv or `nome`.xlsx; 404 for another format."""
+    """The download of `nome`.csv or `nome`.xlsx; 404 for another format. `rotulos`: the
+    XLSX's headers, where the caller labels its own columns (else each key's `ROTULOS`);
+    `privada`: an export of personal data for RH, which no cache keeps."""
     if formato == "csv":
         resposta = HttpResponse(gerar_csv(colunas, linhas), content_type=TIPO_CSV)
     elif formato == "xlsx":
-        resposta = HttpResponse(gerar_xlsx(colunas, linhas, titulo), content_type=TIPO_XLSX)
+        cabecalho = [str(r) for r in rotulos] if rotulos is not None else colunas
+        resposta = HttpResponse(gerar_xlsx(cabecalho, linhas, titulo), content_type=TIPO_XLSX)
     else:
         raise Http404
     resposta["Content-Disposition"] = content_disposition_header(True, f"{nome}.{formato}")
+    if privada:
+        resposta["Cache-Control"] = "private, no-store"
     return resposta

@@ -131,6 +131,8 @@ urlpatterns = [
          name="aplicacao_local"),
     path("prova/locais/<int:pk>/salas/", aplicacao.CadastrarSalaView.as_view(),
          name="aplicacao_sala"),
+    path("prova/salas/<int:pk>/corrigir/", aplicacao.CorrigirSalaView.as_view(),
+         name="aplicacao_sala_corrigir"),
     path("prova/etapas/<int:pk>/alocar/", aplicacao.PublicarAlocacaoView.as_view(),
          name="aplicacao_alocar"),
     path("prova/etapas/<int:pk>/lista.<str:formato>", aplicacao.ListaLocalView.as_view(),

@@ -54,6 +54,7 @@ ROTULOS_ATOS = {
     "recurso_fase_julgado": _("Julgamento de recurso contra o resultado de uma fase"),
     "local_prova_cadastrado": _("Cadastro de local de prova"),
     "sala_prova_cadastrada": _("Cadastro de sala de prova"),
+    "sala_prova_corrigida": _("Correção de sala de prova"),
     "alocacao_prova_publicada": _("Publicação da alocação dos locais de prova"),
     "lista_local_prova_exportada": _("Exportação da lista de candidatos por sala de prova"),
 }

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from certames.models import VersaoClassificacao
@@ -86,6 +88,28 @@ def corte_da_fase(versao: VersaoClassificacao | None, codigo: str) -> dict[str, 
         if fase["codigo"] == codigo:
             return dict(fase.get("corte") or {})
     return {}
+
+
+def admitidos_na_fase(fase: Fase, fases: list[Fase] | None = None) -> set[int] | None:
+    """Who takes `fase` (spec section 10: phase k is taken by those who advanced from phase
+    k-1): None on the cargo's first phase (every inscrição that takes part), else the
+    inscrições the latest computed version lists in the phase, scored or awaiting a score,
+    whatever route admitted them (AC, a list of their own, the optants' guarantee). `fases`:
+    the cargo's phases in order, when the caller read them. The one answer of the banca's
+    import (`provas.servicos`) and of the exam's allocation (`provas.aplicacao`). Raises
+    ValidationError while the version is not current (the previous phase's result is not
+    computed yet)."""
+    if fases is None:
+        fases = list(Fase.objects.filter(cargo_id=fase.cargo_id).order_by("ordem"))
+    if fase.pk == fases[0].pk:
+        return None
+    cargo = fase.cargo
+    if cargo.geracao_calculada < cargo.geracao_classificacao:
+        raise ValidationError(gettext(
+            "O resultado da fase anterior ainda está sendo calculado: aguarde o recálculo (ou "
+            "clique em “Recalcular agora” na página do cargo) e tente de novo."))
+    versao = cargo.versoes_classificacao.order_by("-numero").only("pk", "fases").first()
+    return {r.inscricao_id for r in resultados_da_fase(versao, fase.codigo)}
 
 
 def desempenho_da_inscricao(versao: VersaoClassificacao | None, inscricao_id: int

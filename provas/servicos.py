@@ -198,26 +198,11 @@ class NotaLida:
     nota: Decimal | None  # None: absent
 
 
-def _admitidos(fase: Fase, fases: list[Fase]) -> set[int] | None:
-    """Who may be scored in `fase`: every inscrição on the first phase (None), else those
-    the latest computed version admitted to it (spec section 10). Raises ValidationError while
-    the version is not current (the previous phase's result is not computed yet)."""
-    if fase.pk == fases[0].pk:
-        return None
-    cargo = fase.cargo
-    if cargo.geracao_calculada < cargo.geracao_classificacao:
-        raise ValidationError(_(
-            "O resultado da fase anterior ainda está sendo calculado: aguarde o recálculo (ou "
-            "clique em “Recalcular agora” na página do cargo) e importe de novo."))
-    versao = cargo.versoes_classificacao.order_by("-numero").first()
-    return {r.inscricao_id for r in leitura.resultados_da_fase(versao, fase.codigo)}
-
-
 def _ler_linhas(fase: Fase, fases: list[Fase], conteudo: bytes) -> list[NotaLida]:
     """The file's rows, all checked; raises ArquivoRejeitado with every error by line and
     column (nothing is written)."""
     planilha = ler_planilha(conteudo, COLUNAS, obrigatorias=OBRIGATORIAS)
-    admitidos = _admitidos(fase, fases)
+    admitidos = leitura.admitidos_na_fase(fase, fases)
     inscricoes = {numero: (pk, taxa) for pk, numero, taxa in Inscricao.objects.filter(
         cargo_id=fase.cargo_id).values_list("pk", "numero", "situacao_taxa")}
     erros: list[ErroLinha] = []
@@ -348,7 +333,7 @@ DESCRICOES_MODELO = {"inscricao": _modelo_inscricao, "nota": _modelo_nota}
 def colunas_do_modelo(fase: Fase) -> list[ColunaModelo]:
     """The template of the phase's spreadsheet: the importer's columns (COLUNAS, the other
     spellings it accepts), each with the values the reader accepts (`motor.ler_nota`; from
-    the second phase on, only the inscrições `_admitidos`)."""
+    the second phase on, only the inscrições `leitura.admitidos_na_fase`)."""
     fases = motor.fases_do_cargo(fase.cargo_id)
     primeira = not fases or fases[0].pk == fase.pk
     colunas = []

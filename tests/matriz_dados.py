@@ -292,8 +292,11 @@ def construir() -> SimpleNamespace:  # noqa: PLR0915 - one linear story
                                        prazo=timezone.localdate() + 15 * DIA)
     # The exam's application: a venue, a room and the published allocation (A's confirmed
     # inscrição in the cargo in phases is the one seated: the others' fee is pending).
+    # The stage applies the cargo's phase (the other cargos' fees may still be paid).
     Inscricao.objects.filter(pk=w.insc_a_fases.pk).update(situacao_taxa="paga")
     w.etapa_prova = w.etapas[T.APLICACAO_PROVA]
+    w.etapa_prova.fase = w.fase
+    w.etapa_prova.save(update_fields=["fase"])
     w.local_prova = locais_prova.cadastrar_local(w.certame, nome="Escola Matriz",
                                                  endereco="Rua Um, 1", cidade="Severínia",
                                                  autor=w.rh)

@@ -579,6 +579,10 @@ MATRIZ = [
     L("painel:aplicacao_sala", "pk=local_prova",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST, dados={"nome": "Sala 9", "capacidade": "10", "confirmacao": "on"}),
+    # A's room is in the published allocation: RH's POST is refused with the reason.
+    L("painel:aplicacao_sala_corrigir", "pk=sala_prova",
+                                LOGIN, 403,   403,   403,   403,   403,   403,   405,
+      post=RH_POST, dados={"nome": "Sala 9", "capacidade": "10", "confirmacao": "on"}),
     L("painel:aplicacao_alocar", "pk=etapa_prova",
                                 LOGIN, 403,   403,   403,   403,   403,   403,   405,
       post=RH_POST, dados={"motivacao": MOTIVO, "confirmacao": "on"}),

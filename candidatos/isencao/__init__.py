@@ -89,6 +89,7 @@ from candidatos.isencao.pagamento import (
     encerrar_prazo_pagamento,
     registrar_pagamento,
     situacao_taxa_efetiva,
+    taxas_ainda_pendentes,
 )
 from candidatos.isencao.pedido import (
     solicitar_isencao,
@@ -172,6 +173,7 @@ __all__ = [
     "resultado_definitivo",
     "reverificar_pendentes",
     "situacao_taxa_efetiva",
+    "taxas_ainda_pendentes",
     "solicitar_isencao",
     "validar_arquivo",
 ]

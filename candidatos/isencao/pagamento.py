@@ -7,7 +7,7 @@ import datetime as dt
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from simple_history.utils import bulk_update_with_history
@@ -60,6 +60,26 @@ def situacao_taxa_efetiva(inscricao: Inscricao, agora: dt.datetime | None = None
     if aguarda_resultado is None:
         aguarda_resultado = _aguarda_resultado(inscricao)
     return SituacaoTaxa.PENDENTE if aguarda_resultado else SituacaoTaxa.NAO_CONFIRMADA
+
+
+def _aguarda_resultado_definitivo() -> Exists:
+    """Over Inscricao rows: the inscrição's exemption request awaits its batch's final result
+    (`_aguarda_resultado` in bulk)."""
+    return Exists(PedidoIsencao.objects.filter(inscricao=OuterRef("pk"))
+                  .exclude(pk__in=pedidos_com_resultado_definitivo().values("objeto_id")))
+
+
+def taxas_ainda_pendentes(certame: Certame, inscricoes: QuerySet[Inscricao],
+                          agora: dt.datetime) -> QuerySet[Inscricao]:
+    """`situacao_taxa_efetiva` in bulk: those of `inscricoes` (the certame's) whose fee is still
+    pending at `agora`, so may yet be paid or exempted. Until the payment deadline ends, or
+    in a schedule without one, every pending fee; after it, those whose exemption request
+    awaits its final result (art. 3º, VII and §3º)."""
+    pendentes = inscricoes.filter(situacao_taxa=SituacaoTaxa.PENDENTE)
+    fim = prazo_final(certame, Etapa.Tipo.PAGAMENTO_TAXA)
+    if fim is None or agora <= fim:
+        return pendentes
+    return pendentes.filter(_aguarda_resultado_definitivo())
 
 
 def _fundamento_pagamento(certame: Certame, *, prazo: bool = False) -> str:
@@ -119,10 +139,7 @@ def encerrar_prazo_pagamento(certame: Certame, *, autor,
         futura=_("O prazo de pagamento termina em %(d)s."))
     # A request still awaiting the final result of its batch keeps the inscrição out.
     candidatas = (Inscricao.objects.filter(certame=certame, situacao_taxa=SituacaoTaxa.PENDENTE)
-                  .exclude(situacao__in=FINAIS)
-                  .exclude(Exists(PedidoIsencao.objects.filter(inscricao=OuterRef("pk"))
-                                  .exclude(pk__in=pedidos_com_resultado_definitivo()
-                                           .values("objeto_id")))))
+                  .exclude(situacao__in=FINAIS).exclude(_aguarda_resultado_definitivo()))
     marcadas = travar_varios(candidatas, "numero")
     if not marcadas:
         return []

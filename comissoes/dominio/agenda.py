@@ -1,7 +1,8 @@
 """A committee session in the calendar: its `.ics` for the members and for each convoked
 candidate (comum.avisos.ics), attached to the convocation's e-mail, and the members' reminder
 the day before (celery beat, `comissoes.lembrar_sessoes`: each member reminded once per
-session, `comum.models.Aviso.chave`)."""
+session, `comum.models.Aviso.chave`). The hour a mail states is the órgão's
+(`certames.calendario.fuso`): a beat job runs in no certame's zone."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import datetime as dt
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import calendario
 from comissoes.dominio.procedimentos import procedimento
 from comissoes.models import Convocacao, MembroComissao, Sessao
 from comum import emails
@@ -54,16 +56,18 @@ def lembrar_sessoes(agora: dt.datetime | None = None) -> int:
     agora = agora or timezone.now()
     sessoes = (Sessao.objects.filter(inicio__gt=agora, inicio__lte=agora + ANTECEDENCIA_SESSAO,
                                      encerrada_em__isnull=True)
-               .select_related("comissao__certame"))
+               .select_related("comissao__certame__orgao"))
     feitos = 0
     for sessao in sessoes:
         anexo = ics.anexo(calendario_sessao(sessao), f"sessao-{sessao.pk}.ics")
         membros = (MembroComissao.objects.filter(comissao=sessao.comissao, ativo=True)
                    .exclude(usuario__email="").select_related("usuario"))
+        with timezone.override(calendario.fuso(sessao.comissao.certame)):
+            horario = data_hora_br(sessao.inicio)
         for membro in membros:
             aviso = emails.lembrete_sessao_comissao(membro.usuario.email, {
                 "comissao": sessao.comissao.nome, "titulo": _titulo(sessao),
-                "horario": data_hora_br(sessao.inicio), "local": sessao.local,
+                "horario": horario, "local": sessao.local,
                 "modalidade": sessao.get_modalidade_display()},
                 usuario=membro.usuario, certame_id=sessao.comissao.certame_id,
                 anexos=[anexo], chave=f"lembrete:sessao:{sessao.pk}:{membro.usuario_id}")

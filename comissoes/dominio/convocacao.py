@@ -45,6 +45,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
+from certames import calendario
 from certames.auditoria import registrar_ato, ultimo_ato
 from certames.models import Ato, Etapa
 from certames.regras.procedimentos import RegraConvocacao
@@ -308,11 +309,13 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         return False
     proc = procedimento(conv.sessao.comissao.tipo)
     certame, sessao = conv.sessao.comissao.certame, conv.sessao
+    with timezone.override(calendario.fuso(certame)):  # the órgão's hour, not the worker's
+        horario = data_hora_br(conv.horario)
     emails.convocacao_comissao(destino, {
         "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
         "nome": conv.inscricao.candidato.nome_exibicao, "orgao": certame.orgao.nome,
         "edital": certame.numero_edital, "numero": conv.inscricao.numero,
-        "lista_nome": Lista(conv.lista).label, "horario": data_hora_br(conv.horario),
+        "lista_nome": Lista(conv.lista).label, "horario": horario,
         "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
         "gravacao_exigida": sessao.gravacao_exigida},
         ato=ultimo_ato(conv, f"convocacao_{proc.slug}"), inscricao=conv.inscricao,

@@ -10,11 +10,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
@@ -189,17 +188,9 @@ class ExportarView(RHMixin, View):
             raise Http404
         linhas = condicoes.linhas_exportacao(certame)
         nome = f"atendimento-especializado-{certame.numero_edital}".replace("/", "-")
-        if formato == "csv":
-            conteudo = exportacao.gerar_csv(condicoes.COLUNAS, linhas)
-            tipo = exportacao.TIPO_CSV
-        else:
-            conteudo = exportacao.gerar_xlsx([str(r) for r in condicoes.ROTULOS_COLUNAS],
-                                             linhas, titulo=_("Atendimento especializado"))
-            tipo = exportacao.TIPO_XLSX
+        resposta = exportacao.resposta_exportacao(
+            formato, nome, condicoes.COLUNAS, linhas, _("Atendimento especializado"),
+            rotulos=condicoes.ROTULOS_COLUNAS, privada=True)
         condicoes.registrar_exportacao(certame, autor=request.user, formato=formato,
                                        total=len(linhas))
-        resposta = HttpResponse(conteudo, content_type=tipo)
-        resposta["Content-Disposition"] = content_disposition_header(True,
-                                                                     f"{nome}.{formato}")
-        resposta["Cache-Control"] = "private, no-store"
         return resposta

@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -60,6 +61,26 @@ def cartoes(inscricao: Inscricao, agora: dt.datetime | None = None) -> list[Cart
     return resultado
 
 
+def _sem_lugar(inscricao: Inscricao, etapa: Etapa) -> str:
+    """Why a confirmed inscrição has no seat in the stage: no allocation yet, not admitted to
+    the stage's phase (`alocacao.inscricoes_da_etapa`, the one answer), or left out of the
+    allocation in force (RH is to publish a new one)."""
+    vigente = regras.alocacao_vigente(etapa)
+    if vigente is None:
+        return _("O cartão de confirmação fica disponível quando o RH publicar os locais de "
+                 "prova, antes da prova, prevista para %(d)s.") % {
+            "d": data_hora_br(etapa.inicio)}
+    try:
+        faz_a_prova = regras.inscricoes_da_etapa(etapa).filter(pk=inscricao.pk).exists()
+    except ValidationError:  # the previous phase's result is being computed
+        faz_a_prova = True
+    if not faz_a_prova and etapa.fase is not None:
+        return _("Sua inscrição não foi admitida à fase %(f)s pelo resultado da fase anterior: "
+                 "não há cartão de confirmação para esta prova.") % {"f": etapa.fase.codigo}
+    return _("A alocação dos locais de prova publicada em %(d)s não inclui sua inscrição: "
+             "procure o RH do certame.") % {"d": data_hora_br(vigente.publicada_em)}
+
+
 def _cartao(inscricao: Inscricao, etapa: Etapa, agora: dt.datetime) -> Cartao:
     if agora > etapa.fim:
         return Cartao(inscricao, etapa, motivo=_(
@@ -72,9 +93,7 @@ def _cartao(inscricao: Inscricao, etapa: Etapa, agora: dt.datetime) -> Cartao:
             "t": inscricao.get_situacao_taxa_display()})
     lugar = regras.lugar_vigente(inscricao, etapa)
     if lugar is None:
-        return Cartao(inscricao, etapa, motivo=_(
-            "O cartão de confirmação fica disponível quando o RH publicar os locais de prova, "
-            "antes da prova, prevista para %(d)s.") % {"d": data_hora_br(etapa.inicio)})
+        return Cartao(inscricao, etapa, motivo=_sem_lugar(inscricao, etapa))
     concedidas = condicoes.concedidas_por_inscricao(inscricao.certame,
                                                     inscricao_id=inscricao.pk)
     return Cartao(inscricao, etapa, lugar=lugar,
@@ -108,6 +127,10 @@ class Verificacao:
     dados: dict
     vigente: bool
 
+    @property
+    def certame(self):
+        return self.lugar.alocacao.etapa.certame
+
 
 def verificar(codigo: str) -> Verificacao | None:
     """The card of a verification code (None: no card has it). `vigente` says whether its
@@ -116,9 +139,9 @@ def verificar(codigo: str) -> Verificacao | None:
     if len(codigo) != 64:
         return None
     lugar = (LugarProva.objects.filter(codigo=codigo)
-             .select_related("alocacao__etapa__fase", "sala__local",
-                             "inscricao__candidato", "inscricao__cargo",
-                             "inscricao__certame__orgao").first())
+             .select_related("alocacao__etapa__fase", "alocacao__etapa__certame__orgao",
+                             "sala__local", "inscricao__candidato", "inscricao__cargo")
+             .first())
     if lugar is None:
         return None
     dados = dados_do_lugar(lugar.alocacao, lugar.inscricao, lugar.sala)

@@ -13,7 +13,7 @@ from certames.auditoria import registrar_ato
 from certames.models import Etapa
 from comum.formatos import data_hora_br
 from comum.pdf import renderizar_pdf
-from provas.aplicacao.alocacao import ordenar
+from provas.aplicacao.alocacao import ORDEM_SALAS, ordenar
 from provas.models import AlocacaoProva, LugarProva, SalaProva
 
 #: CSV keys (stable) and the XLSX's labels, in order.
@@ -29,23 +29,21 @@ ROTULOS_COLUNAS = (gettext_lazy("Local"), gettext_lazy("Endereço"),
 
 def salas_com_candidatos(alocacao: AlocacaoProva
                          ) -> list[tuple[SalaProva, list[tuple[LugarProva, list[str]]]]]:
-    """[(room, [(lugar, conditions' labels), ...]), ...]: rooms by venue and name, the
-    candidates of each in the allocation's order (cargo, name, number)."""
-    lugares = list(LugarProva.objects.filter(alocacao=alocacao)
-                   .select_related("sala__local", "inscricao__candidato", "inscricao__cargo"))
+    """[(room, [(lugar, conditions' labels), ...]), ...]: the rooms in the allocation's order
+    (`alocacao.ORDEM_SALAS`), the candidates of each in its order (cargo, name, number). Two
+    queries and the conditions', whatever the number of rooms and candidates."""
+    lugares = (LugarProva.objects.filter(alocacao=alocacao)
+               .select_related("sala__local", "inscricao__candidato", "inscricao__cargo")
+               .order_by(*(f"sala__{campo}" for campo in ORDEM_SALAS)))
     concedidas = condicoes.concedidas_por_inscricao(alocacao.etapa.certame)
-    por_sala: dict[int, list[LugarProva]] = {}
-    salas: dict[int, SalaProva] = {}
+    por_sala: dict[int, tuple[SalaProva, list[LugarProva]]] = {}
     for lugar in lugares:
-        por_sala.setdefault(lugar.sala_id, []).append(lugar)
-        salas[lugar.sala_id] = lugar.sala
-    ordem = sorted(salas.values(), key=lambda s: (s.local.nome, s.local_id, s.nome, s.pk))
+        por_sala.setdefault(lugar.sala_id, (lugar.sala, []))[1].append(lugar)
     resultado = []
-    for sala in ordem:
-        inscricoes = ordenar([lugar.inscricao for lugar in por_sala[sala.pk]])
-        por_insc = {lugar.inscricao_id: lugar for lugar in por_sala[sala.pk]}
+    for sala, da_sala in por_sala.values():
+        por_insc = {lugar.inscricao_id: lugar for lugar in da_sala}
         resultado.append((sala, [(por_insc[i.pk], concedidas.get(i.pk, ([], set()))[0])
-                                 for i in inscricoes]))
+                                 for i in ordenar([lugar.inscricao for lugar in da_sala])]))
     return resultado
 
 
@@ -62,10 +60,13 @@ def linhas(alocacao: AlocacaoProva) -> list[list]:
     return saida
 
 
-def pdf(alocacao: AlocacaoProva) -> bytes:
+def pdf(alocacao: AlocacaoProva) -> tuple[bytes, int]:
+    """The list as PDF (`comum.pdf`: every value escaped by the template), and how many
+    candidates it lists."""
+    salas = salas_com_candidatos(alocacao)
     return renderizar_pdf("provas/lista_sala_pdf.html", {
         "alocacao": alocacao, "etapa": alocacao.etapa, "certame": alocacao.etapa.certame,
-        "salas": salas_com_candidatos(alocacao)})
+        "salas": salas}), sum(len(candidatos) for _sala, candidatos in salas)
 
 
 def nome_arquivo(etapa: Etapa) -> str:

@@ -20,7 +20,7 @@ class VerificarCartaoView(TemplateView):
         ctx = super().get_context_data(**kwargs)
         codigo = (self.request.GET.get("codigo") or "").strip()[:80]
         verificacao = cartao.verificar(codigo) if codigo else None
-        if verificacao and verificacao.lugar.inscricao.certame.status not in STATUS_PUBLICOS:
+        if verificacao and verificacao.certame.status not in STATUS_PUBLICOS:
             verificacao = None
         ctx.update(codigo=codigo, verificacao=verificacao)
         return ctx

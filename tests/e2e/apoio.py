@@ -82,3 +82,17 @@ def violacoes_axe(pagina) -> list[str]:
         " alvos: v.nodes.map(n => n.target.join(' '))})))")
     return [f"{v['id']} ({v['impact']}: {v['help']}): {', '.join(v['alvos'][:5])}"
             for v in json.loads(resultado) if v["impact"] in IMPACTOS_GRAVES]
+
+
+def conferir_largura_e_axe(pagina, nome: str, largura: int, capturas: str | None) -> list[str]:
+    """What fails on the page as shown at `largura`: sideways scroll, serious axe-core
+    violations; a screenshot to `capturas` (a folder outside the repository) when given."""
+    falhas = []
+    rolagem = pagina.evaluate("document.documentElement.scrollWidth")
+    if rolagem > largura:
+        falhas.append(f"{nome} @ {largura}: {rolagem} px")
+    falhas += [f"{nome} @ {largura}: {v}" for v in violacoes_axe(pagina)]
+    if capturas:
+        Path(capturas).mkdir(parents=True, exist_ok=True)
+        pagina.screenshot(path=f"{capturas}/{nome}-{largura}.png", full_page=True)
+    return falhas

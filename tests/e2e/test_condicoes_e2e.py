@@ -3,10 +3,9 @@ decision, appeal form) and RH's list and decision page, at 1366 and 390 px: no s
 scroll, no serious axe-core violation. Screenshots go to $CONDICOES_CAPTURAS when set."""
 
 import os
-from pathlib import Path
 
 from candidatos.models import PedidoAtendimento
-from tests.e2e.apoio import carregar_demo, entrar_como, violacoes_axe
+from tests.e2e.apoio import carregar_demo, conferir_largura_e_axe, entrar_como
 
 LARGURAS = (1366, 390)
 
@@ -34,13 +33,7 @@ def test_paginas_do_atendimento_especializado(live_server, pagina):
                 if resposta is None or resposta.status != 200:
                     falhas.append(f"{nome}: HTTP {resposta.status if resposta else '-'}")
                     continue
-                rolagem = pagina.evaluate("document.documentElement.scrollWidth")
-                if rolagem > largura:
-                    falhas.append(f"{nome} @ {largura}: {rolagem} px")
-                falhas += [f"{nome} @ {largura}: {v}" for v in violacoes_axe(pagina)]
-                if capturas:
-                    Path(capturas).mkdir(parents=True, exist_ok=True)
-                    pagina.screenshot(path=f"{capturas}/{nome}-{largura}.png", full_page=True)
+                falhas += conferir_largura_e_axe(pagina, nome, largura, capturas)
     texto = None
     entrar_como(pagina, live_server.url, "candidato")
     pagina.goto(live_server.url + _paginas()["candidato"][0][1])

@@ -53,13 +53,17 @@ def conceder(w, inscricao, user, conds: dict):
 
 def mundo() -> SimpleNamespace:
     """Five confirmed inscrições (worked in tests/provas/test_aplicacao.py) and two that are
-    not, rooms 'Sala 1' (3, accessible) and 'Sala 2' (3) of 'Escola Estadual Centro'."""
+    not (the inscrições and the payment deadline over), rooms 'Sala 1' (3, accessible) and
+    'Sala 2' (3) of 'Escola Estadual Centro'."""
     w = SimpleNamespace(agora=timezone.now())
     w.rh = usuario("rh_prova", GRUPO_RH)
     w.certame = CertameFactory()
     T = Etapa.Tipo
     EtapaFactory(certame=w.certame, tipo=T.INSCRICOES, inicio=w.agora - 30 * DIA,
                  fim=w.agora - 20 * DIA)
+    # Fábio's fee was not paid by the deadline: not confirmed, no longer confirmable.
+    w.pagamento = EtapaFactory(certame=w.certame, tipo=T.PAGAMENTO_TAXA,
+                               inicio=w.agora - 30 * DIA, fim=w.agora - 19 * DIA)
     EtapaFactory(certame=w.certame, tipo=T.ANALISE_ATENDIMENTO, inicio=w.agora - 30 * DIA,
                  fim=w.agora + 5 * DIA)
     w.etapa = EtapaFactory(certame=w.certame, tipo=T.APLICACAO_PROVA,

@@ -4,20 +4,29 @@ the re-allocation as a new act, the schedule's order and the editor's stage form
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
 
+from candidatos.models import Inscricao, PedidoIsencao
 from certames import cronograma
-from certames.models import Ato, Etapa
+from certames.models import Ato, Certame, Etapa, Orgao
 from comum.formatos import data_hora_br
 from painel.forms.editor import EtapaForm
-from provas.aplicacao import alocacao, cartao, locais
+from provas.aplicacao import alocacao, cartao, codigo, locais
 from provas.models import AlocacaoProva, Fase, LugarProva
 from tests.factories import EtapaFactory
 from tests.provas.apoio_aplicacao import PAGA, conceder, inscrever, mundo
 
 pytestmark = pytest.mark.django_db
+
+#: Queries of the allocation act, of RH's page and of the CSV list, whatever the number of
+#: candidates and rooms (test_publicar_e_a_pagina_sem_consulta_por_candidato).
+PUBLICAR, PAGINA_RH, LISTA_CSV = 23, 32, 11
 
 
 @pytest.fixture
@@ -73,7 +82,7 @@ def test_falta_lugar_em_sala_acessivel(w):
     with pytest.raises(ValidationError) as erro:
         alocacao.publicar_alocacao(w.etapa, autor=w.rh)
     assert erro.value.messages == [
-        "Falta 1 lugar em sala acessível: 2 com sala de fácil acesso concedida e 1 lugares "
+        "Falta 1 lugar em sala acessível: 2 com sala de fácil acesso concedida e 1 lugar "
         "em salas acessíveis (Decreto 9.508/2018, art. 4º (parâmetro federal)). Cadastre "
         "mais salas acessíveis ou aumente a capacidade."]
     assert AlocacaoProva.objects.count() == 0
@@ -162,3 +171,118 @@ def test_editor_oferece_a_etapa_e_as_fases_do_certame(w):
     form = EtapaForm(dados, certame=w.certame)
     assert form.is_valid() is False
     assert form.errors["fase"] == ["Só a etapa “Aplicação da prova” tem fase."]
+
+
+# --- the allocation waits for every confirmation -----------------------------------------------
+
+
+def test_recusada_enquanto_o_prazo_de_pagamento_corre_e_publicada_depois(w):
+    """Fábio's fee is pending: while the payment deadline runs he may still pay, and would
+    need a seat. After it, his fee can no longer be confirmed: the five others are seated."""
+    fim = w.agora + dt.timedelta(days=2)
+    Etapa.objects.filter(pk=w.pagamento.pk).update(fim=fim)
+    atos = Ato.objects.count()
+    with pytest.raises(ValidationError) as erro:
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    assert erro.value.messages == [
+        f"A alocação só pode ser publicada depois de {data_hora_br(fim)}, o fim do prazo de "
+        "pagamento da taxa: até lá, 1 inscrição com a taxa pendente ainda pode ser "
+        "confirmada."]
+    assert (AlocacaoProva.objects.count(), Ato.objects.count()) == (0, atos)
+    nova = alocacao.publicar_alocacao(w.etapa, autor=w.rh, agora=fim + dt.timedelta(hours=1))
+    assert sorted(_salas(nova)["Sala 1"] + _salas(nova)["Sala 2"]) == [
+        "100001", "100002", "100003", "100004", "100005"]
+
+
+def test_recusada_enquanto_um_pedido_de_isencao_aguarda_o_resultado_definitivo(w):
+    """The deadline is over, but Fábio's exemption request has no final result yet: if
+    granted, his fee becomes exempt (the regime's payment deadline rule)."""
+    PedidoIsencao.objects.create(inscricao=w.fabio, tipo="doador_sangue",
+                                 solicitado_em=w.agora - 25 * dt.timedelta(1))
+    with pytest.raises(ValidationError) as erro:
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    assert erro.value.messages == [
+        "1 inscrição com a taxa pendente aguarda o resultado definitivo do pedido de isenção: "
+        "a alocação só pode ser publicada depois dele."]
+    resultado = EtapaFactory(certame=w.certame, tipo=Etapa.Tipo.RESULTADO_DEFINITIVO_ISENCAO,
+                             inicio=w.agora + dt.timedelta(1), fim=w.agora + dt.timedelta(2))
+    assert alocacao.motivo_nao_alocar(w.etapa) == (
+        "1 inscrição com a taxa pendente aguarda o resultado definitivo do pedido de isenção "
+        f"(a partir de {data_hora_br(resultado.inicio)}, no cronograma): a alocação só pode "
+        "ser publicada depois dele.")
+    assert AlocacaoProva.objects.count() == 0
+
+
+def test_sem_prazo_de_pagamento_no_cronograma_uma_taxa_pendente_recusa(w, client):
+    w.pagamento.delete()
+    motivo = ("1 inscrição está com a taxa pendente e o cronograma deste certame não prevê o "
+              "prazo de pagamento da taxa: inclua-o no cronograma; a alocação é publicada "
+              "depois do fim dele.")
+    assert alocacao.motivo_nao_alocar(w.etapa) == motivo
+    client.force_login(w.rh)
+    pagina = client.get(reverse("painel:aplicacao_prova", args=[w.certame.pk]))
+    situacao = pagina.context["etapas"][0]["situacao"]
+    assert (situacao.erro, situacao.plano, situacao.inscritos) == (motivo, None, 5)
+    html = pagina.content.decode()
+    assert motivo in html
+    assert reverse("painel:aplicacao_alocar", args=[w.etapa.pk]) not in html
+    resposta = client.post(reverse("painel:aplicacao_alocar", args=[w.etapa.pk]),
+                           {"confirmacao": "on"}, follow=True)
+    assert [str(m) for m in resposta.context["messages"]] == [motivo]
+    assert AlocacaoProva.objects.count() == 0
+
+
+def test_certame_suspenso_nao_aloca(w):
+    Certame.objects.filter(pk=w.certame.pk).update(status=Certame.Status.SUSPENSO)
+    w.etapa.certame.refresh_from_db()
+    with pytest.raises(ValidationError) as erro:
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    assert erro.value.messages == ["Certame suspenso."]
+    assert AlocacaoProva.objects.count() == 0
+
+
+# --- the card's hour is the órgão's ----------------------------------------------------------
+
+
+def test_horario_do_cartao_no_fuso_do_orgao_em_qualquer_pedido(w, client):
+    """An órgão of Amazonas (America/Manaus, UTC-4) allocated from a request in São Paulo's
+    zone: the card, the code and the public check all say Manaus's hour."""
+    Orgao.objects.filter(pk=w.certame.orgao_id).update(uf="AM")
+    with timezone.override(zoneinfo.ZoneInfo("America/Sao_Paulo")):
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    manaus = timezone.localtime(w.etapa.inicio, zoneinfo.ZoneInfo("America/Manaus"))
+    esperado = f"{manaus:%d/%m/%Y %H:%M}"
+    insc = Inscricao.objects.select_related("certame__orgao", "cargo", "candidato").get(
+        pk=w.ana.pk)
+    with timezone.override(zoneinfo.ZoneInfo("UTC")):
+        c = cartao.cartoes(insc)[0]
+        assert c.dados["inicio"] == esperado
+        assert codigo.hash_dos_dados(c.dados) == c.lugar.codigo
+    resposta = client.get(reverse("verificar_cartao"), {"codigo": c.lugar.codigo})
+    assert resposta.context["verificacao"].dados["inicio"] == esperado
+    assert f"{esperado} a " in resposta.content.decode()
+
+
+# --- queries that do not grow with the candidates ----------------------------------------------
+
+
+@pytest.mark.parametrize("extras", [0, 12])
+def test_publicar_e_a_pagina_sem_consulta_por_candidato(w, client, extras,
+                                                        django_assert_num_queries):
+    """The act and RH's page read the same number of rows' queries whether 5 or 17
+    candidates (and 2 or 3 rooms): no query per inscrição or per room."""
+    if extras:
+        for n in range(extras):
+            inscrever(w, w.cargo_a, f"Extra {n:02d}", f"2000{n:02d}", PAGA)
+        locais.cadastrar_sala(w.local, nome="Sala 3", capacidade=20, acessivel=False,
+                              autor=w.rh)
+    ContentType.objects.clear_cache()  # the act's content type is read once per process
+    with django_assert_num_queries(PUBLICAR):
+        alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    client.force_login(w.rh)
+    with django_assert_num_queries(PAGINA_RH):
+        assert client.get(reverse("painel:aplicacao_prova", args=[w.certame.pk])
+                          ).status_code == 200
+    with django_assert_num_queries(LISTA_CSV):
+        assert client.get(reverse("painel:aplicacao_lista", args=[w.etapa.pk, "csv"])
+                          ).status_code == 200

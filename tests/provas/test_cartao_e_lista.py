@@ -12,8 +12,9 @@ from django.urls import reverse
 from django.utils import timezone
 from openpyxl import load_workbook
 
-from certames.models import Ato
+from certames.models import Ato, Etapa
 from provas.aplicacao import alocacao
+from tests.factories import CertameFactory, EtapaFactory
 from tests.provas.apoio_aplicacao import mundo
 
 pytestmark = pytest.mark.django_db
@@ -125,10 +126,24 @@ def test_pagina_do_rh_e_publicacao_com_confirmacao(client, w):
     pagina = client.get(reverse("painel:aplicacao_prova", args=[w.certame.pk]))
     assert pagina.status_code == 200
     assert pagina.context["capacidade"] == 6
-    assert pagina.context["etapas"][0]["plano_total"] == 5
+    situacao = pagina.context["etapas"][0]["situacao"]
+    assert (situacao.inscritos, len(situacao.plano.lugares), situacao.erro) == (5, 5, None)
     url = reverse("painel:aplicacao_alocar", args=[w.etapa.pk])
     assert client.post(url, {}).status_code == 400
     assert alocacao.alocacao_vigente(w.etapa) is None
     resp = client.post(url, {"confirmacao": "on"})
     assert resp.status_code == 302
     assert alocacao.alocacao_vigente(w.etapa).lugares.count() == 5
+
+
+def test_pdf_do_proprio_cartao_com_etapa_de_outro_certame_404(client, w):
+    """The stage in the URL must be one of the inscrição's own: another certame's exam
+    stage gives no card."""
+    alocacao.publicar_alocacao(w.etapa, autor=w.rh)
+    outra = EtapaFactory(certame=CertameFactory(), tipo=Etapa.Tipo.APLICACAO_PROVA,
+                         inicio=w.etapa.inicio, fim=w.etapa.fim)
+    client.force_login(w.user_daniel)
+    assert client.get(reverse("portal:cartao_pdf", args=[w.daniel.pk, outra.pk])
+                      ).status_code == 404
+    assert client.get(reverse("portal:cartao_pdf", args=[w.daniel.pk, w.etapa.pk])
+                      ).status_code == 200

@@ -1,7 +1,8 @@
-"""RH's pages of the exam's application: the certame's exam stages, its venues and rooms,
-the allocation of each stage (an act: published when recorded, a re-allocation with its
-motivation) and the list per venue and room (CSV, XLSX, PDF). Every action calls one domain
-function of `provas.aplicacao`."""
+"""RH's pages of the exam's application: the certame's exam stages, its venues and rooms
+(a room corrected while no allocation uses it), the allocation of each stage (an act:
+published when recorded, a re-allocation with its motivation) and the list per venue and
+room (CSV, XLSX, PDF). Every action calls one domain function of `provas.aplicacao`; every
+page and message shows times in the certame's órgão's zone."""
 
 from __future__ import annotations
 
@@ -16,24 +17,29 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.generic import TemplateView
 
+from certames import calendario
 from certames.models import Certame, Etapa
 from comum import exportacao
 from comum.confirmacao import exige_confirmacao
 from painel.acesso import RHMixin
 from painel.forms.provas import AlocacaoProvaForm, LocalProvaForm, SalaProvaForm
 from provas.aplicacao import alocacao, lista, locais
-from provas.models import LocalProva
+from provas.models import LocalProva, SalaProva
 
 FORMATOS_LISTA = ("csv", "xlsx", "pdf")
 
 
 def _certame(pk: int) -> Certame:
-    return get_object_or_404(Certame.objects.select_related("orgao"), pk=pk)
+    certame = get_object_or_404(Certame.objects.select_related("orgao"), pk=pk)
+    calendario.ativar_fuso(certame)
+    return certame
 
 
 def _etapa(pk: int) -> Etapa:
-    return get_object_or_404(Etapa.objects.select_related("certame__orgao", "fase__cargo"),
-                             pk=pk, tipo=Etapa.Tipo.APLICACAO_PROVA)
+    etapa = get_object_or_404(Etapa.objects.select_related("certame__orgao", "fase__cargo"),
+                              pk=pk, tipo=Etapa.Tipo.APLICACAO_PROVA)
+    calendario.ativar_fuso(etapa.certame)
+    return etapa
 
 
 def _mensagens(request, exc: ValidationError) -> None:
@@ -41,7 +47,7 @@ def _mensagens(request, exc: ValidationError) -> None:
         messages.error(request, mensagem)
 
 
-def _cadastrar(request, form, certame_id: int, cadastrar, sucesso: str):
+def _gravar(request, form, certame_id: int, gravar, sucesso: str):
     """A venue's or a room's form: each error with its field's label, or the record made
     (`provas.aplicacao.locais`), then back to the certame's exam page."""
     if not form.is_valid():
@@ -51,7 +57,7 @@ def _cadastrar(request, form, certame_id: int, cadastrar, sucesso: str):
                                if campo in form.fields else erro)
     else:
         try:
-            cadastrar(form.cleaned_data)
+            gravar(form.cleaned_data)
         except ValidationError as exc:
             _mensagens(request, exc)
         else:
@@ -61,7 +67,8 @@ def _cadastrar(request, form, certame_id: int, cadastrar, sucesso: str):
 
 class AplicacaoProvaView(RHMixin, TemplateView):
     """The certame's exam stages with their allocation in force (or the plan it would
-    publish, and why it cannot), the venues and rooms, and the forms."""
+    publish, and why it cannot), the venues and rooms (those an allocation uses cannot be
+    corrected), and the forms. Its queries do not grow with the rooms or the candidates."""
 
     template_name = "painel/provas/aplicacao.html"
 
@@ -71,22 +78,19 @@ class AplicacaoProvaView(RHMixin, TemplateView):
         agora = timezone.now()
         etapas = []
         for etapa in alocacao.etapas_prova(certame):
-            vigente = alocacao.alocacao_vigente(etapa)
-            erro, plano = None, None
-            try:
-                plano = alocacao.planejar(etapa)
-            except ValidationError as exc:
-                erro = " ".join(exc.messages)
-            etapas.append({"etapa": etapa, "vigente": vigente, "erro": erro,
-                           "inscritos": alocacao.inscricoes_da_etapa(etapa).count(),
-                           "salas": lista.salas_com_candidatos(vigente) if vigente else [],
-                           "encerrada": agora > etapa.fim,
-                           "plano_total": len(plano.lugares) if plano else 0})
+            etapa.certame = certame
+            situacao = alocacao.situacao_da_etapa(etapa, agora)
+            etapas.append({"situacao": situacao, "salas": lista.salas_com_candidatos(
+                situacao.vigente) if situacao.vigente else []})
         locais_prova = list(LocalProva.objects.filter(certame=certame)
                             .prefetch_related("salas").order_by("nome", "pk"))
+        em_alocacao = locais.salas_em_alocacao(certame.pk)
+        for local in locais_prova:
+            for sala in local.salas.all():
+                sala.em_alocacao = em_alocacao.get(sala.pk)
         ctx.update(certame=certame, etapas=etapas, locais=locais_prova,
-                   form_local=kwargs.get("form_local") or LocalProvaForm(),
-                   form_sala=SalaProvaForm(), form_alocacao=AlocacaoProvaForm(),
+                   form_local=LocalProvaForm(), form_sala=SalaProvaForm(),
+                   form_alocacao=AlocacaoProvaForm(),
                    capacidade=sum(s.capacidade for local in locais_prova
                                   for s in local.salas.all()))
         return ctx
@@ -96,20 +100,35 @@ class AplicacaoProvaView(RHMixin, TemplateView):
 class CadastrarLocalView(RHMixin, View):
     def post(self, request, pk):
         certame = _certame(pk)
-        return _cadastrar(request, LocalProvaForm(request.POST), certame.pk,
-                          lambda dados: locais.cadastrar_local(certame, autor=request.user,
-                                                               **dados),
-                          _("Local de prova cadastrado."))
+        return _gravar(request, LocalProvaForm(request.POST), certame.pk,
+                       lambda dados: locais.cadastrar_local(certame, autor=request.user,
+                                                            **dados),
+                       _("Local de prova cadastrado."))
 
 
 @exige_confirmacao
 class CadastrarSalaView(RHMixin, View):
     def post(self, request, pk):
-        local = get_object_or_404(LocalProva.objects.select_related("certame"), pk=pk)
-        return _cadastrar(request, SalaProvaForm(request.POST), local.certame_id,
-                          lambda dados: locais.cadastrar_sala(local, autor=request.user,
-                                                              **dados),
-                          _("Sala cadastrada."))
+        local = get_object_or_404(LocalProva.objects.select_related("certame__orgao"), pk=pk)
+        calendario.ativar_fuso(local.certame)
+        return _gravar(request, SalaProvaForm(request.POST), local.certame_id,
+                       lambda dados: locais.cadastrar_sala(local, autor=request.user,
+                                                           **dados),
+                       _("Sala cadastrada."))
+
+
+@exige_confirmacao
+class CorrigirSalaView(RHMixin, View):
+    """Correct a room's name, capacity or accessibility (refused once an allocation act
+    uses it: `provas.aplicacao.locais.corrigir_sala`)."""
+
+    def post(self, request, pk):
+        sala = get_object_or_404(SalaProva.objects.select_related("local__certame__orgao"),
+                                 pk=pk)
+        calendario.ativar_fuso(sala.local.certame)
+        return _gravar(request, SalaProvaForm(request.POST), sala.local.certame_id,
+                       lambda dados: locais.corrigir_sala(sala, autor=request.user, **dados),
+                       _("Sala corrigida."))
 
 
 @exige_confirmacao
@@ -149,19 +168,18 @@ class ListaLocalView(RHMixin, View):
         vigente = alocacao.alocacao_vigente(etapa)
         if vigente is None:
             raise Http404
-        linhas = lista.linhas(vigente)
-        if formato == "csv":
-            conteudo, tipo = exportacao.gerar_csv(lista.COLUNAS, linhas), exportacao.TIPO_CSV
-        elif formato == "xlsx":
-            conteudo = exportacao.gerar_xlsx([str(r) for r in lista.ROTULOS_COLUNAS], linhas,
-                                             titulo=_("Locais de prova"))
-            tipo = exportacao.TIPO_XLSX
+        vigente.etapa = etapa
+        if formato == "pdf":
+            conteudo, total = lista.pdf(vigente)
+            resposta = HttpResponse(conteudo, content_type="application/pdf")
+            resposta["Content-Disposition"] = content_disposition_header(
+                False, f"{lista.nome_arquivo(etapa)}.pdf")
+            resposta["Cache-Control"] = "private, no-store"
         else:
-            conteudo, tipo = lista.pdf(vigente), "application/pdf"
-        lista.registrar_exportacao(etapa, autor=request.user, formato=formato,
-                                   total=len(linhas))
-        resposta = HttpResponse(conteudo, content_type=tipo)
-        resposta["Content-Disposition"] = content_disposition_header(
-            formato != "pdf", f"{lista.nome_arquivo(etapa)}.{formato}")
-        resposta["Cache-Control"] = "private, no-store"
+            linhas = lista.linhas(vigente)
+            total = len(linhas)
+            resposta = exportacao.resposta_exportacao(
+                formato, lista.nome_arquivo(etapa), lista.COLUNAS, linhas,
+                _("Locais de prova"), rotulos=lista.ROTULOS_COLUNAS, privada=True)
+        lista.registrar_exportacao(etapa, autor=request.user, formato=formato, total=total)
         return resposta
