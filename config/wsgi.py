@@ -25,3 +25,9 @@ verificar_ao_iniciar()
 from comum.filas import preparar_processo  # noqa: E402
 
 preparar_processo()
+
+# Every view module imported now, not in the first request a worker serves (0.3 s here; a
+# worker recycled by --max-requests starts again).
+from django.urls import get_resolver  # noqa: E402
+
+get_resolver()._populate()

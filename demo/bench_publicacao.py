@@ -180,6 +180,10 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
     """Publish through the server and measure (see the module's docstring). `banco`: the
     benchmark database's URL (psycopg), to read the worker's status rows."""
     sessao = f"{cookie_nome}={dados['cookie']}"
+    # RH's pages once per gunicorn worker, as on a working day: the POST measured is not a
+    # cold process's first request (its templates loaded, its connections open).
+    for _ in range(8):
+        _pedir(porta, "GET", dados["cargo_rh"], {"Cookie": sessao})
     status, cab, html, _t = _pedir(porta, "GET", dados["confirmar"], {"Cookie": sessao})
     if status != 200:
         raise RuntimeError(f"a confirmação da publicação respondeu {status} "
