@@ -344,7 +344,9 @@ def arquivos_publicos(publicacao: Publicacao) -> dict[str, ArquivoPublicacao]:
 def arquivo(publicacao: Publicacao, tipo: str) -> ArquivoPublicacao | None:
     """The publication's document `tipo` as the worker left it (None: rendered per
     request)."""
-    return ArquivoPublicacao.objects.filter(publicacao_id=publicacao.pk, tipo=tipo).first()
+    # With what its download name is made of (`_nome`): one query for the whole answer.
+    return (ArquivoPublicacao.objects.select_related("publicacao__versao__cargo")
+            .filter(publicacao_id=publicacao.pk, tipo=tipo).first())
 
 
 def servir(request, arquivo: ArquivoPublicacao) -> HttpResponse | FileResponse:

@@ -431,3 +431,15 @@ def test_cartao_do_certame_le_todos_os_cargos_em_consultas_fixas(
         preparos = preparo.do_certame(cargo.certame_id)
     assert [(p.versao.cargo.codigo, e.documentos) for p, e in preparos] == [("ENF", 7),
                                                                             ("MED", 7)]
+
+
+def test_documento_pronto_servido_em_consultas_fixas(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
+        django_assert_num_queries):
+    """A ready document costs the page cache's generations and its certame, the publication
+    and the document's row with its name's parts: four queries, whatever the list's size."""
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    _fazer_tudo(publicacao)
+    with django_assert_num_queries(4):
+        resposta = client.get(_url(publicacao, "pdf"))
+        assert b"".join(resposta.streaming_content).startswith(b"%PDF-")
