@@ -61,6 +61,7 @@ from comissoes.dominio.procedimentos import (
 from comissoes.dominio.votacao import (
     Decisao,
     Fechamento,
+    exigir_certame_em_curso,
     motivo_de_recusa,
     redigir_parecer,
     registrar_fechamento,
@@ -402,6 +403,7 @@ def analisar_documento(avaliacao: Avaliacao, documento: DocumentoEnviado,
                        agora: dt.datetime | None = None) -> AnaliseDocumento:
     """A member records whether one document is accepted (an act). A refusal, and a
     correction of an earlier analysis, need their reason."""
+    exigir_certame_em_curso(avaliacao)
     av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__candidato")
     if av.comissao.tipo != DOCUMENTAL:
         raise ValidationError(_("Só a comissão de verificação documental analisa documentos."))

@@ -26,7 +26,15 @@ from editais import retificacao, situacao
 from nucleo import publicacao
 from provas import servicos as provas
 from provas.models import Fase
-from tests.comissoes.fabricas import PDF, ComissaoFactory, arquivo, sessao
+from tests.comissoes.fabricas import (
+    PDF,
+    ComissaoFactory,
+    abrir_sessao,
+    arquivo,
+    comissao_completa,
+    convocado,
+    sessao,
+)
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -112,6 +120,47 @@ def _pedido_atendimento(w):
                                        laudo=arquivo("laudo.pdf", PDF, "application/pdf"))
 
 
+MOTIVO_VOTO = "Fenótipo compatível com pessoa parda."
+
+
+def _em_sessao(w, *, aberta=True, presente=True, votos=0):
+    """A session of the certame's heteroidentification committee already scheduled, one
+    candidate called to it; the members' presence recorded (`aberta`), the candidate's
+    (`presente`) and `votos` votes cast: (presidente, sessao, convocacao, avaliacao)."""
+    comissao, presidente, outros = comissao_completa(w.certame)
+    s = sessao(comissao, inicio=timezone.now() - dt.timedelta(minutes=30))
+    conv, av = convocado(s)
+    if aberta:
+        abrir_sessao(s)
+    if presente:
+        sessoes.registrar_comparecimento(conv, "presente", presidente=presidente)
+    for m in [presidente, *outros][:votos]:
+        sessoes.votar(av, m, "confirma", MOTIVO_VOTO)
+    return presidente, s, conv, av
+
+
+def _voto(w):
+    presidente, _s, _conv, av = _em_sessao(w)
+    return lambda: sessoes.votar(av, presidente, "confirma", MOTIVO_VOTO)
+
+
+def _encerramento(w):
+    presidente, _s, _conv, av = _em_sessao(w, votos=3)
+    return lambda: sessoes.encerrar(av, presidente, gravacao="sessao-1/0001.mp4")
+
+
+def _comparecimento(w):
+    presidente, _s, conv, _av = _em_sessao(w, presente=False)
+    return lambda: sessoes.registrar_comparecimento(conv, "ausente", presidente=presidente,
+                                                    agora=conv.horario)
+
+
+def _presenca(w):
+    presidente, s, _conv, _av = _em_sessao(w, aberta=False, presente=False)
+    return lambda: sessoes.registrar_presenca(s, quem_registra=presidente,
+                                              presentes=[presidente.pk])
+
+
 # Every act that moves the certame forward, each set up (when it needs more than the world)
 # before the certame is suspended, then tried.
 ACOES = {
@@ -150,6 +199,12 @@ ACOES = {
         w.certame, data=dt.date(2026, 3, 1), ato="Decreto 10/2026", autor=w.rh),
     "convocar_chamada": lambda w: lambda: chamadas.convocar(
         w.cargo, 1, prazo=dt.date(2099, 1, 10), autor=w.rh),
+    # Inside a session scheduled before the suspension: the members' presence, the
+    # candidate's attendance (an absence closes the evaluation), a vote, the closing.
+    "presenca_na_sessao": _presenca,
+    "comparecimento": _comparecimento,
+    "voto_da_comissao": _voto,
+    "encerramento_da_avaliacao": _encerramento,
 }
 
 
