@@ -11,6 +11,14 @@ XIII: a new interpretation does not apply retroactively; CF, art. 5º, XXXVI). P
 for what that means here, each refusal saying why:
 - no retificação of a draft (edited freely), of a cancelled certame, or once homologated
   (the result is fixed; what follows are the validity's own acts);
+- a suspended certame is retified, deliberately: the retificação moves nothing forward (it is
+  no stage, decision or call) and it is how the Administration cures the defect an order
+  suspended the certame for: an illegal act is annulled or, its defect curable, corrected
+  (Lei 9.784/1999, arts. 53 and 55; STF, Súmula 473), and a court or a court of accounts
+  usually suspends "até a retificação do edital". The corrected edital is published and told
+  to the inscribed as any retificação, and the retomada (`editais.situacao`) then confirms or
+  moves the interrupted stages as the retificação left them. Refusing it would force RH to
+  resume a certame under the very clauses the order stopped;
 - the regime (the law the edital applies) never changes: that is another edital;
 - the settings the lists are computed with (`Certame.parametros`) do not change once the
   inscrições have begun: the candidates chose their lists under them;
@@ -48,7 +56,9 @@ MINIMO_MOTIVACAO = 20
 
 
 def motivo_nao_retificar(certame: Certame) -> str | None:
-    """Why the edital cannot be retified at all now (None: it can, within the rules)."""
+    """Why the edital cannot be retified at all now (None: it can, within the rules). Not
+    `certames.situacao.motivo_certame_parado`: a suspended certame is retified (the rules
+    above); a cancelled one is not."""
     if certame.status == Certame.Status.RASCUNHO:
         return _("O edital ainda é rascunho: edite-o diretamente.")
     if certame.status == Certame.Status.CANCELADO:

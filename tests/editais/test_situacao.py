@@ -22,7 +22,8 @@ from classificacao import homologacao, listas
 from comissoes.dominio import convocacao as convocacao_comissao
 from comissoes.dominio import sessoes
 from comum.planilhas import ArquivoRejeitado
-from editais import retificacao, situacao
+from editais import retificacao, servicos, situacao
+from editais.models import AtoEdital
 from nucleo import publicacao
 from provas import servicos as provas
 from provas.models import Fase
@@ -472,3 +473,39 @@ def test_a_situacao_so_muda_por_ato_nunca_a_mao(rh, w):
     assert recusa.value.message_dict["status"] == [
         "O certame está suspenso por um ato (Suspensão do certame): a situação muda só por "
         "outro ato, na página do certame, na gestão."]
+
+
+def test_retificacao_durante_a_suspensao_e_deliberada_e_a_retomada_parte_dela(client, rh):
+    """A court suspends the certame until the edital is corrected: the retificação is allowed
+    while it is suspended (editais.retificacao: it moves nothing forward and is how the
+    defect is cured, Lei 9.784/1999, arts. 53 and 55), published as any retificação, and the
+    certame stays suspended; the retomada then confirms the stage as the retificação left
+    it (its record's "before" is the retified dates)."""
+    certame = CertameFactory(status=Certame.Status.PUBLICADO, cronograma=False)
+    inscricoes = Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.INSCRICOES,
+                                      inicio=_agora_mais(10), fim=_agora_mais(20))
+    situacao.suspender(certame, motivacao=LIMINAR, autor=rh,
+                       origem=AtoSituacaoCertame.Origem.DECISAO_JUDICIAL, documento=PROCESSO)
+    certame.refresh_from_db()
+    assert retificacao.motivo_nao_retificar(certame) is None
+    inscricoes.inicio, inscricoes.fim = _agora_mais(15), _agora_mais(30)
+    novas = (inscricoes.inicio, inscricoes.fim)
+    servicos.salvar_etapa(inscricoes, autor=rh, retificacao=(
+        "Retificação exigida pela decisão liminar: prazo de inscrições ampliado."))
+    certame.titulo = "Concurso público 1/2026 (retificado)"
+    servicos.salvar_certame(certame, autor=rh, campos=["titulo"], retificacao=(
+        "Retificação exigida pela decisão liminar: título do edital corrigido."))
+    certame.refresh_from_db()
+    assert list(AtoEdital.objects.filter(certame=certame, tipo="retificacao")
+                .values_list("numero", flat=True).order_by("numero")) == [1, 2]
+    assert (certame.status, motivo_certame_parado(certame)) == (
+        Certame.Status.SUSPENSO, f"Certame suspenso desde {timezone.localdate():%d/%m/%Y}: "
+                                 f"{LIMINAR}")
+    # RH's page still offers the retificação (and the retomada) while suspended.
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    assert "retificar</a>" in pagina and 'data-form="retomada"' in pagina
+    ato = situacao.retomar(certame, motivacao=RETOMADA, autor=rh)
+    (registro,) = ato.cronograma
+    assert registro["antes"] == registro["depois"] == {
+        "inicio": novas[0].isoformat(), "fim": novas[1].isoformat()}
