@@ -422,6 +422,13 @@ def pode_registrar_presenca(membro: MembroComissao, sessao: Sessao) -> bool:
     return preside is not None and preside.pk == membro.pk
 
 
+def _ids_presentes(presentes) -> set[int]:
+    try:
+        return {int(x) for x in presentes}
+    except (TypeError, ValueError):
+        raise ValidationError(_("Registro de presença inválido.")) from None
+
+
 @transaction.atomic
 def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, presentes,
                        justificativas: dict[int, str] | None = None,
@@ -429,8 +436,7 @@ def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, present
     """Whoever presides records which active members are present (a row per member; the act
     lists them). A later call corrects the record (a new row per member whose presence
     changed, superseding the old one), with its reason, while the session is open; a member
-    who voted in the session is never recorded absent; no session opens while the certame is
-    stopped. Returns the rows written."""
+    who voted in it is never recorded absent; nothing while the certame is stopped."""
     votacao.exigir_certame_em_curso(sessao)
     sessao = travar(Sessao, sessao, "comissao__certame")
     if sessao.encerrada_em is not None:
@@ -438,10 +444,7 @@ def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, present
                                 "mais mudar."))
     membros = membros_da_sessao(sessao)
     por_id = {m.pk: m for m in membros}
-    try:
-        ids = {int(x) for x in presentes}
-    except (TypeError, ValueError):
-        raise ValidationError(_("Registro de presença inválido.")) from None
+    ids = _ids_presentes(presentes)
     if ids - por_id.keys():
         raise ValidationError(_("Só os membros ativos desta comissão constam do registro de "
                                 "presença."))
