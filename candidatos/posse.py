@@ -12,10 +12,13 @@ Rules decided here:
   a change is refused, not retified: the edital is no longer retified after the homologation
   (`editais.retificacao.motivo_nao_retificar`) and every call follows it.
 - The candidate sends each document as a PDF (content checked, `comum.arquivos`) once they
-  have accepted the call, until the call's deadline (`Chamada.prazo`), before the nomeação.
+  have accepted the call, until the call's last day (`carreira.ultimo_dia_da_chamada`: the
+  deadline RH set, extended to the órgão's next working day, Lei 9.784/1999, art. 66, §1º),
+  before the nomeação and while nothing freed the call.
   A new sending supersedes the previous one (both kept, the newest counts); an accepted
   document is not sent again.
-- RH accepts or rejects the newest sending of each document; a rejection is motivated
+- RH accepts or rejects the newest sending of each document, until the nomeação and while
+  nothing freed the call (`motivo_nao_analisar`); a rejection is motivated
   (Lei 9.784/1999, art. 50) and the candidate is told by e-mail, and may send it again within
   the deadline.
 - The nomeação requires the aceite and every mandatory document accepted.
@@ -29,8 +32,6 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
-import logging
-import smtplib
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -42,8 +43,15 @@ from django.utils.translation import gettext_lazy
 
 from certames import calendario
 from certames.auditoria import registrar_ato
+from certames.carreira import (
+    LIBERAM,
+    prazo_da_chamada_encerrado,
+    situacao_da_chamada,
+    ultimo_dia_da_chamada,
+)
 from certames.models import (
     AnaliseDocumentoPosse,
+    Ato,
     Cargo,
     Certame,
     Chamada,
@@ -55,8 +63,6 @@ from certames.travas import travar, travar_certame
 from comum import arquivos, emails
 from comum.filas import enfileirar
 from comum.formatos import data_br
-
-logger = logging.getLogger(__name__)
 
 Tipo = EventoChamada.Tipo
 
@@ -91,8 +97,10 @@ def fim_do_prazo(inicio: dt.date, dias: int, certame: Certame) -> dt.date:
     publication or of the posse): the one computation of the posse's and the exercício's
     deadlines (e.g. 2027-03-01 + 30 -> 2027-03-31). Running days, the day of the start
     excluded, and a last day without office hours extended to the next working day of the
-    certame's órgão (Lei 8.112/1990, art. 238; its calendar: `certames.calendario`)."""
-    return calendario.vencimento(inicio + dt.timedelta(days=dias), certame)
+    certame's órgão (Lei 8.112/1990, art. 238): the product's one count of a period,
+    `certames.calendario.fim_do_prazo`, from the end of the day it starts."""
+    return calendario.fim_do_prazo(calendario.fim_do_dia(inicio, certame), dias,
+                                   certame).date()
 
 
 def dias_posse(certame: Certame) -> int:
@@ -139,8 +147,7 @@ def prazo_pendente(certame: Certame, atos: dict[str, EventoChamada],
     """The deadline that runs now on a call (`atos`: its acts that stand): the posse's after
     a published nomeação, the exercício's after the posse; None when none runs (not
     appointed, already in exercício, or the call freed)."""
-    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
-                               Tipo.ANULADA, Tipo.EXERCICIO)):
+    if any(t in atos for t in (*LIBERAM, Tipo.EXERCICIO)):
         return None
     if Tipo.POSSE in atos:
         inicio, dias = atos[Tipo.POSSE].data, dias_exercicio(certame)
@@ -319,25 +326,31 @@ def pendencias_da_nomeacao(chamada: Chamada, atos: dict[str, EventoChamada]) -> 
     return pendencias
 
 
-def _eventos(chamada: Chamada) -> dict[str, EventoChamada]:
-    return {e.tipo: e for e in chamada.eventos.all()}
+def motivo_nao_analisar(atos: dict[str, EventoChamada]) -> str | None:
+    """Why the documents of a call (its acts that stand, `atos`) are no longer sent nor
+    checked: the nomeação was recorded, or an act freed the call. None: they still are."""
+    if Tipo.NOMEACAO in atos:
+        return _("A nomeação já foi registrada: os documentos não são mais enviados nem "
+                 "analisados.")
+    liberou = next((t for t in LIBERAM if t in atos), None)
+    if liberou is not None:
+        return _("A convocação tem %(a)s registrada: os documentos não são mais enviados nem "
+                 "analisados.") % {"a": Tipo(liberou).label.lower()}
+    return None
 
 
 def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | None:
     """Why the candidate cannot send documents on this call now (None: they can)."""
     hoje = hoje or timezone.localdate()
-    atos = _eventos(chamada)
+    atos = situacao_da_chamada(chamada).atos
+    encerrada = motivo_nao_analisar(atos)
+    if encerrada:
+        return encerrada
     if Tipo.ACEITE not in atos:
         return _("Aceite a convocação antes de enviar os documentos.")
-    if Tipo.NOMEACAO in atos:
-        return _("A nomeação já foi registrada: não há mais envio de documentos.")
-    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
-                               Tipo.ANULADA)):
-        return _("Esta convocação já tem outro ato registrado: não há mais envio de "
-                 "documentos.")
-    if hoje > chamada.prazo:
+    if prazo_da_chamada_encerrado(chamada, hoje):
         return _("O prazo para apresentar os documentos terminou em %(d)s.") % {
-            "d": data_br(chamada.prazo)}
+            "d": data_br(ultimo_dia_da_chamada(chamada))}
     return None
 
 
@@ -392,9 +405,9 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
     if EnvioDocumentoPosse.objects.filter(chamada=envio.chamada, documento=envio.documento,
                                           pk__gt=envio.pk).exists():
         raise ValidationError(_("Há um envio mais recente deste documento: analise-o."))
-    if Tipo.NOMEACAO in _eventos(envio.chamada):
-        raise ValidationError(_("A nomeação já foi registrada: os documentos não são mais "
-                                "analisados."))
+    encerrada = motivo_nao_analisar(situacao_da_chamada(envio.chamada).atos)
+    if encerrada:
+        raise ValidationError(encerrada)
     if not aceito and not motivacao:
         raise ValidationError({"motivacao": _(
             "Motive a rejeição do documento (%(f)s): o candidato precisa saber o que corrigir.")
@@ -417,23 +430,21 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
 
 
 def avisar_rejeicao(analise_id: int) -> bool:
-    """The candidate's e-mail on a rejected document, with the motivation and the deadline to
-    send it again (the task's body). A mail server's failure is logged (the act stands)."""
+    """The candidate's e-mail on a rejected document, with the motivation and the last day
+    to send it again (the task's body): a notice of the outbox (`comum.emails`), which owns
+    its sending and retries, belonging to the rejection's act."""
     analise = (AnaliseDocumentoPosse.objects
-               .select_related("envio__documento", "envio__chamada__cargo__certame",
+               .select_related("envio__documento", "envio__chamada__cargo__certame__orgao",
                                "envio__chamada__inscricao__candidato").get(pk=analise_id))
     chamada = analise.envio.chamada
     email = chamada.inscricao.candidato.email
     if not email:
         return False
-    try:
-        emails.documento_posse_rejeitado(email, {
-            "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
-            "certame": chamada.cargo.certame.titulo, "documento": analise.envio.documento.nome,
-            "motivacao": analise.motivacao, "prazo": data_br(chamada.prazo),
-            "fundamento": FUNDAMENTO_MOTIVACAO})
-    except (smtplib.SMTPException, OSError):
-        logger.exception("aviso da rejeição do documento da posse %s não enviado", analise_id)
-        return False
+    ato = Ato.objects.filter(tipo="posse_documento_analisado",
+                             depois__envio=analise.envio_id).first()
+    emails.documento_posse_rejeitado(email, {
+        "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
+        "certame": chamada.cargo.certame.titulo, "documento": analise.envio.documento.nome,
+        "motivacao": analise.motivacao, "prazo": data_br(ultimo_dia_da_chamada(chamada)),
+        "fundamento": FUNDAMENTO_MOTIVACAO}, ato=ato, inscricao=chamada.inscricao)
     return True
-

@@ -17,7 +17,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import chamadas, posse
-from certames.models import DocumentoPosse, EnvioDocumentoPosse, EventoChamada
+from certames import calendario
+from certames.models import (
+    AnaliseDocumentoPosse,
+    Ato,
+    DocumentoPosse,
+    EnvioDocumentoPosse,
+    EventoChamada,
+)
+from comum.models import Aviso
 from tests.certames.test_chamadas import PRAZO, _chamada, _homologado
 from tests.factories import CertameFactory, nomear, usuario
 
@@ -301,3 +309,86 @@ def test_rh_rejeita_pela_pagina_da_convocacao_com_motivacao(client, rh, mailoutb
     pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
     assert 'data-estado="rejeitado"' in pagina
     assert ("A nomeação aguarda: documentos obrigatórios ainda não aceitos: RG." in pagina)
+
+
+def _sabado_antes_de_dia_util():
+    """The first Saturday after today whose Monday is a working day of the órgão."""
+    certame = CertameFactory()
+    dia = PRAZO
+    while dia.weekday() != 5 or not calendario.dia_util(dia + dt.timedelta(days=2), certame):
+        dia += dt.timedelta(days=1)
+    return dia
+
+
+def test_prazo_da_convocacao_num_sabado_vai_a_segunda_para_o_aceite_e_os_documentos(
+        client, rh, mailoutbox, django_capture_on_commit_callbacks):
+    """RH is told that a deadline on a Saturday extends to Monday (Lei 9.784/1999, art. 66,
+    §1º); the aceite, the sending of the documents, the candidate's page and the rejection's
+    mail read the same Monday, and Tuesday is late."""
+    sabado = _sabado_antes_de_dia_util()
+    segunda, terca = sabado + dt.timedelta(days=2), sabado + dt.timedelta(days=3)
+    cargo = _homologado(rh)
+    DocumentoPosse.objects.create(certame=cargo.certame, nome="RG", obrigatorio=True)
+    chamadas.convocar(cargo, 1, prazo=sabado, autor=rh)
+    chamada = _chamada(cargo, "201")
+    assert f"o prazo se prorroga até {segunda:%d/%m/%Y}" in calendario.aviso_de_vencimento(
+        sabado, cargo.certame, sujeito="O prazo")
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                                  hoje=terca)
+    assert erro.value.messages == [
+        f"O prazo para responder à convocação terminou em {segunda:%d/%m/%Y}."]
+    chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                              data=timezone.localdate(), hoje=segunda)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None, hoje=terca)
+    assert erro.value.messages == [
+        f"O prazo para apresentar os documentos terminou em {segunda:%d/%m/%Y}."]
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None, hoje=segunda)
+    conta = usuario("c201", "Candidato")
+    chamada.inscricao.candidato.usuario = conta
+    chamada.inscricao.candidato.save()
+    client.force_login(conta)
+    pagina = client.get(reverse("portal:convocacao", args=[chamada.inscricao.pk]))
+    assert f"Envie cada documento em PDF (até 5 MB) até {segunda:%d/%m/%Y}." in (
+        pagina.content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        posse.analisar_documento(envio, aceito=False, motivacao="Cópia ilegível.", autor=rh)
+    assert f"até {segunda:%d/%m/%Y}" in mailoutbox[-1].body
+
+
+def test_aviso_da_rejeicao_pertence_ao_seu_ato(rh, django_capture_on_commit_callbacks):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        posse.analisar_documento(envio, aceito=False, motivacao="Cópia ilegível.", autor=rh)
+    aviso = Aviso.objects.get(nome="documento_posse_rejeitado")
+    assert (aviso.ato, aviso.inscricao) == (
+        Ato.objects.get(tipo="posse_documento_analisado"), chamada.inscricao)
+
+
+def test_convocacao_liberada_nao_recebe_nem_analisa_documentos(client, rh):
+    """After a desistência the call holds no vacancy: a document neither goes nor is checked
+    (one answer: `posse.motivo_nao_analisar`), and RH's page offers no check."""
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    chamadas.registrar_evento(chamada, "desistencia", autor=rh,
+                              motivacao="Declarou a desistência por escrito ao RH.")
+    liberada = ("A convocação tem desistência registrada: os documentos não são mais enviados "
+                "nem analisados.")
+    with pytest.raises(ValidationError) as erro:
+        posse.analisar_documento(envio, aceito=True, motivacao="", autor=rh)
+    assert erro.value.messages == [liberada]
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    assert erro.value.messages == [liberada]
+    assert not AnaliseDocumentoPosse.objects.exists()
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
+    assert liberada in pagina and 'data-form="analise-' not in pagina
+    assert 'id="pendencias-nomeacao"' not in pagina

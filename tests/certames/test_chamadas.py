@@ -95,7 +95,7 @@ def _ordem(versao):
 
 def _historia(cargo):
     return [(s.chamada.posicao, s.chamada.vaga, s.chamada.inscricao.numero, s.codigo)
-            for s in chamadas.historico(cargo)]
+            for s in carreira.historico(cargo)]
 
 
 def _chamada(cargo, numero):
