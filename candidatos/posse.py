@@ -32,6 +32,7 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -143,22 +144,39 @@ class Prazo:
 
 
 def prazo_pendente(certame: Certame, atos: dict[str, EventoChamada],
-                   hoje: dt.date | None = None) -> Prazo | None:
+                   hoje: dt.date | None = None, *, contar=fim_do_prazo) -> Prazo | None:
     """The deadline that runs now on a call (`atos`: its acts that stand): the posse's after
     a published nomeação, the exercício's after the posse; None when none runs (not
-    appointed, already in exercício, or the call freed)."""
+    appointed, already in exercício, or the call freed). `contar`: `fim_do_prazo`, or
+    `prazos_pendentes`'s memo of it."""
     if any(t in atos for t in (*LIBERAM, Tipo.EXERCICIO)):
         return None
+    hoje = hoje or timezone.localdate()
     if Tipo.POSSE in atos:
         inicio, dias = atos[Tipo.POSSE].data, dias_exercicio(certame)
-        return Prazo(Tipo.EXERCICIO, inicio, fim_do_prazo(inicio, dias, certame), dias,
-                     FUNDAMENTO_PRAZO_EXERCICIO, hoje or timezone.localdate())
+        return Prazo(Tipo.EXERCICIO, inicio, contar(inicio, dias, certame), dias,
+                     FUNDAMENTO_PRAZO_EXERCICIO, hoje)
     nomeacao = atos.get(Tipo.NOMEACAO)
     if nomeacao is None:
         return None
     inicio, dias = nomeacao.publicado_em or nomeacao.data, dias_posse(certame)
-    return Prazo(Tipo.POSSE, inicio, fim_do_prazo(inicio, dias, certame), dias,
-                 FUNDAMENTO_PRAZO_POSSE, hoje or timezone.localdate())
+    return Prazo(Tipo.POSSE, inicio, contar(inicio, dias, certame), dias,
+                 FUNDAMENTO_PRAZO_POSSE, hoje)
+
+
+def prazos_pendentes(certame: Certame, atos_das_chamadas: Iterable[dict[str, EventoChamada]],
+                     hoje: dt.date | None = None) -> list[Prazo | None]:
+    """`prazo_pendente` of each call of a list of one certame (RH's order of nomeação):
+    a period is counted once per start and length (nomeações published in one Diário
+    Oficial share their posse's last day), not once per call."""
+    contados: dict[tuple[dt.date, int], dt.date] = {}
+
+    def contar(inicio: dt.date, dias: int, alvo: Certame) -> dt.date:
+        if (inicio, dias) not in contados:
+            contados[inicio, dias] = fim_do_prazo(inicio, dias, alvo)
+        return contados[inicio, dias]
+
+    return [prazo_pendente(certame, atos, hoje, contar=contar) for atos in atos_das_chamadas]
 
 
 def validar_no_prazo(certame: Certame, atos: dict[str, EventoChamada], tipo: str,

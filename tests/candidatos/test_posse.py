@@ -13,6 +13,8 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -392,3 +394,23 @@ def test_convocacao_liberada_nao_recebe_nem_analisa_documentos(client, rh):
     pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
     assert liberada in pagina and 'data-form="analise-' not in pagina
     assert 'id="pendencias-nomeacao"' not in pagina
+
+
+def test_ordem_de_nomeacao_do_cargo_conta_o_prazo_da_posse_uma_vez_por_publicacao(
+        client, rh, django_assert_num_queries):
+    """RH's cargo page shows each appointed call's posse deadline: three nomeações published
+    in one Diário Oficial read the órgão's calendar once, as one does (no query per row)."""
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 3, prazo=PRAZO, autor=rh)
+    convocadas = list(cargo.chamadas.order_by("posicao"))
+    nomear(convocadas[0], rh)
+    client.force_login(rh)
+    url = reverse("painel:cargo", args=[cargo.pk])
+    client.get(url)
+    with CaptureQueriesContext(connection) as uma:
+        client.get(url)
+    for chamada in convocadas[1:]:
+        nomear(chamada, rh)
+    with django_assert_num_queries(len(uma)):
+        pagina = client.get(url).content.decode()
+    assert pagina.count('data-prazo="posse"') == 3
