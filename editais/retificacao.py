@@ -35,6 +35,7 @@ for what that means here, each refusal saying why:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -175,20 +176,26 @@ def descrever(alteracao: dict) -> str:
         "d": alteracao["depois"]}
 
 
+def inscritos_a_avisar(certame: Certame) -> Iterator:
+    """Whom an act of the edital or of the certame is mailed to: its inscrições with an
+    e-mail, in order, one per address (a candidate inscribed in two cargos gets one mail,
+    naming the first inscrição)."""
+    vistos: set[str] = set()
+    for inscricao in (certame.inscricoes.select_related("candidato")
+                      .exclude(candidato__email="").order_by("pk")):
+        if inscricao.candidato.email not in vistos:
+            vistos.add(inscricao.candidato.email)
+            yield inscricao
+
+
 def avisar(ato_id: int) -> int:
     """E-mail every inscribed candidate of the certame that the edital was retified (the
     text of the change is in their area and on the certame's page). Returns how many."""
     ato = AtoEdital.objects.select_related("certame").get(pk=ato_id)
     registro = ultimo_ato(ato, "edital_retificado")
     enviados = 0
-    vistos: set[str] = set()
-    for inscricao in (ato.certame.inscricoes.select_related("candidato")
-                      .exclude(candidato__email="").order_by("pk")):
-        email = inscricao.candidato.email
-        if email in vistos:
-            continue
-        vistos.add(email)
-        emails.retificacao_edital(email, {
+    for inscricao in inscritos_a_avisar(ato.certame):
+        emails.retificacao_edital(inscricao.candidato.email, {
             "numero": ato.numero, "edital": ato.certame.numero_edital,
             "certame": ato.certame.titulo, "inscricao": inscricao.numero,
             "alteracoes": [descrever(a) for a in ato.conteudo.get("alteracoes", [])]},

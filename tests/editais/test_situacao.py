@@ -21,6 +21,7 @@ from certames.situacao import motivo_certame_parado
 from classificacao import homologacao, listas
 from comissoes.dominio import convocacao as convocacao_comissao
 from comissoes.dominio import sessoes
+from comum.models import Aviso
 from comum.planilhas import ArquivoRejeitado
 from editais import retificacao, servicos, situacao
 from editais.models import AtoEdital
@@ -245,6 +246,10 @@ def test_suspensao_registra_o_ato_a_situacao_a_auditoria_e_avisa_cada_inscrito(
     hoje = timezone.localdate().strftime("%d/%m/%Y")
     assert f"está suspenso desde {hoje}" in mailoutbox[0].body
     assert LIMINAR in mailoutbox[0].body
+    # Each notice belongs to the act (RH's notice state) and to the inscrição it names.
+    avisos = Aviso.objects.filter(nome="suspensao_certame").order_by("pk")
+    assert [(a.ato, a.inscricao.candidato.email) for a in avisos] == [
+        (Ato.objects.get(tipo="certame_suspenso"), m.to[0]) for m in mailoutbox]
     # The act cannot be edited: a later act supersedes it.
     with pytest.raises(ValidationError):
         ato.save()
