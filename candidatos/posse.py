@@ -78,9 +78,11 @@ FUNDAMENTO_PRAZO_POSSE = ("Lei 8.112/1990, art. 13, §1º (aplicada onde o estat
 PRAZO_EXERCICIO_PADRAO = 15
 FUNDAMENTO_PRAZO_EXERCICIO = ("Lei 8.112/1990, art. 15, §1º (aplicada onde o estatuto "
                               "municipal for omisso)")
-#: The ato is void if the posse is not taken in time; the servant is exonerated if the
-#: exercício is not begun in time (Lei 8.112/1990, art. 13, §6º, and art. 15, §2º).
-FUNDAMENTO_SEM_EFEITO = "Lei 8.112/1990, art. 13, §6º, e art. 15, §2º"
+#: The ato of nomeação is void if the posse is not taken in time (Lei 8.112/1990, art. 13,
+#: §6º); the servant is exonerated if the exercício is not begun in time (art. 15, §2º). On
+#: the call, both are recorded as the call tornada sem efeito (`candidatos.chamadas`).
+FUNDAMENTO_SEM_EFEITO = "Lei 8.112/1990, art. 13, §6º"
+FUNDAMENTO_EXONERACAO = "Lei 8.112/1990, art. 15, §2º"
 #: A product rule: the warning shows from this many days before a deadline ends.
 DIAS_AVISO = 5
 #: Longest of each setting (a product limit).
@@ -128,6 +130,21 @@ class Prazo:
     @property
     def rotulo(self) -> str:
         return str(Tipo(self.tipo).label)
+
+    @property
+    def nome(self) -> str:
+        """"prazo da posse", "prazo do exercício" (in a sentence)."""
+        return str(_("prazo da posse") if self.tipo == Tipo.POSSE
+                   else _("prazo do exercício"))
+
+    @property
+    def consequencia(self) -> str:
+        """What RH records once the deadline is over, with the article that says so."""
+        if self.tipo == Tipo.POSSE:
+            return _("Registre a nomeação tornada sem efeito (%(f)s).") % {
+                "f": FUNDAMENTO_SEM_EFEITO}
+        return _("Quem não entra em exercício no prazo é exonerado (%(f)s): registre a "
+                 "convocação tornada sem efeito.") % {"f": FUNDAMENTO_EXONERACAO}
 
     @property
     def encerrado(self) -> bool:
@@ -187,11 +204,10 @@ def validar_no_prazo(certame: Certame, atos: dict[str, EventoChamada], tipo: str
     if prazo is None or prazo.tipo != tipo or data <= prazo.fim:
         return
     raise ValidationError(_(
-        "O prazo para a %(a)s terminou em %(f)s (%(d)d dias desde %(i)s; %(fund)s): a %(a)s "
-        "não pode mais ser registrada. Registre a nomeação tornada sem efeito "
-        "(%(se)s).") % {"a": prazo.rotulo.lower(), "f": data_br(prazo.fim), "d": prazo.dias,
-                        "i": data_br(prazo.inicio), "fund": prazo.fundamento,
-                        "se": FUNDAMENTO_SEM_EFEITO})
+        "O %(n)s terminou em %(f)s (%(d)d dias desde %(i)s; %(fund)s): o ato não pode mais "
+        "ser registrado. %(c)s") % {"n": prazo.nome, "f": data_br(prazo.fim), "d": prazo.dias,
+                                    "i": data_br(prazo.inicio), "fund": prazo.fundamento,
+                                    "c": prazo.consequencia})
 
 
 # --- the required documents ------------------------------------------------------------------
@@ -226,24 +242,28 @@ def salvar_documento_exigido(documento: DocumentoPosse, *, autor) -> DocumentoPo
         raise ValidationError({"cargo": _("Escolha um cargo deste certame.")})
     # The list it leaves (a changed document may move from one cargo to another) and the one
     # it joins.
-    afetados = [documento.cargo]
-    if documento.pk is not None:
-        afetados.append(DocumentoPosse.objects.select_related("cargo").get(pk=documento.pk).cargo)
-    for cargo in afetados:
+    anterior = (None if documento.pk is None else
+                DocumentoPosse.objects.select_related("cargo").get(pk=documento.pk))
+    for cargo in [documento.cargo, *([anterior.cargo] if anterior else [])]:
         motivo = motivo_nao_alterar_documentos(certame, cargo)
         if motivo:
             raise ValidationError(motivo)
-    novo = documento.pk is None
     documento.full_clean()
     documento.save()
     registrar_ato(tipo="posse_documento_exigido", autor=autor, certame=certame,
                   objeto=documento,
-                  descricao=(_("Documento exigido para a posse incluído: %(d)s.") if novo else
+                  descricao=(_("Documento exigido para a posse incluído: %(d)s.")
+                             if anterior is None else
                              _("Documento exigido para a posse alterado: %(d)s.")) % {
                       "d": documento.nome},
-                  depois={"nome": documento.nome, "cargo": documento.cargo_id,
-                          "obrigatorio": documento.obrigatorio})
+                  antes=_registro_documento(anterior) if anterior else None,
+                  depois=_registro_documento(documento))
     return documento
+
+
+def _registro_documento(documento: DocumentoPosse) -> dict:
+    return {"nome": documento.nome, "cargo": documento.cargo_id,
+            "obrigatorio": documento.obrigatorio}
 
 
 @transaction.atomic
@@ -256,7 +276,7 @@ def remover_documento_exigido(documento: DocumentoPosse, *, autor) -> None:
                   objeto=documento,
                   descricao=_("Documento exigido para a posse removido: %(d)s.") % {
                       "d": documento.nome},
-                  antes={"nome": documento.nome, "cargo": documento.cargo_id})
+                  antes=_registro_documento(documento))
     documento.delete()
 
 
@@ -271,7 +291,8 @@ def salvar_prazos(certame: Certame, *, posse: int, exercicio: int, autor) -> Non
     for dias in (posse, exercicio):
         if not 1 <= dias <= MAXIMO_DIAS:
             raise ValidationError(_("Informe um prazo de 1 a %(m)d dias.") % {"m": MAXIMO_DIAS})
-    antes = {k: certame.parametros.get(k) for k in ("prazo_posse_dias", "prazo_exercicio_dias")}
+    antes = {k: (certame.parametros or {}).get(k)
+             for k in ("prazo_posse_dias", "prazo_exercicio_dias")}
     certame.parametros = {**(certame.parametros or {}), "prazo_posse_dias": posse,
                           "prazo_exercicio_dias": exercicio}
     certame.save(update_fields=["parametros"])

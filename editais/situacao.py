@@ -160,9 +160,15 @@ def etapas_a_refazer(certame: Certame, suspensao: AtoSituacaoCertame) -> list[Et
     return list(certame.etapas.filter(fim__gt=suspensao.praticado_em).order_by("inicio", "pk"))
 
 
-def _suspensao_vigente(certame: Certame) -> AtoSituacaoCertame:
+def suspensao_vigente(certame: Certame) -> AtoSituacaoCertame | None:
+    """The suspension the certame is under (its latest act, a suspension), or None."""
     ato = situacao.ultimo_ato(certame)
-    if ato is None or ato.tipo != Tipo.SUSPENSAO:
+    return ato if ato is not None and ato.tipo == Tipo.SUSPENSAO else None
+
+
+def _suspensao_vigente(certame: Certame) -> AtoSituacaoCertame:
+    ato = suspensao_vigente(certame)
+    if ato is None:
         raise ValidationError(_("O certame não tem suspensão em vigor: não há o que retomar."))
     return ato
 

@@ -173,17 +173,22 @@ def test_posse_em_30_dias_da_publicacao_e_exercicio_em_15_da_posse(rh):
         chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 4, 1),
                                   hoje=dt.date(2027, 4, 1))
     assert erro.value.messages == [
-        "O prazo para a posse terminou em 31/03/2027 (30 dias desde 01/03/2027; Lei "
-        "8.112/1990, art. 13, §1º (aplicada onde o estatuto municipal for omisso)): a posse "
-        "não pode mais ser registrada. Registre a nomeação tornada sem efeito (Lei 8.112/1990, "
-        "art. 13, §6º, e art. 15, §2º)."]
+        "O prazo da posse terminou em 31/03/2027 (30 dias desde 01/03/2027; Lei 8.112/1990, "
+        "art. 13, §1º (aplicada onde o estatuto municipal for omisso)): o ato não pode mais "
+        "ser registrado. Registre a nomeação tornada sem efeito (Lei 8.112/1990, art. 13, "
+        "§6º)."]
     chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 3, 10),
                               hoje=dt.date(2027, 4, 1))
     prazo = posse.prazo_pendente(cargo.certame, _atos(chamada), dt.date(2027, 3, 12))
     assert (prazo.tipo, prazo.fim) == ("exercicio", dt.date(2027, 3, 25))
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError) as erro:
         chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 26),
                                   hoje=dt.date(2027, 4, 1))
+    assert erro.value.messages == [
+        "O prazo do exercício terminou em 25/03/2027 (15 dias desde 10/03/2027; Lei "
+        "8.112/1990, art. 15, §1º (aplicada onde o estatuto municipal for omisso)): o ato não "
+        "pode mais ser registrado. Quem não entra em exercício no prazo é exonerado (Lei "
+        "8.112/1990, art. 15, §2º): registre a convocação tornada sem efeito."]
     chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 25),
                               hoje=dt.date(2027, 4, 1))
     assert posse.prazo_pendente(cargo.certame, _atos(chamada)) is None
@@ -260,6 +265,10 @@ def test_pagina_do_candidato_aceita_e_envia(client, rh):
     ruim = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf("rg.pdf", b"nao e pdf")})
     assert ruim.status_code == 400
     assert "não é um PDF, JPEG ou PNG válido" in ruim.content.decode()
+    # An image is a valid attachment elsewhere, not here: the domain's one answer.
+    imagem = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf("rg.png", PNG)})
+    assert imagem.status_code == 400
+    assert "Envie o documento “RG” em PDF." in imagem.content.decode()
     bom = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf()})
     assert bom.status_code == 302
     assert EnvioDocumentoPosse.objects.filter(chamada=chamada).count() == 1
@@ -414,3 +423,16 @@ def test_ordem_de_nomeacao_do_cargo_conta_o_prazo_da_posse_uma_vez_por_publicaca
     with django_assert_num_queries(len(uma)):
         pagina = client.get(url).content.decode()
     assert pagina.count('data-prazo="posse"') == 3
+
+
+def test_alteracao_de_documento_exigido_registra_antes_e_depois(rh):
+    cargo = _homologado(rh)
+    doc = posse.salvar_documento_exigido(
+        DocumentoPosse(certame=cargo.certame, nome="RG", obrigatorio=True), autor=rh)
+    doc.nome, doc.obrigatorio = "RG e CPF", False
+    posse.salvar_documento_exigido(doc, autor=rh)
+    ato = Ato.objects.filter(tipo="posse_documento_exigido").latest("pk")
+    assert (ato.descricao, ato.antes, ato.depois) == (
+        "Documento exigido para a posse alterado: RG e CPF.",
+        {"nome": "RG", "cargo": None, "obrigatorio": True},
+        {"nome": "RG e CPF", "cargo": None, "obrigatorio": False})
