@@ -62,8 +62,7 @@ from certames.models import (
     VersaoClassificacao,
 )
 from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
-from certames.situacao import exigir_em_curso
-from certames.travas import travar, travar_certame
+from certames.travas import travar
 from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_br
@@ -155,10 +154,7 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
     and the portal's notice each, with the deadline to present the documents."""
     hoje = hoje or timezone.localdate()
     cargo_id = cargo.pk if isinstance(cargo, Cargo) else cargo
-    # Parents first (certames/travas.py): the certame, then the cargo.
-    travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
-    cargo = travar(Cargo, cargo_id, "certame")
-    exigir_em_curso(cargo.certame)
+    cargo = posse.travar_cargo_em_curso(cargo_id)
     if quantidade < 1:
         raise ValidationError(_("Informe quantas posições convocar (ao menos uma)."))
     if prazo < hoje:
@@ -314,8 +310,8 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     annulment and its revocation); the others' basis is `fundamento_do_evento`."""
     hoje = hoje or timezone.localdate()
     chamada_id = chamada.pk if isinstance(chamada, Chamada) else chamada
-    base = Chamada.objects.select_related("cargo").get(pk=chamada_id)
-    cargo = travar(Cargo, base.cargo_id, "certame")
+    cargo_id = Chamada.objects.values_list("cargo_id", flat=True).get(pk=chamada_id)
+    cargo = posse.travar_cargo_em_curso(cargo_id, exigir=tipo not in PELO_PROCEDIMENTO)
     # The cargo's lock serializes every act on its calls; the call itself is an append-only
     # row (no UPDATE privilege for the application role, so no FOR UPDATE on it): read it.
     chamada = Chamada.objects.select_related("inscricao", "cargo__certame").get(pk=chamada_id)

@@ -60,6 +60,7 @@ from certames.models import (
     EnvioDocumentoPosse,
     EventoChamada,
 )
+from certames.situacao import exigir_em_curso, motivo_certame_parado
 from certames.travas import travar, travar_certame
 from comum import arquivos, emails
 from comum.filas import enfileirar
@@ -90,6 +91,19 @@ MAXIMO_DIAS = 365
 FUNDAMENTO_MOTIVACAO = "Lei 9.784/1999, art. 50"
 FUNDAMENTO_DOCUMENTOS = ("Lei 9.784/1999, art. 2º, parágrafo único, XIII; Constituição "
                          "Federal, art. 5º, XXXVI")
+
+
+def travar_cargo_em_curso(cargo_id: int, *, exigir: bool = True) -> Cargo:
+    """Lock a call's certame, then its cargo (parents first: certames/travas.py), and refuse
+    while the certame is stopped (`certames.situacao.motivo_certame_parado`): the calls exist
+    only after the homologation, which no suspension reaches, so this is the cancelled
+    certame, after which nothing happens but reading (`editais.situacao`). Every act on a
+    call and on its documents starts here; `exigir=False`: a procedure's decision, which its
+    own procedure governs."""
+    certame = travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
+    if exigir:
+        exigir_em_curso(certame)
+    return travar(Cargo, cargo_id, "certame")
 
 
 # --- the deadlines ---------------------------------------------------------------------------
@@ -365,9 +379,13 @@ def pendencias_da_nomeacao(chamada: Chamada, atos: dict[str, EventoChamada]) -> 
     return pendencias
 
 
-def motivo_nao_analisar(atos: dict[str, EventoChamada]) -> str | None:
+def motivo_nao_analisar(certame: Certame, atos: dict[str, EventoChamada]) -> str | None:
     """Why the documents of a call (its acts that stand, `atos`) are no longer sent nor
-    checked: the nomeação was recorded, or an act freed the call. None: they still are."""
+    checked: the certame is stopped, the nomeação was recorded, or an act freed the call.
+    None: they still are."""
+    parado = motivo_certame_parado(certame)
+    if parado:
+        return parado
     if Tipo.NOMEACAO in atos:
         return _("A nomeação já foi registrada: os documentos não são mais enviados nem "
                  "analisados.")
@@ -382,7 +400,7 @@ def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | No
     """Why the candidate cannot send documents on this call now (None: they can)."""
     hoje = hoje or timezone.localdate()
     atos = situacao_da_chamada(chamada).atos
-    encerrada = motivo_nao_analisar(atos)
+    encerrada = motivo_nao_analisar(chamada.cargo.certame, atos)
     if encerrada:
         return encerrada
     if Tipo.ACEITE not in atos:
@@ -398,7 +416,7 @@ def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, au
                      hoje: dt.date | None = None) -> EnvioDocumentoPosse:
     """The candidate sends one required document (a PDF): a new sending supersedes the
     previous one of the same document."""
-    travar(Cargo, chamada.cargo_id, "certame")
+    travar_cargo_em_curso(chamada.cargo_id)
     chamada = Chamada.objects.select_related("cargo__certame", "inscricao").get(pk=chamada.pk)
     motivo = motivo_nao_enviar(chamada, hoje)
     if motivo:
@@ -434,7 +452,7 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
                        autor) -> AnaliseDocumentoPosse:
     """RH accepts or rejects the newest sending of a document; a rejection is motivated
     (Lei 9.784/1999, art. 50) and told to the candidate by e-mail on commit."""
-    travar(Cargo, envio.chamada.cargo_id, "certame")
+    travar_cargo_em_curso(envio.chamada.cargo_id)
     envio = (EnvioDocumentoPosse.objects.select_related("chamada__cargo__certame",
                                                          "chamada__inscricao", "documento")
              .get(pk=envio.pk))
@@ -444,7 +462,8 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
     if EnvioDocumentoPosse.objects.filter(chamada=envio.chamada, documento=envio.documento,
                                           pk__gt=envio.pk).exists():
         raise ValidationError(_("Há um envio mais recente deste documento: analise-o."))
-    encerrada = motivo_nao_analisar(situacao_da_chamada(envio.chamada).atos)
+    encerrada = motivo_nao_analisar(envio.chamada.cargo.certame,
+                                    situacao_da_chamada(envio.chamada).atos)
     if encerrada:
         raise ValidationError(encerrada)
     if not aceito and not motivacao:

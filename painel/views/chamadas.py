@@ -148,7 +148,7 @@ class ChamadaView(RHMixin, View):
         situacao = carreira.situacao_da_chamada(chamada)
         itens = posse.documentos_da_chamada(chamada)
         # The one answer of the check's refusal (`posse.analisar_documento`).
-        encerrada = posse.motivo_nao_analisar(situacao.atos)
+        encerrada = posse.motivo_nao_analisar(chamada.cargo.certame, situacao.atos)
         for item in itens:
             analisavel = item.envio is not None and item.analise is None and not encerrada
             item.form = None

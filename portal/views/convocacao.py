@@ -24,6 +24,7 @@ from candidatos.acesso import CandidatoMixin
 from certames import carreira
 from certames.forms import erros_no_form
 from certames.models import DocumentoPosse, EnvioDocumentoPosse
+from certames.situacao import motivo_certame_parado
 from comum.arquivos import servir_arquivo
 from comum.papeis import e_rh
 from portal.forms.posse import DocumentoPosseForm
@@ -55,6 +56,7 @@ class ConvocacaoView(CandidatoMixin, TemplateView):
                 item.form = (erro[1] if erro and erro[0] == item.documento.pk
                              else DocumentoPosseForm(prefix=f"doc-{item.documento.pk}"))
         ctx.update(inscricao=insc, s=atual, chamada=chamada, itens=itens,
+                   parado=motivo_certame_parado(insc.certame),
                    motivo_envio=motivo, hoje=hoje,
                    prazo_resposta_encerrado=carreira.prazo_da_chamada_encerrado(chamada, hoje),
                    permite_fim_de_fila=chamadas.permite_fim_de_fila(insc.certame),

@@ -28,6 +28,7 @@ from certames.models import (
     EventoChamada,
 )
 from comum.models import Aviso
+from editais import situacao
 from tests.certames.test_chamadas import PRAZO, _chamada, _homologado
 from tests.factories import CertameFactory, nomear, usuario
 
@@ -436,3 +437,33 @@ def test_alteracao_de_documento_exigido_registra_antes_e_depois(rh):
         "Documento exigido para a posse alterado: RG e CPF.",
         {"nome": "RG", "cargo": None, "obrigatorio": True},
         {"nome": "RG e CPF", "cargo": None, "obrigatorio": False})
+
+
+def test_certame_anulado_depois_da_homologacao_nada_mais_acontece_nas_chamadas(client, rh):
+    """The calls come after the homologation, which no suspension reaches; an annulment does
+    (editais.situacao): after it, neither the candidate's aceite nor a document, nor RH's
+    check, nomeação or posse is recorded, each refused with the one guard's sentence."""
+    cargo, chamada = _convocado(rh)
+    outra = chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)[0]
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    motivacao = "Ilegalidade na reserva de vagas do edital apontada pelo Tribunal de Contas."
+    situacao.cancelar(cargo.certame, tipo="anulacao", motivacao=motivacao, autor=rh,
+                      origem="tribunal_contas", documento="TC-001234/026/26")
+    anulado = f"Certame anulado em {timezone.localdate():%d/%m/%Y}: {motivacao}"
+    antes = (Ato.objects.count(), EventoChamada.objects.count(),
+             EnvioDocumentoPosse.objects.count())
+    publicacao = chamadas.AtoPublicado("Portaria 123/2027", "Diário Oficial do Município",
+                                       timezone.localdate())
+    for acao in (lambda: chamadas.aceitar_pelo_candidato(outra.inscricao, autor=None),
+                 lambda: posse.enviar_documento(chamada, rg, _pdf(), autor=None),
+                 lambda: posse.analisar_documento(envio, aceito=True, motivacao="", autor=rh),
+                 lambda: chamadas.registrar_evento(chamada, "nomeacao", autor=rh,
+                                                   publicacao=publicacao),
+                 lambda: chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)):
+        with pytest.raises(ValidationError) as erro:
+            acao()
+        assert erro.value.messages == [anulado]
+    assert (Ato.objects.count(), EventoChamada.objects.count(),
+            EnvioDocumentoPosse.objects.count()) == antes
