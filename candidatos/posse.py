@@ -411,11 +411,16 @@ def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | No
     return None
 
 
-@transaction.atomic
 def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, autor,
                      hoje: dt.date | None = None) -> EnvioDocumentoPosse:
     """The candidate sends one required document (a PDF): a new sending supersedes the
-    previous one of the same document."""
+    previous one of the same document. One transaction; the stored file is removed if it
+    fails."""
+    with arquivos.apagados_se_falhar() as salvos, transaction.atomic():
+        return _enviar_documento(chamada, documento, arquivo, autor, hoje, salvos)
+
+
+def _enviar_documento(chamada, documento, arquivo, autor, hoje, salvos) -> EnvioDocumentoPosse:
     travar_cargo_em_curso(chamada.cargo_id)
     chamada = Chamada.objects.select_related("cargo__certame", "inscricao").get(pk=chamada.pk)
     motivo = motivo_nao_enviar(chamada, hoje)
@@ -436,6 +441,7 @@ def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, au
                                 autor=autor if getattr(autor, "is_authenticated", False)
                                 else None)
     envio.arquivo.save(arquivos.nome_armazenado(tipo), arquivo, save=False)
+    salvos.append(envio.arquivo)
     envio.save()
     registrar_ato(tipo="posse_documento_enviado", autor=autor, certame=chamada.cargo.certame,
                   objeto=chamada.inscricao,

@@ -274,14 +274,8 @@ def enviar_documento(inscricao: Inscricao, lista: str, tipo: str, arquivo, *, au
     tipo_arquivo = regras_anexos.validar_anexo(arquivo, TAMANHO_MAXIMO) if arquivo else None
     if tipo_arquivo is None:
         raise ValidationError({"arquivo": _("Escolha o arquivo do documento.")})
-    salvos: list[DocumentoEnviado] = []
-    try:
-        with transaction.atomic():
-            return _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
-    except BaseException:
-        for doc in salvos:
-            doc.arquivo.delete(save=False)
-        raise
+    with regras_anexos.apagados_se_falhar() as salvos, transaction.atomic():
+        return _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
 
 
 def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos):
@@ -306,7 +300,7 @@ def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
         nome_original=regras_anexos.nome_seguro(getattr(arquivo, "name", "")),
         tamanho=arquivo.size, sha256=regras_anexos.sha256_de(arquivo))
     doc.arquivo.save(regras_anexos.nome_armazenado(tipo_arquivo), arquivo, save=False)
-    salvos.append(doc)
+    salvos.append(doc.arquivo)
     doc.save()
     registrar_ato(
         tipo="documento_substituido" if anterior else "documento_enviado", autor=autor,

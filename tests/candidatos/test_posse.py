@@ -9,6 +9,7 @@ tests/certames/test_chamadas.py: Severínia, five vacancies, RH calls the first 
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -467,3 +468,22 @@ def test_certame_anulado_depois_da_homologacao_nada_mais_acontece_nas_chamadas(c
         assert erro.value.messages == [anulado]
     assert (Ato.objects.count(), EventoChamada.objects.count(),
             EnvioDocumentoPosse.objects.count()) == antes
+
+
+def test_falha_depois_de_gravar_o_pdf_nao_deixa_arquivo_nem_envio(rh, settings, monkeypatch):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+
+    def arquivos():
+        return {os.path.join(d, f) for d, _s, fs in os.walk(settings.MEDIA_ROOT) for f in fs}
+
+    antes = arquivos()
+
+    def falha(**_kwargs):
+        raise RuntimeError("o registro do ato falhou")
+
+    monkeypatch.setattr("candidatos.posse.registrar_ato", falha)
+    with pytest.raises(RuntimeError):
+        posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                               autor=None)
+    assert (EnvioDocumentoPosse.objects.count(), arquivos()) == (0, antes)
