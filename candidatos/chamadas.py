@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -47,7 +48,9 @@ from certames.carreira import (
     SituacaoChamada,
     Tipo,
     fundamento_ordem,
-    historico,
+    prazo_da_chamada_encerrado,
+    situacao_da_chamada,
+    ultimo_dia_da_chamada,
     vigentes,
 )
 from certames.models import (
@@ -59,8 +62,7 @@ from certames.models import (
     VersaoClassificacao,
 )
 from certames.recalculo import estado_recalculo, mensagem_aguardando_nota, solicitar_recalculo
-from certames.situacao import exigir_em_curso
-from certames.travas import travar, travar_certame
+from certames.travas import travar
 from comum import emails
 from comum.filas import enfileirar
 from comum.formatos import data_br
@@ -88,7 +90,19 @@ def permite_fim_de_fila(certame) -> bool:
 
 
 def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:
-    return [s for s in historico(inscricao.cargo_id) if s.chamada.inscricao_id == inscricao.pk]
+    """The inscrição's calls in the order of nomeação, each with its acts (two queries: its
+    own rows, not the cargo's whole history), the inscrição and its cargo already read (the
+    cargo leads to the órgão's calendar: `SituacaoChamada.ultimo_dia`)."""
+    lidas = list(Chamada.objects.filter(inscricao_id=inscricao.pk).order_by("posicao")
+                 .prefetch_related(Prefetch("eventos",
+                                            queryset=EventoChamada.objects.order_by("pk"))))
+    saida = []
+    for c in lidas:
+        Chamada.inscricao.field.set_cached_value(c, inscricao)
+        if c.cargo_id == inscricao.cargo_id:
+            Chamada.cargo.field.set_cached_value(c, inscricao.cargo)
+        saida.append(SituacaoChamada(c, {e.tipo: e for e in c.eventos.all()}))
+    return saida
 
 
 # --- calling ----------------------------------------------------------------------------------
@@ -140,10 +154,7 @@ def convocar(cargo: Cargo | int, quantidade: int, *, prazo: dt.date, autor,
     and the portal's notice each, with the deadline to present the documents."""
     hoje = hoje or timezone.localdate()
     cargo_id = cargo.pk if isinstance(cargo, Cargo) else cargo
-    # Parents first (certames/travas.py): the certame, then the cargo.
-    travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
-    cargo = travar(Cargo, cargo_id, "certame")
-    exigir_em_curso(cargo.certame)
+    cargo = posse.travar_cargo_em_curso(cargo_id)
     if quantidade < 1:
         raise ValidationError(_("Informe quantas posições convocar (ao menos uma)."))
     if prazo < hoje:
@@ -209,7 +220,7 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
     emails.convocacao_chamada(email, {
         "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
         "certame": chamada.cargo.certame.titulo, "posicao": chamada.posicao,
-        "vaga": chamada.vaga, "prazo": data_br(chamada.prazo)},
+        "vaga": chamada.vaga, "prazo": data_br(ultimo_dia_da_chamada(chamada))},
         ato=Ato.objects.filter(pk=atos_das_chamadas([chamada.pk]).get(chamada.pk)).first(),
         inscricao=chamada.inscricao)
     return True
@@ -299,8 +310,8 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     annulment and its revocation); the others' basis is `fundamento_do_evento`."""
     hoje = hoje or timezone.localdate()
     chamada_id = chamada.pk if isinstance(chamada, Chamada) else chamada
-    base = Chamada.objects.select_related("cargo").get(pk=chamada_id)
-    cargo = travar(Cargo, base.cargo_id, "certame")
+    cargo_id = Chamada.objects.values_list("cargo_id", flat=True).get(pk=chamada_id)
+    cargo = posse.travar_cargo_em_curso(cargo_id, exigir=tipo not in PELO_PROCEDIMENTO)
     # The cargo's lock serializes every act on its calls; the call itself is an append-only
     # row (no UPDATE privilege for the application role, so no FOR UPDATE on it): read it.
     chamada = Chamada.objects.select_related("inscricao", "cargo__certame").get(pk=chamada_id)
@@ -309,8 +320,9 @@ def _registrar(chamada: Chamada | int, tipo: Tipo, *, autor, data: dt.date | Non
     motivacao = (motivacao or "").strip()
     pelo_procedimento = tipo in PELO_PROCEDIMENTO
     _validar_data(chamada, tipo, data, hoje)
-    _validar_historico(chamada, insc, tipo)
-    _validar_posse(chamada, tipo, data, hoje, publicacao)
+    eventos = situacao_da_chamada(chamada).eventos
+    _validar_historico(eventos, insc, tipo)
+    _validar_posse(chamada, vigentes(eventos), tipo, data, hoje, publicacao)
     certame = cargo.certame
     if tipo == Tipo.FIM_DE_FILA and not permite_fim_de_fila(certame):
         raise ValidationError(_("O edital deste certame não prevê o fim de fila."))
@@ -372,16 +384,15 @@ class AtoPublicado:
                 "publicado_em": self.data.isoformat() if self.data else None}
 
 
-def _validar_posse(chamada: Chamada, tipo: Tipo, data: dt.date, hoje: dt.date,
-                   publicacao: AtoPublicado | None) -> None:
+def _validar_posse(chamada: Chamada, atos: dict[str, EventoChamada], tipo: Tipo, data: dt.date,
+                   hoje: dt.date, publicacao: AtoPublicado | None) -> None:
     """What the aceite, the nomeação, the posse and the exercício ask (`candidatos.posse`):
     the aceite within the call's deadline; the nomeação after the aceite, with every
     mandatory document accepted, its act's number and its publication; the posse and the
-    exercício within their legal deadlines."""
-    atos = vigentes({e.tipo: e for e in chamada.eventos.all()})
-    if tipo == Tipo.ACEITE and hoje > chamada.prazo:
+    exercício within their legal deadlines. `atos`: the call's acts that stand."""
+    if tipo == Tipo.ACEITE and prazo_da_chamada_encerrado(chamada, hoje):
         raise ValidationError(_("O prazo para responder à convocação terminou em %(d)s.") % {
-            "d": data_br(chamada.prazo)})
+            "d": data_br(ultimo_dia_da_chamada(chamada))})
     if tipo == Tipo.NOMEACAO:
         pendencias = posse.pendencias_da_nomeacao(chamada, atos)
         if pendencias:
@@ -398,10 +409,10 @@ def _validar_posse(chamada: Chamada, tipo: Tipo, data: dt.date, hoje: dt.date,
         posse.validar_no_prazo(chamada.cargo.certame, atos, tipo, data)
 
 
-def _validar_historico(chamada: Chamada, insc: Inscricao, tipo: Tipo) -> None:
-    """The act fits the call's history: not recorded yet, not barred by an act that stands,
-    not occupying a freed call, and after the act it requires."""
-    todos = {e.tipo: e for e in chamada.eventos.all()}
+def _validar_historico(todos: dict[str, EventoChamada], insc: Inscricao, tipo: Tipo) -> None:
+    """The act fits the call's history (`todos`: every act recorded on it): not recorded
+    yet, not barred by an act that stands, not occupying a freed call, and after the act it
+    requires."""
     if tipo in todos:
         raise ValidationError(_("%(a)s já registrada para esta convocação.") % {"a": tipo.label})
     feitos = set(vigentes(todos))

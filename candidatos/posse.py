@@ -12,10 +12,13 @@ Rules decided here:
   a change is refused, not retified: the edital is no longer retified after the homologation
   (`editais.retificacao.motivo_nao_retificar`) and every call follows it.
 - The candidate sends each document as a PDF (content checked, `comum.arquivos`) once they
-  have accepted the call, until the call's deadline (`Chamada.prazo`), before the nomeação.
+  have accepted the call, until the call's last day (`carreira.ultimo_dia_da_chamada`: the
+  deadline RH set, extended to the órgão's next working day, Lei 9.784/1999, art. 66, §1º),
+  before the nomeação and while nothing freed the call.
   A new sending supersedes the previous one (both kept, the newest counts); an accepted
   document is not sent again.
-- RH accepts or rejects the newest sending of each document; a rejection is motivated
+- RH accepts or rejects the newest sending of each document, until the nomeação and while
+  nothing freed the call (`motivo_nao_analisar`); a rejection is motivated
   (Lei 9.784/1999, art. 50) and the candidate is told by e-mail, and may send it again within
   the deadline.
 - The nomeação requires the aceite and every mandatory document accepted.
@@ -29,8 +32,7 @@ Rules decided here:
 from __future__ import annotations
 
 import datetime as dt
-import logging
-import smtplib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -42,8 +44,15 @@ from django.utils.translation import gettext_lazy
 
 from certames import calendario
 from certames.auditoria import registrar_ato
+from certames.carreira import (
+    LIBERAM,
+    prazo_da_chamada_encerrado,
+    situacao_da_chamada,
+    ultimo_dia_da_chamada,
+)
 from certames.models import (
     AnaliseDocumentoPosse,
+    Ato,
     Cargo,
     Certame,
     Chamada,
@@ -51,12 +60,11 @@ from certames.models import (
     EnvioDocumentoPosse,
     EventoChamada,
 )
+from certames.situacao import exigir_em_curso, motivo_certame_parado
 from certames.travas import travar, travar_certame
 from comum import arquivos, emails
 from comum.filas import enfileirar
 from comum.formatos import data_br
-
-logger = logging.getLogger(__name__)
 
 Tipo = EventoChamada.Tipo
 
@@ -71,9 +79,11 @@ FUNDAMENTO_PRAZO_POSSE = ("Lei 8.112/1990, art. 13, §1º (aplicada onde o estat
 PRAZO_EXERCICIO_PADRAO = 15
 FUNDAMENTO_PRAZO_EXERCICIO = ("Lei 8.112/1990, art. 15, §1º (aplicada onde o estatuto "
                               "municipal for omisso)")
-#: The ato is void if the posse is not taken in time; the servant is exonerated if the
-#: exercício is not begun in time (Lei 8.112/1990, art. 13, §6º, and art. 15, §2º).
-FUNDAMENTO_SEM_EFEITO = "Lei 8.112/1990, art. 13, §6º, e art. 15, §2º"
+#: The ato of nomeação is void if the posse is not taken in time (Lei 8.112/1990, art. 13,
+#: §6º); the servant is exonerated if the exercício is not begun in time (art. 15, §2º). On
+#: the call, both are recorded as the call tornada sem efeito (`candidatos.chamadas`).
+FUNDAMENTO_SEM_EFEITO = "Lei 8.112/1990, art. 13, §6º"
+FUNDAMENTO_EXONERACAO = "Lei 8.112/1990, art. 15, §2º"
 #: A product rule: the warning shows from this many days before a deadline ends.
 DIAS_AVISO = 5
 #: Longest of each setting (a product limit).
@@ -81,6 +91,19 @@ MAXIMO_DIAS = 365
 FUNDAMENTO_MOTIVACAO = "Lei 9.784/1999, art. 50"
 FUNDAMENTO_DOCUMENTOS = ("Lei 9.784/1999, art. 2º, parágrafo único, XIII; Constituição "
                          "Federal, art. 5º, XXXVI")
+
+
+def travar_cargo_em_curso(cargo_id: int, *, exigir: bool = True) -> Cargo:
+    """Lock a call's certame, then its cargo (parents first: certames/travas.py), and refuse
+    while the certame is stopped (`certames.situacao.motivo_certame_parado`): the calls exist
+    only after the homologation, which no suspension reaches, so this is the cancelled
+    certame, after which nothing happens but reading (`editais.situacao`). Every act on a
+    call and on its documents starts here; `exigir=False`: a procedure's decision, which its
+    own procedure governs."""
+    certame = travar_certame(Cargo.objects.values_list("certame_id", flat=True).get(pk=cargo_id))
+    if exigir:
+        exigir_em_curso(certame)
+    return travar(Cargo, cargo_id, "certame")
 
 
 # --- the deadlines ---------------------------------------------------------------------------
@@ -91,8 +114,10 @@ def fim_do_prazo(inicio: dt.date, dias: int, certame: Certame) -> dt.date:
     publication or of the posse): the one computation of the posse's and the exercício's
     deadlines (e.g. 2027-03-01 + 30 -> 2027-03-31). Running days, the day of the start
     excluded, and a last day without office hours extended to the next working day of the
-    certame's órgão (Lei 8.112/1990, art. 238; its calendar: `certames.calendario`)."""
-    return calendario.vencimento(inicio + dt.timedelta(days=dias), certame)
+    certame's órgão (Lei 8.112/1990, art. 238): the product's one count of a period,
+    `certames.calendario.fim_do_prazo`, from the end of the day it starts."""
+    return calendario.fim_do_prazo(calendario.fim_do_dia(inicio, certame), dias,
+                                   certame).date()
 
 
 def dias_posse(certame: Certame) -> int:
@@ -121,6 +146,21 @@ class Prazo:
         return str(Tipo(self.tipo).label)
 
     @property
+    def nome(self) -> str:
+        """"prazo da posse", "prazo do exercício" (in a sentence)."""
+        return str(_("prazo da posse") if self.tipo == Tipo.POSSE
+                   else _("prazo do exercício"))
+
+    @property
+    def consequencia(self) -> str:
+        """What RH records once the deadline is over, with the article that says so."""
+        if self.tipo == Tipo.POSSE:
+            return _("Registre a nomeação tornada sem efeito (%(f)s).") % {
+                "f": FUNDAMENTO_SEM_EFEITO}
+        return _("Quem não entra em exercício no prazo é exonerado (%(f)s): registre a "
+                 "convocação tornada sem efeito.") % {"f": FUNDAMENTO_EXONERACAO}
+
+    @property
     def encerrado(self) -> bool:
         return self.hoje > self.fim
 
@@ -135,23 +175,39 @@ class Prazo:
 
 
 def prazo_pendente(certame: Certame, atos: dict[str, EventoChamada],
-                   hoje: dt.date | None = None) -> Prazo | None:
+                   hoje: dt.date | None = None, *, contar=fim_do_prazo) -> Prazo | None:
     """The deadline that runs now on a call (`atos`: its acts that stand): the posse's after
     a published nomeação, the exercício's after the posse; None when none runs (not
-    appointed, already in exercício, or the call freed)."""
-    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
-                               Tipo.ANULADA, Tipo.EXERCICIO)):
+    appointed, already in exercício, or the call freed). `contar`: `fim_do_prazo`, or
+    `prazos_pendentes`'s memo of it."""
+    if any(t in atos for t in (*LIBERAM, Tipo.EXERCICIO)):
         return None
+    hoje = hoje or timezone.localdate()
     if Tipo.POSSE in atos:
         inicio, dias = atos[Tipo.POSSE].data, dias_exercicio(certame)
-        return Prazo(Tipo.EXERCICIO, inicio, fim_do_prazo(inicio, dias, certame), dias,
-                     FUNDAMENTO_PRAZO_EXERCICIO, hoje or timezone.localdate())
+        return Prazo(Tipo.EXERCICIO, inicio, contar(inicio, dias, certame), dias,
+                     FUNDAMENTO_PRAZO_EXERCICIO, hoje)
     nomeacao = atos.get(Tipo.NOMEACAO)
     if nomeacao is None:
         return None
     inicio, dias = nomeacao.publicado_em or nomeacao.data, dias_posse(certame)
-    return Prazo(Tipo.POSSE, inicio, fim_do_prazo(inicio, dias, certame), dias,
-                 FUNDAMENTO_PRAZO_POSSE, hoje or timezone.localdate())
+    return Prazo(Tipo.POSSE, inicio, contar(inicio, dias, certame), dias,
+                 FUNDAMENTO_PRAZO_POSSE, hoje)
+
+
+def prazos_pendentes(certame: Certame, atos_das_chamadas: Iterable[dict[str, EventoChamada]],
+                     hoje: dt.date | None = None) -> list[Prazo | None]:
+    """`prazo_pendente` of each call of a list of one certame (RH's order of nomeação):
+    a period is counted once per start and length (nomeações published in one Diário
+    Oficial share their posse's last day), not once per call."""
+    contados: dict[tuple[dt.date, int], dt.date] = {}
+
+    def contar(inicio: dt.date, dias: int, alvo: Certame) -> dt.date:
+        if (inicio, dias) not in contados:
+            contados[inicio, dias] = fim_do_prazo(inicio, dias, alvo)
+        return contados[inicio, dias]
+
+    return [prazo_pendente(certame, atos, hoje, contar=contar) for atos in atos_das_chamadas]
 
 
 def validar_no_prazo(certame: Certame, atos: dict[str, EventoChamada], tipo: str,
@@ -162,11 +218,10 @@ def validar_no_prazo(certame: Certame, atos: dict[str, EventoChamada], tipo: str
     if prazo is None or prazo.tipo != tipo or data <= prazo.fim:
         return
     raise ValidationError(_(
-        "O prazo para a %(a)s terminou em %(f)s (%(d)d dias desde %(i)s; %(fund)s): a %(a)s "
-        "não pode mais ser registrada. Registre a nomeação tornada sem efeito "
-        "(%(se)s).") % {"a": prazo.rotulo.lower(), "f": data_br(prazo.fim), "d": prazo.dias,
-                        "i": data_br(prazo.inicio), "fund": prazo.fundamento,
-                        "se": FUNDAMENTO_SEM_EFEITO})
+        "O %(n)s terminou em %(f)s (%(d)d dias desde %(i)s; %(fund)s): o ato não pode mais "
+        "ser registrado. %(c)s") % {"n": prazo.nome, "f": data_br(prazo.fim), "d": prazo.dias,
+                                    "i": data_br(prazo.inicio), "fund": prazo.fundamento,
+                                    "c": prazo.consequencia})
 
 
 # --- the required documents ------------------------------------------------------------------
@@ -201,24 +256,28 @@ def salvar_documento_exigido(documento: DocumentoPosse, *, autor) -> DocumentoPo
         raise ValidationError({"cargo": _("Escolha um cargo deste certame.")})
     # The list it leaves (a changed document may move from one cargo to another) and the one
     # it joins.
-    afetados = [documento.cargo]
-    if documento.pk is not None:
-        afetados.append(DocumentoPosse.objects.select_related("cargo").get(pk=documento.pk).cargo)
-    for cargo in afetados:
+    anterior = (None if documento.pk is None else
+                DocumentoPosse.objects.select_related("cargo").get(pk=documento.pk))
+    for cargo in [documento.cargo, *([anterior.cargo] if anterior else [])]:
         motivo = motivo_nao_alterar_documentos(certame, cargo)
         if motivo:
             raise ValidationError(motivo)
-    novo = documento.pk is None
     documento.full_clean()
     documento.save()
     registrar_ato(tipo="posse_documento_exigido", autor=autor, certame=certame,
                   objeto=documento,
-                  descricao=(_("Documento exigido para a posse incluído: %(d)s.") if novo else
+                  descricao=(_("Documento exigido para a posse incluído: %(d)s.")
+                             if anterior is None else
                              _("Documento exigido para a posse alterado: %(d)s.")) % {
                       "d": documento.nome},
-                  depois={"nome": documento.nome, "cargo": documento.cargo_id,
-                          "obrigatorio": documento.obrigatorio})
+                  antes=_registro_documento(anterior) if anterior else None,
+                  depois=_registro_documento(documento))
     return documento
+
+
+def _registro_documento(documento: DocumentoPosse) -> dict:
+    return {"nome": documento.nome, "cargo": documento.cargo_id,
+            "obrigatorio": documento.obrigatorio}
 
 
 @transaction.atomic
@@ -231,7 +290,7 @@ def remover_documento_exigido(documento: DocumentoPosse, *, autor) -> None:
                   objeto=documento,
                   descricao=_("Documento exigido para a posse removido: %(d)s.") % {
                       "d": documento.nome},
-                  antes={"nome": documento.nome, "cargo": documento.cargo_id})
+                  antes=_registro_documento(documento))
     documento.delete()
 
 
@@ -246,7 +305,8 @@ def salvar_prazos(certame: Certame, *, posse: int, exercicio: int, autor) -> Non
     for dias in (posse, exercicio):
         if not 1 <= dias <= MAXIMO_DIAS:
             raise ValidationError(_("Informe um prazo de 1 a %(m)d dias.") % {"m": MAXIMO_DIAS})
-    antes = {k: certame.parametros.get(k) for k in ("prazo_posse_dias", "prazo_exercicio_dias")}
+    antes = {k: (certame.parametros or {}).get(k)
+             for k in ("prazo_posse_dias", "prazo_exercicio_dias")}
     certame.parametros = {**(certame.parametros or {}), "prazo_posse_dias": posse,
                           "prazo_exercicio_dias": exercicio}
     certame.save(update_fields=["parametros"])
@@ -319,34 +379,49 @@ def pendencias_da_nomeacao(chamada: Chamada, atos: dict[str, EventoChamada]) -> 
     return pendencias
 
 
-def _eventos(chamada: Chamada) -> dict[str, EventoChamada]:
-    return {e.tipo: e for e in chamada.eventos.all()}
+def motivo_nao_analisar(certame: Certame, atos: dict[str, EventoChamada]) -> str | None:
+    """Why the documents of a call (its acts that stand, `atos`) are no longer sent nor
+    checked: the certame is stopped, the nomeação was recorded, or an act freed the call.
+    None: they still are."""
+    parado = motivo_certame_parado(certame)
+    if parado:
+        return parado
+    if Tipo.NOMEACAO in atos:
+        return _("A nomeação já foi registrada: os documentos não são mais enviados nem "
+                 "analisados.")
+    liberou = next((t for t in LIBERAM if t in atos), None)
+    if liberou is not None:
+        return _("A convocação tem %(a)s registrada: os documentos não são mais enviados nem "
+                 "analisados.") % {"a": Tipo(liberou).label.lower()}
+    return None
 
 
 def motivo_nao_enviar(chamada: Chamada, hoje: dt.date | None = None) -> str | None:
     """Why the candidate cannot send documents on this call now (None: they can)."""
     hoje = hoje or timezone.localdate()
-    atos = _eventos(chamada)
+    atos = situacao_da_chamada(chamada).atos
+    encerrada = motivo_nao_analisar(chamada.cargo.certame, atos)
+    if encerrada:
+        return encerrada
     if Tipo.ACEITE not in atos:
         return _("Aceite a convocação antes de enviar os documentos.")
-    if Tipo.NOMEACAO in atos:
-        return _("A nomeação já foi registrada: não há mais envio de documentos.")
-    if any(t in atos for t in (Tipo.DESISTENCIA, Tipo.SEM_EFEITO, Tipo.FIM_DE_FILA,
-                               Tipo.ANULADA)):
-        return _("Esta convocação já tem outro ato registrado: não há mais envio de "
-                 "documentos.")
-    if hoje > chamada.prazo:
+    if prazo_da_chamada_encerrado(chamada, hoje):
         return _("O prazo para apresentar os documentos terminou em %(d)s.") % {
-            "d": data_br(chamada.prazo)}
+            "d": data_br(ultimo_dia_da_chamada(chamada))}
     return None
 
 
-@transaction.atomic
 def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, autor,
                      hoje: dt.date | None = None) -> EnvioDocumentoPosse:
     """The candidate sends one required document (a PDF): a new sending supersedes the
-    previous one of the same document."""
-    travar(Cargo, chamada.cargo_id, "certame")
+    previous one of the same document. One transaction; the stored file is removed if it
+    fails."""
+    with arquivos.apagados_se_falhar() as salvos, transaction.atomic():
+        return _enviar_documento(chamada, documento, arquivo, autor, hoje, salvos)
+
+
+def _enviar_documento(chamada, documento, arquivo, autor, hoje, salvos) -> EnvioDocumentoPosse:
+    travar_cargo_em_curso(chamada.cargo_id)
     chamada = Chamada.objects.select_related("cargo__certame", "inscricao").get(pk=chamada.pk)
     motivo = motivo_nao_enviar(chamada, hoje)
     if motivo:
@@ -366,6 +441,7 @@ def enviar_documento(chamada: Chamada, documento: DocumentoPosse, arquivo, *, au
                                 autor=autor if getattr(autor, "is_authenticated", False)
                                 else None)
     envio.arquivo.save(arquivos.nome_armazenado(tipo), arquivo, save=False)
+    salvos.append(envio.arquivo)
     envio.save()
     registrar_ato(tipo="posse_documento_enviado", autor=autor, certame=chamada.cargo.certame,
                   objeto=chamada.inscricao,
@@ -382,7 +458,7 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
                        autor) -> AnaliseDocumentoPosse:
     """RH accepts or rejects the newest sending of a document; a rejection is motivated
     (Lei 9.784/1999, art. 50) and told to the candidate by e-mail on commit."""
-    travar(Cargo, envio.chamada.cargo_id, "certame")
+    travar_cargo_em_curso(envio.chamada.cargo_id)
     envio = (EnvioDocumentoPosse.objects.select_related("chamada__cargo__certame",
                                                          "chamada__inscricao", "documento")
              .get(pk=envio.pk))
@@ -392,9 +468,10 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
     if EnvioDocumentoPosse.objects.filter(chamada=envio.chamada, documento=envio.documento,
                                           pk__gt=envio.pk).exists():
         raise ValidationError(_("Há um envio mais recente deste documento: analise-o."))
-    if Tipo.NOMEACAO in _eventos(envio.chamada):
-        raise ValidationError(_("A nomeação já foi registrada: os documentos não são mais "
-                                "analisados."))
+    encerrada = motivo_nao_analisar(envio.chamada.cargo.certame,
+                                    situacao_da_chamada(envio.chamada).atos)
+    if encerrada:
+        raise ValidationError(encerrada)
     if not aceito and not motivacao:
         raise ValidationError({"motivacao": _(
             "Motive a rejeição do documento (%(f)s): o candidato precisa saber o que corrigir.")
@@ -417,23 +494,21 @@ def analisar_documento(envio: EnvioDocumentoPosse, *, aceito: bool, motivacao: s
 
 
 def avisar_rejeicao(analise_id: int) -> bool:
-    """The candidate's e-mail on a rejected document, with the motivation and the deadline to
-    send it again (the task's body). A mail server's failure is logged (the act stands)."""
+    """The candidate's e-mail on a rejected document, with the motivation and the last day
+    to send it again (the task's body): a notice of the outbox (`comum.emails`), which owns
+    its sending and retries, belonging to the rejection's act."""
     analise = (AnaliseDocumentoPosse.objects
-               .select_related("envio__documento", "envio__chamada__cargo__certame",
+               .select_related("envio__documento", "envio__chamada__cargo__certame__orgao",
                                "envio__chamada__inscricao__candidato").get(pk=analise_id))
     chamada = analise.envio.chamada
     email = chamada.inscricao.candidato.email
     if not email:
         return False
-    try:
-        emails.documento_posse_rejeitado(email, {
-            "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
-            "certame": chamada.cargo.certame.titulo, "documento": analise.envio.documento.nome,
-            "motivacao": analise.motivacao, "prazo": data_br(chamada.prazo),
-            "fundamento": FUNDAMENTO_MOTIVACAO})
-    except (smtplib.SMTPException, OSError):
-        logger.exception("aviso da rejeição do documento da posse %s não enviado", analise_id)
-        return False
+    ato = Ato.objects.filter(tipo="posse_documento_analisado",
+                             depois__envio=analise.envio_id).first()
+    emails.documento_posse_rejeitado(email, {
+        "numero": chamada.inscricao.numero, "cargo": chamada.cargo.nome,
+        "certame": chamada.cargo.certame.titulo, "documento": analise.envio.documento.nome,
+        "motivacao": analise.motivacao, "prazo": data_br(ultimo_dia_da_chamada(chamada)),
+        "fundamento": FUNDAMENTO_MOTIVACAO}, ato=ato, inscricao=chamada.inscricao)
     return True
-

@@ -6,11 +6,14 @@ for the whole career (Lei 3.056/2025, art. 12, §2º) and the call order is fixe
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import calendario
 from certames.models import Cargo, Chamada, EventoChamada
 from comum.formatos import data_br
 
@@ -38,6 +41,18 @@ def vigentes(eventos: dict[str, EventoChamada]) -> dict[str, EventoChamada]:
         return eventos
     return {t: e for t, e in eventos.items()
             if t not in (Tipo.ANULADA, Tipo.ANULACAO_REVOGADA)}
+
+
+def ultimo_dia_da_chamada(chamada: Chamada) -> dt.date:
+    """The call's last day to answer it and to present the documents: the day RH set
+    (`Chamada.prazo`) or, when the órgão has no office hours that day, its next working day
+    (Lei 9.784/1999, art. 66, §1º: what `calendario.aviso_de_vencimento` tells RH when it sets
+    the deadline). Every page, refusal and mail of the call reads this day."""
+    return calendario.vencimento(chamada.prazo, chamada)
+
+
+def prazo_da_chamada_encerrado(chamada: Chamada, hoje: dt.date) -> bool:
+    return hoje > ultimo_dia_da_chamada(chamada)
 
 
 @dataclass
@@ -83,6 +98,11 @@ class SituacaoChamada:
             return f"{self.rotulo} ({data_br(fim.data)}; {fim.fundamento})"
         return f"{self.rotulo} ({data_br(fim.data)})"
 
+    @cached_property
+    def ultimo_dia(self) -> dt.date:
+        """`ultimo_dia_da_chamada`, read once per page."""
+        return ultimo_dia_da_chamada(self.chamada)
+
     @property
     def liberada(self) -> bool:
         atos = self.atos
@@ -125,6 +145,12 @@ def fundamento_ordem(cargo: Cargo) -> str:
     `fundamento_ordem_nomeacao`: Pirangi art. 12, §2º; Severínia art. 17, parágrafo único;
     SMBV and federal: the product's default, regras de reserva, section 7)."""
     return cargo.certame.regime_legal.fundamento_ordem_nomeacao or FUNDAMENTO_ORDEM
+
+
+def situacao_da_chamada(chamada: Chamada) -> SituacaoChamada:
+    """One call with all its acts (one query): what every act on it and every page of it
+    reads (`SituacaoChamada.atos`: those that stand)."""
+    return SituacaoChamada(chamada, {e.tipo: e for e in chamada.eventos.order_by("pk")})
 
 
 def historico(cargo: Cargo | int) -> list[SituacaoChamada]:

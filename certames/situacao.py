@@ -5,9 +5,12 @@ A certame stops by an act (`certames.models.AtoSituacaoCertame`, written by
 Administration's own decision, until a retomada; or cancelled (anulação or revogação: Lei
 9.784/1999, arts. 53 and 54; STF, Súmula 473), for good. While it is stopped, every act that
 moves it forward is refused with this sentence (inscrições and their payment and exemption
-requests, appeals, committee sessions, imports of inscrições and scores, publications of
-results and lists, homologation, calls); reading goes on, and the public page and the
-candidate's pages show the same sentence as a banner.
+requests, appeals, committee sessions and, inside a session already scheduled, the
+members' presence, the candidate's attendance, the votes and the closing of an evaluation
+(an appeal's judgment included: `comissoes.dominio.votacao.exigir_certame_em_curso`), imports
+of inscrições and scores, publications of results and lists, homologation, calls); reading
+goes on, and the public page, the candidate's pages and the committee's evaluation page show
+the same sentence.
 
 It lives here, in `certames`, and not in `editais` (which writes the acts): the apps that
 refuse (`candidatos`, `nucleo`, `comissoes`, `provas`) sit below `editais` in the import matrix

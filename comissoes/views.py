@@ -27,6 +27,7 @@ from django.views.generic import TemplateView
 
 from candidatos.models import Lista
 from certames.forms import erros_no_form
+from certames.situacao import motivo_certame_parado
 from comissoes.ata import gerar_ata
 from comissoes.dominio import agenda, documental, pcd, presenca
 from comissoes.dominio import sessoes as dominio_sessoes
@@ -327,7 +328,9 @@ class AvaliacaoView(_AvaliacaoMixin, TemplateView):
             meu_voto=meu_voto, form=kwargs.get("form") or VotoForm(tipo=tipo),
             votos=correntes if av.encerrada else [],
             num_votos=len(correntes), quorum=quorum(av.comissao),
-            sem_voto=(dominio_sessoes.motivo_sem_voto(av)
+            # A stopped certame first: nothing is recorded until its retomada.
+            sem_voto=(motivo_certame_parado(av.comissao.certame)
+                      or dominio_sessoes.motivo_sem_voto(av)
                       or presenca.motivo_sem_presenca(self.membro, av))
             if not av.encerrada else None,
             autos=(autos_do_recurso(av) if av.instancia == Avaliacao.Instancia.RECURSO

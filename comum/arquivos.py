@@ -19,6 +19,8 @@ import hashlib
 import os
 import unicodedata
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -141,6 +143,20 @@ def validar_anexos(arquivos) -> list[tuple[UploadedFile, TipoAceito]]:
 def nome_armazenado(tipo: TipoAceito) -> str:
     """A random stored name with the extension of the detected type (never the sender's)."""
     return f"{uuid.uuid4().hex}{tipo.extensao}"
+
+
+@contextmanager
+def apagados_se_falhar() -> Iterator[list]:
+    """`with apagados_se_falhar() as salvos:` around a transaction that stores files: each
+    file field appended to `salvos` once saved is removed from the storage if the block
+    raises (the rolled-back rows leave no file behind)."""
+    salvos: list = []
+    try:
+        yield salvos
+    except BaseException:
+        for campo in salvos:
+            campo.delete(save=False)
+        raise
 
 
 def sha256_de(arquivo) -> str:

@@ -11,6 +11,14 @@ XIII: a new interpretation does not apply retroactively; CF, art. 5º, XXXVI). P
 for what that means here, each refusal saying why:
 - no retificação of a draft (edited freely), of a cancelled certame, or once homologated
   (the result is fixed; what follows are the validity's own acts);
+- a suspended certame is retified, deliberately: the retificação moves nothing forward (it is
+  no stage, decision or call) and it is how the Administration cures the defect an order
+  suspended the certame for: an illegal act is annulled or, its defect curable, corrected
+  (Lei 9.784/1999, arts. 53 and 55; STF, Súmula 473), and a court or a court of accounts
+  usually suspends "até a retificação do edital". The corrected edital is published and told
+  to the inscribed as any retificação, and the retomada (`editais.situacao`) then confirms or
+  moves the interrupted stages as the retificação left them. Refusing it would force RH to
+  resume a certame under the very clauses the order stopped;
 - the regime (the law the edital applies) never changes: that is another edital;
 - the settings the lists are computed with (`Certame.parametros`) do not change once the
   inscrições have begun: the candidates chose their lists under them;
@@ -27,6 +35,7 @@ for what that means here, each refusal saying why:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -48,7 +57,9 @@ MINIMO_MOTIVACAO = 20
 
 
 def motivo_nao_retificar(certame: Certame) -> str | None:
-    """Why the edital cannot be retified at all now (None: it can, within the rules)."""
+    """Why the edital cannot be retified at all now (None: it can, within the rules). Not
+    `certames.situacao.motivo_certame_parado`: a suspended certame is retified (the rules
+    above); a cancelled one is not."""
     if certame.status == Certame.Status.RASCUNHO:
         return _("O edital ainda é rascunho: edite-o diretamente.")
     if certame.status == Certame.Status.CANCELADO:
@@ -165,20 +176,26 @@ def descrever(alteracao: dict) -> str:
         "d": alteracao["depois"]}
 
 
+def inscritos_a_avisar(certame: Certame) -> Iterator:
+    """Whom an act of the edital or of the certame is mailed to: its inscrições with an
+    e-mail, in order, one per address (a candidate inscribed in two cargos gets one mail,
+    naming the first inscrição)."""
+    vistos: set[str] = set()
+    for inscricao in (certame.inscricoes.select_related("candidato")
+                      .exclude(candidato__email="").order_by("pk")):
+        if inscricao.candidato.email not in vistos:
+            vistos.add(inscricao.candidato.email)
+            yield inscricao
+
+
 def avisar(ato_id: int) -> int:
     """E-mail every inscribed candidate of the certame that the edital was retified (the
     text of the change is in their area and on the certame's page). Returns how many."""
     ato = AtoEdital.objects.select_related("certame").get(pk=ato_id)
     registro = ultimo_ato(ato, "edital_retificado")
     enviados = 0
-    vistos: set[str] = set()
-    for inscricao in (ato.certame.inscricoes.select_related("candidato")
-                      .exclude(candidato__email="").order_by("pk")):
-        email = inscricao.candidato.email
-        if email in vistos:
-            continue
-        vistos.add(email)
-        emails.retificacao_edital(email, {
+    for inscricao in inscritos_a_avisar(ato.certame):
+        emails.retificacao_edital(inscricao.candidato.email, {
             "numero": ato.numero, "edital": ato.certame.numero_edital,
             "certame": ato.certame.titulo, "inscricao": inscricao.numero,
             "alteracoes": [descrever(a) for a in ato.conteudo.get("alteracoes", [])]},

@@ -34,8 +34,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from certames import auditoria, situacao
 from certames import cronograma as regras_cronograma
-from certames import situacao
 from certames.auditoria import registrar_ato
 from certames.models import AtoSituacaoCertame, Certame, Etapa
 from certames.travas import travar_certame
@@ -160,9 +160,15 @@ def etapas_a_refazer(certame: Certame, suspensao: AtoSituacaoCertame) -> list[Et
     return list(certame.etapas.filter(fim__gt=suspensao.praticado_em).order_by("inicio", "pk"))
 
 
-def _suspensao_vigente(certame: Certame) -> AtoSituacaoCertame:
+def suspensao_vigente(certame: Certame) -> AtoSituacaoCertame | None:
+    """The suspension the certame is under (its latest act, a suspension), or None."""
     ato = situacao.ultimo_ato(certame)
-    if ato is None or ato.tipo != Tipo.SUSPENSAO:
+    return ato if ato is not None and ato.tipo == Tipo.SUSPENSAO else None
+
+
+def _suspensao_vigente(certame: Certame) -> AtoSituacaoCertame:
+    ato = suspensao_vigente(certame)
+    if ato is None:
         raise ValidationError(_("O certame não tem suspensão em vigor: não há o que retomar."))
     return ato
 
@@ -335,21 +341,17 @@ MAILS = {Tipo.SUSPENSAO: emails.suspensao_certame, Tipo.RETOMADA: emails.retomad
 
 
 def avisar(ato_id: int) -> int:
-    """E-mail every inscribed candidate of the certame (one mail per address) the act.
-    Returns how many."""
+    """E-mail every inscribed candidate of the certame (one mail per address) the act, each
+    notice belonging to the act's audit entry. Returns how many."""
     ato = AtoSituacaoCertame.objects.select_related("certame").get(pk=ato_id)
     certame = ato.certame
-    enviados, vistos = 0, set()
-    for inscricao in (certame.inscricoes.select_related("candidato")
-                      .exclude(candidato__email="").order_by("pk")):
-        email = inscricao.candidato.email
-        if email in vistos:
-            continue
-        vistos.add(email)
-        MAILS[ato.tipo](email, {
+    registro = auditoria.ultimo_ato(ato)
+    enviados = 0
+    for inscricao in retificacao.inscritos_a_avisar(certame):
+        MAILS[ato.tipo](inscricao.candidato.email, {
             "edital": certame.numero_edital, "certame": certame.titulo,
             "inscricao": inscricao.numero, "data": data_br(ato.praticado_em),
             "tipo": ato.get_tipo_display(), "motivacao": ato.motivacao,
-            "textos": textos(ato)})
+            "textos": textos(ato)}, ato=registro, inscricao=inscricao)
         enviados += 1
     return enviados

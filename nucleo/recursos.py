@@ -125,15 +125,8 @@ def apresentar_recurso(chave: str, objeto, *, autor, texto: str, arquivos_enviad
     removed if the transaction fails."""
     texto = validar_texto(texto)
     validos = arquivos.validar_anexos(arquivos_enviados)
-    salvos: list[AnexoRecurso] = []
-    try:
-        with transaction.atomic():
-            recurso = _apresentar(chave, objeto, autor, texto, validos, salvos, agora)
-    except BaseException:
-        for anexo in salvos:
-            anexo.arquivo.delete(save=False)
-        raise
-    return recurso
+    with arquivos.apagados_se_falhar() as salvos, transaction.atomic():
+        return _apresentar(chave, objeto, autor, texto, validos, salvos, agora)
 
 
 def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
@@ -153,7 +146,7 @@ def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
         anexo = AnexoRecurso(recurso=recurso, tipo_conteudo=tipo_arquivo.tipo_conteudo,
                              nome_original=arquivos.nome_seguro(arquivo.name))
         anexo.arquivo.save(arquivos.nome_armazenado(tipo_arquivo), arquivo, save=False)
-        salvos.append(anexo)
+        salvos.append(anexo.arquivo)
         anexo.save()
     resumo = proc.ao_apresentar_recurso(recurso, objeto, autor)
     # An RH decision's appeal is addressed to the authority that decided (art. 56, §1º).
@@ -168,7 +161,7 @@ def _apresentar(chave, objeto, autor, texto, validos, salvos, agora) -> Recurso:
         tipo=f"recurso_{proc.slug}", autor=autor, certame=certame, objeto=recurso,
         descricao=descricao, motivacao=texto,
         fundamento_legal=proc.fundamento(certame.regime_legal, "recurso")[:250],
-        depois={"objeto": objeto.pk, "anexos": [a.nome_original for a in salvos],
+        depois={"objeto": objeto.pk, "anexos": [f.instance.nome_original for f in salvos],
                 **resumo.get("depois", {}),
                 **({"dirigido_a": dirigido.usuario_id,
                     "prazo_reconsideracao": dirigido.prazo.isoformat()} if dirigido else {})})

@@ -96,7 +96,7 @@ def avisos_da_inscricao(inscricao: Inscricao, agora: dt.datetime, s=None) -> lis
             "Você foi convocado(a): %(p)dª posição da ordem de nomeação") % {
             "p": chamada.posicao}, _(
             "Apresente os documentos até %(d)s. Veja o que fazer na sua inscrição.") % {
-            "d": data_br(chamada.prazo)}, url_status + "#chamadas"))
+            "d": data_br(c.ultimo_dia)}, url_status + "#chamadas"))
         for evento in c.eventos.values():
             avisos.append(Aviso(CHAMADA, evento.registrado_em, inscricao, _(
                 "%(t)s registrada na sua convocação") % {"t": evento.get_tipo_display()},

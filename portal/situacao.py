@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
-from django.db.models import Exists, F, Func, JSONField, OuterRef, Prefetch, Subquery
+from django.db.models import Exists, F, Func, JSONField, OuterRef, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,12 +35,11 @@ from candidatos.models import (
     SituacaoLista,
 )
 from certames import instantaneo
-from certames.carreira import SituacaoChamada, fundamento_ordem
+from certames.carreira import fundamento_ordem
 from certames.models import (
     AtoSituacaoCertame,
     Chamada,
     Etapa,
-    EventoChamada,
     Publicacao,
     ResumoClassificacao,
 )
@@ -294,22 +293,6 @@ def _classificacao(inscricao: Inscricao, publicacao: Any) -> Classificacao:
                              entradas=versao.exclusoes_da_inscricao).saidas)
 
 
-def chamadas_da_inscricao(inscricao: Inscricao) -> list[SituacaoChamada]:
-    """The calls of the inscrição with their acts (`candidatos.chamadas.chamadas_da_inscricao`
-    reads the cargo's whole history to pick them): its own rows only, in the order of
-    nomeação, each with the inscrição and cargo already read."""
-    lidas = list(Chamada.objects.filter(inscricao_id=inscricao.pk).order_by("posicao")
-                 .prefetch_related(Prefetch("eventos",
-                                            queryset=EventoChamada.objects.order_by("pk"))))
-    saida = []
-    for c in lidas:
-        Chamada.inscricao.field.set_cached_value(c, inscricao)
-        if c.cargo_id == inscricao.cargo_id:
-            Chamada.cargo.field.set_cached_value(c, inscricao.cargo)
-        saida.append(SituacaoChamada(c, {e.tipo: e for e in c.eventos.all()}))
-    return saida
-
-
 def _existencias() -> dict[str, Exists]:
     """Whether the inscrição has rows of each kind the status page reads one by one: a
     kind without rows (most candidates have no call, no committee, no procedure) is not
@@ -443,7 +426,7 @@ def situacao_da_inscricao(inscricao: Inscricao, em=None) -> SituacaoInscricao:
         url_documentos=(reverse("documentos:inscricao", args=[inscricao.pk])
                         if _exige_documentos(inscricao) else None),
         procedimentos=procs,
-        chamadas=chamadas_da_inscricao(inscricao) if existe["existe_chamada"] else [],
+        chamadas=chamadas.chamadas_da_inscricao(inscricao) if existe["existe_chamada"] else [],
         permite_fim_de_fila=chamadas.permite_fim_de_fila(certame),
         taxa=taxa_da_inscricao(inscricao, agora, pedido=pedido, publicacao_final=pub_final,
                                pedido_lido=True, situacao=taxa),

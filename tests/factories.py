@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from candidatos import chamadas
 from candidatos.models import Candidato, Inscricao
+from certames.calendario import feriados_publicos
 from certames.models import Cargo, Certame, Etapa, EventoChamada, Orgao
 
 
@@ -125,6 +126,15 @@ def usuario(username: str, *grupos: str, staff: bool = False) -> User:
         # migrations created.
         user.groups.add(Group.objects.get_or_create(name=nome)[0])
     return user
+
+
+def dia_util_desde(dia: dt.date, uf: str = "SP") -> dt.date:
+    """`dia`, or the first day after it, with office hours at an órgão of `uf` without days
+    of its own (the factories' órgão): a call's deadline the calendar does not extend, so a
+    test reads it as typed."""
+    while dia.weekday() >= 5 or dia in feriados_publicos(uf, dia.year):
+        dia += dt.timedelta(days=1)
+    return dia
 
 
 def nomear(chamada, autor, *, data: dt.date | None = None, publicado_em: dt.date | None = None,

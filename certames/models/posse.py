@@ -90,4 +90,4 @@ class AnaliseDocumentoPosse(SomenteInsercao):
         verbose_name_plural = _("análises de documentos da posse")
 
     def __str__(self) -> str:
-        return f"{'Aceito' if self.aceito else 'Rejeitado'} — {self.envio}"
+        return f"{_('Aceito') if self.aceito else _('Rejeitado')} — {self.envio}"

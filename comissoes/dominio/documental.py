@@ -61,6 +61,7 @@ from comissoes.dominio.procedimentos import (
 from comissoes.dominio.votacao import (
     Decisao,
     Fechamento,
+    exigir_certame_em_curso,
     motivo_de_recusa,
     redigir_parecer,
     registrar_fechamento,
@@ -273,14 +274,8 @@ def enviar_documento(inscricao: Inscricao, lista: str, tipo: str, arquivo, *, au
     tipo_arquivo = regras_anexos.validar_anexo(arquivo, TAMANHO_MAXIMO) if arquivo else None
     if tipo_arquivo is None:
         raise ValidationError({"arquivo": _("Escolha o arquivo do documento.")})
-    salvos: list[DocumentoEnviado] = []
-    try:
-        with transaction.atomic():
-            return _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
-    except BaseException:
-        for doc in salvos:
-            doc.arquivo.delete(save=False)
-        raise
+    with regras_anexos.apagados_se_falhar() as salvos, transaction.atomic():
+        return _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
 
 
 def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos):
@@ -305,7 +300,7 @@ def _enviar(inscricao, lista, tipo, arquivo, tipo_arquivo, autor, agora, salvos)
         nome_original=regras_anexos.nome_seguro(getattr(arquivo, "name", "")),
         tamanho=arquivo.size, sha256=regras_anexos.sha256_de(arquivo))
     doc.arquivo.save(regras_anexos.nome_armazenado(tipo_arquivo), arquivo, save=False)
-    salvos.append(doc)
+    salvos.append(doc.arquivo)
     doc.save()
     registrar_ato(
         tipo="documento_substituido" if anterior else "documento_enviado", autor=autor,
@@ -402,6 +397,7 @@ def analisar_documento(avaliacao: Avaliacao, documento: DocumentoEnviado,
                        agora: dt.datetime | None = None) -> AnaliseDocumento:
     """A member records whether one document is accepted (an act). A refusal, and a
     correction of an earlier analysis, need their reason."""
+    exigir_certame_em_curso(avaliacao)
     av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__candidato")
     if av.comissao.tipo != DOCUMENTAL:
         raise ValidationError(_("Só a comissão de verificação documental analisa documentos."))

@@ -35,6 +35,7 @@ from comissoes.dominio.sessoes import motivo_sem_voto
 from comissoes.dominio.votacao import (
     Decisao,
     Fechamento,
+    exigir_certame_em_curso,
     motivacoes,
     motivo_de_recusa,
     preside,
@@ -79,6 +80,7 @@ def registrar_avaliacao_biopsicossocial(avaliacao: Avaliacao, presidente: Membro
                                         compatibilidade: str,
                                         motivo_substituicao: str = "") -> Avaliacao:
     """The president records the team's biopsychosocial evaluation (an act)."""
+    exigir_certame_em_curso(avaliacao)
     av = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame", "inscricao__cargo",
                 "convocacao")
     if av.comissao.tipo != PCD:

@@ -241,7 +241,9 @@ def redigir_parecer_sem_votacao(conv: Convocacao, motivo: str) -> tuple[str, str
 def registrar_comparecimento(convocacao: Convocacao, comparecimento: str, *,
                              presidente: MembroComissao,
                              agora: dt.datetime | None = None) -> Convocacao:
-    """The president records whether the candidate came (or refused to be filmed)."""
+    """The president records whether the candidate came (or refused to be filmed): an
+    absence closes the evaluation, so it waits, as the votes, while the certame is stopped."""
+    votacao.exigir_certame_em_curso(convocacao)
     conv = travar(Convocacao, convocacao, "sessao__comissao__certame", "inscricao")
     sessao = conv.sessao
     if not procedimento(sessao.comissao.tipo).exige_presenca:
@@ -420,6 +422,13 @@ def pode_registrar_presenca(membro: MembroComissao, sessao: Sessao) -> bool:
     return preside is not None and preside.pk == membro.pk
 
 
+def _ids_presentes(presentes) -> set[int]:
+    try:
+        return {int(x) for x in presentes}
+    except (TypeError, ValueError):
+        raise ValidationError(_("Registro de presença inválido.")) from None
+
+
 @transaction.atomic
 def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, presentes,
                        justificativas: dict[int, str] | None = None,
@@ -427,17 +436,15 @@ def registrar_presenca(sessao: Sessao, *, quem_registra: MembroComissao, present
     """Whoever presides records which active members are present (a row per member; the act
     lists them). A later call corrects the record (a new row per member whose presence
     changed, superseding the old one), with its reason, while the session is open; a member
-    who voted in the session is never recorded absent. Returns the rows written."""
+    who voted in it is never recorded absent; nothing while the certame is stopped."""
+    votacao.exigir_certame_em_curso(sessao)
     sessao = travar(Sessao, sessao, "comissao__certame")
     if sessao.encerrada_em is not None:
         raise ValidationError(_("A sessão já foi encerrada: o registro de presença não pode "
                                 "mais mudar."))
     membros = membros_da_sessao(sessao)
     por_id = {m.pk: m for m in membros}
-    try:
-        ids = {int(x) for x in presentes}
-    except (TypeError, ValueError):
-        raise ValidationError(_("Registro de presença inválido.")) from None
+    ids = _ids_presentes(presentes)
     if ids - por_id.keys():
         raise ValidationError(_("Só os membros ativos desta comissão constam do registro de "
                                 "presença."))

@@ -27,6 +27,12 @@ Rules decided here:
   (`Comissao.unanimidade_para_rejeitar`): then every vote cast is "não confirma" and they
   are at least the absolute majority of the members;
 - votes and decisions are acts: a vote is never edited, a new vote supersedes it with a reason;
+- nothing is decided while the certame is suspended or cancelled: the suspension stops the
+  certame's acts (its effect: `editais.situacao`), and an act against it would not be
+  "conforme a lei e o Direito" (Lei 9.784/1999, art. 2º, parágrafo único, I). No vote, no
+  closing (a first instance's or an appeal's, judged on the record), no attendance closing an
+  evaluation, no documentary or biopsychosocial record: each refused with the one guard's
+  sentence (`certames.situacao.motivo_certame_parado`, through `exigir_certame_em_curso`);
 - a "não confirma" motivation is specific to the procedure: the phenotype observed, the
   documents examined (LC 22/2026, art. 4º; Lei 3.056/2025, art. 4º, II), the biopsychosocial
   evaluation (LC 22/2026, art. 7º, §1º).
@@ -44,7 +50,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from certames.auditoria import registrar_ato
-from certames.travas import travar
+from certames.situacao import exigir_em_curso
+from certames.travas import travar, travar_certame
 from comissoes.dominio import presenca
 from comissoes.dominio.procedimentos import (
     DOCUMENTAL,
@@ -52,7 +59,15 @@ from comissoes.dominio.procedimentos import (
     fundamento_recurso,
     procedimento,
 )
-from comissoes.models import Avaliacao, Comissao, Impedimento, MembroComissao, Voto
+from comissoes.models import (
+    Avaliacao,
+    Comissao,
+    Convocacao,
+    Impedimento,
+    MembroComissao,
+    Sessao,
+    Voto,
+)
 from nucleo import motivacao as kernel_motivacao
 
 
@@ -147,9 +162,26 @@ def votos_correntes(avaliacao: Avaliacao) -> list[Voto]:
 # --- acts -----------------------------------------------------------------------------------
 
 
+#: Where each committee row finds its certame (`exigir_certame_em_curso`).
+_CERTAME_DE = {Avaliacao: "comissao__certame_id", Sessao: "comissao__certame_id",
+               Convocacao: "sessao__comissao__certame_id"}
+
+
+def exigir_certame_em_curso(objeto: Avaliacao | Sessao | Convocacao) -> None:
+    """Inside the act's transaction: lock the certame of a committee's evaluation, session or
+    convocation (parents first, certames/travas.py: a suspension committed meanwhile is seen)
+    and refuse the act while the certame is suspended or cancelled, with the one guard's
+    sentence ("Certame suspenso desde dd/mm/aaaa: <motivação>")."""
+    modelo = type(objeto)
+    certame_id = (modelo._default_manager.values_list(_CERTAME_DE[modelo], flat=True)
+                  .get(pk=objeto.pk))
+    exigir_em_curso(travar_certame(certame_id))
+
+
 @transaction.atomic
 def registrar_voto(avaliacao: Avaliacao, membro: MembroComissao, sentido: str, motivacao: str,
                    *, motivo_substituicao: str = "") -> Voto:
+    exigir_certame_em_curso(avaliacao)
     avaliacao = travar(Avaliacao, avaliacao, "inscricao__certame", "comissao")
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada; os votos não podem mudar."))
@@ -276,6 +308,7 @@ def encerrar_avaliacao(avaliacao: Avaliacao, presidente: MembroComissao, *,
     """The president closes the evaluation: the collegiate decision and its parecer (signed
     by the president). Not yet final: it becomes final with the final result (after the
     appeal window or the appeal)."""
+    exigir_certame_em_curso(avaliacao)
     avaliacao = travar(Avaliacao, avaliacao, "comissao", "inscricao__certame")
     if avaliacao.encerrada:
         raise ValidationError(_("A avaliação já foi encerrada."))

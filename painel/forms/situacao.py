@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from certames.models import AtoSituacaoCertame, Certame
-from certames.situacao import motivo_certame_parado, ultimo_ato
+from certames.situacao import motivo_certame_parado
 from comum.confirmacao import campo_confirmacao
 from editais import situacao
 from nucleo.motivacao import MAXIMO as MAXIMO_MOTIVACAO
@@ -64,10 +64,9 @@ class RetomadaForm(forms.Form):
 
     def __init__(self, *args, certame: Certame, **kwargs):
         super().__init__(*args, **kwargs)
-        ato = ultimo_ato(certame)
-        self.etapas = (situacao.etapas_a_refazer(certame, ato)
-                       if ato is not None and ato.tipo == AtoSituacaoCertame.Tipo.SUSPENSAO
-                       else [])
+        suspensao = situacao.suspensao_vigente(certame)
+        self.etapas = (situacao.etapas_a_refazer(certame, suspensao)
+                       if suspensao is not None else [])
         campos = {}
         for etapa in self.etapas:
             for parte, rotulo in (("inicio", _("início")), ("fim", _("fim"))):

@@ -98,7 +98,7 @@ class EventoView(RHMixin, View):
         return NomeacaoForm if tipo == EventoChamada.Tipo.NOMEACAO else EventoForm
 
     def _pagina(self, request, chamada, tipo, form, status=200):
-        situacao = carreira.SituacaoChamada(chamada, {e.tipo: e for e in chamada.eventos.all()})
+        situacao = carreira.situacao_da_chamada(chamada)
         return render(request, self.template_name, {
             "chamada": chamada, "cargo": chamada.cargo, "tipo": EventoChamada.Tipo(tipo),
             "pendencias": (posse.pendencias_da_nomeacao(chamada, situacao.atos)
@@ -145,11 +145,12 @@ class ChamadaView(RHMixin, View):
     def get(self, request, pk, form_com_erro=None, status=200):
         chamada = get_object_or_404(Chamada.objects.select_related(
             "cargo__certame", "inscricao__candidato"), pk=pk)
-        situacao = carreira.SituacaoChamada(chamada, {e.tipo: e for e in chamada.eventos.all()})
+        situacao = carreira.situacao_da_chamada(chamada)
         itens = posse.documentos_da_chamada(chamada)
-        nomeada = EventoChamada.Tipo.NOMEACAO in situacao.atos
+        # The one answer of the check's refusal (`posse.analisar_documento`).
+        encerrada = posse.motivo_nao_analisar(chamada.cargo.certame, situacao.atos)
         for item in itens:
-            analisavel = item.envio is not None and item.analise is None and not nomeada
+            analisavel = item.envio is not None and item.analise is None and not encerrada
             item.form = None
             if analisavel:
                 item.form = (form_com_erro[1] if form_com_erro and form_com_erro[0] == item.envio.pk
@@ -157,8 +158,9 @@ class ChamadaView(RHMixin, View):
         return render(request, self.template_name, {
             "chamada": chamada, "cargo": chamada.cargo, "s": situacao, "itens": itens,
             "prazo": posse.prazo_pendente(chamada.cargo.certame, situacao.atos),
-            "pendencias": [] if nomeada else posse.pendencias_da_nomeacao(chamada,
-                                                                          situacao.atos),
+            "encerrada": encerrada,
+            "pendencias": [] if encerrada else posse.pendencias_da_nomeacao(chamada,
+                                                                            situacao.atos),
             "tipos_evento": chamadas.TIPOS_RH}, status=status)
 
 

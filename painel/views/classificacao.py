@@ -458,8 +458,9 @@ def _anotar_chamadas(cargo, historico) -> None:
     (candidatos/posse.py)."""
     atos = chamadas.atos_das_chamadas(s.chamada.pk for s in historico)
     resumos = estado_avisos.por_ato(atos.values())
-    hoje = timezone.localdate()
-    for s in historico:
+    prazos = posse.prazos_pendentes(cargo.certame, [s.atos for s in historico],
+                                    timezone.localdate())
+    for s, prazo in zip(historico, prazos, strict=True):
         s.ato_id = atos.get(s.chamada.pk)
         s.resumo_aviso = resumos.get(s.ato_id) or estado_avisos.Resumo()
-        s.prazo_posse = posse.prazo_pendente(cargo.certame, s.atos, hoje)
+        s.prazo_posse = prazo

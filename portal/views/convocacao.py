@@ -21,8 +21,10 @@ from django.views.generic import TemplateView
 
 from candidatos import chamadas, posse
 from candidatos.acesso import CandidatoMixin
+from certames import carreira
 from certames.forms import erros_no_form
 from certames.models import DocumentoPosse, EnvioDocumentoPosse
+from certames.situacao import motivo_certame_parado
 from comum.arquivos import servir_arquivo
 from comum.papeis import e_rh
 from portal.forms.posse import DocumentoPosseForm
@@ -44,7 +46,6 @@ class ConvocacaoView(CandidatoMixin, TemplateView):
         if atual is None:
             raise Http404
         chamada = atual.chamada
-        chamada.cargo = insc.cargo
         hoje = timezone.localdate()
         motivo = posse.motivo_nao_enviar(chamada, hoje)
         erro = kwargs.get("form_com_erro")
@@ -55,8 +56,9 @@ class ConvocacaoView(CandidatoMixin, TemplateView):
                 item.form = (erro[1] if erro and erro[0] == item.documento.pk
                              else DocumentoPosseForm(prefix=f"doc-{item.documento.pk}"))
         ctx.update(inscricao=insc, s=atual, chamada=chamada, itens=itens,
+                   parado=motivo_certame_parado(insc.certame),
                    motivo_envio=motivo, hoje=hoje,
-                   prazo_resposta_encerrado=hoje > chamada.prazo,
+                   prazo_resposta_encerrado=carreira.prazo_da_chamada_encerrado(chamada, hoje),
                    permite_fim_de_fila=chamadas.permite_fim_de_fila(insc.certame),
                    prazo=posse.prazo_pendente(insc.certame, atual.atos, hoje))
         return ctx

@@ -39,7 +39,13 @@ from tests.comissoes.fabricas import (
     convocado,
     sessao,
 )
-from tests.factories import CargoFactory, CertameFactory, EtapaFactory, InscricaoFactory
+from tests.factories import (
+    CargoFactory,
+    CertameFactory,
+    EtapaFactory,
+    InscricaoFactory,
+    dia_util_desde,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -229,7 +235,7 @@ def test_convocacao_para_nomeacao(client, rh):
     antes = _guardada(client, url)
     assert "Convocação para nomeação" not in antes
 
-    prazo = hoje + dt.timedelta(days=15)
+    prazo = dia_util_desde(hoje + dt.timedelta(days=15))
     chamadas.convocar(insc.cargo, 1, prazo=prazo, autor=rh)
     depois = _renderizada(client, url)
     assert "Convocação para nomeação" in depois

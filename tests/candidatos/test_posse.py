@@ -9,15 +9,27 @@ tests/certames/test_chamadas.py: Severínia, five vacancies, RH calls the first 
 from __future__ import annotations
 
 import datetime as dt
+import os
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from candidatos import chamadas, posse
-from certames.models import DocumentoPosse, EnvioDocumentoPosse, EventoChamada
+from certames import calendario
+from certames.models import (
+    AnaliseDocumentoPosse,
+    Ato,
+    DocumentoPosse,
+    EnvioDocumentoPosse,
+    EventoChamada,
+)
+from comum.models import Aviso
+from editais import situacao
 from tests.certames.test_chamadas import PRAZO, _chamada, _homologado
 from tests.factories import CertameFactory, nomear, usuario
 
@@ -163,17 +175,22 @@ def test_posse_em_30_dias_da_publicacao_e_exercicio_em_15_da_posse(rh):
         chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 4, 1),
                                   hoje=dt.date(2027, 4, 1))
     assert erro.value.messages == [
-        "O prazo para a posse terminou em 31/03/2027 (30 dias desde 01/03/2027; Lei "
-        "8.112/1990, art. 13, §1º (aplicada onde o estatuto municipal for omisso)): a posse "
-        "não pode mais ser registrada. Registre a nomeação tornada sem efeito (Lei 8.112/1990, "
-        "art. 13, §6º, e art. 15, §2º)."]
+        "O prazo da posse terminou em 31/03/2027 (30 dias desde 01/03/2027; Lei 8.112/1990, "
+        "art. 13, §1º (aplicada onde o estatuto municipal for omisso)): o ato não pode mais "
+        "ser registrado. Registre a nomeação tornada sem efeito (Lei 8.112/1990, art. 13, "
+        "§6º)."]
     chamadas.registrar_evento(chamada, "posse", autor=rh, data=dt.date(2027, 3, 10),
                               hoje=dt.date(2027, 4, 1))
     prazo = posse.prazo_pendente(cargo.certame, _atos(chamada), dt.date(2027, 3, 12))
     assert (prazo.tipo, prazo.fim) == ("exercicio", dt.date(2027, 3, 25))
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError) as erro:
         chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 26),
                                   hoje=dt.date(2027, 4, 1))
+    assert erro.value.messages == [
+        "O prazo do exercício terminou em 25/03/2027 (15 dias desde 10/03/2027; Lei "
+        "8.112/1990, art. 15, §1º (aplicada onde o estatuto municipal for omisso)): o ato não "
+        "pode mais ser registrado. Quem não entra em exercício no prazo é exonerado (Lei "
+        "8.112/1990, art. 15, §2º): registre a convocação tornada sem efeito."]
     chamadas.registrar_evento(chamada, "exercicio", autor=rh, data=dt.date(2027, 3, 25),
                               hoje=dt.date(2027, 4, 1))
     assert posse.prazo_pendente(cargo.certame, _atos(chamada)) is None
@@ -250,6 +267,10 @@ def test_pagina_do_candidato_aceita_e_envia(client, rh):
     ruim = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf("rg.pdf", b"nao e pdf")})
     assert ruim.status_code == 400
     assert "não é um PDF, JPEG ou PNG válido" in ruim.content.decode()
+    # An image is a valid attachment elsewhere, not here: the domain's one answer.
+    imagem = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf("rg.png", PNG)})
+    assert imagem.status_code == 400
+    assert "Envie o documento “RG” em PDF." in imagem.content.decode()
     bom = client.post(url, {f"doc-{rg.pk}-arquivo": _pdf()})
     assert bom.status_code == 302
     assert EnvioDocumentoPosse.objects.filter(chamada=chamada).count() == 1
@@ -301,3 +322,168 @@ def test_rh_rejeita_pela_pagina_da_convocacao_com_motivacao(client, rh, mailoutb
     pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
     assert 'data-estado="rejeitado"' in pagina
     assert ("A nomeação aguarda: documentos obrigatórios ainda não aceitos: RG." in pagina)
+
+
+def _sabado_antes_de_dia_util():
+    """The first Saturday after today whose Monday is a working day of the órgão."""
+    certame = CertameFactory()
+    dia = PRAZO
+    while dia.weekday() != 5 or not calendario.dia_util(dia + dt.timedelta(days=2), certame):
+        dia += dt.timedelta(days=1)
+    return dia
+
+
+def test_prazo_da_convocacao_num_sabado_vai_a_segunda_para_o_aceite_e_os_documentos(
+        client, rh, mailoutbox, django_capture_on_commit_callbacks):
+    """RH is told that a deadline on a Saturday extends to Monday (Lei 9.784/1999, art. 66,
+    §1º); the aceite, the sending of the documents, the candidate's page and the rejection's
+    mail read the same Monday, and Tuesday is late."""
+    sabado = _sabado_antes_de_dia_util()
+    segunda, terca = sabado + dt.timedelta(days=2), sabado + dt.timedelta(days=3)
+    cargo = _homologado(rh)
+    DocumentoPosse.objects.create(certame=cargo.certame, nome="RG", obrigatorio=True)
+    chamadas.convocar(cargo, 1, prazo=sabado, autor=rh)
+    chamada = _chamada(cargo, "201")
+    assert f"o prazo se prorroga até {segunda:%d/%m/%Y}" in calendario.aviso_de_vencimento(
+        sabado, cargo.certame, sujeito="O prazo")
+    with pytest.raises(ValidationError) as erro:
+        chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                                  hoje=terca)
+    assert erro.value.messages == [
+        f"O prazo para responder à convocação terminou em {segunda:%d/%m/%Y}."]
+    chamadas.registrar_evento(chamada, "aceite", autor=None, pelo_candidato=True,
+                              data=timezone.localdate(), hoje=segunda)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None, hoje=terca)
+    assert erro.value.messages == [
+        f"O prazo para apresentar os documentos terminou em {segunda:%d/%m/%Y}."]
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None, hoje=segunda)
+    conta = usuario("c201", "Candidato")
+    chamada.inscricao.candidato.usuario = conta
+    chamada.inscricao.candidato.save()
+    client.force_login(conta)
+    pagina = client.get(reverse("portal:convocacao", args=[chamada.inscricao.pk]))
+    assert f"Envie cada documento em PDF (até 5 MB) até {segunda:%d/%m/%Y}." in (
+        pagina.content.decode())
+    with django_capture_on_commit_callbacks(execute=True):
+        posse.analisar_documento(envio, aceito=False, motivacao="Cópia ilegível.", autor=rh)
+    assert f"até {segunda:%d/%m/%Y}" in mailoutbox[-1].body
+
+
+def test_aviso_da_rejeicao_pertence_ao_seu_ato(rh, django_capture_on_commit_callbacks):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    envio = posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                                   autor=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        posse.analisar_documento(envio, aceito=False, motivacao="Cópia ilegível.", autor=rh)
+    aviso = Aviso.objects.get(nome="documento_posse_rejeitado")
+    assert (aviso.ato, aviso.inscricao) == (
+        Ato.objects.get(tipo="posse_documento_analisado"), chamada.inscricao)
+
+
+def test_convocacao_liberada_nao_recebe_nem_analisa_documentos(client, rh):
+    """After a desistência the call holds no vacancy: a document neither goes nor is checked
+    (one answer: `posse.motivo_nao_analisar`), and RH's page offers no check."""
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    chamadas.registrar_evento(chamada, "desistencia", autor=rh,
+                              motivacao="Declarou a desistência por escrito ao RH.")
+    liberada = ("A convocação tem desistência registrada: os documentos não são mais enviados "
+                "nem analisados.")
+    with pytest.raises(ValidationError) as erro:
+        posse.analisar_documento(envio, aceito=True, motivacao="", autor=rh)
+    assert erro.value.messages == [liberada]
+    with pytest.raises(ValidationError) as erro:
+        posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    assert erro.value.messages == [liberada]
+    assert not AnaliseDocumentoPosse.objects.exists()
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:chamada", args=[chamada.pk])).content.decode()
+    assert liberada in pagina and 'data-form="analise-' not in pagina
+    assert 'id="pendencias-nomeacao"' not in pagina
+
+
+def test_ordem_de_nomeacao_do_cargo_conta_o_prazo_da_posse_uma_vez_por_publicacao(
+        client, rh, django_assert_num_queries):
+    """RH's cargo page shows each appointed call's posse deadline: three nomeações published
+    in one Diário Oficial read the órgão's calendar once, as one does (no query per row)."""
+    cargo = _homologado(rh)
+    chamadas.convocar(cargo, 3, prazo=PRAZO, autor=rh)
+    convocadas = list(cargo.chamadas.order_by("posicao"))
+    nomear(convocadas[0], rh)
+    client.force_login(rh)
+    url = reverse("painel:cargo", args=[cargo.pk])
+    client.get(url)
+    with CaptureQueriesContext(connection) as uma:
+        client.get(url)
+    for chamada in convocadas[1:]:
+        nomear(chamada, rh)
+    with django_assert_num_queries(len(uma)):
+        pagina = client.get(url).content.decode()
+    assert pagina.count('data-prazo="posse"') == 3
+
+
+def test_alteracao_de_documento_exigido_registra_antes_e_depois(rh):
+    cargo = _homologado(rh)
+    doc = posse.salvar_documento_exigido(
+        DocumentoPosse(certame=cargo.certame, nome="RG", obrigatorio=True), autor=rh)
+    doc.nome, doc.obrigatorio = "RG e CPF", False
+    posse.salvar_documento_exigido(doc, autor=rh)
+    ato = Ato.objects.filter(tipo="posse_documento_exigido").latest("pk")
+    assert (ato.descricao, ato.antes, ato.depois) == (
+        "Documento exigido para a posse alterado: RG e CPF.",
+        {"nome": "RG", "cargo": None, "obrigatorio": True},
+        {"nome": "RG e CPF", "cargo": None, "obrigatorio": False})
+
+
+def test_certame_anulado_depois_da_homologacao_nada_mais_acontece_nas_chamadas(client, rh):
+    """The calls come after the homologation, which no suspension reaches; an annulment does
+    (editais.situacao): after it, neither the candidate's aceite nor a document, nor RH's
+    check, nomeação or posse is recorded, each refused with the one guard's sentence."""
+    cargo, chamada = _convocado(rh)
+    outra = chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)[0]
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+    rg = DocumentoPosse.objects.get(nome="RG")
+    envio = posse.enviar_documento(chamada, rg, _pdf(), autor=None)
+    motivacao = "Ilegalidade na reserva de vagas do edital apontada pelo Tribunal de Contas."
+    situacao.cancelar(cargo.certame, tipo="anulacao", motivacao=motivacao, autor=rh,
+                      origem="tribunal_contas", documento="TC-001234/026/26")
+    anulado = f"Certame anulado em {timezone.localdate():%d/%m/%Y}: {motivacao}"
+    antes = (Ato.objects.count(), EventoChamada.objects.count(),
+             EnvioDocumentoPosse.objects.count())
+    publicacao = chamadas.AtoPublicado("Portaria 123/2027", "Diário Oficial do Município",
+                                       timezone.localdate())
+    for acao in (lambda: chamadas.aceitar_pelo_candidato(outra.inscricao, autor=None),
+                 lambda: posse.enviar_documento(chamada, rg, _pdf(), autor=None),
+                 lambda: posse.analisar_documento(envio, aceito=True, motivacao="", autor=rh),
+                 lambda: chamadas.registrar_evento(chamada, "nomeacao", autor=rh,
+                                                   publicacao=publicacao),
+                 lambda: chamadas.convocar(cargo, 1, prazo=PRAZO, autor=rh)):
+        with pytest.raises(ValidationError) as erro:
+            acao()
+        assert erro.value.messages == [anulado]
+    assert (Ato.objects.count(), EventoChamada.objects.count(),
+            EnvioDocumentoPosse.objects.count()) == antes
+
+
+def test_falha_depois_de_gravar_o_pdf_nao_deixa_arquivo_nem_envio(rh, settings, monkeypatch):
+    cargo, chamada = _convocado(rh)
+    chamadas.aceitar_pelo_candidato(chamada.inscricao, autor=None)
+
+    def arquivos():
+        return {os.path.join(d, f) for d, _s, fs in os.walk(settings.MEDIA_ROOT) for f in fs}
+
+    antes = arquivos()
+
+    def falha(**_kwargs):
+        raise RuntimeError("o registro do ato falhou")
+
+    monkeypatch.setattr("candidatos.posse.registrar_ato", falha)
+    with pytest.raises(RuntimeError):
+        posse.enviar_documento(chamada, DocumentoPosse.objects.get(nome="RG"), _pdf(),
+                               autor=None)
+    assert (EnvioDocumentoPosse.objects.count(), arquivos()) == (0, antes)

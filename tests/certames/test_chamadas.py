@@ -47,6 +47,7 @@ from tests.factories import (
     CargoFactory,
     CertameFactory,
     InscricaoFactory,
+    dia_util_desde,
     nomear,
     usuario,
 )
@@ -59,7 +60,8 @@ CANDIDATOS = [("201", "95", []), ("202", "90", ["PPI"]), ("203", "88", []),
               ("207", "75", ["PPI"]), ("208", "72", []), ("209", "70", ["PCD"]),
               ("210", "68", ["PPI"])]
 HOJE = timezone.localdate()
-PRAZO = HOJE + dt.timedelta(days=15)
+#: A working day: the calendar does not extend it (`carreira.ultimo_dia_da_chamada`).
+PRAZO = dia_util_desde(HOJE + dt.timedelta(days=15))
 
 
 def _cargo(parametros=None):
@@ -95,7 +97,7 @@ def _ordem(versao):
 
 def _historia(cargo):
     return [(s.chamada.posicao, s.chamada.vaga, s.chamada.inscricao.numero, s.codigo)
-            for s in chamadas.historico(cargo)]
+            for s in carreira.historico(cargo)]
 
 
 def _chamada(cargo, numero):

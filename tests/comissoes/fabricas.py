@@ -246,3 +246,18 @@ def caso_de_recurso(*, gravacao=GRAVACAO, divulgar=False, ausente=False):
                            julgadores=julgadores, recurso=recurso,
                            anexo=recurso.anexos.get(), julgamento=recursal.avaliacoes.get(),
                            rh=rh)
+
+
+# --- a certame suspended ------------------------------------------------------------------
+
+LIMINAR = "Decisão liminar suspendeu o certame até o julgamento do mérito."
+
+
+def suspender(certame, autor) -> str:
+    """Suspend the certame now by a court order (`editais.situacao.suspender`) and return the
+    sentence every act it stops answers (`certames.situacao.motivo_certame_parado`)."""
+    from editais import situacao
+
+    situacao.suspender(certame, autor=autor, motivacao=LIMINAR, origem="decisao_judicial",
+                       documento="Processo 0001234-56.2026.8.26.0000")
+    return f"Certame suspenso desde {timezone.localdate():%d/%m/%Y}: {LIMINAR}"

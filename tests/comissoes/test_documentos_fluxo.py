@@ -32,6 +32,7 @@ from tests.comissoes.fabricas import (
     etapa_procedimento,
     membro,
     sessao,
+    suspender,
 )
 from tests.comissoes.fabricas_documentos import (
     FED,
@@ -169,6 +170,15 @@ def test_nada_se_analisa_nem_vota_enquanto_o_candidato_pode_mudar_o_conjunto(cas
     submeter_documentos(caso["insc"], "I", autor=caso["insc"].candidato.usuario)
     analise = analisar_documento(av, caso["tadii"], m[0], aceito=True)
     assert analise.aceito and analise.membro == m[0]
+
+
+def test_documento_nao_e_analisado_com_o_certame_suspenso(caso):
+    submeter_documentos(caso["insc"], "I", autor=caso["insc"].candidato.usuario)
+    suspenso = suspender(caso["certame"], caso["rh"])
+    with pytest.raises(ValidationError) as recusa:
+        analisar_documento(caso["av"], caso["tadii"], caso["membros"][0], aceito=True)
+    assert recusa.value.messages == [suspenso]
+    assert not AnaliseDocumento.objects.exists()
 
 
 def test_sem_confirmar_o_envio_analisa_se_o_enviado_depois_do_prazo(caso):

@@ -22,7 +22,7 @@ from comissoes.dominio.composicao import (
     verificar_composicao,
 )
 from comissoes.dominio.convocacao import candidatos_a_convocar, convocar
-from comissoes.dominio.pcd import registrar_avaliacao_biopsicossocial
+from comissoes.dominio.pcd import registrar_avaliacao_biopsicossocial, registro
 from comissoes.dominio.recursos import apresentar_recurso
 from comissoes.dominio.resultados import (
     avaliacao_do_recurso,
@@ -34,7 +34,7 @@ from comissoes.dominio.resultados import (
 from comissoes.dominio.sessoes import encerrar, registrar_comparecimento, votar
 from comissoes.models import Avaliacao, Comissao
 from tests import instantaneo_apoio
-from tests.comissoes.fabricas import abrir_sessao, membro, sessao
+from tests.comissoes.fabricas import abrir_sessao, membro, sessao, suspender
 from tests.comissoes.fabricas_documentos import (
     MOTIVO_PCD_NAO,
     MOTIVO_PCD_SIM,
@@ -225,6 +225,17 @@ def test_ausencia_fecha_sem_votacao_e_sai_so_da_lista_pcd(caso):
                                  "multiprofissional para a qual foi convocado(a)")
     assert "exclusão da lista de pessoas com deficiência" in av.parecer
     assert estado_da_avaliacao(av) == EstadoLista.EXCLUIDA
+
+
+def test_registro_biopsicossocial_recusado_com_o_certame_suspenso(caso):
+    registrar_comparecimento(caso.conv, "presente", presidente=caso.membros[0])
+    suspenso = suspender(caso.certame, caso.rh)
+    atos = Ato.objects.count()
+    with pytest.raises(ValidationError) as recusa:
+        _registrar(caso)
+    assert recusa.value.messages == [suspenso]
+    caso.av.refresh_from_db()
+    assert (registro(caso.av), Ato.objects.count()) == (None, atos)
 
 
 def test_registro_biopsicossocial_so_pela_presidencia_depois_do_comparecimento(caso):

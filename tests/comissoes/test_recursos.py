@@ -12,8 +12,9 @@ from django.utils import timezone
 from certames.models import Ato
 from comissoes.dominio.recursos import apresentar_recurso, pode_ver_anexo
 from comissoes.dominio.resultados import avaliacao_do_recurso
-from comissoes.dominio.votacao import avaliacoes_visiveis, registrar_voto
-from comissoes.models import Avaliacao, Comissao
+from comissoes.dominio.votacao import avaliacoes_visiveis, encerrar_avaliacao, registrar_voto
+from comissoes.models import Avaliacao, Comissao, Voto
+from editais import situacao
 from nucleo.models import AnexoRecurso, Recurso
 from tests.comissoes.fabricas import (
     JPEG,
@@ -24,6 +25,7 @@ from tests.comissoes.fabricas import (
     cenario,
     julgar,
     membro,
+    suspender,
 )
 
 pytestmark = pytest.mark.django_db
@@ -195,6 +197,31 @@ def test_comissao_recursal_julga_com_a_mesma_mecanica_e_nao_ha_novo_recurso():
     assert "confirmou a autodeclaração" in julgamento.parecer
     with pytest.raises(ValidationError, match="não cabe novo recurso"):
         apresentar_recurso(julgamento, autor=c.user, texto=RAZOES)
+
+
+def test_recurso_nao_e_julgado_com_o_certame_suspenso(rh):
+    """The appeal is judged on the record by the recursal committee's votes and closing:
+    while the certame is suspended neither is recorded (the one guard's sentence), and
+    nothing is written; after the retomada the judgment goes on."""
+    c = cenario()
+    _recorrer(c)
+    julgamento = avaliacao_do_recurso(c.avaliacao)
+    presidente = next(m for m in c.membros_recursal if m.presidente)
+    for m in c.membros_recursal[:3]:
+        registrar_voto(julgamento, m, "confirma", MOTIVO_SIM)
+    suspenso = suspender(c.avaliacao.inscricao.certame, rh)
+    antes = (Voto.objects.count(), Ato.objects.count())
+    with pytest.raises(ValidationError) as recusa:
+        registrar_voto(julgamento, c.membros_recursal[3], "confirma", MOTIVO_SIM)
+    assert recusa.value.messages == [suspenso]
+    with pytest.raises(ValidationError) as recusa:
+        encerrar_avaliacao(julgamento, presidente)
+    assert recusa.value.messages == [suspenso]
+    julgamento.refresh_from_db()
+    assert (julgamento.encerrada, Voto.objects.count(), Ato.objects.count()) == (False, *antes)
+    situacao.retomar(c.avaliacao.inscricao.certame, autor=rh,
+                     motivacao="Liminar revogada; o certame volta a correr como estava.")
+    assert encerrar_avaliacao(julgamento, presidente).resultado == "confirmada"
 
 
 def test_membro_da_primeira_instancia_nao_julga_o_recurso_do_mesmo_candidato():

@@ -7,10 +7,18 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from certames.models import Ato
 from comissoes.dominio.sessoes import registrar_comparecimento
 from comissoes.dominio.votacao import registrar_voto
 from comissoes.models import Impedimento, Voto
-from tests.comissoes.fabricas import abrir_sessao, comissao_completa, convocado, membro, sessao
+from tests.comissoes.fabricas import (
+    abrir_sessao,
+    comissao_completa,
+    convocado,
+    membro,
+    sessao,
+    suspender,
+)
 from tests.factories import CertameFactory
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +109,26 @@ def test_fluxo_de_voto_ate_o_proximo_candidato(client, cenario):
     html = client.get(proximo).content.decode()
     assert "Aguardando o registro do comparecimento" in html
     assert 'id="form-voto"' not in html
+
+
+def test_membro_nao_vota_com_o_certame_suspenso_e_nada_e_gravado(client, cenario, rh):
+    """A session scheduled (and opened) before the suspension: the member's vote is refused
+    with the suspension's date and motivation, the page says it, and no vote or act is
+    written."""
+    registrar_comparecimento(cenario["c1"], "presente", presidente=cenario["presidente"])
+    suspenso = suspender(cenario["a1"].inscricao.certame, rh)
+    membro_ = cenario["outros"][0]
+    client.force_login(membro_.usuario)
+    url = reverse("comissao:avaliacao", args=[cenario["a1"].pk])
+    # The page says so in place of the vote form.
+    pagina = client.get(url).content.decode()
+    assert suspenso in pagina and 'id="form-voto"' not in pagina
+    atos = Ato.objects.count()
+    resposta = client.post(url, {"sentido": "confirma", "motivacao": MOTIVO_SIM,
+                                 "confirmacao": "on"})
+    assert resposta.status_code == 400
+    assert suspenso in resposta.content.decode()
+    assert (Voto.objects.count(), Ato.objects.count()) == (0, atos)
 
 
 def test_votos_dos_outros_ocultos_ate_o_encerramento(client, cenario):

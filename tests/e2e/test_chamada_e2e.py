@@ -18,6 +18,7 @@ from tests.factories import (
     CargoFactory,
     CertameFactory,
     InscricaoFactory,
+    dia_util_desde,
     usuario,
 )
 
@@ -37,7 +38,7 @@ def test_candidato_ve_a_convocacao_com_prazo_e_desiste(live_server, pagina):
     publicar(recalcular(cargo.pk), "final", rh)
     hoje = timezone.localdate()
     homologar(certame, data=hoje - dt.timedelta(days=5), ato="Decreto 7/2026", autor=rh)
-    prazo = hoje + dt.timedelta(days=20)
+    prazo = dia_util_desde(hoje + dt.timedelta(days=20))
     chamadas.convocar(cargo, 2, prazo=prazo, autor=rh)
 
     entrar(pagina, live_server.url, usuario="cand_e2e", senha="senha-teste-123")

@@ -21,12 +21,22 @@ from certames.situacao import motivo_certame_parado
 from classificacao import homologacao, listas
 from comissoes.dominio import convocacao as convocacao_comissao
 from comissoes.dominio import sessoes
+from comum.models import Aviso
 from comum.planilhas import ArquivoRejeitado
-from editais import retificacao, situacao
+from editais import retificacao, servicos, situacao
+from editais.models import AtoEdital
 from nucleo import publicacao
 from provas import servicos as provas
 from provas.models import Fase
-from tests.comissoes.fabricas import PDF, ComissaoFactory, arquivo, sessao
+from tests.comissoes.fabricas import (
+    PDF,
+    ComissaoFactory,
+    abrir_sessao,
+    arquivo,
+    comissao_completa,
+    convocado,
+    sessao,
+)
 from tests.factories import (
     CandidatoFactory,
     CargoFactory,
@@ -112,6 +122,47 @@ def _pedido_atendimento(w):
                                        laudo=arquivo("laudo.pdf", PDF, "application/pdf"))
 
 
+MOTIVO_VOTO = "Fenótipo compatível com pessoa parda."
+
+
+def _em_sessao(w, *, aberta=True, presente=True, votos=0):
+    """A session of the certame's heteroidentification committee already scheduled, one
+    candidate called to it; the members' presence recorded (`aberta`), the candidate's
+    (`presente`) and `votos` votes cast: (presidente, sessao, convocacao, avaliacao)."""
+    comissao, presidente, outros = comissao_completa(w.certame)
+    s = sessao(comissao, inicio=timezone.now() - dt.timedelta(minutes=30))
+    conv, av = convocado(s)
+    if aberta:
+        abrir_sessao(s)
+    if presente:
+        sessoes.registrar_comparecimento(conv, "presente", presidente=presidente)
+    for m in [presidente, *outros][:votos]:
+        sessoes.votar(av, m, "confirma", MOTIVO_VOTO)
+    return presidente, s, conv, av
+
+
+def _voto(w):
+    presidente, _s, _conv, av = _em_sessao(w)
+    return lambda: sessoes.votar(av, presidente, "confirma", MOTIVO_VOTO)
+
+
+def _encerramento(w):
+    presidente, _s, _conv, av = _em_sessao(w, votos=3)
+    return lambda: sessoes.encerrar(av, presidente, gravacao="sessao-1/0001.mp4")
+
+
+def _comparecimento(w):
+    presidente, _s, conv, _av = _em_sessao(w, presente=False)
+    return lambda: sessoes.registrar_comparecimento(conv, "ausente", presidente=presidente,
+                                                    agora=conv.horario)
+
+
+def _presenca(w):
+    presidente, s, _conv, _av = _em_sessao(w, aberta=False, presente=False)
+    return lambda: sessoes.registrar_presenca(s, quem_registra=presidente,
+                                              presentes=[presidente.pk])
+
+
 # Every act that moves the certame forward, each set up (when it needs more than the world)
 # before the certame is suspended, then tried.
 ACOES = {
@@ -150,6 +201,12 @@ ACOES = {
         w.certame, data=dt.date(2026, 3, 1), ato="Decreto 10/2026", autor=w.rh),
     "convocar_chamada": lambda w: lambda: chamadas.convocar(
         w.cargo, 1, prazo=dt.date(2099, 1, 10), autor=w.rh),
+    # Inside a session scheduled before the suspension: the members' presence, the
+    # candidate's attendance (an absence closes the evaluation), a vote, the closing.
+    "presenca_na_sessao": _presenca,
+    "comparecimento": _comparecimento,
+    "voto_da_comissao": _voto,
+    "encerramento_da_avaliacao": _encerramento,
 }
 
 
@@ -189,6 +246,10 @@ def test_suspensao_registra_o_ato_a_situacao_a_auditoria_e_avisa_cada_inscrito(
     hoje = timezone.localdate().strftime("%d/%m/%Y")
     assert f"está suspenso desde {hoje}" in mailoutbox[0].body
     assert LIMINAR in mailoutbox[0].body
+    # Each notice belongs to the act (RH's notice state) and to the inscrição it names.
+    avisos = Aviso.objects.filter(nome="suspensao_certame").order_by("pk")
+    assert [(a.ato, a.inscricao.candidato.email) for a in avisos] == [
+        (Ato.objects.get(tipo="certame_suspenso"), m.to[0]) for m in mailoutbox]
     # The act cannot be edited: a later act supersedes it.
     with pytest.raises(ValidationError):
         ato.save()
@@ -417,3 +478,39 @@ def test_a_situacao_so_muda_por_ato_nunca_a_mao(rh, w):
     assert recusa.value.message_dict["status"] == [
         "O certame está suspenso por um ato (Suspensão do certame): a situação muda só por "
         "outro ato, na página do certame, na gestão."]
+
+
+def test_retificacao_durante_a_suspensao_e_deliberada_e_a_retomada_parte_dela(client, rh):
+    """A court suspends the certame until the edital is corrected: the retificação is allowed
+    while it is suspended (editais.retificacao: it moves nothing forward and is how the
+    defect is cured, Lei 9.784/1999, arts. 53 and 55), published as any retificação, and the
+    certame stays suspended; the retomada then confirms the stage as the retificação left
+    it (its record's "before" is the retified dates)."""
+    certame = CertameFactory(status=Certame.Status.PUBLICADO, cronograma=False)
+    inscricoes = Etapa.objects.create(certame=certame, tipo=Etapa.Tipo.INSCRICOES,
+                                      inicio=_agora_mais(10), fim=_agora_mais(20))
+    situacao.suspender(certame, motivacao=LIMINAR, autor=rh,
+                       origem=AtoSituacaoCertame.Origem.DECISAO_JUDICIAL, documento=PROCESSO)
+    certame.refresh_from_db()
+    assert retificacao.motivo_nao_retificar(certame) is None
+    inscricoes.inicio, inscricoes.fim = _agora_mais(15), _agora_mais(30)
+    novas = (inscricoes.inicio, inscricoes.fim)
+    servicos.salvar_etapa(inscricoes, autor=rh, retificacao=(
+        "Retificação exigida pela decisão liminar: prazo de inscrições ampliado."))
+    certame.titulo = "Concurso público 1/2026 (retificado)"
+    servicos.salvar_certame(certame, autor=rh, campos=["titulo"], retificacao=(
+        "Retificação exigida pela decisão liminar: título do edital corrigido."))
+    certame.refresh_from_db()
+    assert list(AtoEdital.objects.filter(certame=certame, tipo="retificacao")
+                .values_list("numero", flat=True).order_by("numero")) == [1, 2]
+    assert (certame.status, motivo_certame_parado(certame)) == (
+        Certame.Status.SUSPENSO, f"Certame suspenso desde {timezone.localdate():%d/%m/%Y}: "
+                                 f"{LIMINAR}")
+    # RH's page still offers the retificação (and the retomada) while suspended.
+    client.force_login(rh)
+    pagina = client.get(reverse("painel:certame", args=[certame.pk])).content.decode()
+    assert "retificar</a>" in pagina and 'data-form="retomada"' in pagina
+    ato = situacao.retomar(certame, motivacao=RETOMADA, autor=rh)
+    (registro,) = ato.cronograma
+    assert registro["antes"] == registro["depois"] == {
+        "inicio": novas[0].isoformat(), "fim": novas[1].isoformat()}

@@ -40,7 +40,9 @@ class PossePaginaView(RHMixin, TemplateView):
                 "prazo_exercicio_dias": posse.dias_exercicio(certame)}),
             motivo=posse.motivo_nao_alterar_documentos(certame, None),
             fundamento_posse=posse.FUNDAMENTO_PRAZO_POSSE,
-            fundamento_exercicio=posse.FUNDAMENTO_PRAZO_EXERCICIO)
+            fundamento_exercicio=posse.FUNDAMENTO_PRAZO_EXERCICIO,
+            fundamento_sem_efeito=posse.FUNDAMENTO_SEM_EFEITO,
+            fundamento_exoneracao=posse.FUNDAMENTO_EXONERACAO)
         return ctx
 
     def post(self, request, pk):
