@@ -1,10 +1,19 @@
-"""The órgão's clock: its time zone (its own setting, else its UF's) and a certame's pages
-shown in it. Re-exported by `certames.calendario`."""
+"""The órgão's clock: its time zone (its own setting, else its UF's) and what people read
+of a certame shown in it. Re-exported by `certames.calendario`.
+
+Every time a person reads is written in the órgão's zone: `comum.formatos` and the templates'
+date filters write in the active zone, so what sets the zone decides. A page of a certame
+activates it for the whole request (`FusoHorarioMiddleware` when the URL names the certame or
+a cargo, `ativar_fuso` in a view whose URL carries only another object's pk, the template tag
+`fuso_da_pagina`); an e-mail, rendered by a worker, and anything else written outside a
+page's request, is written inside `no_fuso` (the one way: never a zone named by hand)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils import timezone
@@ -54,6 +63,14 @@ def fuso(alvo) -> zoneinfo.ZoneInfo:
 def hoje_no_orgao(orgao: Orgao) -> dt.date:
     return timezone.localtime(timezone.now(), fuso(orgao)).date()
 
+
+@contextmanager
+def no_fuso(alvo) -> Iterator[None]:
+    """Inside the block, times are written (`comum.formatos`, templates) in the zone of the
+    órgão of `alvo`; the zone active before is back after it. E-mails about a certame build
+    their context and render inside it."""
+    with timezone.override(fuso(alvo)):
+        yield
 
 
 # --- a certame's pages in its órgão's clock ----------------------------------------------------

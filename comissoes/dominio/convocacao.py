@@ -45,8 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from certames import calendario
 from certames.auditoria import registrar_ato, ultimo_ato
+from certames.calendario import no_fuso
 from certames.models import Ato, Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
@@ -309,7 +309,7 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         return False
     proc = procedimento(conv.sessao.comissao.tipo)
     certame, sessao = conv.sessao.comissao.certame, conv.sessao
-    with timezone.override(calendario.fuso(certame)):  # the órgão's hour, not the worker's
+    with no_fuso(certame):  # the órgão's hour, not the worker's
         horario = data_hora_br(conv.horario)
     emails.convocacao_comissao(destino, {
         "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
