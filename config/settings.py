@@ -318,6 +318,9 @@ POLITICA_CONTEUDO = {
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
+# Seconds an SMTP connection may hang: a notice's try holds its row until it ends
+# (comum.emails.enviar_aviso), and a worker must not wait for ever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="certames@localhost")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"

@@ -129,8 +129,10 @@ def avisar_publicacao_classificacao(publicacao_id: int) -> int:
         contexto = {"tipo": pub.get_tipo_display(), "cargo": versao.cargo.nome,
                     "certame": str(versao.cargo.certame), "numero": insc.numero}
         try:
-            emails.publicacao_classificacao(email, contexto, ato=ato, inscricao=insc)
-            enviados += 1
+            # Keyed: the task delivered twice tells no one twice (comum.models.Aviso.chave).
+            aviso = emails.publicacao_classificacao(email, contexto, ato=ato, inscricao=insc,
+                                                    chave=f"classificacao:{pub.pk}:{insc.pk}")
+            enviados += aviso is not None
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", insc.numero,
                              publicacao_id)
