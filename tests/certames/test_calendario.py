@@ -275,3 +275,25 @@ def test_rh_retira_um_dia_futuro_mas_nao_um_que_ja_chegou(client, rh):
     assert list(Feriado.objects.values_list("pk", flat=True)) == [passado.pk]
     assert Ato.objects.get(tipo="feriado_removido").antes["data"] == futuro.data.isoformat()
     assert not Ato.objects.filter(tipo="feriado_removido", objeto_id=str(passado.pk)).exists()
+
+
+@pytest.mark.parametrize("dias", [1, 6])
+def test_pagina_do_calendario_com_consultas_fixas(client, rh, django_assert_num_queries, dias):
+    orgao = OrgaoFactory(uf="AM")
+    hoje = calendario.hoje_no_orgao(orgao)
+    for n in range(dias):  # half come, half to come: each row says whether it may be removed
+        Feriado.objects.create(orgao=orgao, data=hoje + dt.timedelta(days=n * (-1) ** n),
+                               nome=f"Dia {n}", fundamento="Decreto 1/2026", registrado_por=rh)
+    client.force_login(rh)
+    url = reverse("painel:calendario_orgao", args=[orgao.pk])
+    client.get(url)
+    # The account, its device and groups (3); the órgão, its days with who recorded them,
+    # its certames (3): however many days.
+    with django_assert_num_queries(6):
+        resposta = client.get(url)
+    assert len(resposta.context["feriados"]) == dias
+    motivos = {f.data: f.motivo_nao_remover for f in resposta.context["feriados"]}
+    assert motivos[hoje] == (
+        f"O dia {hoje:%d/%m/%Y} já chegou e pode ter prorrogado prazos: ele fica no calendário.")
+    assert sorted(d for d, m in motivos.items() if m is None) == [
+        hoje + dt.timedelta(days=n) for n in range(2, dias, 2)]
