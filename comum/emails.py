@@ -369,6 +369,12 @@ def cadastro_reivindicacao_encerrada(para: str, contexto: dict, **opcoes) -> Avi
     return enviar("cadastro_reivindicacao_encerrada", para, contexto, **opcoes)
 
 
+def redefinicao_senha(para: str, contexto: dict, **opcoes) -> Aviso | None:
+    """Django's password reset: the one-time link to choose a new password, to the account's
+    own address (`candidatos.contas.mensagens.enviar_redefinicao_senha`)."""
+    return enviar("redefinicao_senha", para, contexto, **opcoes)
+
+
 # --- classification (candidatos.contas.mensagens) -------------------------------------------
 
 

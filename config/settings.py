@@ -354,6 +354,7 @@ TAREFAS_POR_FILA = {
     "email": [
         "comum.enviar_aviso",
         "candidatos.enviar_email_cadastro",
+        "candidatos.enviar_redefinicao_senha",
         "candidatos.notificar_abertura_procedimento",
         "candidatos.notificar_decisao_procedimento",
         "candidatos.notificar_julgamento_recurso_procedimento",
