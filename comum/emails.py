@@ -107,8 +107,8 @@ def enviar(nome: str, para: str | list[str], contexto: dict | None = None, *,
     registro = msg if segredos is None else mensagem(
         nome, para, {**(contexto or {}), **dict.fromkeys(segredos, str(OMITIDO))},
         responder_a=responder_a)
-    if certame_id is None and ato is not None:
-        certame_id = ato.certame_id
+    if certame_id is None:  # the notice's certame: its act's, else its inscrição's
+        certame_id = getattr(ato, "certame_id", None) or getattr(inscricao, "certame_id", None)
     aviso = _registrar(chave, dict(
         nome=nome, para=", ".join(msg.to)[:1000], responder_a=responder_a or "", ato=ato,
         inscricao=inscricao, usuario=usuario, certame_id=certame_id, chave=chave,

@@ -23,7 +23,6 @@ from comum.avisos import estado
 from comum.models import Aviso, TentativaAviso
 from nucleo.avisos import avisar_publicacao, enviar_protocolo, lembrar_recursos
 from nucleo.lotes import janela_do_lote
-from nucleo.models import Recurso
 from tests.comissoes.fabricas import cenario, comissao_completa, convocado, sessao
 from tests.factories import CertameFactory, OrgaoFactory
 
@@ -61,14 +60,13 @@ def test_publicacao_avisada_uma_vez_com_a_tarefa_entregue_duas_vezes(
 def test_protocolo_do_recurso_uma_vez_na_hora_de_manaus(django_capture_on_commit_callbacks):
     c = cenario(orgao=_manaus())
     recurso = apresentar_recurso(c.avaliacao, autor=c.user, texto="Peço nova avaliação.")
-    # 20/10/2026 15:07 UTC: 11:07 in Manaus (12:07 in São Paulo).
-    Recurso.objects.filter(pk=recurso.pk).update(
-        apresentado_em=dt.datetime(2026, 10, 20, 15, 7, tzinfo=dt.UTC))
+    # Manaus is one hour behind São Paulo all year (neither has daylight saving time).
+    em_manaus = timezone.localtime(recurso.apresentado_em, MANAUS)
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
         assert [enviar_protocolo(recurso.pk), enviar_protocolo(recurso.pk)] == [True, False]
     assert len(mail.outbox) == 1
-    assert "Apresentado em: 20/10/2026 11:07\n" in mail.outbox[0].body
+    assert f"Apresentado em: {em_manaus:%d/%m/%Y %H:%M}\n" in mail.outbox[0].body
     aviso = Aviso.objects.get(nome="protocolo_recurso")
     assert (aviso.chave, aviso.estado) == (f"protocolo:{recurso.pk}", "enviado")
 
