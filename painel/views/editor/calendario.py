@@ -29,11 +29,8 @@ class CalendarioOrgaoView(RHMixin, FormView):
 
     @cached_property
     def orgao(self) -> Orgao:
-        """The órgão of the URL; the page reads and shows times in its zone (its URL names no
-        certame: `certames.calendario.ativar_fuso`)."""
-        orgao = get_object_or_404(Orgao, pk=self.kwargs["pk"])
-        calendario.ativar_fuso(orgao)
-        return orgao
+        """The órgão of the URL (the page is in its zone: `certames.calendario.orgao_da_url`)."""
+        return get_object_or_404(Orgao, pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
