@@ -223,6 +223,11 @@ AVISOS_CONTA = Regra(
     ordem=86,
 )
 
+def _ids(alvos: list[Alvo]):
+    """The notices' ids in batches of `retencao.LOTE`."""
+    return lotes([a.objeto.pk for a in alvos])
+
+
 #: What a notice's shredding blanks (`Avisos.aplicar`).
 CAMPOS_AVISO = ("para", "responder_a", "corpo", "corpo_html", "anexos", "ultimo_erro")
 
@@ -248,29 +253,29 @@ class Avisos(Executor):
                                               ato__isnull=False), self.regra, em, "criado_em")]
 
     def contar_extras(self, alvos, resultado):
-        resultado.historico = self._tentativas(alvos).count()
+        resultado.historico = sum(self._tentativas(lote).count() for lote in _ids(alvos))
 
     @staticmethod
-    def _tentativas(alvos: list[Alvo]) -> models.QuerySet:
-        """The tries whose server's words are to be shredded. `TentativaAviso` refuses any
-        change through its manager (append-only); this plain QuerySet is the shredders' one
-        exception (on PostgreSQL the trigger accepts it only with `certames.expurgo_lgpd`)."""
-        return (models.QuerySet(model=TentativaAviso)
-                .filter(aviso_id__in=[a.objeto.pk for a in alvos]).exclude(erro=""))
+    def _tentativas(avisos: list[int]) -> models.QuerySet:
+        """The tries of these notices whose server's words are to be shredded.
+        `TentativaAviso` refuses any change through its manager (append-only); this plain
+        QuerySet is the shredders' one exception (on PostgreSQL the trigger accepts it only
+        with `certames.expurgo_lgpd` on)."""
+        return (models.QuerySet(model=TentativaAviso).filter(aviso_id__in=avisos)
+                .exclude(erro=""))
 
     def aplicar(self, alvos, resultado, quando):
         texto = marca(self.regra, quando)
-        self.tentativas = dict(self._tentativas(alvos).values("aviso_id")
-                               .annotate(n=models.Count("pk")).values_list("aviso_id", "n"))
+        self.tentativas: dict[int, int] = {}
         resultado.historico = 0
-        for lote in lotes([a.objeto.pk for a in alvos]):
+        for lote in _ids(alvos):
+            self.tentativas.update(self._tentativas(lote).values("aviso_id").order_by()
+                                   .annotate(n=models.Count("pk")).values_list("aviso_id", "n"))
             Aviso.objects.filter(pk__in=lote).exclude(ultimo_erro="").update(ultimo_erro=texto)
             Aviso.objects.filter(pk__in=lote).update(
                 para=texto[:1000], responder_a="", corpo=texto, corpo_html="", anexos=[],
                 expurgado_em=quando)
-            resultado.historico += (models.QuerySet(model=TentativaAviso)
-                                    .filter(aviso_id__in=lote).exclude(erro="")
-                                    .update(erro=texto))
+            resultado.historico += self._tentativas(lote).update(erro=texto)
 
     def campos(self, alvo):
         return {"campos": list(CAMPOS_AVISO), "tentativas": self.tentativas.get(alvo.objeto.pk, 0)}

@@ -24,7 +24,7 @@ from comum.models import Aviso, TentativaAviso
 from nucleo.avisos import avisar_publicacao, enviar_protocolo, lembrar_recursos
 from nucleo.lotes import janela_do_lote
 from tests.comissoes.fabricas import cenario, comissao_completa, convocado, sessao
-from tests.factories import CertameFactory, OrgaoFactory
+from tests.factories import CertameFactory, InscricaoFactory, OrgaoFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -111,6 +111,16 @@ def test_reenvio_de_aviso_expurgado_e_recusado(client, rh):
     assert "foram expurgados pela política de retenção" in resposta.content.decode()
     aviso.refresh_from_db()
     assert aviso.estado == "falhou"
+
+
+def test_aviso_de_uma_inscricao_e_do_seu_certame(django_capture_on_commit_callbacks):
+    # A notice with no act (the special conditions' decision) is still the certame's: RH's
+    # filter by certame finds it, and its retention counts from the certame's end.
+    inscricao = InscricaoFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        aviso = emails.atendimento_decidido("ana@example.org", {"numero": inscricao.numero},
+                                            inscricao=inscricao)
+    assert (aviso.certame_id, aviso.ato_id) == (inscricao.certame_id, None)
 
 
 # --- the órgão's hour -------------------------------------------------------------------------
