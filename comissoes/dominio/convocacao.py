@@ -319,7 +319,9 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
         "gravacao_exigida": sessao.gravacao_exigida},
         ato=ultimo_ato(conv, f"convocacao_{proc.slug}"), inscricao=conv.inscricao,
-        anexos=[ics.anexo(agenda.calendario_convocacao(conv), "convocacao.ics")])
+        anexos=[ics.anexo(agenda.calendario_convocacao(conv), "convocacao.ics")],
+        # Keyed: a second delivery of the task, past the check above, tells no one twice.
+        chave=f"convocacao_comissao:{conv.pk}")
     # A delivery record, not a decision: only this column.
     Convocacao.objects.filter(pk=conv.pk).update(notificada_em=timezone.now())
     return True

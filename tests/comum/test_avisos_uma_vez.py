@@ -15,14 +15,18 @@ from django.core import mail
 from django.urls import reverse
 from django.utils import timezone
 
+from candidatos import chamadas
 from certames.models import Ato
 from comissoes.dominio import agenda
+from comissoes.dominio.convocacao import notificar_convocacao
 from comissoes.dominio.recursos import apresentar_recurso
+from comissoes.models import Convocacao
 from comum import emails
 from comum.avisos import estado
 from comum.models import Aviso, TentativaAviso
 from nucleo.avisos import avisar_publicacao, enviar_protocolo, lembrar_recursos
 from nucleo.lotes import janela_do_lote
+from tests.certames.test_chamadas import _chamada, _homologado
 from tests.comissoes.fabricas import cenario, comissao_completa, convocado, sessao
 from tests.factories import CertameFactory, InscricaoFactory, OrgaoFactory
 
@@ -69,6 +73,29 @@ def test_protocolo_do_recurso_uma_vez_na_hora_de_manaus(django_capture_on_commit
     assert f"Apresentado em: {em_manaus:%d/%m/%Y %H:%M}\n" in mail.outbox[0].body
     aviso = Aviso.objects.get(nome="protocolo_recurso")
     assert (aviso.chave, aviso.estado) == (f"protocolo:{recurso.pk}", "enviado")
+
+
+def test_convocacoes_avisadas_uma_vez_com_a_tarefa_entregue_duas_vezes(
+        rh, django_capture_on_commit_callbacks):
+    cargo = _homologado(rh)
+    with django_capture_on_commit_callbacks(execute=True):
+        chamadas.convocar(cargo, 1, prazo=timezone.localdate() + dt.timedelta(days=15),
+                          autor=rh)
+    chamada = _chamada(cargo, "201")
+    comissao, _p, _o = comissao_completa(titulares=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        conv, _av = convocado(sessao(comissao, inicio=_as_14_utc(5)), autor=rh)
+    # A second delivery of each task (the first's "notified" mark not read yet, for the
+    # committee's) records and sends nothing.
+    Convocacao.objects.filter(pk=conv.pk).update(notificada_em=None)
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert chamadas.enviar_email_convocacao(chamada.pk) is True
+        assert notificar_convocacao(conv.pk) is True
+    assert mail.outbox == []
+    assert sorted(Aviso.objects.filter(nome__in=["convocacao_chamada", "convocacao_comissao"])
+                  .values_list("chave", flat=True)) == [
+        f"chamada:{chamada.pk}", f"convocacao_comissao:{conv.pk}"]
 
 
 def test_entrega_repetida_da_tarefa_nao_reenvia_o_que_ja_acabou(
