@@ -222,7 +222,9 @@ def enviar_email_convocacao(chamada_id: int) -> bool:
         "certame": chamada.cargo.certame.titulo, "posicao": chamada.posicao,
         "vaga": chamada.vaga, "prazo": data_br(ultimo_dia_da_chamada(chamada))},
         ato=Ato.objects.filter(pk=atos_das_chamadas([chamada.pk]).get(chamada.pk)).first(),
-        inscricao=chamada.inscricao)
+        inscricao=chamada.inscricao,
+        # Keyed: the task delivered twice calls the candidate once (comum.models.Aviso.chave).
+        chave=f"chamada:{chamada.pk}")
     return True
 
 

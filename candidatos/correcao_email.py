@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from candidatos.contas.cadastro import mascarar_email
 from candidatos.models import Candidato, mesmo_email
 from certames.auditoria import registrar_ato
+from certames.calendario import no_fuso
 from certames.models import Ato
 from certames.travas import travar
 from comum import emails
@@ -80,15 +81,17 @@ def _corrigir(candidato: Candidato, novo_email: str, motivacao: str, autor) -> A
 def avisar(ato_id: int) -> list[str]:
     """E-mail the old address (when there was one) and the new one about the correction (the
     task's body); the addresses written to."""
-    ato = Ato.objects.select_related("certame").get(pk=ato_id, tipo=TIPO_ATO)
+    ato = Ato.objects.select_related("certame__orgao").get(pk=ato_id, tipo=TIPO_ATO)
     candidato = Candidato.objects.get(pk=int(ato.objeto_id))
     anterior, novo = (ato.antes or {}).get("email", ""), (ato.depois or {}).get("email", "")
-    contexto = {"nome": candidato.nome_exibicao, "quando": data_hora_br(ato.criado_em),
-                "antes": anterior or "—", "depois": novo, "motivacao": ato.motivacao}
+    # The act's hour in the clock of the órgão of the certame it names (none: the default).
+    with no_fuso(ato.certame):
+        contexto = {"nome": candidato.nome_exibicao, "quando": data_hora_br(ato.criado_em),
+                    "antes": anterior or "—", "depois": novo, "motivacao": ato.motivacao}
     enviados = []
     if anterior:
-        emails.correcao_email_anterior(anterior, contexto)
+        emails.correcao_email_anterior(anterior, contexto, ato=ato)
         enviados.append(anterior)
-    emails.correcao_email_novo(novo, contexto)
+    emails.correcao_email_novo(novo, contexto, ato=ato)
     enviados.append(novo)
     return enviados

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from candidatos.models import CorRaca, Inscricao, TipoDeficiencia, erros_autodeclaracao
 from candidatos.servicos import fundamento_opcoes_na_inscricao
 from certames.auditoria import registrar_ato
+from certames.calendario import no_fuso
 from certames.models import Ato, Certame
 from certames.recalculo import solicitar_recalculo
 from certames.travas import travar, travar_sem_ler
@@ -154,15 +155,16 @@ def retificacoes_da_inscricao(inscricao: Inscricao) -> list[Retificacao]:
 
 def notificar(ato_id: int) -> bool:
     """E-mail the candidate about one retificação (the task's body). False: no address."""
-    ato = Ato.objects.select_related("certame").get(pk=ato_id, tipo=TIPO_ATO)
+    ato = Ato.objects.select_related("certame__orgao").get(pk=ato_id, tipo=TIPO_ATO)
     insc = Inscricao.objects.select_related("candidato").get(pk=int(ato.objeto_id))
     email = insc.candidato.email
     if not email:
         return False
     r = _como_retificacao(ato)
-    emails.retificacao_inscricao(email, {
-        "quando": data_hora_br(ato.criado_em), "certame": ato.certame.titulo,
-        "numero": insc.numero, "antes": r.antes, "depois": r.depois, "declarado": r.declarado,
-        "prova": r.prova, "motivacao": ato.motivacao, "fundamento": r.fundamento},
-        ato=ato, inscricao=insc)
+    with no_fuso(ato.certame):  # the act's hour in the órgão's clock
+        emails.retificacao_inscricao(email, {
+            "quando": data_hora_br(ato.criado_em), "certame": ato.certame.titulo,
+            "numero": insc.numero, "antes": r.antes, "depois": r.depois,
+            "declarado": r.declarado, "prova": r.prova, "motivacao": ato.motivacao,
+            "fundamento": r.fundamento}, ato=ato, inscricao=insc)
     return True

@@ -17,8 +17,10 @@ from candidatos.condicoes import avisar_decisao as avisar_decisao_atendimento
 from candidatos.contas.cadastro import TAREFA_EMAIL_CADASTRO
 from candidatos.contas.mensagens import (
     TAREFA_AVISO_CLASSIFICACAO,
+    TAREFA_REDEFINICAO_SENHA,
     avisar_publicacao_classificacao,
     enviar_email_cadastro,
+    enviar_redefinicao_senha,
 )
 from candidatos.correcao_email import TAREFA_AVISO as TAREFA_AVISO_CORRECAO_EMAIL
 from candidatos.correcao_email import avisar as avisar_correcao_email
@@ -163,6 +165,21 @@ def enviar_email_cadastro_task(self, tipo: str, objeto_id: int, base_url: str = 
         return enviar_email_cadastro(tipo, objeto_id, base_url)
     except (smtplib.SMTPException, OSError) as exc:
         logger.exception("e-mail %s do pedido/conta %s não enviado", tipo, objeto_id)
+        if self.request.is_eager:
+            return False
+        raise self.retry(exc=exc, countdown=60) from exc
+
+
+@shared_task(bind=True, name=TAREFA_REDEFINICAO_SENHA, max_retries=5)
+def enviar_redefinicao_senha_task(self, usuario_id: int, base_url: str = "",
+                                  site_name: str = "") -> bool:
+    """The password-reset e-mail (the account's id only: neither the address nor the link
+    goes through the broker). A mail server failure is retried by a worker; in-process it is
+    logged, so the reset page says the same whatever happened."""
+    try:
+        return enviar_redefinicao_senha(usuario_id, base_url, site_name)
+    except (smtplib.SMTPException, OSError) as exc:
+        logger.exception("e-mail de redefinição de senha da conta %s não enviado", usuario_id)
         if self.request.is_eager:
             return False
         raise self.retry(exc=exc, countdown=60) from exc

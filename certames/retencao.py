@@ -276,6 +276,24 @@ def alvos_por_certame(qs: models.QuerySet, regra: Regra, em: dt.date, caminho: s
     return alvos
 
 
+def alvos_por_data(qs: models.QuerySet, regra: Regra, em: dt.date, campo: str,
+                   periodo: relativedelta | None = None) -> list[Alvo]:
+    """The objects of `qs` that belong to no certame whose period (`periodo`, by default the
+    rule's) counted from the day of their date-time `campo` has ended on `em`. A loose bound
+    in the database (two days cover the months' ends of a period in months or years), the
+    exact test on each."""
+    periodo = periodo or regra.periodo
+    assert periodo is not None
+    limite = timezone.make_aware(dt.datetime.combine(em - periodo + dt.timedelta(days=2),
+                                                     dt.time.min))
+    alvos = []
+    for obj in qs.filter(**{f"{campo}__lt": limite}).order_by("pk").iterator(chunk_size=2000):
+        referencia = timezone.localdate(getattr(obj, campo))
+        if em > referencia + periodo:
+            alvos.append(Alvo(obj, None, referencia, referencia + periodo))
+    return alvos
+
+
 def lotes(valores: list, tamanho: int = LOTE) -> Iterable[list]:
     for i in range(0, len(valores), tamanho):
         yield valores[i:i + tamanho]

@@ -97,8 +97,13 @@ class Aviso(models.Model):
     notified of the act). Each try is a `TentativaAviso`, append-only.
 
     A mail carrying a secret (a one-time link: sign-up confirmation, the committee member's
-    invitation) is recorded with its body blank (`sigiloso`): only its name, recipient and
-    state are kept."""
+    invitation, the password reset) is recorded with the link replaced by a placeholder
+    (`sigiloso`): it is never sent again from the outbox.
+
+    At the end of the retention policy's period (rules "avisos" and "avisos_conta",
+    certames/declaracoes.py) the body, the addresses, the attachments and the server's words
+    are shredded (`expurgado_em`); what proves the notice stays: which mail, its subject, the
+    act, whom it concerned, its state, its dates and its tries."""
 
     class Estado(models.TextChoices):
         NA_FILA = "na_fila", _("na fila")
@@ -116,7 +121,8 @@ class Aviso(models.Model):
                             related_name="avisos")
     certame = models.ForeignKey("certames.Certame", on_delete=models.SET_NULL, null=True,
                                 blank=True, related_name="+")
-    #: A reminder's key (`lembrete:<kind>:<id>`): sent once, whatever the beat does.
+    #: The notice's key (`lembrete:<kind>:<id>`, `publicacao:<id>:<inscrição>`...): recorded
+    #: and sent once, whatever the beat or a task delivered twice does.
     chave = models.CharField(max_length=120, null=True, blank=True, unique=True)
     assunto = models.CharField(_("assunto"), max_length=300)
     corpo = models.TextField(_("corpo"), blank=True)
@@ -130,6 +136,9 @@ class Aviso(models.Model):
     ultimo_erro = models.TextField(_("último erro"), blank=True)
     criado_em = models.DateTimeField(_("criado em"), default=timezone.now, db_index=True)
     enviado_em = models.DateTimeField(_("enviado em"), null=True, blank=True)
+    #: The day the retention policy shredded its body and addresses (privacidade.Expurgo
+    #: says under which rule); a shredded notice is not sent again.
+    expurgado_em = models.DateField(_("expurgado em"), null=True, blank=True)
 
     class Meta:
         ordering = ["-criado_em", "-id"]

@@ -244,11 +244,14 @@ LIMITES_ABUSO = {
     "busca_cliente": (env.int("LIMITE_BUSCA_POR_CLIENTE_MINUTO", default=60), 60),
 }
 
-# The second factor (dois_fatores/): the pages that require a verified session (path prefixes),
-# the name the authenticator apps show, how many recovery codes an account gets, and
-# django-otp's throttling: after n wrong codes a device refuses every code for
-# FACTOR * 2^(n-1) seconds (1, 2, 4, 8... a lock-out that grows with each failure).
-SEGUNDO_FATOR_PREFIXOS = ("/rh/", "/comissao/", "/admin/")
+# The second factor (dois_fatores/): the pages that require a verified session (path prefixes:
+# the workspaces, the admin, the password change and the new recovery codes — a stolen
+# password alone must change neither), the name the authenticator apps show, how many recovery
+# codes an account gets, and django-otp's throttling: after n wrong codes a device refuses
+# every code for FACTOR * 2^(n-1) seconds (1, 2, 4, 8... a lock-out that grows with each
+# failure).
+SEGUNDO_FATOR_PREFIXOS = ("/rh/", "/comissao/", "/admin/", "/contas/password_change/",
+                          "/contas/segundo-fator/codigos/")
 OTP_TOTP_ISSUER = env("OTP_TOTP_ISSUER", default="Certames")
 OTP_TOTP_THROTTLE_FACTOR = env.int("OTP_THROTTLE_FACTOR", default=1)
 OTP_STATIC_THROTTLE_FACTOR = env.int("OTP_THROTTLE_FACTOR", default=1)
@@ -318,6 +321,9 @@ POLITICA_CONTEUDO = {
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
+# Seconds an SMTP connection may hang: a notice's try holds its row until it ends
+# (comum.emails.enviar_aviso), and a worker must not wait for ever.
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=30)
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="certames@localhost")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
@@ -348,6 +354,7 @@ TAREFAS_POR_FILA = {
     "email": [
         "comum.enviar_aviso",
         "candidatos.enviar_email_cadastro",
+        "candidatos.enviar_redefinicao_senha",
         "candidatos.notificar_abertura_procedimento",
         "candidatos.notificar_decisao_procedimento",
         "candidatos.notificar_julgamento_recurso_procedimento",

@@ -23,6 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django_otp.oath import TOTP
@@ -30,7 +31,7 @@ from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice, default_key
 
 from certames.auditoria import registrar_ato
-from comum.papeis import e_membro_comissao, e_rh
+from comum.papeis import GRUPO_COMISSAO, GRUPO_RH, e_membro_comissao, e_rh
 from dois_fatores.models import EventoSegundoFator
 
 Tipo = EventoSegundoFator.Tipo
@@ -44,10 +45,19 @@ PASSO, DIGITOS, TOLERANCIA = 30, 6, 1
 
 def exige_segundo_fator(user) -> bool:
     """Whether the account must pass the second factor: those who decide (RH, superusers,
-    staff, committee members). Anonymous visitors and candidates: no."""
+    staff, committee members). Anonymous visitors and candidates: no. The same accounts as
+    `contas_que_decidem` (one in memory, the other in the database)."""
     if not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_superuser or user.is_staff or e_rh(user) or e_membro_comissao(user))
+
+
+def contas_que_decidem():
+    """The accounts `exige_segundo_fator` answers yes for, as a queryset (the superuser's
+    list): superusers, staff, RH's and the committees' groups."""
+    return (get_user_model().objects.filter(
+        Q(is_superuser=True) | Q(is_staff=True)
+        | Q(groups__name__in=(GRUPO_RH, GRUPO_COMISSAO))).distinct().order_by("username"))
 
 
 def dispositivo_confirmado(user) -> TOTPDevice | None:
@@ -134,6 +144,8 @@ def novos_codigos(user, *, endereco: str | None = None) -> list[str]:
     if dispositivo_confirmado(user) is None:
         raise ValidationError(_("Cadastre primeiro o aplicativo autenticador."))
     with transaction.atomic():
+        # One renewal at a time per account (two tabs): only the codes shown last are valid.
+        get_user_model().objects.select_for_update().filter(pk=user.pk).first()
         codigos = _gerar_codigos(user)
         registrar_evento(user, Tipo.NOVOS_CODIGOS, dispositivo=Dispositivo.RECUPERACAO,
                          endereco=endereco)

@@ -10,10 +10,8 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,8 +21,9 @@ from django.views import View
 from django_otp import login as otp_login
 
 from comum.confirmacao import exige_confirmacao
+from comum.formatos import data_hora_br
 from comum.limites import endereco_cliente
-from comum.papeis import GRUPO_COMISSAO, GRUPO_RH, e_rh
+from comum.papeis import e_rh
 from dois_fatores import servicos
 from dois_fatores.forms import CodigoForm, NovosCodigosForm, RedefinirForm
 from dois_fatores.models import EventoSegundoFator
@@ -96,7 +95,7 @@ class VerificarView(ContaQueDecideMixin, View):
                 form.add_error("codigo", _(
                     "Muitos códigos incorretos: por segurança, nenhum código é aceito até "
                     "%(hora)s. Espere e digite o código que o aplicativo mostrar então.")
-                    % {"hora": resultado.bloqueado_ate.astimezone().strftime("%H:%M:%S")})
+                    % {"hora": data_hora_br(resultado.bloqueado_ate, segundos=True)})
             else:
                 form.add_error("codigo", _("Código incorreto ou já usado. Digite o código que "
                                            "o aplicativo mostra agora, ou um código de "
@@ -160,16 +159,10 @@ class CadastrarView(ContaQueDecideMixin, View):
 
 @exige_confirmacao
 class CodigosView(ContaQueDecideMixin, View):
-    """The account's recovery codes: how many are left, and new ones (shown once)."""
+    """The account's recovery codes: how many are left, and new ones (shown once). Only a
+    verified session reaches it (its path is under settings.SEGUNDO_FATOR_PREFIXOS)."""
 
     template_name = "dois_fatores/codigos.html"
-
-    def dispatch(self, request, *args, **kwargs):
-        if (request.user.is_authenticated and servicos.exige_segundo_fator(request.user)
-                and not request.user.is_verified()):
-            return redirect(f"{reverse('dois_fatores:verificar')}?"
-                            f"{urlencode({'next': request.path})}")
-        return super().dispatch(request, *args, **kwargs)
 
     def get(self, request):
         return render(request, self.template_name, {
@@ -189,13 +182,6 @@ class CodigosView(ContaQueDecideMixin, View):
 # --- the superuser's pages (/rh/segundo-fator/) ------------------------------------------------
 
 
-def contas_que_decidem():
-    """The accounts that must pass the second factor (RH, committees, staff, superusers)."""
-    return (get_user_model().objects.filter(
-        Q(is_superuser=True) | Q(is_staff=True)
-        | Q(groups__name__in=(GRUPO_RH, GRUPO_COMISSAO))).distinct().order_by("username"))
-
-
 class SuperusuarioMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not request.user.is_superuser:
@@ -207,7 +193,7 @@ class ContasView(SuperusuarioMixin, View):
     """Every account that decides, with whether it enrolled its authenticator."""
 
     def get(self, request):
-        contas = list(contas_que_decidem())
+        contas = list(servicos.contas_que_decidem())
         com_app = set(servicos.TOTPDevice.objects.filter(
             confirmed=True, user__in=contas).values_list("user_id", flat=True))
         return render(request, "dois_fatores/contas.html", {
@@ -221,7 +207,7 @@ class RedefinirView(SuperusuarioMixin, View):
     template_name = "dois_fatores/redefinir.html"
 
     def _conta(self, pk):
-        conta = get_object_or_404(contas_que_decidem(), pk=pk)
+        conta = get_object_or_404(servicos.contas_que_decidem(), pk=pk)
         if conta.pk == self.request.user.pk:
             raise Http404
         return conta

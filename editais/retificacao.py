@@ -195,12 +195,13 @@ def avisar(ato_id: int) -> int:
     registro = ultimo_ato(ato, "edital_retificado")
     enviados = 0
     for inscricao in inscritos_a_avisar(ato.certame):
-        emails.retificacao_edital(inscricao.candidato.email, {
+        # Keyed: the task delivered twice tells no one twice (comum.models.Aviso.chave).
+        aviso = emails.retificacao_edital(inscricao.candidato.email, {
             "numero": ato.numero, "edital": ato.certame.numero_edital,
             "certame": ato.certame.titulo, "inscricao": inscricao.numero,
             "alteracoes": [descrever(a) for a in ato.conteudo.get("alteracoes", [])]},
-            ato=registro, inscricao=inscricao)
-        enviados += 1
+            ato=registro, inscricao=inscricao, chave=f"retificacao:{ato.pk}:{inscricao.pk}")
+        enviados += aviso is not None
     return enviados
 
 

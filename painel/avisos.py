@@ -47,7 +47,9 @@ class AvisosView(RHMixin, ListView):
         dados = self.request.GET.copy()
         dados.setdefault("estado", Aviso.Estado.FALHOU)
         self.filtro = FiltroAvisosForm(dados)
-        qs = Aviso.objects.select_related("certame", "ato", "inscricao")
+        # The list reads no body nor attachment (a publication's notices are thousands).
+        qs = (Aviso.objects.select_related("certame", "ato", "inscricao")
+              .defer("corpo", "corpo_html", "anexos", "ato__antes", "ato__depois"))
         if not self.filtro.is_valid():
             return qs.none()
         filtros = self.filtro.cleaned_data
@@ -65,7 +67,7 @@ class AvisosView(RHMixin, ListView):
         ctx["filtros"] = self.request.GET.copy()
         ctx["filtros"].pop("page", None)
         for aviso in ctx["avisos"]:
-            aviso.resumo = Resumo([aviso])
+            aviso.resumo = Resumo.de(aviso)
         return ctx
 
 

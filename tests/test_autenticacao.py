@@ -1,9 +1,13 @@
+import re
+
 import pytest
 from axes.models import AccessAttempt
 from django.core import mail
 from django.test import override_settings
 from django.urls import reverse
 
+from comum import emails
+from comum.models import Aviso
 from tests import segundo_fator_apoio
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +44,31 @@ def test_recuperacao_de_senha_envia_email(client, rh):
     assert len(mail.outbox) == 1
     assert mail.outbox[0].to == ["rh@prefeitura.example"]
     assert "/contas/reset/" in mail.outbox[0].body
+
+
+def test_recuperacao_de_senha_fica_na_caixa_de_saida_sem_o_link(client, rh):
+    rh.email = "rh@prefeitura.example"
+    rh.save()
+    client.post(reverse("password_reset"), {"email": "RH@prefeitura.example"})
+    enviada = mail.outbox[0]
+    link = re.search(r"https?://\S+/contas/reset/\S+", enviada.body).group(0)
+    aviso = Aviso.objects.get()
+    assert (aviso.nome, aviso.para, aviso.usuario, aviso.sigiloso, aviso.estado) == (
+        "redefinicao_senha", "rh@prefeitura.example", rh, True, "enviado")
+    assert aviso.assunto == enviada.subject == "Nova senha em testserver"
+    # What was said is recorded, the link is not: the body is the sent one with the link
+    # replaced, and the outbox cannot send it again.
+    assert aviso.corpo == enviada.body.replace(link, str(emails.OMITIDO))
+    assert "/contas/reset/" not in aviso.corpo
+    assert "Seu usuário: rh_teste" in aviso.corpo
+    # The link the account received works (a worker made it: it never went through the broker).
+    aberto = client.get(re.sub(r"^https?://[^/]+", "", link))
+    assert (aberto.status_code, aberto["Location"].endswith("/set-password/")) == (302, True)
+
+
+def test_recuperacao_de_senha_sem_conta_nada_registra(client, rh):
+    client.post(reverse("password_reset"), {"email": "ninguem@prefeitura.example"})
+    assert (mail.outbox, Aviso.objects.count()) == ([], 0)
 
 
 # --- the lock-out behind a reverse proxy ----------------------------------

@@ -111,23 +111,28 @@ def test_espera_dobra_a_cada_tentativa(settings):
 
 
 @pytest.mark.django_db
-def test_sigiloso_sem_corpo_guardado_e_tentado_no_processo(mail_teste, esperas, monkeypatch,
-                                                           mailoutbox):
+def test_sigiloso_guardado_sem_o_segredo_e_tentado_no_processo(mail_teste, esperas,
+                                                               monkeypatch, mailoutbox):
     tentativas = _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")])
-    monkeypatch.setattr(emails, "SIGILOSOS", frozenset({"teste"}))
-    aviso = emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
+    # In the mail `teste`, the name stands for the one-time link.
+    monkeypatch.setattr(emails, "SIGILOSOS", {"teste": ("nome",)})
+    aviso = emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "SEGREDO-1"})
     assert len(tentativas) == 2
     assert esperas == [emails.ESPERA_INICIAL]
     assert _historico(aviso) == ("enviado", 2, ["transitorio", "enviado"])
-    assert (aviso.corpo, aviso.corpo_html, aviso.sigiloso) == ("", "", True)
-    assert [m.body for m in mailoutbox] == ["Olá, Ana."]
+    omitido = str(emails.OMITIDO)
+    assert (aviso.corpo, aviso.corpo_html, aviso.sigiloso) == (
+        f"Olá, {omitido}.", f"<p>Olá, {omitido}.</p>", True)
+    assert aviso.assunto == "Aviso da inscrição 000001"
+    # The recipient got the real one.
+    assert [m.body for m in mailoutbox] == ["Olá, SEGREDO-1."]
 
 
 @pytest.mark.django_db
 def test_sigiloso_levanta_quando_todas_falham(mail_teste, esperas, monkeypatch, mailoutbox):
     _falhar(monkeypatch, [smtplib.SMTPServerDisconnected("caiu")
                           for _ in range(emails.TENTATIVAS)])
-    monkeypatch.setattr(emails, "SIGILOSOS", frozenset({"teste"}))
+    monkeypatch.setattr(emails, "SIGILOSOS", {"teste": ("nome",)})
     with pytest.raises(smtplib.SMTPServerDisconnected):
         emails.enviar("teste", "a@example.org", {"numero": "000001", "nome": "Ana"})
     # The pause doubles after each failed try; none after the last one.
@@ -135,8 +140,10 @@ def test_sigiloso_levanta_quando_todas_falham(mail_teste, esperas, monkeypatch, 
 
 
 def test_os_links_de_uso_unico_nao_sao_guardados():
-    assert emails.SIGILOSOS == {"cadastro_confirmacao", "cadastro_vinculo",
-                                "convite_membro_comissao"}
+    assert emails.SIGILOSOS == {"cadastro_confirmacao": ("link",),
+                                "cadastro_vinculo": ("link",),
+                                "convite_membro_comissao": ("link",),
+                                "redefinicao_senha": ("link",)}
 
 
 def test_assunto_em_uma_linha_e_corpo_html_como_alternativa(mail_teste):

@@ -18,6 +18,7 @@ ESPERADO = {
     "certames.recalcular_classificacao": "recalculo",
     "certames.gravar_resumos_publicacao": "recalculo",
     "candidatos.enviar_email_cadastro": "email",
+    "candidatos.enviar_redefinicao_senha": "email",
     "candidatos.notificar_abertura_procedimento": "email",
     "candidatos.notificar_decisao_procedimento": "email",
     "candidatos.notificar_julgamento_recurso_procedimento": "email",

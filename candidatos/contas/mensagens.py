@@ -1,6 +1,7 @@
 """The portal's e-mails to candidates: the sign-up's (`enviar_email_cadastro`, queued on
-commit by `candidatos.contas.cadastro`) and the notice of a published classification. Each
-one leaves through `comum.emails` (one function per mail there).
+commit by `candidatos.contas.cadastro`), the password reset of any account
+(`enviar_redefinicao_senha`, queued by the reset form) and the notice of a published
+classification. Each one leaves through `comum.emails` (one function per mail there).
 """
 
 from __future__ import annotations
@@ -9,9 +10,12 @@ import logging
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.tokens import default_token_generator
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from candidatos.contas.cadastro import (
     EMAIL_CONFIRMACAO,
@@ -104,6 +108,35 @@ def enviar_email_cadastro(tipo: str, objeto_id: int, base_url: str = "") -> bool
     return True
 
 
+# --- the password reset (any account: Django's form, portal.forms.contas) ---------------------
+
+#: Queued by `portal.forms.contas.RecuperarSenhaForm` (the task lives in candidatos/tasks.py).
+TAREFA_REDEFINICAO_SENHA = "candidatos.enviar_redefinicao_senha"
+
+
+def link_de_senha(usuario, base_url: str = "") -> str:
+    """The one-time link to choose the account's password (Django's password-reset
+    confirmation): the reset and the committee member's invitation."""
+    caminho = reverse("password_reset_confirm", kwargs={
+        "uidb64": urlsafe_base64_encode(force_bytes(usuario.pk)),
+        "token": default_token_generator.make_token(usuario)})
+    return _absoluto(base_url, caminho)
+
+
+def enviar_redefinicao_senha(usuario_id: int, base_url: str = "", site_name: str = "") -> bool:
+    """The password-reset e-mail of one account (the task's body): the link is made here,
+    never handed to the broker, and the outbox records the mail with it redacted
+    (`comum.emails.SIGILOSOS`). False when the account can no longer reset its password
+    (inactive, without a usable one or without an e-mail: what Django's form checks)."""
+    usuario = get_user_model().objects.filter(pk=usuario_id, is_active=True).first()
+    if usuario is None or not usuario.has_usable_password() or not usuario.email:
+        return False
+    emails.redefinicao_senha(usuario.email, {
+        "link": link_de_senha(usuario, base_url), "site_name": site_name,
+        "usuario": usuario.get_username()}, usuario=usuario)
+    return True
+
+
 # --- notices of a published classification --------------------------------------------------
 
 #: Queued by name by `classificacao.listas.publicar` (the task lives in candidatos/tasks.py).
@@ -129,8 +162,10 @@ def avisar_publicacao_classificacao(publicacao_id: int) -> int:
         contexto = {"tipo": pub.get_tipo_display(), "cargo": versao.cargo.nome,
                     "certame": str(versao.cargo.certame), "numero": insc.numero}
         try:
-            emails.publicacao_classificacao(email, contexto, ato=ato, inscricao=insc)
-            enviados += 1
+            # Keyed: the task delivered twice tells no one twice (comum.models.Aviso.chave).
+            aviso = emails.publicacao_classificacao(email, contexto, ato=ato, inscricao=insc,
+                                                    chave=f"classificacao:{pub.pk}:{insc.pk}")
+            enviados += aviso is not None
         except Exception:  # the publication stands; a failed notice must not undo it
             logger.exception("falha ao avisar a inscrição %s da publicação %s", insc.numero,
                              publicacao_id)

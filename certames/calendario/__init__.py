@@ -52,6 +52,7 @@ from certames.calendario.fuso import (  # noqa: F401 (the clock is part of this 
     ativar_fuso,
     fuso,
     hoje_no_orgao,
+    no_fuso,
     nome_do_fuso,
     orgao_de,
 )

@@ -1,10 +1,21 @@
-"""The órgão's clock: its time zone (its own setting, else its UF's) and a certame's pages
-shown in it. Re-exported by `certames.calendario`."""
+"""The órgão's clock: its time zone (its own setting, else its UF's) and what people read
+of a certame shown in it. Re-exported by `certames.calendario`.
+
+Every time a person reads is written in the órgão's zone: `comum.formatos` and the templates'
+date filters write in the active zone, so what sets the zone decides. A page of a certame
+activates it for the whole request (`FusoHorarioMiddleware`, by `orgao_da_url`: the URL names
+the certame, a cargo, or in the workspaces an object of a certame by its pk; else the view's
+`ativar_fuso`, and the template tag `fuso_da_pagina`); an e-mail, rendered by a worker, and
+anything else written outside a page's request, is written inside `no_fuso` (the one way:
+never a zone named by hand)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zoneinfo
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.utils import timezone
@@ -55,6 +66,14 @@ def hoje_no_orgao(orgao: Orgao) -> dt.date:
     return timezone.localtime(timezone.now(), fuso(orgao)).date()
 
 
+@contextmanager
+def no_fuso(alvo) -> Iterator[None]:
+    """Inside the block, times are written (`comum.formatos`, templates) in the zone of the
+    órgão of `alvo`; the zone active before is back after it. E-mails about a certame build
+    their context and render inside it."""
+    with timezone.override(fuso(alvo)):
+        yield
+
 
 # --- a certame's pages in its órgão's clock ----------------------------------------------------
 
@@ -65,12 +84,49 @@ def ativar_fuso(alvo) -> None:
     timezone.activate(fuso(alvo))
 
 
+#: The workspaces' URLs that name their object only by a pk after a word
+#: (`/rh/certames/<pk>/homologar/`, `/rh/cargos/<pk>/`, `/comissao/sessoes/<pk>/`): the word,
+#: and how the certame is found from that pk. Only the signed-in workspaces (uncached pages:
+#: one query more); the public pages name their certame (`certame_pk`) or are rendered by
+#: their template in its zone (`fuso_da_pagina`).
+CERTAME_PELO_PK = {"certames": "pk", "cargos": "cargos__pk", "etapas": "etapas__pk",
+                   "sessoes": "comissoes__sessoes__pk"}
+AREAS_PELO_PK = ("/rh/", "/comissao/")
+_PALAVRA_DO_PK = re.compile(r"(?:^|/)([a-z-]+)/<int:pk>")
+
+
+def orgao_da_url(request, view_kwargs) -> Orgao | None:
+    """The órgão whose zone answers the request: the certame the URL names (`certame`,
+    `certame_pk`), a cargo's (`cargo_pk`), or, in the workspaces, the object before its pk
+    (`CERTAME_PELO_PK`, and `orgaos/<pk>`). None: the default zone."""
+    filtro = None
+    if isinstance(view_kwargs.get("certame_pk") or view_kwargs.get("certame"), int):
+        filtro = {"pk": view_kwargs.get("certame_pk") or view_kwargs.get("certame")}
+    elif isinstance(view_kwargs.get("cargo_pk"), int):
+        filtro = {"cargos__pk": view_kwargs["cargo_pk"]}
+    elif isinstance(view_kwargs.get("pk"), int) and request.path.startswith(AREAS_PELO_PK):
+        rota = getattr(getattr(request, "resolver_match", None), "route", "") or ""
+        palavra = _PALAVRA_DO_PK.search(rota)
+        if palavra is None:
+            return None
+        if palavra.group(1) == "orgaos":
+            return Orgao.objects.filter(pk=view_kwargs["pk"]).first()
+        if palavra.group(1) not in CERTAME_PELO_PK:
+            return None
+        filtro = {CERTAME_PELO_PK[palavra.group(1)]: view_kwargs["pk"]}
+    if filtro is None:
+        return None
+    certame = Certame.objects.select_related("orgao").filter(**filtro).first()
+    return certame.orgao if certame is not None else None
+
+
 class FusoHorarioMiddleware:
     """Each request starts in the default zone (an earlier request of the same thread may
-    have activated another); a URL that names its certame (`certame`, `certame_pk`) or a
-    cargo (`cargo_pk`) is answered in its órgão's zone. Other pages of a certame activate it
-    in their view (`ativar_fuso`) or show its times in its zone by the template tag
-    `fuso_da_pagina` (templates/base.html)."""
+    have activated another); a URL that names its certame, a cargo or, in the workspaces, an
+    object of a certame by its pk (`orgao_da_url`) is answered in its órgão's zone, so what
+    Python writes (messages, errors, texts built by the domain) and what the templates show
+    agree. Other pages of a certame activate it in their view (`ativar_fuso`) or show its
+    times in its zone by the template tag `fuso_da_pagina` (templates/base.html)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -83,14 +139,7 @@ class FusoHorarioMiddleware:
             timezone.deactivate()
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        certame_id = view_kwargs.get("certame_pk") or view_kwargs.get("certame")
-        if isinstance(certame_id, int):
-            certame = Certame.objects.select_related("orgao").filter(pk=certame_id).first()
-            if certame is not None:
-                ativar_fuso(certame)
-        elif isinstance(view_kwargs.get("cargo_pk"), int):
-            certame = (Certame.objects.select_related("orgao")
-                       .filter(cargos__pk=view_kwargs["cargo_pk"]).first())
-            if certame is not None:
-                ativar_fuso(certame)
+        orgao = orgao_da_url(request, view_kwargs)
+        if orgao is not None:
+            ativar_fuso(orgao)
         return None

@@ -1,8 +1,8 @@
 """A committee session in the calendar: its `.ics` for the members and for each convoked
 candidate (comum.avisos.ics), attached to the convocation's e-mail, and the members' reminder
 the day before (celery beat, `comissoes.lembrar_sessoes`: each member reminded once per
-session, `comum.models.Aviso.chave`). The hour a mail states is the órgão's
-(`certames.calendario.fuso`): a beat job runs in no certame's zone."""
+session, `comum.models.Aviso.chave`), its hour in the órgão's clock
+(`certames.calendario.no_fuso`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import datetime as dt
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from certames import calendario
+from certames.calendario import no_fuso
 from comissoes.dominio.procedimentos import procedimento
 from comissoes.models import Convocacao, MembroComissao, Sessao
 from comum import emails
@@ -62,7 +62,7 @@ def lembrar_sessoes(agora: dt.datetime | None = None) -> int:
         anexo = ics.anexo(calendario_sessao(sessao), f"sessao-{sessao.pk}.ics")
         membros = (MembroComissao.objects.filter(comissao=sessao.comissao, ativo=True)
                    .exclude(usuario__email="").select_related("usuario"))
-        with timezone.override(calendario.fuso(sessao.comissao.certame)):
+        with no_fuso(sessao.comissao.certame):
             horario = data_hora_br(sessao.inicio)
         for membro in membros:
             aviso = emails.lembrete_sessao_comissao(membro.usuario.email, {

@@ -16,14 +16,11 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.urls import reverse
-from django.utils.encoding import force_bytes
-from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
+from candidatos.contas.mensagens import link_de_senha
 from certames.auditoria import registrar_ato
 from comissoes.dominio.composicao import adicionar_membro
 from comissoes.models import Comissao, MembroComissao
@@ -70,14 +67,6 @@ def criar_conta_de_membro(comissao: Comissao, *, nome: str, email: str, autor,
     usuario_id = usuario.pk
     transaction.on_commit(lambda: enfileirar(TAREFA_CONVITE, usuario_id, base_url))
     return resultado
-
-
-def link_de_senha(usuario, base_url: str = "") -> str:
-    """The one-time link to set the password (Django's password-reset confirmation)."""
-    caminho = reverse("password_reset_confirm", kwargs={
-        "uidb64": urlsafe_base64_encode(force_bytes(usuario.pk)),
-        "token": default_token_generator.make_token(usuario)})
-    return f"{base_url.rstrip('/')}{caminho}"
 
 
 def enviar_convite(usuario_id: int, base_url: str = "") -> bool:

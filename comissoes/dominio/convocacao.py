@@ -45,8 +45,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from candidatos.models import EstadoLista, Inscricao, Lista, SituacaoLista
-from certames import calendario
 from certames.auditoria import registrar_ato, ultimo_ato
+from certames.calendario import no_fuso
 from certames.models import Ato, Etapa
 from certames.regras.procedimentos import RegraConvocacao
 from certames.regras.regimes import regime_ou_none
@@ -309,7 +309,7 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         return False
     proc = procedimento(conv.sessao.comissao.tipo)
     certame, sessao = conv.sessao.comissao.certame, conv.sessao
-    with timezone.override(calendario.fuso(certame)):  # the órgão's hour, not the worker's
+    with no_fuso(certame):  # the órgão's hour, not the worker's
         horario = data_hora_br(conv.horario)
     emails.convocacao_comissao(destino, {
         "documental": proc.tipo == DOCUMENTAL, "pcd": proc.tipo == PCD,
@@ -319,7 +319,9 @@ def notificar_convocacao(convocacao_id: int) -> bool:
         "local": sessao.local, "modalidade": sessao.get_modalidade_display(),
         "gravacao_exigida": sessao.gravacao_exigida},
         ato=ultimo_ato(conv, f"convocacao_{proc.slug}"), inscricao=conv.inscricao,
-        anexos=[ics.anexo(agenda.calendario_convocacao(conv), "convocacao.ics")])
+        anexos=[ics.anexo(agenda.calendario_convocacao(conv), "convocacao.ics")],
+        # Keyed: a second delivery of the task, past the check above, tells no one twice.
+        chave=f"convocacao_comissao:{conv.pk}")
     # A delivery record, not a decision: only this column.
     Convocacao.objects.filter(pk=conv.pk).update(notificada_em=timezone.now())
     return True

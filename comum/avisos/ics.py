@@ -30,10 +30,18 @@ class Evento:
     local: str = ""
 
 
+#: The control characters a TEXT value may not carry (RFC 5545, section 3.3.11: CONTROL is
+#: %x00-08 / %x0A-1F / %x7F; a line break is written as "\\n" before these are dropped).
+CONTROLES = dict.fromkeys([*range(0x00, 0x09), *range(0x0A, 0x20), 0x7F])
+
+
 def escapar(texto: str) -> str:
-    """A TEXT value (RFC 5545, section 3.3.11)."""
+    """A TEXT value (RFC 5545, section 3.3.11): backslash, semicolon and comma escaped, a line
+    break written "\\n", any other control character dropped (what a user typed: a venue's
+    name, a session's place)."""
     return (str(texto).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
-            .replace("\r\n", "\\n").replace("\r", "\\n").replace("\n", "\\n"))
+            .replace("\r\n", "\\n").replace("\r", "\\n").replace("\n", "\\n")
+            .translate(CONTROLES))
 
 
 def dobrar(linha: str) -> str:

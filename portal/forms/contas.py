@@ -16,10 +16,12 @@ from django.utils.translation import gettext_lazy as _
 from localflavor.br.forms import BRCPFField
 
 from candidatos.contas.cadastro import pedido_aberto
+from candidatos.contas.mensagens import TAREFA_REDEFINICAO_SENHA
 from candidatos.models import (
     PedidoCadastro,
     somente_digitos,
 )
+from comum.filas import enfileirar
 from comum.nomes import nome_normalizado, validar_nome_pessoa
 
 ERROS_CPF = {
@@ -246,10 +248,19 @@ class EntrarForm(AuthenticationForm):
 
 
 class RecuperarSenhaForm(PasswordResetForm):
-    """Django's password reset with the product's word: its pt-BR catalogue labels the field
-    "Email" (msgid "Email" is translated as "Email"); the product writes "e-mail"
-    everywhere else."""
+    """Django's password reset with the product's word (its pt-BR catalogue labels the field
+    "Email"; the product writes "e-mail" everywhere else) and its mail: each account found is
+    handed to the `email` queue by its id (`candidatos.contas.mensagens
+    .enviar_redefinicao_senha`: the mail leaves through the outbox, recorded with the link
+    redacted), so the answer takes no longer when an account exists."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["email"].label = _("E-mail")
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email,
+                  to_email, html_email_template_name=None):
+        # Django's context carries the link's token; the worker makes its own (one-time
+        # links never go through the broker), so only the account and the site are queued.
+        enfileirar(TAREFA_REDEFINICAO_SENHA, context["user"].pk,
+                   f"{context['protocol']}://{context['domain']}", context["site_name"])

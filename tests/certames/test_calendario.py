@@ -22,14 +22,17 @@ import zoneinfo
 import pytest
 from django.contrib.messages import get_messages
 from django.core.exceptions import ValidationError
-from django.urls import reverse
+from django.urls import resolve, reverse
 from django.utils import timezone
 
 from candidatos.acesso import inscricao_do_candidato
 from candidatos.procedimentos import fim_do_prazo_recurso
 from certames import calendario
+from certames.calendario.fuso import orgao_da_url
 from certames.models import Ato, Certame, Etapa, Feriado
+from comissoes.models import Comissao, Sessao
 from comum.papeis import GRUPO_CANDIDATO
+from editais.models import AtoEdital
 from painel.forms.chamadas import ConvocarForm
 from tests.factories import (
     CandidatoFactory,
@@ -275,3 +278,58 @@ def test_rh_retira_um_dia_futuro_mas_nao_um_que_ja_chegou(client, rh):
     assert list(Feriado.objects.values_list("pk", flat=True)) == [passado.pk]
     assert Ato.objects.get(tipo="feriado_removido").antes["data"] == futuro.data.isoformat()
     assert not Ato.objects.filter(tipo="feriado_removido", objeto_id=str(passado.pk)).exists()
+
+
+@pytest.mark.parametrize("dias", [1, 6])
+def test_pagina_do_calendario_com_consultas_fixas(client, rh, django_assert_num_queries, dias):
+    orgao = OrgaoFactory(uf="AM")
+    hoje = calendario.hoje_no_orgao(orgao)
+    for n in range(dias):  # half come, half to come: each row says whether it may be removed
+        Feriado.objects.create(orgao=orgao, data=hoje + dt.timedelta(days=n * (-1) ** n),
+                               nome=f"Dia {n}", fundamento="Decreto 1/2026", registrado_por=rh)
+    client.force_login(rh)
+    url = reverse("painel:calendario_orgao", args=[orgao.pk])
+    client.get(url)
+    # The account, its device and groups (3); the órgão's zone (the middleware, 1); the
+    # órgão, its days with who recorded them, its certames (3): however many days.
+    with django_assert_num_queries(7):
+        resposta = client.get(url)
+    assert len(resposta.context["feriados"]) == dias
+    motivos = {f.data: f.motivo_nao_remover for f in resposta.context["feriados"]}
+    assert motivos[hoje] == (
+        f"O dia {hoje:%d/%m/%Y} já chegou e pode ter prorrogado prazos: ele fica no calendário.")
+    assert sorted(d for d, m in motivos.items() if m is None) == [
+        hoje + dt.timedelta(days=n) for n in range(2, dias, 2)]
+
+
+@pytest.mark.parametrize(("rota", "objeto"), [
+    ("painel:certame", "certame"), ("painel:cargo", "cargo"),
+    ("painel:editar_etapa_rascunho", "etapa"), ("painel:calendario_orgao", "orgao"),
+    ("painel:sessao", "sessao"), ("comissao:sessao", "sessao")])
+def test_url_do_espaco_de_trabalho_com_so_o_pk_responde_no_fuso_do_orgao(rota, objeto, rf):
+    orgao = OrgaoFactory(uf="AM")
+    certame = CertameFactory(orgao=orgao)
+    comissao = Comissao.objects.create(certame=certame, nome="Comissão",
+                                       tipo=Comissao.Tipo.HETEROIDENTIFICACAO)
+    objetos = {"certame": certame, "cargo": certame.cargos.create(nome="Agente", vagas=1),
+               "etapa": EtapaFactory(certame=certame), "orgao": orgao,
+               "sessao": Sessao.objects.create(comissao=comissao, inicio=timezone.now(),
+                                               local="Sala 1")}
+    caminho = reverse(rota, args=[objetos[objeto].pk])
+    pedido = rf.get(caminho)
+    pedido.resolver_match = resolve(caminho)
+    assert orgao_da_url(pedido, pedido.resolver_match.kwargs) == orgao
+    # A public page with its pk only is answered by its template (fuso_da_pagina), no query.
+    publico = rf.get(reverse("certame_publico", args=[certame.pk]))
+    publico.resolver_match = resolve(publico.path)
+    assert orgao_da_url(publico, publico.resolver_match.kwargs) is None
+
+
+def test_pagina_do_rh_so_com_o_pk_escreve_a_hora_do_python_no_fuso_do_orgao(client, rh):
+    certame = CertameFactory(orgao=OrgaoFactory(uf="AM"), status=Certame.Status.PUBLICADO)
+    # 10/03/2026 15:30 UTC: 11:30 in Manaus (12:30 in São Paulo).
+    AtoEdital.objects.create(certame=certame, tipo=AtoEdital.Tipo.PUBLICACAO, autor=rh,
+                             publicado_em=dt.datetime(2026, 3, 10, 15, 30, tzinfo=UTC))
+    client.force_login(rh)
+    html = client.get(reverse("painel:editar_certame", args=[certame.pk])).content.decode()
+    assert "O edital foi publicado em 10/03/2026 11:30:" in html

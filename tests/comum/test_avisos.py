@@ -195,3 +195,12 @@ def test_reenviar_sigiloso_e_recusado_sem_nada_mudar(client, rh):
     assert "contém um link de uso único" in resposta.content.decode()
     aviso.refresh_from_db()
     assert (aviso.estado, aviso.tentativas) == ("falhou", 1)
+
+
+def test_ics_tira_os_caracteres_de_controle_do_que_o_usuario_digitou():
+    # RFC 5545, section 3.3.11: a TEXT value carries no CONTROL character (the tab may stay).
+    assert ics.escapar("Sala\x003\x07,\tbloco\x1b B\x7f\r\nfundos") == (
+        "Sala3\\,\tbloco B\\nfundos")
+    texto = ics.calendario([ics.Evento("u@certames", dt.date(2026, 12, 1), None,
+                                       "Prova\x0b objetiva")], "Edital\x0c 1")
+    assert "SUMMARY:Prova objetiva\r\n" in texto and "X-WR-CALNAME:Edital 1\r\n" in texto

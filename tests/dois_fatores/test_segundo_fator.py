@@ -6,7 +6,9 @@ tests/segundo_fator_apoio.py verifies every other test's session."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import re
+import zoneinfo
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -29,6 +31,7 @@ pytestmark = pytest.mark.django_db
 
 Tipo = EventoSegundoFator.Tipo
 IP = "203.0.113.9"
+SP = zoneinfo.ZoneInfo("America/Sao_Paulo")
 
 
 def _eventos(user):
@@ -124,6 +127,12 @@ def test_codigo_correto_libera_e_codigo_errado_conta_para_o_bloqueio(client, mem
     bloqueado = client.post(url, {"codigo": codigo_atual_sem_liberar(dispositivo)},
                             REMOTE_ADDR=IP)
     assert "Muitos códigos incorretos" in bloqueado.content.decode()
+    # Until when, in the product's clock (the server's own zone is UTC): one failure locks
+    # for OTP_THROTTLE_FACTOR × 2^0 = 1 second after it.
+    dispositivo.refresh_from_db()
+    ate = dispositivo.throttling_failure_timestamp + dt.timedelta(seconds=1)
+    assert (f"nenhum código é aceito até {ate.astimezone(SP):%d/%m/%Y %H:%M:%S}."
+            in bloqueado.content.decode())
     assert client.get("/comissao/").status_code == 302
 
     certo = client.post(url, {"codigo": codigo_atual(membro_comissao), "next": "/comissao/"},
@@ -187,6 +196,52 @@ def test_pagina_dos_codigos_pede_sessao_verificada(client, rh):
     resposta = client.get(reverse("dois_fatores:codigos"))
     assert resposta["Location"] \
         == "/contas/segundo-fator/?next=%2Fcontas%2Fsegundo-fator%2Fcodigos%2F"
+
+
+@pytest.mark.parametrize("nome", ["password_change", "password_change_done"])
+def test_troca_de_senha_pede_o_segundo_fator(client, rh, nome):
+    _com_app(rh)
+    client.force_login(rh, segundo_fator=False)
+    caminho = reverse(nome)
+    resposta = client.get(caminho)
+    assert (resposta.status_code, resposta["Location"]) == (
+        302, f"/contas/segundo-fator/?next={caminho.replace('/', '%2F')}")
+
+
+def test_troca_de_senha_sem_segundo_fator_nao_muda_a_senha(client, rh):
+    _com_app(rh)
+    client.force_login(rh, segundo_fator=False)
+    resposta = client.post(reverse("password_change"), {
+        "old_password": "senha-teste-123", "new_password1": "Outra-senha-2026!",
+        "new_password2": "Outra-senha-2026!"})
+    assert resposta["Location"] == "/contas/segundo-fator/?next=%2Fcontas%2Fpassword_change%2F"
+    rh.refresh_from_db()
+    assert rh.check_password("senha-teste-123")
+    # Verified, the same form changes it.
+    client.post(reverse("dois_fatores:verificar"), {"codigo": codigo_atual(rh)})
+    feito = client.post(reverse("password_change"), {
+        "old_password": "senha-teste-123", "new_password1": "Outra-senha-2026!",
+        "new_password2": "Outra-senha-2026!"})
+    assert (feito.status_code, feito["Location"]) == (302, reverse("password_change_done"))
+    rh.refresh_from_db()
+    assert rh.check_password("Outra-senha-2026!")
+
+
+def test_candidato_troca_a_senha_sem_segundo_fator(client, candidato_user):
+    client.force_login(candidato_user)
+    assert client.get(reverse("password_change")).status_code == 200
+
+
+def test_a_lista_do_superusuario_e_quem_o_segundo_fator_exige(membro_comissao, rh,
+                                                               candidato_user):
+    staff = usuario("so_staff", staff=True)
+    comum = usuario("sem_papel")
+    contas = [rh, membro_comissao, candidato_user, staff, comum]
+    assert sorted(u.username for u in servicos.contas_que_decidem()
+                  if u.pk in {c.pk for c in contas}) == sorted(
+        c.username for c in contas if servicos.exige_segundo_fator(c))
+    assert {c.username for c in contas if servicos.exige_segundo_fator(c)} == {
+        rh.username, membro_comissao.username, "so_staff"}
 
 
 # --- the superuser's reset ---------------------------------------------------------------------

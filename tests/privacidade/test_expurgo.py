@@ -81,7 +81,8 @@ def test_certame_em_andamento_nao_tem_fim_e_nada_dele_vence(a):
 def test_cada_regra_expurgavel_tem_executor_e_fundamento():
     assert [r.codigo for r in retencao.EXPURGAVEIS] == [
         "autodeclaracao", "laudos", "documentos", "cadunico", "extrato_cadunico",
-        "importacoes", "pedidos_cadastro", "reivindicacoes"]
+        "importacoes", "pedidos_cadastro", "reivindicacoes", "avisos", "avisos_conta",
+        "segundo_fator_enderecos"]
     for regra in retencao.REGRAS:
         assert "LGPD" in regra.fundamento or "Lei 3.057/2026" in regra.fundamento
 
@@ -110,6 +111,10 @@ def test_simulacao_conta_e_nao_altera_nada(a, b):
         "importacoes": (2, 2, 0, 0),
         "pedidos_cadastro": (0, 0, 0, 0),
         "reivindicacoes": (0, 0, 0, 0),
+        # No notice of the certames, no use of the second factor.
+        "avisos": (0, 0, 0, 0),
+        "avisos_conta": (0, 0, 0, 0),
+        "segundo_fator_enderecos": (0, 0, 0, 0),
     }
     assert {r.regra.codigo: r.por_certame for r in resultados}["autodeclaracao"] == {
         str(a.inscricao.certame_id): 2}
@@ -152,7 +157,7 @@ def test_executar_anonimiza_so_o_que_passou_do_prazo(a, b, django_capture_on_com
     arquivos_a, arquivos_b = _arquivos(a), _arquivos(b)
     with django_capture_on_commit_callbacks(execute=True):
         resultados = expurgo.executar(EM_5_ANOS)
-    assert [r.erro for r in resultados] == [""] * 8
+    assert [r.erro for r in resultados] == [""] * len(retencao.EXPURGAVEIS)
 
     # A, one day past: the self-declaration is anonymised everywhere, the options stay.
     insc = Inscricao.objects.get(pk=a.inscricao.pk)
@@ -212,7 +217,7 @@ def test_executar_registra_um_ato_por_tipo_com_contas_e_sem_dados(
         "regra": "autodeclaracao", "registros": 2, "arquivos": 1, "historico": historico,
         "atos": 1, "por_certame": {str(a.inscricao.certame_id): 2}, "em": "2017-03-11"}
     assert [r.ato_id for r in resultados] == [atos[0].pk, atos[1].pk, atos[2].pk, atos[3].pk,
-                                              None, atos[4].pk, None, None]
+                                              None, atos[4].pk, None, None, None, None, None]
     assert resultados[0].arquivos_apagados == 1
     texto = json.dumps([(x.descricao, x.motivacao, x.antes, x.depois) for x in atos])
     for dado in ("preta", "fisica", "12345678919", "400.00", "laudo-CID.pdf"):
@@ -234,7 +239,7 @@ def test_executar_de_novo_nao_muda_nada(a, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         segunda = expurgo.executar(EM_5_ANOS)
     assert [(r.registros, r.arquivos, r.historico, r.atos, r.ato_id) for r in segunda] == [
-        (0, 0, 0, 0, None)] * 8
+        (0, 0, 0, 0, None)] * len(retencao.EXPURGAVEIS)
     assert (Ato.objects.count(), Expurgo.objects.count()) == (atos, marcas)
     assert list(Inscricao.history.order_by("pk").values_list("pk", "cor_raca")) == historico
     assert _por_regra(expurgo.simular(EM_5_ANOS)) == {
@@ -320,7 +325,7 @@ def test_extrato_com_pedido_sem_decisao_fica(a):
 def test_postgresql_anonimiza_o_historico_e_os_atos(a, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         resultados = expurgo.executar(EM_5_ANOS)
-    assert [r.erro for r in resultados] == [""] * 8
+    assert [r.erro for r in resultados] == [""] * len(retencao.EXPURGAVEIS)
     assert set(Inscricao.history.filter(id=a.inscricao.pk).values_list("cor_raca", flat=True)) \
         == {""}
     assert set(PedidoIsencao.history.filter(id=a.pedido.pk).values_list("nis", flat=True)) == {

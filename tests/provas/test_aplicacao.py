@@ -25,8 +25,9 @@ from tests.provas.apoio_aplicacao import PAGA, conceder, inscrever, mundo
 pytestmark = pytest.mark.django_db
 
 #: Queries of the allocation act, of RH's page and of the CSV list, whatever the number of
-#: candidates and rooms (test_publicar_e_a_pagina_sem_consulta_por_candidato).
-PUBLICAR, PAGINA_RH, LISTA_CSV = 23, 32, 11
+#: candidates and rooms (test_publicar_e_a_pagina_sem_consulta_por_candidato). Each page reads
+#: its certame's órgão for the zone first (certames.calendario.orgao_da_url: one query).
+PUBLICAR, PAGINA_RH, LISTA_CSV = 23, 33, 12
 
 
 @pytest.fixture

@@ -29,14 +29,15 @@ class CalendarioOrgaoView(RHMixin, FormView):
 
     @cached_property
     def orgao(self) -> Orgao:
+        """The órgão of the URL (the page is in its zone: `certames.calendario.orgao_da_url`)."""
         return get_object_or_404(Orgao, pk=self.kwargs["pk"])
 
     def get_context_data(self, **kwargs):
         ctx = super().get_context_data(**kwargs)
         orgao = self.orgao
         hoje = calendario.hoje_no_orgao(orgao)
-        feriados = list(Feriado.objects.filter(orgao=orgao).select_related("registrado_por")
-                        .order_by("-data"))
+        feriados = list(Feriado.objects.filter(orgao=orgao)
+                        .select_related("registrado_por", "orgao").order_by("-data"))
         for feriado in feriados:
             feriado.motivo_nao_remover = calendario.motivo_nao_remover(feriado)
         publicos = sorted({**calendario.feriados_publicos(orgao.uf, hoje.year),
