@@ -24,14 +24,27 @@ def texto_do_pdf(pdf: bytes, *, pagina: int | None = None, layout: bool = True) 
                               capture_output=True, text=True).stdout
 
 
-def paginas_do_pdf(pdf: bytes) -> int:
-    """The page count pdfinfo reads."""
-    if not shutil.which("pdfinfo"):
-        pytest.skip("pdfinfo não instalado")
+def _poppler(programa: str, pdf: bytes) -> str:
+    """What poppler's `programa` (pdfinfo, pdffonts) prints of `pdf`."""
+    if not shutil.which(programa):
+        pytest.skip(f"{programa} não instalado")
     with tempfile.TemporaryDirectory() as pasta:
         caminho = Path(pasta) / "doc.pdf"
         caminho.write_bytes(pdf)
-        saida = subprocess.run(["pdfinfo", str(caminho)], check=True, capture_output=True,
-                               text=True).stdout
-    return int(next(linha.split()[1] for linha in saida.splitlines()
+        return subprocess.run([programa, str(caminho)], check=True, capture_output=True,
+                              text=True).stdout
+
+
+def paginas_do_pdf(pdf: bytes) -> int:
+    """The page count pdfinfo reads."""
+    return int(next(linha.split()[1] for linha in _poppler("pdfinfo", pdf).splitlines()
                     if linha.startswith("Pages:")))
+
+
+def info_do_pdf(pdf: bytes) -> str:
+    return _poppler("pdfinfo", pdf)
+
+
+def fontes_do_pdf(pdf: bytes) -> list[str]:
+    """pdffonts' lines, one per font (its two header lines left out)."""
+    return _poppler("pdffonts", pdf).splitlines()[2:]

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
-
-import pytest
-
 from comum.pdf.tabular import Coluna, Documento, Secao, gerar
-from tests.pdf_apoio import paginas_do_pdf, texto_do_pdf
+from tests.pdf_apoio import fontes_do_pdf, info_do_pdf, paginas_do_pdf, texto_do_pdf
 
 COLUNAS = [Coluna("Posição", 10, numerica=True), Coluna("Inscrição", 16), Coluna("Nome", 50),
            Coluna("Nota final", 14, numerica=True)]
@@ -84,19 +77,11 @@ def test_tabela_vazia_diz_que_nao_ha_candidatos():
 
 def test_fontes_embutidas_em_subconjunto_e_metadados():
     pdf = gerar(_documento(_linhas(3)))
-    if not shutil.which("pdffonts"):
-        pytest.skip("pdffonts não instalado")
-    with tempfile.TemporaryDirectory() as pasta:
-        caminho = Path(pasta) / "doc.pdf"
-        caminho.write_bytes(pdf)
-        fontes = subprocess.run(["pdffonts", str(caminho)], check=True, capture_output=True,
-                                text=True).stdout.splitlines()[2:]
-        info = subprocess.run(["pdfinfo", str(caminho)], check=True, capture_output=True,
-                              text=True).stdout
+    fontes = fontes_do_pdf(pdf)
     assert [linha.split()[0] for linha in fontes] == ["AAAAAA+DejaVuSans",
                                                         "AAAAAB+DejaVuSans-Bold"]
     assert all(" yes yes yes " in linha for linha in fontes)  # embedded, subset, ToUnicode
-    assert "Title:           Resultado preliminar da classificação" in info
+    assert "Title:           Resultado preliminar da classificação" in info_do_pdf(pdf)
     assert len(pdf) < 60_000  # the subsets, not the 750 KB font files
 
 
