@@ -39,6 +39,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import F
 from django.http import FileResponse, HttpResponse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
@@ -222,6 +223,7 @@ def gerar_arquivo(arquivo_id: int) -> str:
     arquivo.tentativas += 1
     # Saved whole: a source of the public pages, whose link replaces "em preparação".
     arquivo.save()
+    transaction.on_commit(lambda: _anunciar(arquivo.pk))
     return arquivo.estado
 
 
@@ -234,6 +236,51 @@ def falha_arquivo(arquivo_id: int, erro: BaseException, *, ultima: bool) -> None
     arquivo.estado = Estado.FALHOU if ultima else Estado.NA_FILA
     arquivo.atualizado_em = timezone.now()
     arquivo.save()
+
+
+# --- the public cache's file entries ------------------------------------------------------------
+
+
+#: The public URL (name, and the format in its arguments) of each document served as a file.
+URLS_PUBLICAS = {Tipo.LISTA_PDF: ("publicacao_publica", "pdf"),
+                 Tipo.LISTA_CSV: ("publicacao_publica", "csv"),
+                 Tipo.CONVOCACAO_CSV: ("publicacao_convocacao_publica", None)}
+
+
+def _arquivo_publico(arquivo: ArquivoPublicacao) -> cache_publico.ArquivoPublico | None:
+    """Where a ready document is on this machine's disk (None: a storage without local
+    paths, whose files the view streams)."""
+    formato = "pdf" if arquivo.tipo in PDFS else _nome(arquivo).rsplit(".", 1)[1]
+    try:
+        caminho = arquivo.arquivo.path
+    except NotImplementedError:
+        return None
+    return cache_publico.ArquivoPublico(caminho, TIPO_CONTEUDO[formato], _nome(arquivo))
+
+
+def anunciar(arquivo_id: int) -> bool:
+    """Store the public cache's file entry of a ready document (`cache_publico.
+    guardar_arquivo`), so its first request is served from disk. False: not a document
+    served as a file, or not stored."""
+    arquivo = (ArquivoPublicacao.objects.select_related("publicacao__versao__cargo")
+               .filter(pk=arquivo_id, estado=Estado.PRONTO, tipo__in=list(URLS_PUBLICAS))
+               .first())
+    publico = _arquivo_publico(arquivo) if arquivo is not None else None
+    if publico is None:
+        return False
+    cargo = arquivo.publicacao.versao.cargo
+    nome, formato = URLS_PUBLICAS[arquivo.tipo]
+    args = [cargo.certame_id, cargo.pk, arquivo.publicacao_id] + ([formato] if formato else [])
+    return cache_publico.guardar_arquivo(reverse(nome, args=args), publico)
+
+
+def _anunciar(arquivo_id: int) -> None:
+    """`anunciar` after the document's commit: a shortcut of the public cache, so a failure
+    is logged and the document stays ready (the view serves it anyway)."""
+    try:
+        anunciar(arquivo_id)
+    except Exception:
+        logger.exception("documento %s: entrada do cache público não gravada", arquivo_id)
 
 
 # --- reading the state ---------------------------------------------------------------------------
@@ -360,6 +407,10 @@ def servir(request, arquivo: ArquivoPublicacao) -> HttpResponse | FileResponse:
         resposta: HttpResponse | FileResponse = FileResponse(
             arquivo.arquivo.open("rb"), content_type=TIPO_CONTEUDO[formato])
         resposta["Cache-Control"] = f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}"
+        publico = _arquivo_publico(arquivo)
+        if publico is not None:
+            # The public cache keeps where the file is: the next request opens it directly.
+            cache_publico.marcar_arquivo(resposta, publico)
     else:
         with arquivo.arquivo.open("rb") as aberto:
             corpo = aberto.read()

@@ -53,6 +53,7 @@ import datetime as dt
 import hashlib
 import logging
 import math
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -70,12 +71,12 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import Count, F
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse
+from django.http import FileResponse, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.dateparse import parse_datetime
-from django.utils.http import http_date
+from django.utils.http import content_disposition_header, http_date
 
 from comum.models import Invalidacao
 
@@ -98,15 +99,18 @@ _PREFIXO = "cp:"
 @dataclass(frozen=True)
 class Publica:
     """How a view's pages are keyed: by the certame in URL kwarg `certame` (None: the list of
-    certames, the home page)."""
+    certames, the home page). `arquivos`: the view may answer with a stored file
+    (`marcar_arquivo`), kept as a file entry (see "Stored files" below)."""
 
     certame: str | None
+    arquivos: bool = False
 
 
-def publica(view, certame: str | None = None):
+def publica(view, certame: str | None = None, *, arquivos: bool = False):
     """Mark a view (an `as_view()` function) as a published public page served from the cache;
-    `certame` names the URL kwarg holding the certame's id."""
-    view.cache_publico = Publica(certame)
+    `certame` names the URL kwarg holding the certame's id; `arquivos`: it may answer with a
+    stored file (`marcar_arquivo`)."""
+    view.cache_publico = Publica(certame, arquivos)
     return view
 
 
@@ -169,7 +173,7 @@ def _pagina_local(chave: str) -> dict | None:
         entrada = _paginas_locais.get(chave)
         if entrada is not None and _expirada(entrada):
             del _paginas_locais[chave]
-            _ocupado[0] -= len(entrada["conteudo"])
+            _ocupado[0] -= len(entrada.get("conteudo", b""))
             return None
         if entrada is not None:
             _paginas_locais.move_to_end(chave)
@@ -177,7 +181,7 @@ def _pagina_local(chave: str) -> dict | None:
 
 
 def _guardar_local(chave: str, entrada: dict) -> None:
-    tamanho = len(entrada["conteudo"])
+    tamanho = len(entrada.get("conteudo", b""))
     if tamanho > MEMORIA_MAXIMA // 8:
         return
     with _trava:
@@ -187,7 +191,7 @@ def _guardar_local(chave: str, entrada: dict) -> None:
         _ocupado[0] += tamanho
         while _ocupado[0] > MEMORIA_MAXIMA:
             _, velha = _paginas_locais.popitem(last=False)
-            _ocupado[0] -= len(velha["conteudo"])
+            _ocupado[0] -= len(velha.get("conteudo", b""))
 
 
 def _esquecer_local(escopos) -> None:
@@ -566,6 +570,10 @@ class CachePublicoMiddleware:
             escopos = [TODOS, escopo_certame(rota.kwargs[config.certame])]
         host = request.get_host()  # a host not allowed: 400, as without the cache
         try:
+            if config.arquivos:
+                servido = _servir_arquivo(request)
+                if servido is not None:
+                    return servido
             tokens = geracoes(escopos)
             chave = self._chave(request, host, consulta, tokens)
             entrada = _pagina_local(chave) if _memoria() else None
@@ -583,6 +591,8 @@ class CachePublicoMiddleware:
         # Miss: render with a throwaway CSRF token (see the module's docstring).
         request.COOKIES.pop(settings.CSRF_COOKIE_NAME, None)
         resposta = self.get_response(request)
+        if config.arquivos and getattr(resposta, "arquivo_publico", None) is not None:
+            return _guardar_servido(request, resposta)
         entrada = self._entrada(resposta, tokens)
         if entrada is None:
             return resposta
@@ -643,6 +653,147 @@ class CachePublicoMiddleware:
         return get_conditional_response(
             request, etag=entrada["etag"], last_modified=entrada["modificado"],
             response=resposta) or resposta
+
+
+# --- stored files ------------------------------------------------------------------------------
+#
+# A published list's PDF and CSV are rendered once by the worker and stored
+# (classificacao/preparo.py); a request for one read the publication and its document from
+# the database and streamed the file, ten times the cost of a static file. A view marked
+# `publica(..., arquivos=True)` that answers with a stored file says so (`marcar_arquivo`), and
+# the file's *entry* (where it is, its type and download name, never its bytes) is kept under
+# its path alone; the worker stores it as soon as the document is ready (`guardar_arquivo`),
+# so even the first request after a publication is a hit. A hit opens the file and streams it
+# (gunicorn's sendfile): no query, no session, no view.
+#
+# No generation is read: what such a URL answers never changes once the document is ready. It
+# is the record of a published act (acts are never rewritten: a later publication has URLs of
+# its own), rendered once and stored, and its certame stays public for good (only a new
+# certame is a draft: editais.servicos.salvar_certame). A file gone from disk (a retention
+# rule) is a miss: the entry is dropped and the view answers.
+
+
+@dataclass(frozen=True)
+class ArquivoPublico:
+    """A stored file a public URL serves: its absolute path, content type, download name."""
+
+    caminho: str
+    tipo: str
+    nome: str
+
+
+def marcar_arquivo(resposta, arquivo: ArquivoPublico):
+    """Mark a view's answer as the stored file `arquivo` (kept as a file entry)."""
+    resposta.arquivo_publico = arquivo
+    return resposta
+
+
+def _chave_arquivo(caminho_url: str) -> str:
+    return f"{_PREFIXO}a:{hashlib.sha256(caminho_url.encode()).hexdigest()}"
+
+
+def _entrada_arquivo(arquivo: ArquivoPublico) -> dict | None:
+    """The entry of a stored file (None: not on this machine's disk)."""
+    try:
+        estado = os.stat(arquivo.caminho)
+    except OSError:
+        return None
+    marca = f"{arquivo.caminho}\n{estado.st_size}\n{estado.st_mtime_ns}"
+    return {"arquivo": arquivo.caminho, "tipo": arquivo.tipo, "nome": arquivo.nome,
+            "tamanho": estado.st_size, "modificado": int(estado.st_mtime),
+            "etag": f'"{hashlib.sha256(marca.encode()).hexdigest()[:40]}"'}
+
+
+def _guardar_entrada(chave: str, entrada: dict) -> None:
+    cache.set(chave, entrada, timeout=settings.CACHE_PUBLICO_TTL)
+    if _memoria():
+        _guardar_local(chave, entrada)
+
+
+def guardar_arquivo(caminho_url: str, arquivo: ArquivoPublico) -> bool:
+    """Store the entry of `arquivo` for the public URL `caminho_url` (the worker, once the
+    document is ready and its row committed). False: not stored (no file, cache down)."""
+    entrada = _entrada_arquivo(arquivo)
+    if entrada is None:
+        return False
+    try:
+        _guardar_entrada(_chave_arquivo(caminho_url), entrada)
+    except Exception:
+        logger.exception("cache público: não foi possível guardar %s", caminho_url)
+        return False
+    return True
+
+
+def _servir_arquivo(request) -> HttpResponse | None:
+    """A hit of a file entry (None: no entry, or its file is gone)."""
+    chave = _chave_arquivo(request.path)
+    entrada = _pagina_local(chave) if _memoria() else None
+    if entrada is None:
+        entrada = cache.get(chave)
+        if entrada is None:
+            return None
+        if _memoria():
+            _guardar_local(chave, entrada)
+    resposta = _responder_arquivo(request, entrada)
+    if resposta is None:
+        cache.delete(chave)
+        with _trava:
+            _paginas_locais.pop(chave, None)
+    return resposta
+
+
+def _guardar_servido(request, resposta):
+    """A miss the view answered with a stored file: its entry kept, and the answer given as
+    a hit's (the same headers whoever stored the entry)."""
+    entrada = _entrada_arquivo(resposta.arquivo_publico)
+    if entrada is None or resposta.status_code != 200:
+        return resposta
+    try:
+        _guardar_entrada(_chave_arquivo(request.path), entrada)
+    except Exception:
+        logger.exception("cache público: não foi possível guardar %s", request.path)
+    servido = _responder_arquivo(request, entrada)
+    if servido is None:
+        return resposta
+    resposta.close()
+    return servido
+
+
+def _responder_arquivo(request, entrada: dict) -> HttpResponse | None:
+    """The stored file streamed from disk, or a 304 (None: the file is gone)."""
+    cabecalhos = {
+        "Content-Type": entrada["tipo"],
+        "Content-Disposition": content_disposition_header(True, entrada["nome"]) or "",
+        "X-Content-Type-Options": "nosniff",
+        "X-Frame-Options": getattr(settings, "X_FRAME_OPTIONS", "DENY"),
+        "Content-Language": settings.LANGUAGE_CODE,
+        "ETag": entrada["etag"],
+        "Last-Modified": http_date(entrada["modificado"]),
+        "Cache-Control": (f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}, "
+                          f"stale-while-revalidate={settings.CACHE_PUBLICO_MAX_AGE}"),
+    }
+    base = HttpResponse()
+    for nome, valor in cabecalhos.items():
+        base[nome] = valor
+    patch_vary_headers(base, ("Cookie",))
+    condicional = get_conditional_response(request, etag=entrada["etag"],
+                                           last_modified=entrada["modificado"], response=base)
+    if condicional is not base:
+        return condicional
+    try:
+        aberto = open(entrada["arquivo"], "rb")  # noqa: SIM115 - closed by the response
+    except OSError:
+        return None
+    if request.method == "HEAD":
+        aberto.close()
+        resposta: HttpResponse | FileResponse = base
+    else:
+        resposta = FileResponse(aberto, content_type=entrada["tipo"])
+        for nome, valor in base.items():
+            resposta[nome] = valor
+        return resposta  # its length is the open file's
+    resposta["Content-Length"] = str(entrada["tamanho"])
+    return resposta
 
 
 # --- the system check ---------------------------------------------------------------------------

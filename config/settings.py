@@ -196,7 +196,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Argon2id first (config/senhas.py: OWASP's minimum, a tenth of PBKDF2's CPU per log-in);
+# Argon2id first (config/senhas.py: OWASP's 7 MiB x 5, a twentieth of PBKDF2's CPU per log-in);
 # PBKDF2 after it, so existing hashes verify and are upgraded at their next log-in.
 PASSWORD_HASHERS = [
     "config.senhas.Argon2idOwasp",

@@ -98,3 +98,20 @@ def test_processo_web_registra_as_tarefas_sem_as_verificacoes_do_django(monkeypa
     assert chamadas == []
     assert set(ESPERADO) <= set(app.tasks)
     assert filas.tarefa("certames.gerar_documento_pdf").name == "certames.gerar_documento_pdf"
+
+
+def test_processo_web_cria_o_cache_ao_iniciar():
+    """config/wsgi.py builds the cache backends at start: Redis's client is imported there,
+    not inside the first request a gunicorn worker serves (70 ms of a cached page's 2 ms);
+    nothing connects (the port here answers nobody)."""
+    import subprocess
+    import sys
+
+    codigo = ("import sys, django; django.setup(); antes = 'redis' in sys.modules; "
+              "import config.wsgi; print(antes, 'redis' in sys.modules)")
+    ambiente = {"PATH": "/usr/bin:/bin", "HOME": str(settings.BASE_DIR),
+                "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "true",
+                "CACHE_URL": "rediscache://127.0.0.1:1/0", "CELERY_BROKER_URL": ""}
+    saida = subprocess.run([sys.executable, "-c", codigo], cwd=settings.BASE_DIR, env=ambiente,
+                           capture_output=True, text=True, timeout=120, check=True)
+    assert saida.stdout.split() == ["False", "True"]

@@ -40,15 +40,29 @@ def test_hash_pbkdf2_vira_argon2id_no_proximo_login(client, candidato_user):
     assert resposta.status_code == 302
     assert resposta["Location"] == reverse("portal:painel")
     candidato_user.refresh_from_db()
-    assert candidato_user.password.startswith("argon2$argon2id$v=19$m=19456,t=2,p=1$")
+    assert candidato_user.password.startswith("argon2$argon2id$v=19$m=7168,t=5,p=1$")
     # The upgraded hash still lets the candidate in.
     client.logout()
     assert _entrar(client).status_code == 302
 
 
+@override_settings(PASSWORD_HASHERS=PRODUCAO, AXES_ENABLED=True)
+def test_hash_argon2id_de_outros_parametros_e_refeito_no_proximo_login(client, candidato_user):
+    """The first configuration chosen (19 MiB, 2 passes) is rewritten with today's at the
+    account's next log-in (the hasher's `must_update`)."""
+    from argon2 import PasswordHasher, Type
+
+    antigo = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1, type=Type.ID)
+    candidato_user.password = "argon2" + antigo.hash(SENHA)
+    candidato_user.save()
+    assert _entrar(client).status_code == 302
+    candidato_user.refresh_from_db()
+    assert candidato_user.password.startswith("argon2$argon2id$v=19$m=7168,t=5,p=1$")
+
+
 @override_settings(PASSWORD_HASHERS=PRODUCAO)
 def test_senha_nova_ja_e_argon2id_com_os_parametros_da_owasp():
-    assert make_password(SENHA).startswith("argon2$argon2id$v=19$m=19456,t=2,p=1$")
+    assert make_password(SENHA).startswith("argon2$argon2id$v=19$m=7168,t=5,p=1$")
 
 
 @override_settings(AXES_ENABLED=True)

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.test import RequestFactory
 from django.urls import reverse
 
 from certames.models import (
@@ -243,7 +245,8 @@ def test_documento_na_fila_pronto_e_servido_do_armazenamento(
             b"".join(resposta.streaming_content)) == (200, "application/pdf", guardado)
     assert resposta["Content-Disposition"] == (
         f'attachment; filename="lista-ENF-preliminar-{publicacao.pk}.pdf"')
-    assert resposta["Cache-Control"] == f"public, max-age={settings.CACHE_PUBLICO_MAX_AGE}"
+    idade = settings.CACHE_PUBLICO_MAX_AGE
+    assert resposta["Cache-Control"] == f"public, max-age={idade}, stale-while-revalidate={idade}"
     # A second request: the same bytes.
     assert b"".join(client.get(_url(publicacao, "pdf")).streaming_content) == guardado
 
@@ -433,11 +436,105 @@ def test_cartao_do_certame_le_todos_os_cargos_em_consultas_fixas(
                                                                             ("MED", 7)]
 
 
+def _arquivo_de(publicacao, tipo="lista_pdf"):
+    arquivo = ArquivoPublicacao.objects.get(publicacao=publicacao, tipo=tipo)
+    with arquivo.arquivo.open("rb") as aberto:
+        return arquivo, aberto.read()
+
+
+def test_documento_pronto_servido_do_disco_sem_consultas(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
+        django_assert_num_queries):
+    """Once the worker has a document ready, its first request is served from disk: the file
+    entry the worker stored (`preparo.anunciar`), with no query, no view."""
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        _fazer_tudo(publicacao)
+    _arquivo, guardado = _arquivo_de(publicacao)
+    with django_assert_num_queries(0):
+        resposta = client.get(_url(publicacao, "pdf"))
+        corpo = b"".join(resposta.streaming_content)
+    assert (resposta.status_code, resposta["Content-Type"], corpo) == (
+        200, "application/pdf", guardado)
+    assert resposta["Content-Disposition"] == (
+        f'attachment; filename="lista-ENF-preliminar-{publicacao.pk}.pdf"')
+    assert resposta["X-Content-Type-Options"] == "nosniff"
+    assert resposta["Vary"] == "Cookie"
+    # The CSV and the call order the same way; the JSON (its own URL inside) is a page.
+    csv = ArquivoPublicacao.objects.get(publicacao=publicacao, tipo="lista_csv")
+    convocacao = reverse("publicacao_convocacao_publica",
+                         args=[cargo.certame_id, cargo.pk, publicacao.pk])
+    with django_assert_num_queries(0):
+        assert b"".join(client.get(_url(publicacao, "csv")).streaming_content) == (
+            csv.arquivo.open("rb").read())
+        assert client.get(convocacao)["Content-Type"] == "text/csv; charset=utf-8"
+    assert not client.get(_url(publicacao, "json")).streaming
+
+
+def test_documento_servido_pela_view_guarda_a_entrada(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
+        django_assert_num_queries):
+    """A ready document whose entry is not in the cache (the cache emptied, another
+    machine's worker): the view serves it and stores the entry; the next request reads
+    nothing, with the same answer."""
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    _fazer_tudo(publicacao)  # its commit callbacks not run: no entry stored
+    _arquivo, guardado = _arquivo_de(publicacao)
+    primeira = client.get(_url(publicacao, "pdf"))
+    with django_assert_num_queries(0):
+        segunda = client.get(_url(publicacao, "pdf"))
+        corpo = b"".join(segunda.streaming_content)
+    assert b"".join(primeira.streaming_content) == corpo == guardado
+    def cabecalhos(resposta):
+        return {k: v for k, v in resposta.items() if k not in ("Date", "X-Request-ID")}
+
+    assert cabecalhos(primeira) == cabecalhos(segunda)
+    # A conditional request: 304 without the file.
+    with django_assert_num_queries(0):
+        nao_mudou = client.get(_url(publicacao, "pdf"), HTTP_IF_NONE_MATCH=segunda["ETag"])
+    assert (nao_mudou.status_code, nao_mudou.content) == (304, b"")
+    cabeca = client.head(_url(publicacao, "pdf"))
+    assert (cabeca.status_code, cabeca["Content-Length"]) == (200, str(len(guardado)))
+
+
+def test_entrada_nao_serve_outra_url_nem_arquivo_apagado(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks):
+    """The entry belongs to its URL: the same publication under another cargo is a 404, as
+    before; a file gone from disk drops the entry and the view answers."""
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        _fazer_tudo(publicacao)
+    outro = CargoFactory(certame=cargo.certame, codigo="MED")
+    alheia = reverse("publicacao_publica",
+                     args=[cargo.certame_id, outro.pk, publicacao.pk, "pdf"])
+    assert client.get(alheia).status_code == 404
+    arquivo, _g = _arquivo_de(publicacao, "lista_csv")
+    chave = cache_publico._chave_arquivo(_url(publicacao, "csv"))
+    assert cache_publico.cache.get(chave)["arquivo"] == arquivo.arquivo.path
+    Path(arquivo.arquivo.path).unlink()
+    assert cache_publico._servir_arquivo(RequestFactory().get(_url(publicacao, "csv"))) is None
+    assert cache_publico.cache.get(chave) is None
+
+
+def test_visitante_com_sessao_nao_recebe_a_entrada(
+        client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
+        django_assert_max_num_queries):
+    """A signed-in visitor's request goes through the view (never the shared answer)."""
+    publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        _fazer_tudo(publicacao)
+    client.force_login(rh)
+    resposta = client.get(_url(publicacao, "pdf"))
+    assert resposta.status_code == 200
+    assert "stale-while-revalidate" not in resposta["Cache-Control"]
+
+
 def test_documento_pronto_servido_em_consultas_fixas(
         client, cargo, rh, com_worker, django_capture_on_commit_callbacks,
         django_assert_num_queries):
-    """A ready document costs the page cache's generations and its certame, the publication
-    and the document's row with its name's parts: four queries, whatever the list's size."""
+    """A ready document whose file entry is not stored costs the page cache's generations
+    and its certame, the publication and the document's row with its name's parts: four
+    queries, whatever the list's size (then none: the entry is stored)."""
     publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
     _fazer_tudo(publicacao)
     with django_assert_num_queries(4):
