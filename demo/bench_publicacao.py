@@ -8,8 +8,12 @@ biggest cargo's new version through the server, with a real Celery worker.
   fragment until it says done ("time until RH's page says done"), the worker's time writing
   the summaries (from its status row) against writing the same rows with COPY (`copiar`, run
   in a child on the benchmark's database: target < 2x), and the first GET of the published
-  list's PDF against a GET of a static file (``razao estatico/pdf: R``, the PDF's time over
-  the static file's: target <= 2).
+  list's PDF against a GET of a static file of the same size (``razao estatico/pdf: R``, the
+  PDF's time over the static file's: target <= 2). A 4 MB answer takes longer to cross even
+  loopback than a 230 KB one, whoever serves it: `criar_escada` writes static files of 64 KB
+  to 32 MB (doubling) before gunicorn starts, and the static time at the PDF's size is
+  interpolated between the two that bracket it (`interpolar`); bootstrap.min.css's time is
+  printed beside it.
 
 The pure functions (the figures' lines and ratios) are tested in tests/test_bench_carga.py.
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -60,8 +65,45 @@ class MedidasPublicacao:
     resumos_copia_s: float
     documentos_s: float
     pdf_primeiro_s: float
+    #: A static file's GET at the PDF's size (interpolated), and bootstrap.min.css's.
     estatico_s: float
     pdf_bytes: int
+    estatico_css_s: float | None = None
+    #: The same PDF's second GET (the file entry then in the serving process's memory).
+    pdf_segundo_s: float | None = None
+
+
+#: The static files of the same-size reference: 64 KB to 32 MB, doubling.
+ESCADA = [2 ** k * 1024 for k in range(6, 16)]
+PASTA_ESCADA = "bench-referencia"
+
+
+def criar_escada(static_root: Path) -> None:
+    """Write the reference static files (random bytes: nothing compresses them) into the
+    collected STATIC_ROOT, before gunicorn (WhiteNoise indexes its files at start)."""
+    pasta = Path(static_root) / PASTA_ESCADA
+    pasta.mkdir(parents=True, exist_ok=True)
+    for tamanho in ESCADA:
+        (pasta / f"{tamanho}.bin").write_bytes(os.urandom(tamanho))
+
+
+def degraus(tamanho: int) -> tuple[int, int]:
+    """The two reference sizes around `tamanho` (the same twice at either end)."""
+    abaixo = [t for t in ESCADA if t <= tamanho]
+    acima = [t for t in ESCADA if t >= tamanho]
+    baixo = abaixo[-1] if abaixo else ESCADA[0]
+    alto = acima[0] if acima else ESCADA[-1]
+    return baixo, alto
+
+
+def interpolar(tamanho: int, tempos: dict[int, float]) -> float:
+    """The static time at `tamanho` bytes, linear between the two measured sizes around it
+    (`tempos`: size -> seconds)."""
+    baixo, alto = degraus(tamanho)
+    if alto == baixo:
+        return tempos[baixo]
+    fracao = (min(max(tamanho, baixo), alto) - baixo) / (alto - baixo)
+    return tempos[baixo] + fracao * (tempos[alto] - tempos[baixo])
 
 
 def razao(numerador: float, denominador: float) -> float:
@@ -90,8 +132,12 @@ def linhas(m: MedidasPublicacao) -> list[str]:
         f"{_br(m.resumos_copia_s, 2)} s; razao worker/copia: {_br(copia)} "
         f"(meta: < {_br(META_RAZAO_COPIA, 0)})",
         f"primeiro GET do PDF da lista ({_br(m.pdf_bytes / 1024, 0)} KB): "
-        f"{_br(m.pdf_primeiro_s * 1000, 1)} ms; arquivo estático: "
-        f"{_br(m.estatico_s * 1000, 1)} ms",
+        f"{_br(m.pdf_primeiro_s * 1000, 1)} ms"
+        + ("" if m.pdf_segundo_s is None else
+           f" (segundo: {_br(m.pdf_segundo_s * 1000, 1)} ms)")
+        + f"; arquivo estático do mesmo tamanho: {_br(m.estatico_s * 1000, 1)} ms"
+        + ("" if m.estatico_css_s is None else
+           f" (bootstrap.min.css: {_br(m.estatico_css_s * 1000, 1)} ms)"),
         f"razao estatico/pdf: {_br(pdf)} (tempo do PDF sobre o do estático; meta: <= "
         f"{_br(META_RAZAO_PDF, 0)})",
     ]
@@ -228,7 +274,15 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
     status, cab, corpo_pdf, pdf_s = _pedir(porta, "GET", pdf)
     if status != 200 or not corpo_pdf.startswith(b"%PDF-"):
         raise RuntimeError(f"o PDF respondeu {status} ({cab.get('content-type')}), não o PDF")
+    segundo_s = _pedir(porta, "GET", pdf)[3]
     estaticos = [_pedir(porta, "GET", estatico)[3] for _ in range(5)]
+    tempos = {}
+    for tamanho in set(degraus(len(corpo_pdf))):
+        caminho = f"/static/{PASTA_ESCADA}/{tamanho}.bin"
+        status, _c, corpo, _t = _pedir(porta, "GET", caminho)
+        if status != 200 or len(corpo) != tamanho:
+            raise RuntimeError(f"o arquivo estático de referência {caminho} respondeu {status}")
+        tempos[tamanho] = statistics.median(_pedir(porta, "GET", caminho)[3] for _ in range(5))
     saida = Path(ambiente["MEDIA_ROOT"]).parent / "copia.json"
     subprocess.run([python, manage, "shell", "-c",
                     f"from demo.bench_publicacao import copiar; copiar({publicacao_id}, "
@@ -238,7 +292,8 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
         inscricoes=dados["inscricoes"], post_s=post_s, pronto_s=pronto_s,
         resumos_worker_s=float(resumos_s), resumos_copia_s=copia_s,
         documentos_s=float(documentos_s or 0), pdf_primeiro_s=pdf_s,
-        estatico_s=statistics.median(estaticos), pdf_bytes=len(corpo_pdf))
+        estatico_s=interpolar(len(corpo_pdf), tempos), pdf_bytes=len(corpo_pdf),
+        estatico_css_s=statistics.median(estaticos), pdf_segundo_s=segundo_s)
 
 
 def iniciar_worker(python: str, ambiente: dict, pasta: Path, cwd) -> subprocess.Popen:

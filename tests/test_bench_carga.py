@@ -185,7 +185,7 @@ def test_conclusao_do_login_e_do_painel():
 MEDIDAS_PUBLICACAO = bench_publicacao.MedidasPublicacao(
     inscricoes=12_000, post_s=0.0834, pronto_s=41.27, resumos_worker_s=3.5,
     resumos_copia_s=2.0, documentos_s=55.44, pdf_primeiro_s=0.0125, estatico_s=0.005,
-    pdf_bytes=1_536_000)
+    pdf_bytes=1_536_000, estatico_css_s=0.0012)
 
 
 def test_linhas_da_publicacao_terminam_com_a_razao_do_pdf():
@@ -195,9 +195,30 @@ def test_linhas_da_publicacao_terminam_com_a_razao_do_pdf():
         "tempo até a página do RH dizer pronto: 41,3 s (resumos e documentos; documentos no "
         "worker: 55,4 s somados)",
         "resumos no worker: 3,50 s; com COPY: 2,00 s; razao worker/copia: 1,75 (meta: < 2)",
-        "primeiro GET do PDF da lista (1.500 KB): 12,5 ms; arquivo estático: 5,0 ms",
+        "primeiro GET do PDF da lista (1.500 KB): 12,5 ms; arquivo estático do mesmo "
+        "tamanho: 5,0 ms (bootstrap.min.css: 1,2 ms)",
         "razao estatico/pdf: 2,50 (tempo do PDF sobre o do estático; meta: <= 2)",
     ]
+
+
+def test_estatico_do_mesmo_tamanho_interpolado_entre_os_degraus():
+    """1,536,000 bytes lie between the 1 MiB and 2 MiB reference files: 46.5 % of the way
+    ((1,536,000 - 1,048,576) / 1,048,576), so 2 ms + 0.465 x (4 - 2) ms."""
+    assert bench_publicacao.degraus(1_536_000) == (1_048_576, 2_097_152)
+    tempos = {1_048_576: 0.002, 2_097_152: 0.004}
+    assert bench_publicacao.interpolar(1_536_000, tempos) == pytest.approx(
+        0.002 + (1_536_000 - 1_048_576) / 1_048_576 * 0.002)
+    # An exact size is its own file; beyond the ladder, the nearest end.
+    assert bench_publicacao.degraus(1_048_576) == (1_048_576, 1_048_576)
+    assert bench_publicacao.interpolar(1_048_576, tempos) == 0.002
+    assert bench_publicacao.degraus(10) == (65_536, 65_536)
+    assert bench_publicacao.degraus(10 ** 9) == (33_554_432, 33_554_432)
+
+
+def test_escada_de_arquivos_estaticos(tmp_path):
+    bench_publicacao.criar_escada(tmp_path)
+    tamanhos = sorted(f.stat().st_size for f in (tmp_path / "bench-referencia").iterdir())
+    assert tamanhos == [2 ** k * 1024 for k in range(6, 16)]
 
 
 def test_razao_sem_denominador_e_infinita():

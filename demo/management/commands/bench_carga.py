@@ -373,6 +373,7 @@ class Command(BaseCommand):
         self._dizer(f"migrações aplicadas em {decimal_br(time.perf_counter() - inicio)} s")
         self._rodar([python, manage, "collectstatic", "--noinput"], ambiente,
                     "collectstatic")
+        bench_publicacao.criar_escada(Path(ambiente["BENCH_STATIC_ROOT"]))
         arquivo = pasta / "dados.json"
         preparo = subprocess.run(
             [python, manage, "bench_carga", "--preparar", str(arquivo),
