@@ -755,7 +755,11 @@ def _guardar_servido(request, resposta):
     servido = _responder_arquivo(request, entrada)
     if servido is None:
         return resposta
-    resposta.close()
+    # Only the view's file is closed: `resposta.close()` would send request_finished (and
+    # close the database connection) in the middle of the request.
+    aberto = getattr(resposta, "file_to_stream", None)
+    if aberto is not None:
+        aberto.close()
     return servido
 
 

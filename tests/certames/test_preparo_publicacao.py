@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.signals import request_finished
 from django.test import RequestFactory
 from django.urls import reverse
 
@@ -480,11 +481,24 @@ def test_documento_servido_pela_view_guarda_a_entrada(
     publicacao, _d = _publicar(cargo, rh, django_capture_on_commit_callbacks)
     _fazer_tudo(publicacao)  # its commit callbacks not run: no entry stored
     _arquivo, guardado = _arquivo_de(publicacao)
-    primeira = client.get(_url(publicacao, "pdf"))
+    # The view's own answer is dropped without ending the request (request_finished would
+    # close the database connection in the middle of it): the signal is sent once.
+    fins = []
+
+    def fim(**kwargs):
+        fins.append(1)
+
+    request_finished.connect(fim)
+    try:
+        primeira = client.get(_url(publicacao, "pdf"))
+        corpo_primeira = b"".join(primeira.streaming_content)
+    finally:
+        request_finished.disconnect(fim)
+    assert len(fins) == 1
     with django_assert_num_queries(0):
         segunda = client.get(_url(publicacao, "pdf"))
         corpo = b"".join(segunda.streaming_content)
-    assert b"".join(primeira.streaming_content) == corpo == guardado
+    assert corpo_primeira == corpo == guardado
     def cabecalhos(resposta):
         return {k: v for k, v in resposta.items() if k not in ("Date", "X-Request-ID")}
 
