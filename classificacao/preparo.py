@@ -179,6 +179,11 @@ def _nome(arquivo: ArquivoPublicacao) -> str:
             Tipo.LISTA_JSON: f"{nome}.json"}.get(arquivo.tipo, f"{nome}.pdf")
 
 
+def _formato(arquivo: ArquivoPublicacao) -> str:
+    """The document's format as its URL and content type name it (pdf, csv, json)."""
+    return "pdf" if arquivo.tipo in PDFS else _nome(arquivo).rsplit(".", 1)[1]
+
+
 def _dados(arquivo: ArquivoPublicacao) -> bytes:
     """The open-data file's bytes, as its URL served them when rendered per request."""
     publicacao = arquivo.publicacao
@@ -250,7 +255,7 @@ URLS_PUBLICAS = {Tipo.LISTA_PDF: ("publicacao_publica", "pdf"),
 def _arquivo_publico(arquivo: ArquivoPublicacao) -> cache_publico.ArquivoPublico | None:
     """Where a ready document is on this machine's disk (None: a storage without local
     paths, whose files the view streams)."""
-    formato = "pdf" if arquivo.tipo in PDFS else _nome(arquivo).rsplit(".", 1)[1]
+    formato = _formato(arquivo)
     try:
         caminho = arquivo.arquivo.path
     except NotImplementedError:
@@ -402,7 +407,7 @@ def servir(request, arquivo: ArquivoPublicacao) -> HttpResponse | FileResponse:
     a 4 MB list in a few milliseconds, never copied into the page cache), public for a shared
     cache for the pages' time; the JSON, whose own URL is put in at serve time, is a plain
     answer the page cache keeps."""
-    formato = "pdf" if arquivo.tipo in PDFS else _nome(arquivo).rsplit(".", 1)[1]
+    formato = _formato(arquivo)
     if formato != "json":
         resposta: HttpResponse | FileResponse = FileResponse(
             arquivo.arquivo.open("rb"), content_type=TIPO_CONTEUDO[formato])
