@@ -119,3 +119,77 @@ def test_login_com_sessao_anterior_troca_a_chave(client, candidato_user):
     assert nova != antiga
     assert list(Session.objects.values_list("session_key", flat=True)) == [nova]
     assert Session.objects.get(session_key=nova).get_decoded()["qualquer"] == 1
+
+
+# --- the check in libsodium (config/senhas.py) ------------------------------------------------
+
+
+def _argon2_cffi(**parametros) -> str:
+    """A hash as argon2-cffi (Django's own Argon2 hasher) writes it, with Django's prefix."""
+    from argon2 import PasswordHasher
+
+    return "argon2" + PasswordHasher(**parametros).hash(SENHA)
+
+
+def _sem_argon2_cffi(monkeypatch) -> list[str]:
+    """argon2-cffi's verification replaced by a spy that records each call and fails: a
+    check that still answers was made by libsodium."""
+    import argon2
+
+    chamadas: list[str] = []
+
+    def espiao(self, hash, senha):
+        chamadas.append(hash)
+        raise AssertionError("argon2-cffi chamado")
+
+    monkeypatch.setattr(argon2.PasswordHasher, "verify", espiao)
+    return chamadas
+
+
+def test_verificacao_do_argon2id_e_feita_pela_libsodium(monkeypatch):
+    from config.senhas import Argon2idOwasp
+
+    hasher = Argon2idOwasp()
+    guardado = hasher.encode(SENHA, hasher.salt())  # argon2-cffi, Django's 22-char salt
+    chamadas = _sem_argon2_cffi(monkeypatch)
+    assert (hasher.verify(SENHA, guardado), hasher.verify("senha-errada", guardado),
+            hasher.verify(SENHA + " ", guardado)) == (True, False, False)
+    assert chamadas == []
+
+
+def test_libsodium_le_os_hashes_ja_guardados_com_outros_parametros(monkeypatch):
+    """The first configuration (19 MiB x 2) and Django's default (100 MiB x 2, 8 lanes):
+    libsodium reads them all, so no stored account depends on argon2-cffi to log in."""
+    from config.senhas import Argon2idOwasp
+
+    hashes = [_argon2_cffi(time_cost=2, memory_cost=19456, parallelism=1),
+              _argon2_cffi(time_cost=2, memory_cost=102400, parallelism=8)]
+    chamadas = _sem_argon2_cffi(monkeypatch)
+    hasher = Argon2idOwasp()
+    assert [(hasher.verify(SENHA, h), hasher.verify("outra", h)) for h in hashes] == [
+        (True, False), (True, False)]
+    assert chamadas == []
+
+
+def test_argon2i_e_hash_ilegivel_ficam_com_o_argon2_cffi():
+    from argon2 import Type
+
+    from config.senhas import Argon2idOwasp
+
+    hasher = Argon2idOwasp()
+    argon2i = _argon2_cffi(time_cost=2, memory_cost=1024, parallelism=1, type=Type.I)
+    assert argon2i.startswith("argon2$argon2i$")
+    assert (hasher.verify(SENHA, argon2i), hasher.verify("outra", argon2i)) == (True, False)
+    assert hasher.verify(SENHA, "argon2$argon2id$v=19$m=7168,t=5,p=1$curto$curto") is False
+    with pytest.raises(ValueError):
+        hasher.verify(SENHA, "pbkdf2_sha256$1000000$sal$hash")
+
+
+@override_settings(PASSWORD_HASHERS=PRODUCAO, AXES_ENABLED=True)
+def test_login_pela_view_verifica_na_libsodium(client, candidato_user, monkeypatch):
+    candidato_user.password = make_password(SENHA)
+    candidato_user.save()
+    chamadas = _sem_argon2_cffi(monkeypatch)
+    assert _entrar(client).status_code == 302
+    assert _entrar(client, senha="errada").status_code == 200
+    assert chamadas == []
