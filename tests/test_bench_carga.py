@@ -1,6 +1,7 @@
 """The load benchmark's arithmetic (``manage.py bench_carga``): reading wrk's output and the
 static/page ratio. The load itself is not run in the suite (``make bench-carga``)."""
 
+import dataclasses
 import math
 
 import pytest
@@ -185,7 +186,8 @@ def test_conclusao_do_login_e_do_painel():
 MEDIDAS_PUBLICACAO = bench_publicacao.MedidasPublicacao(
     inscricoes=12_000, post_s=0.0834, pronto_s=41.27, resumos_worker_s=3.5,
     resumos_copia_s=2.0, documentos_s=55.44, pdf_primeiro_s=0.0125, estatico_s=0.005,
-    pdf_bytes=1_536_000, estatico_css_s=0.0012)
+    pdf_bytes=1_536_000, estatico_css_s=0.0012, pdf_seguintes_s=0.004,
+    estatico_seguintes_s=0.0025)
 
 
 def test_linhas_da_publicacao_terminam_com_a_razao_do_pdf():
@@ -195,9 +197,23 @@ def test_linhas_da_publicacao_terminam_com_a_razao_do_pdf():
         "tempo até a página do RH dizer pronto: 41,3 s (resumos e documentos; documentos no "
         "worker: 55,4 s somados)",
         "resumos no worker: 3,50 s; com COPY: 2,00 s; razao worker/copia: 1,75 (meta: < 2)",
+        "primeiro GET do PDF da lista (1.500 KB): 12,5 ms (seguintes: 4,0 ms); arquivo "
+        "estático do mesmo tamanho, primeiro GET: 5,0 ms (seguintes: 2,5 ms); "
+        "bootstrap.min.css: 1,2 ms",
+        "GETs seguintes: os do PDF sobre os do estático do mesmo tamanho: 1,60",
+        "razao estatico/pdf: 2,50 (primeiro GET do PDF sobre o primeiro do estático do mesmo "
+        "tamanho; meta: <= 2)",
+    ]
+
+
+def test_linhas_da_publicacao_de_uma_medida_antiga_sem_os_gets_seguintes():
+    antiga = dataclasses.replace(MEDIDAS_PUBLICACAO, pdf_seguintes_s=None,
+                                 estatico_seguintes_s=None, estatico_css_s=None)
+    assert bench_publicacao.linhas(antiga)[3:] == [
         "primeiro GET do PDF da lista (1.500 KB): 12,5 ms; arquivo estático do mesmo "
-        "tamanho: 5,0 ms (bootstrap.min.css: 1,2 ms)",
-        "razao estatico/pdf: 2,50 (tempo do PDF sobre o do estático; meta: <= 2)",
+        "tamanho, primeiro GET: 5,0 ms",
+        "razao estatico/pdf: 2,50 (primeiro GET do PDF sobre o primeiro do estático do mesmo "
+        "tamanho; meta: <= 2)",
     ]
 
 
