@@ -309,7 +309,7 @@ def medir(porta: int, dados: dict, cookie_nome: str, estatico: str, banco: str,
     estaticos = [_pedir(porta, "GET", estatico)[3] for _ in range(5)]
     seguintes = {t: statistics.median(_referencia(porta, t) for _ in range(5)) for t in escada}
     saida = Path(ambiente["MEDIA_ROOT"]).parent / "copia.json"
-    subprocess.run([python, manage, "shell", "-c",
+    subprocess.run([python, manage, "shell", "--no-imports", "-c",
                     f"from demo.bench_publicacao import copiar; copiar({publicacao_id}, "
                     f"{str(saida)!r})"], env=ambiente, check=True)
     copia_s = json.loads(saida.read_text(encoding="utf-8"))["segundos"]
