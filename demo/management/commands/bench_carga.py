@@ -348,7 +348,7 @@ class Command(BaseCommand):
             estatico = next(p.caminho for p in paginas if p.estatica)
             medidas = self._medir_paginas(wrk, porta, [p for p in paginas if not p.variantes],
                                           cookie, pasta, options, estatico)
-            medidas.append(self._medir_login(porta, pasta, options))
+            medidas.append(self._medir_login(porta, pasta, options, estatico))
             medidas += self._medir_paginas(wrk, porta, [p for p in paginas if p.variantes],
                                            cookie, pasta, options, estatico)
         finally:
@@ -432,13 +432,12 @@ class Command(BaseCommand):
                 self._dizer(saida)
         return medidas
 
-    def _medir_login(self, porta: int, pasta: Path,
-                     options: dict) -> tuple[Pagina, bench_login.ResultadoLogin]:
+    def _medir_login(self, porta: int, pasta: Path, options: dict,
+                     estatico: str) -> tuple[Pagina, bench_login.ResultadoLogin]:
         """Warm up and measure real log-ins (`demo.bench_login`: wrk cannot carry a client's
-        CSRF cookie and token from the form to its POST), each client its own account."""
-        todos = json.loads((pasta / "dados.json").read_text(encoding="utf-8"))
-        dados = todos["login"]
-        estatico = next(p["caminho"] for p in todos["paginas"] if p.get("estatica"))
+        CSRF cookie and token from the form to its POST), each client its own account; the
+        server works off its backlog (`_escoar`, asking for `estatico`) after every run."""
+        dados = json.loads((pasta / "dados.json").read_text(encoding="utf-8"))["login"]
         pagina = Pagina(PAGINA_LOGIN, bench_login.CAMINHO, publica=False)
         for segundos in (options["aquecimento"], options["duracao"]):
             if not segundos:
