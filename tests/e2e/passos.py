@@ -55,8 +55,10 @@ def entrar(pagina, base_url: str, *, usuario: str, senha: str = SENHA_PADRAO) ->
         pagina.goto(f"{base_url}/contas/login/")
     pagina.get_by_label("CPF ou usuário").fill(usuario)
     pagina.get_by_label("Senha").fill(senha)
-    pagina.get_by_role("button", name="Entrar").click()
-    pagina.wait_for_load_state()
+    # The POST always navigates (a redirect, or the form again with its error): wait for that
+    # navigation, not for the load state of the page the click was made on.
+    with pagina.expect_navigation():
+        pagina.get_by_role("button", name="Entrar").click()
     if "/contas/segundo-fator/" in pagina.url:
         passar_segundo_fator(pagina, usuario=usuario)
 
@@ -75,12 +77,13 @@ def passar_segundo_fator(pagina, *, usuario: str) -> None:
         codigo = codigo_do_segredo(pagina.locator("#segredo").inner_text())
         pagina.locator("#id_codigo").fill(codigo)
         pagina.get_by_role("button", name="Confirmar o cadastro").click()
-        pagina.get_by_role("link", name="Já guardei os códigos: continuar").click()
+        with pagina.expect_navigation():
+            pagina.get_by_role("link", name="Já guardei os códigos: continuar").click()
     else:
         user = get_user_model().objects.get(username=usuario)
         pagina.locator("#id_codigo").fill(segundo_fator_apoio.codigo_atual(user))
-        pagina.get_by_role("button", name="Confirmar").click()
-    pagina.wait_for_load_state()
+        with pagina.expect_navigation():
+            pagina.get_by_role("button", name="Confirmar").click()
 
 
 def cadastrar_confirmar_e_entrar(pagina, base_url: str, *, cpf_mascarado: str, nome: str,

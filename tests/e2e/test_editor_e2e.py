@@ -101,6 +101,7 @@ def test_rh_cria_publica_e_retifica_um_certame(live_server, pagina):
     pagina.set_viewport_size({"width": 390, "height": 844})
     _capturar(pagina, "publico-historico-390")
     pagina.locator("[data-link=anexo]").click()
+    pagina.wait_for_url(f"{base}/certames/{certame.pk}/anexo/")
     assert pagina.locator(".item-anexo").count() == 8
     assert "AGT — Agente de Trânsito: 7" in pagina.locator("[data-item=I]").inner_text()
     _capturar(pagina, "anexo-390")

@@ -64,8 +64,10 @@ def test_rh_cadastra_o_aplicativo_e_depois_e_perguntado_pelo_codigo(live_server,
     pagina.wait_for_url(f"{base}/rh/")
 
     pagina.get_by_role("button", name="Abrir menu").click()  # the phone's collapsed menu
+    # Wait for the log-out's redirect to the home page: a log-in typed before the POST has
+    # reached the server would find the session still verified.
     pagina.get_by_role("button", name="Sair").click()
-    pagina.wait_for_load_state()
+    pagina.wait_for_url(f"{base}/")
     _senha(pagina, base, "rh_otp")
     pagina.wait_for_url(f"{base}/contas/segundo-fator/?next=%2Frh%2F")
     pagina.get_by_role("heading", name="Código de acesso").wait_for()
